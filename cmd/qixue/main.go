@@ -1,0 +1,88 @@
+// Command qixue is the Qixue server and its tools in one binary.
+//
+//	qixue [serve]      run the HTTP API (the default)
+//	qixue migrate      apply schema migrations
+//	qixue seed         load demo data
+//	qixue admin ...    bootstrap platform administrators
+//	qixue rules ...    rules-engine tools for scripts and content authors
+//	qixue version      print the build version
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	if err != nil {
+		if code, ok := err.(exitError); ok {
+			os.Exit(int(code))
+		}
+		fmt.Fprintln(os.Stderr, "qixue:", err)
+		os.Exit(1)
+	}
+}
+
+// exitError ends the program with a status code after the command has already
+// written its own message.
+type exitError int
+
+func (e exitError) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
+
+// command is one subcommand of the binary.
+type command struct {
+	name    string
+	summary string
+	run     func(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error
+}
+
+func commands() []command {
+	return []command{
+		{"rules", "rules-engine tools: perft, moves, play, pgn, escapes, forbidden, opening, solve, score, start", runRules},
+		{"version", "print the build version", runVersion},
+	}
+}
+
+// run executes the subcommand named by args[0]; with no arguments it serves.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	name := "serve"
+	if len(args) > 0 {
+		name, args = args[0], args[1:]
+	}
+	if name == "help" || name == "-h" || name == "--help" {
+		printHelp(stdout)
+		return nil
+	}
+	for _, c := range commands() {
+		if c.name == name {
+			return c.run(ctx, args, stdin, stdout, stderr)
+		}
+	}
+	printHelp(stderr)
+	return fmt.Errorf("unknown command %q", name)
+}
+
+func printHelp(w io.Writer) {
+	fmt.Fprintln(w, "usage: qixue <command> [arguments]")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "commands:")
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w, "  help     show this list")
+}
+
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "dev"
+
+func runVersion(_ context.Context, _ []string, _ io.Reader, stdout, _ io.Writer) error {
+	fmt.Fprintln(stdout, "qixue", version)
+	return nil
+}

@@ -1,0 +1,3 @@
+module qixue
+
+go 1.26
