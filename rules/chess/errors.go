@@ -1,0 +1,163 @@
+package chess
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Error is implemented by every refusal of this package: a stable
+// snake_case code, an English Error() and a message in Chinese or English.
+type Error interface {
+	error
+	Code() string
+	Message(lang string) string
+}
+
+// FENError says which field of a FEN string is wrong and why.
+type FENError struct {
+	Field  string // "placement", "side", "castling", "en_passant", "halfmove", "fullmove" or "position"
+	code   string
+	en, zh string
+}
+
+// Code returns the stable error code, e.g. "fen_bad_piece_letter".
+func (e *FENError) Code() string { return e.code }
+
+// Error returns the English message.
+func (e *FENError) Error() string { return "invalid FEN: " + e.Field + ": " + e.en }
+
+// Message returns the message in "zh-CN" (default) or "en".
+func (e *FENError) Message(lang string) string {
+	if lang == "en" {
+		return e.Error()
+	}
+	return "FEN 格式错误（" + fieldZH[e.Field] + "）：" + e.zh
+}
+
+var fieldZH = map[string]string{
+	"placement":  "棋子位置",
+	"side":       "行棋方",
+	"castling":   "易位权",
+	"en_passant": "吃过路兵格",
+	"halfmove":   "半回合计数",
+	"fullmove":   "回合数",
+	"position":   "局面",
+	"fields":     "字段数",
+}
+
+func fenErr(field, code, en, zh string) *FENError {
+	return &FENError{Field: field, code: code, en: en, zh: zh}
+}
+
+// Reason codes of IllegalMoveError.
+const (
+	ReasonNoPiece          = "no_piece"
+	ReasonNotYourPiece     = "not_your_piece"
+	ReasonOwnPiece         = "own_piece_on_target"
+	ReasonCannotMove       = "piece_cannot_move_so"
+	ReasonPathBlocked      = "path_blocked"
+	ReasonPawnNoCapture    = "pawn_diagonal_needs_capture"
+	ReasonPromotionNeeded  = "promotion_required"
+	ReasonBadPromotion     = "bad_promotion"
+	ReasonKingInCheck      = "king_would_be_in_check"
+	ReasonCastleNoRight    = "castling_not_allowed"
+	ReasonCastleBlocked    = "castling_path_blocked"
+	ReasonCastleInCheck    = "castling_out_of_check"
+	ReasonCastleThrough    = "castling_through_attacked_square"
+	ReasonBadNotation      = "bad_notation"
+	ReasonNoPieceCanReach  = "no_piece_can_reach"
+	ReasonAmbiguous        = "ambiguous_move"
+	ReasonGameOver         = "game_over"
+	ReasonNothingToCapture = "nothing_to_capture"
+)
+
+// IllegalMoveError refuses a move and says why. Reason is one of the
+// Reason* codes; Candidates lists the matching moves in SAN when the
+// notation was ambiguous.
+type IllegalMoveError struct {
+	Input      string // the move as given (SAN, UCI or squares)
+	Reason     string
+	Candidates []string
+	en, zh     string
+}
+
+// Code returns the stable reason code, e.g. "king_would_be_in_check".
+func (e *IllegalMoveError) Code() string { return e.Reason }
+
+// Error returns the English reason, e.g. "Ne4: no knight can reach e4".
+func (e *IllegalMoveError) Error() string {
+	if e.Input == "" {
+		return e.en
+	}
+	return e.Input + ": " + e.en
+}
+
+// Message returns the reason in "zh-CN" (default) or "en".
+func (e *IllegalMoveError) Message(lang string) string {
+	if lang == "en" {
+		return e.Error()
+	}
+	if e.Input == "" {
+		return e.zh
+	}
+	return e.Input + "：" + e.zh
+}
+
+func illegal(input, reason, en, zh string) *IllegalMoveError {
+	return &IllegalMoveError{Input: input, Reason: reason, en: en, zh: zh}
+}
+
+// NotInCheckError is returned by Position.Escapes when the side to move is
+// not in check.
+type NotInCheckError struct{}
+
+// Code returns "not_in_check".
+func (NotInCheckError) Code() string { return "not_in_check" }
+
+// Error returns the English message.
+func (NotInCheckError) Error() string { return "the king is not in check" }
+
+// Message returns the message in "zh-CN" (default) or "en".
+func (e NotInCheckError) Message(lang string) string {
+	if lang == "en" {
+		return e.Error()
+	}
+	return "王没有被将军"
+}
+
+// PGNError locates the first bad move of a PGN game: its move number, the
+// side that played it, the move as written and the reason.
+type PGNError struct {
+	Number int
+	Side   Color
+	Text   string
+	Err    *IllegalMoveError // the reason; nil for a syntax error
+	syntax string            // English description of a syntax error
+}
+
+// Code returns the reason's code, or "pgn_syntax".
+func (e *PGNError) Code() string {
+	if e.Err != nil {
+		return e.Err.Code()
+	}
+	return "pgn_syntax"
+}
+
+// Error returns e.g. "move 26 (black): Ne4: no knight can reach e4".
+func (e *PGNError) Error() string {
+	if e.Err == nil {
+		return fmt.Sprintf("move %d (%s): %s", e.Number, e.Side, e.syntax)
+	}
+	return fmt.Sprintf("move %d (%s): %s", e.Number, e.Side, e.Err.Error())
+}
+
+// Message returns the message in "zh-CN" (default) or "en".
+func (e *PGNError) Message(lang string) string {
+	if lang == "en" {
+		return e.Error()
+	}
+	if e.Err == nil {
+		return fmt.Sprintf("第%d回合（%s）：无法识别的棋谱 %s", e.Number, e.Side.zh(), strings.TrimSpace(e.Text))
+	}
+	return fmt.Sprintf("第%d回合（%s）：%s", e.Number, e.Side.zh(), e.Err.Message(lang))
+}

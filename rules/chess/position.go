@@ -1,0 +1,335 @@
+package chess
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// StartFEN is the FEN of the initial position.
+const StartFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+// Position is an immutable chess position: the pieces, the side to move,
+// castling rights, the en-passant square and the move counters. The zero
+// value is not a valid position; use StartPosition or ParseFEN.
+type Position struct {
+	b board
+}
+
+// StartPosition returns the initial position.
+func StartPosition() Position {
+	p, err := ParseFEN(StartFEN)
+	if err != nil {
+		panic(err) // unreachable: StartFEN is valid
+	}
+	return p
+}
+
+// ParseFEN reads a position in Forsyth-Edwards Notation. The move counters
+// may be omitted (they default to 0 and 1). It returns a *FENError naming
+// the field and the problem for anything that is not a legal position.
+func ParseFEN(s string) (Position, error) {
+	fields := strings.Fields(s)
+	if len(fields) < 4 || len(fields) > 6 {
+		return Position{}, fenErr("fields", "fen_field_count",
+			fmt.Sprintf("expected 6 fields (placement, side, castling, en passant, halfmove, fullmove), got %d", len(fields)),
+			fmt.Sprintf("应有 6 个字段（棋子位置、行棋方、易位权、吃过路兵格、半回合计数、回合数），实际有 %d 个", len(fields)))
+	}
+	var b board
+	b.ep = NoSquare
+	if err := parsePlacement(&b, fields[0]); err != nil {
+		return Position{}, err
+	}
+	switch fields[1] {
+	case "w":
+		b.side = White
+	case "b":
+		b.side = Black
+		b.hash ^= zobrist.side
+	default:
+		return Position{}, fenErr("side", "fen_bad_side",
+			fmt.Sprintf("side to move must be w or b, not %q", fields[1]),
+			fmt.Sprintf("行棋方必须是 w 或 b，而不是 %q", fields[1]))
+	}
+	if err := parseCastling(&b, fields[2]); err != nil {
+		return Position{}, err
+	}
+	b.hash ^= zobrist.castle[b.castle]
+	if err := parseEnPassant(&b, fields[3]); err != nil {
+		return Position{}, err
+	}
+	b.fullmove = 1
+	if len(fields) > 4 {
+		n, err := strconv.Atoi(fields[4])
+		if err != nil || n < 0 || n > 10000 {
+			return Position{}, fenErr("halfmove", "fen_bad_halfmove",
+				fmt.Sprintf("halfmove clock must be a number from 0, not %q", fields[4]),
+				fmt.Sprintf("半回合计数必须是不小于 0 的数字，而不是 %q", fields[4]))
+		}
+		b.halfmove = n
+	}
+	if len(fields) > 5 {
+		n, err := strconv.Atoi(fields[5])
+		if err != nil || n < 1 || n > 100000 {
+			return Position{}, fenErr("fullmove", "fen_bad_fullmove",
+				fmt.Sprintf("move number must be a number from 1, not %q", fields[5]),
+				fmt.Sprintf("回合数必须是不小于 1 的数字，而不是 %q", fields[5]))
+		}
+		b.fullmove = n
+	}
+	if err := checkLegality(&b); err != nil {
+		return Position{}, err
+	}
+	return Position{b: b}, nil
+}
+
+func parsePlacement(b *board, s string) error {
+	ranks := strings.Split(s, "/")
+	if len(ranks) != 8 {
+		return fenErr("placement", "fen_rank_count",
+			fmt.Sprintf("expected 8 ranks separated by /, got %d", len(ranks)),
+			fmt.Sprintf("应有 8 行（用 / 分隔），实际有 %d 行", len(ranks)))
+	}
+	for i, row := range ranks {
+		rank := 7 - i
+		file := 0
+		for j := 0; j < len(row); j++ {
+			c := row[j]
+			if c >= '1' && c <= '8' {
+				file += int(c - '0')
+			} else if p, ok := pieceFromFEN(c); ok {
+				if file < 8 {
+					b.put(p, NewSquare(file, rank))
+				}
+				file++
+			} else {
+				return fenErr("placement", "fen_bad_piece_letter",
+					fmt.Sprintf("bad piece letter %q in rank %d", string(rune(c)), rank+1),
+					fmt.Sprintf("第 %d 行有错误的棋子字母 %q", rank+1, string(rune(c))))
+			}
+			if file > 8 {
+				return fenErr("placement", "fen_rank_too_long",
+					fmt.Sprintf("rank %d has more than 8 squares", rank+1),
+					fmt.Sprintf("第 %d 行超过 8 格", rank+1))
+			}
+		}
+		if file < 8 {
+			return fenErr("placement", "fen_rank_too_short",
+				fmt.Sprintf("rank %d has only %d squares", rank+1, file),
+				fmt.Sprintf("第 %d 行只有 %d 格", rank+1, file))
+		}
+	}
+	for _, c := range []Color{White, Black} {
+		switch n := popCount(b.bb[c][King]); {
+		case n == 0:
+			return fenErr("placement", "fen_no_king",
+				fmt.Sprintf("there is no %s king", c), fmt.Sprintf("%s没有王", c.zh()))
+		case n > 1:
+			return fenErr("placement", "fen_too_many_kings",
+				fmt.Sprintf("%s has %d kings", c, n), fmt.Sprintf("%s有 %d 个王", c.zh(), n))
+		}
+		if n := popCount(b.bb[c][Pawn]); n > 8 {
+			return fenErr("placement", "fen_too_many_pawns",
+				fmt.Sprintf("%s has %d pawns", c, n), fmt.Sprintf("%s有 %d 个兵", c.zh(), n))
+		}
+		if n := popCount(b.bb[c][0]); n > 16 {
+			return fenErr("placement", "fen_too_many_pieces",
+				fmt.Sprintf("%s has %d pieces", c, n), fmt.Sprintf("%s有 %d 个棋子", c.zh(), n))
+		}
+	}
+	if pawns := (b.bb[White][Pawn] | b.bb[Black][Pawn]) & (rank1 | rank8); pawns != 0 {
+		s := lsb(pawns)
+		return fenErr("placement", "fen_pawn_on_back_rank",
+			fmt.Sprintf("a pawn stands on %s; pawns cannot be on the first or last rank", s),
+			fmt.Sprintf("%s 上有兵；兵不能在第一行或最后一行", s))
+	}
+	return nil
+}
+
+func parseCastling(b *board, s string) error {
+	if s == "-" {
+		return nil
+	}
+	type right struct {
+		flag       uint8
+		king, rook Square
+		c          Color
+	}
+	rights := map[byte]right{
+		'K': {castleWK, E1, H1, White}, 'Q': {castleWQ, E1, A1, White},
+		'k': {castleBK, E8, H8, Black}, 'q': {castleBQ, E8, A8, Black},
+	}
+	for i := 0; i < len(s); i++ {
+		r, ok := rights[s[i]]
+		if !ok || b.castle&r.flag != 0 {
+			return fenErr("castling", "fen_bad_castling",
+				fmt.Sprintf("castling rights must be - or letters from KQkq, not %q", s),
+				fmt.Sprintf("易位权必须是 - 或 KQkq 中的字母，而不是 %q", s))
+		}
+		if b.sq[r.king] != NewPiece(r.c, King) || b.sq[r.rook] != NewPiece(r.c, Rook) {
+			return fenErr("castling", "fen_impossible_castling",
+				fmt.Sprintf("castling right %c needs the %s king on %s and a rook on %s", s[i], r.c, r.king, r.rook),
+				fmt.Sprintf("易位权 %c 要求%s的王在 %s、车在 %s", s[i], r.c.zh(), r.king, r.rook))
+		}
+		b.castle |= r.flag
+	}
+	return nil
+}
+
+func parseEnPassant(b *board, s string) error {
+	if s == "-" {
+		return nil
+	}
+	sq, err := ParseSquare(s)
+	if err != nil {
+		return fenErr("en_passant", "fen_bad_en_passant",
+			fmt.Sprintf("en-passant square must be - or a square name, not %q", s),
+			fmt.Sprintf("吃过路兵格必须是 - 或格子名称，而不是 %q", s))
+	}
+	wantRank, pawnSq, fromSq, pawn := 5, sq-8, sq+8, NewPiece(Black, Pawn)
+	if b.side == Black {
+		wantRank, pawnSq, fromSq, pawn = 2, sq+8, sq-8, NewPiece(White, Pawn)
+	}
+	if sq.Rank() != wantRank || b.sq[pawnSq] != pawn || b.sq[sq] != NoPiece || b.sq[fromSq] != NoPiece {
+		return fenErr("en_passant", "fen_impossible_en_passant",
+			fmt.Sprintf("en-passant square %s does not follow a two-square pawn move by the side not to move", s),
+			fmt.Sprintf("吃过路兵格 %s 不符合对方兵刚走两格的局面", s))
+	}
+	b.ep = sq
+	return nil
+}
+
+// checkLegality refuses positions that cannot arise in a game of chess for
+// reasons a FEN author can fix.
+func checkLegality(b *board) error {
+	them := b.side ^ 1
+	if b.attacked(b.kingSquare(them), b.side, b.occupied()) {
+		return fenErr("position", "fen_opponent_in_check",
+			fmt.Sprintf("the side not to move (%s) is in check", them),
+			fmt.Sprintf("不该行棋的一方（%s）正被将军", them.zh()))
+	}
+	if n := popCount(b.checkers()); n > 2 {
+		return fenErr("position", "fen_too_many_checkers",
+			fmt.Sprintf("the %s king is attacked by %d pieces at once", b.side, n),
+			fmt.Sprintf("%s的王同时被 %d 个棋子将军", b.side.zh(), n))
+	}
+	return nil
+}
+
+// FEN returns the position in Forsyth-Edwards Notation.
+func (p Position) FEN() string {
+	var sb strings.Builder
+	b := &p.b
+	for rank := 7; rank >= 0; rank-- {
+		empty := 0
+		for file := 0; file < 8; file++ {
+			pc := b.sq[NewSquare(file, rank)]
+			if pc == NoPiece {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				sb.WriteByte(byte('0' + empty))
+				empty = 0
+			}
+			sb.WriteString(pc.FENLetter())
+		}
+		if empty > 0 {
+			sb.WriteByte(byte('0' + empty))
+		}
+		if rank > 0 {
+			sb.WriteByte('/')
+		}
+	}
+	sb.WriteString([]string{" w ", " b "}[b.side])
+	if b.castle == 0 {
+		sb.WriteByte('-')
+	}
+	for i, c := range "KQkq" {
+		if b.castle&(1<<i) != 0 {
+			sb.WriteRune(c)
+		}
+	}
+	fmt.Fprintf(&sb, " %s %d %d", b.ep, b.halfmove, b.fullmove)
+	return sb.String()
+}
+
+// String returns the FEN of the position.
+func (p Position) String() string { return p.FEN() }
+
+// Turn returns the side to move.
+func (p Position) Turn() Color { return p.b.side }
+
+// PieceAt returns the piece on s, or NoPiece.
+func (p Position) PieceAt(s Square) Piece {
+	if s >= NoSquare {
+		return NoPiece
+	}
+	return p.b.sq[s]
+}
+
+// HalfmoveClock returns the number of half-moves since the last capture or
+// pawn move.
+func (p Position) HalfmoveClock() int { return p.b.halfmove }
+
+// FullmoveNumber returns the move number, starting at 1 and increased after
+// each black move.
+func (p Position) FullmoveNumber() int { return p.b.fullmove }
+
+// InCheck reports whether the side to move is in check.
+func (p Position) InCheck() bool { return p.b.inCheck() }
+
+// Checkers returns the squares of the pieces giving check to the side to move.
+func (p Position) Checkers() []Square { return squares(p.b.checkers()) }
+
+func squares(bb uint64) []Square {
+	var s []Square
+	for ; bb != 0; bb &= bb - 1 {
+		s = append(s, lsb(bb))
+	}
+	return s
+}
+
+// LegalMoves returns every legal move of the side to move.
+func (p Position) LegalMoves() []Move {
+	var l moveList
+	p.b.generate(&l)
+	return append([]Move(nil), l.moves[:l.n]...)
+}
+
+// Perft counts the leaf nodes of the legal move tree of the given depth
+// (depth 0 is 1). It is the standard test of move generation.
+func (p Position) Perft(depth int) uint64 {
+	b := p.b
+	return b.perft(depth)
+}
+
+// PerftDivide returns the perft count below each legal move.
+func (p Position) PerftDivide(depth int) map[Move]uint64 {
+	out := map[Move]uint64{}
+	var l moveList
+	p.b.generate(&l)
+	for _, m := range l.moves[:l.n] {
+		c := p.b
+		c.make(m)
+		out[m] = c.perft(depth - 1)
+	}
+	return out
+}
+
+// repetitionKey identifies the position for the repetition rules: pieces,
+// side to move, castling rights and a capturable en-passant square.
+func (p Position) repetitionKey() uint64 {
+	k := p.b.hash
+	if p.b.ep != NoSquare {
+		var l moveList
+		p.b.generate(&l)
+		for _, m := range l.moves[:l.n] {
+			if m.flag == flagEnPassant {
+				k ^= zobrist.ep[p.b.ep.File()]
+				break
+			}
+		}
+	}
+	return k
+}
