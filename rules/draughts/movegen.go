@@ -162,7 +162,7 @@ func (p *Position) genCaptures(out []Move) []Move {
 		b := bits.TrailingZeros64(men)
 		men &= men - 1
 		g.from = uint8(b)
-		g.empty = boardBit &^ occ | bit(b)
+		g.empty = boardBit&^occ | bit(b)
 		g.man(b, 0, 0)
 	}
 	kings := p.side[us] & p.kings
@@ -170,7 +170,7 @@ func (p *Position) genCaptures(out []Move) []Move {
 		b := bits.TrailingZeros64(kings)
 		kings &= kings - 1
 		g.from = uint8(b)
-		g.empty = boardBit &^ occ | bit(b)
+		g.empty = boardBit&^occ | bit(b)
 		g.king(b, 0, 0, -1)
 	}
 	return g.out
