@@ -19,6 +19,7 @@ type rulesFunc func(ctx context.Context, args []string, stdin io.Reader, stdout,
 func rulesByGame() map[string]map[string]rulesFunc {
 	return map[string]map[string]rulesFunc{
 		// one entry per game, e.g. "chess": chessRules(),
+		"draughts": draughtsRules(),
 	}
 }
 
