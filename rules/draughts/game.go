@@ -1,0 +1,281 @@
+package draughts
+
+import "fmt"
+
+// Result is how a game stands.
+type Result uint8
+
+// The results of a game.
+const (
+	Ongoing Result = iota
+	WhiteWins
+	BlackWins
+	Draw
+)
+
+// String returns the PDN result: "*", "2-0", "0-2" or "1-1".
+func (r Result) String() string {
+	switch r {
+	case WhiteWins:
+		return "2-0"
+	case BlackWins:
+		return "0-2"
+	case Draw:
+		return "1-1"
+	}
+	return "*"
+}
+
+// Reasons a game is over, as returned in Outcome.Reason.
+const (
+	ReasonNone             = ""
+	ReasonNoPieces         = "no_pieces"            // the side to move has no pieces left
+	ReasonNoMoves          = "no_moves"             // the side to move is blocked
+	ReasonRepetition       = "threefold_repetition" // FMJD 6.1
+	ReasonKingMoves        = "twenty_five_king_moves"
+	ReasonEndgameSixteen   = "endgame_sixteen_moves" // FMJD 6.3
+	ReasonEndgameFiveMoves = "endgame_five_moves"    // FMJD 6.4
+)
+
+// Outcome is the state of a game: Ongoing with an empty Reason, or a result
+// and the rule that decided it.
+type Outcome struct {
+	Result Result
+	Reason string
+}
+
+// Message explains the outcome in lang ("en" for English, Simplified
+// Chinese otherwise); it is empty for an ongoing game.
+func (o Outcome) Message(lang string) string {
+	loser := "Black"
+	loserZh := "黑方"
+	if o.Result == BlackWins {
+		loser, loserZh = "White", "白方"
+	}
+	var m message
+	switch o.Reason {
+	case ReasonNoPieces:
+		m = message{en: loser + " has no pieces left and loses", zh: loserZh + "的棋子全部被吃掉，判负"}
+	case ReasonNoMoves:
+		m = message{en: loser + " cannot move and loses", zh: loserZh + "无子可动，判负"}
+	case ReasonRepetition:
+		m = message{en: "draw: the same position appeared three times with the same side to move", zh: "和棋：同一局面（同一方走棋）出现了三次"}
+	case ReasonKingMoves:
+		m = message{en: "draw: 25 moves each with only kings moved, without capture or man move", zh: "和棋：双方连续 25 步只走王，没有吃子也没有走兵"}
+	case ReasonEndgameSixteen:
+		m = message{en: "draw: each side has played 16 moves in an endgame against a lone king", zh: "和棋：对单王的残局中双方各走满 16 步"}
+	case ReasonEndgameFiveMoves:
+		m = message{en: "draw: each side has played 5 moves in an endgame of two kings or fewer against a lone king", zh: "和棋：两个王或更少对单王，双方各走满 5 步"}
+	default:
+		return ""
+	}
+	return m.pick(lang)
+}
+
+// Game is a starting position and the moves played from it, with outcome
+// detection including the draw rules of FMJD article 6:
+//
+//   - 6.1 threefold repetition: the same position with the same side to move
+//     appears for the third time;
+//   - 6.2 25 moves each (50 plies) in a row in which only kings moved, with no
+//     capture and no man move;
+//   - 6.3 three kings, two kings and a man, or a king and two men against a
+//     lone king: drawn once each side has played 16 moves (32 plies) from the
+//     moment that material arises;
+//   - 6.4 two kings, a king and a man, or a king against a lone king: drawn
+//     once each side has played 5 moves (10 plies).
+//
+// A change of material category (say from 6.3 to 6.4 by a capture) starts a
+// new count; a promotion that stays in the same category does not. The zero
+// value is not usable; create games with NewGame or ParsePDN.
+type Game struct {
+	tags      []Tag
+	positions []Position // positions[i] is the position before move i
+	moves     []Move
+	comments  map[int]string // comment after move i (0: before the first move)
+	result    string         // result token read from PDN, if any
+}
+
+// NewGame starts a game from start.
+func NewGame(start Position) *Game {
+	return &Game{positions: []Position{start}, comments: map[int]string{}}
+}
+
+// Start returns the starting position.
+func (g *Game) Start() Position { return g.positions[0] }
+
+// Position returns the current position.
+func (g *Game) Position() Position { return g.positions[len(g.positions)-1] }
+
+// Moves returns a copy of the moves played.
+func (g *Game) Moves() []Move { return append([]Move(nil), g.moves...) }
+
+// Play plays m. It returns an *IllegalMoveError with code "game_over" when
+// the game has already ended, or "illegal_move" when m is not legal.
+func (g *Game) Play(m Move) error {
+	if o := g.Outcome(); o.Result != Ongoing {
+		return illegal(m.String(), CodeGameOver,
+			"the game is over: "+o.Message("en"), "对局已经结束："+o.Message("zh-CN"))
+	}
+	next, err := g.Position().Play(m)
+	if err != nil {
+		return err
+	}
+	g.moves = append(g.moves, m)
+	g.positions = append(g.positions, next)
+	return nil
+}
+
+// PlayNotation parses s with Position.ParseMove and plays it, returning the
+// move or the *IllegalMoveError explaining why it was refused.
+func (g *Game) PlayNotation(s string) (Move, error) {
+	if o := g.Outcome(); o.Result != Ongoing {
+		return Move{}, illegal(s, CodeGameOver,
+			"the game is over: "+o.Message("en"), "对局已经结束："+o.Message("zh-CN"))
+	}
+	m, err := g.Position().ParseMove(s)
+	if err != nil {
+		return Move{}, err
+	}
+	return m, g.Play(m)
+}
+
+// Outcome reports whether the game is over and why, judging the current
+// position and the history.
+func (g *Game) Outcome() Outcome {
+	p := g.Position()
+	win := WhiteWins
+	if p.turn == White {
+		win = BlackWins
+	}
+	if p.side[p.turn] == 0 {
+		return Outcome{Result: win, Reason: ReasonNoPieces}
+	}
+	if !p.HasLegalMoves() {
+		return Outcome{Result: win, Reason: ReasonNoMoves}
+	}
+	if g.repetitions() >= 3 {
+		return Outcome{Result: Draw, Reason: ReasonRepetition}
+	}
+	if g.kingOnlyPlies() >= 50 {
+		return Outcome{Result: Draw, Reason: ReasonKingMoves}
+	}
+	if limit := endgameLimit(p); limit > 0 && g.categoryPlies(limit) >= 2*limit {
+		reason := ReasonEndgameSixteen
+		if limit == 5 {
+			reason = ReasonEndgameFiveMoves
+		}
+		return Outcome{Result: Draw, Reason: reason}
+	}
+	return Outcome{}
+}
+
+// reversible reports whether move i was a king move without capture.
+func (g *Game) reversible(i int) bool {
+	m := g.moves[i]
+	return m.captured == 0 && g.positions[i].kings&bit(int(m.from)) != 0
+}
+
+// repetitions counts how often the current position has occurred. Only
+// positions since the last man move or capture can repeat it.
+func (g *Game) repetitions() int {
+	cur := g.Position()
+	n := 1
+	for i := len(g.moves) - 1; i >= 0 && g.reversible(i); i-- {
+		if g.positions[i] == cur {
+			n++
+		}
+	}
+	return n
+}
+
+// kingOnlyPlies counts the trailing plies that were king moves without
+// capture.
+func (g *Game) kingOnlyPlies() int {
+	n := 0
+	for i := len(g.moves) - 1; i >= 0 && g.reversible(i); i-- {
+		n++
+	}
+	return n
+}
+
+// endgameLimit returns 16 for an FMJD 6.3 endgame, 5 for a 6.4 endgame and 0
+// otherwise.
+func endgameLimit(p Position) int {
+	wm, wk := p.Count(White)
+	bm, bk := p.Count(Black)
+	if bm == 0 && bk == 1 {
+		if l := limitAgainstLoneKing(wm, wk); l > 0 {
+			return l
+		}
+	}
+	if wm == 0 && wk == 1 {
+		return limitAgainstLoneKing(bm, bk)
+	}
+	return 0
+}
+
+func limitAgainstLoneKing(men, kings int) int {
+	switch {
+	case kings == 0:
+		return 0
+	case men+kings <= 2:
+		return 5 // K, 2K, K+M
+	case men+kings == 3:
+		return 16 // 3K, 2K+M, K+2M
+	}
+	return 0
+}
+
+// categoryPlies counts the plies played since the current endgame category
+// (limit) began.
+func (g *Game) categoryPlies(limit int) int {
+	n := 0
+	for i := len(g.positions) - 2; i >= 0 && endgameLimit(g.positions[i]) == limit; i-- {
+		n++
+	}
+	return n
+}
+
+// Tag is one PDN header tag.
+type Tag struct {
+	Name, Value string
+}
+
+// Tags returns a copy of the game's PDN tags in their order.
+func (g *Game) Tags() []Tag { return append([]Tag(nil), g.tags...) }
+
+// SetTag sets (or adds) the tag name.
+func (g *Game) SetTag(name, value string) {
+	for i := range g.tags {
+		if g.tags[i].Name == name {
+			g.tags[i].Value = value
+			return
+		}
+	}
+	g.tags = append(g.tags, Tag{name, value})
+}
+
+// Tag returns the value of tag name and whether it is set.
+func (g *Game) Tag(name string) (string, bool) {
+	for _, t := range g.tags {
+		if t.Name == name {
+			return t.Value, true
+		}
+	}
+	return "", false
+}
+
+// Comment returns the comment after move i (1-based); Comment(0) is the
+// comment before the first move.
+func (g *Game) Comment(i int) string { return g.comments[i] }
+
+// SetComment sets the comment after move i (0: before the first move). It
+// returns an error when i is out of range.
+func (g *Game) SetComment(i int, text string) error {
+	if i < 0 || i > len(g.moves) {
+		return fmt.Errorf("draughts: no move %d in this game of %d moves", i, len(g.moves))
+	}
+	g.comments[i] = text
+	return nil
+}
