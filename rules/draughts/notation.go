@@ -326,6 +326,18 @@ func (p *Position) explainCapture(text string, legal []Move, from, to Square, mi
 			fmt.Sprintf("you must take %d %s, this takes %d", best, pieces(best), takes),
 			fmt.Sprintf("必须吃最多的棋子：应吃 %d 个，这步只吃 %d 个", best, takes))
 	}
+	var own []string
+	for _, m := range legal {
+		if m.From() == from {
+			own = append(own, p.Notation(m))
+		}
+	}
+	if len(own) > 0 {
+		list := strings.Join(own, ", ")
+		return illegal(text, CodeIllegalMove,
+			fmt.Sprintf("no capture of the piece on %d goes that way; it can play %s", from, list),
+			fmt.Sprintf("%d 格棋子的吃子路线不是这样的；可以走 %s", from, list))
+	}
 	avail := make([]string, 0, 3)
 	for i, m := range legal {
 		if i == 3 {
