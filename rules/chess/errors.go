@@ -1,9 +1,6 @@
 package chess
 
-import (
-	"fmt"
-	"strings"
-)
+import "fmt"
 
 // Error is implemented by every refusal of this package: a stable
 // snake_case code, an English Error() and a message in Chinese or English.
@@ -126,27 +123,25 @@ func (e NotInCheckError) Message(lang string) string {
 }
 
 // PGNError locates the first bad move of a PGN game: its move number, the
-// side that played it, the move as written and the reason.
+// side that played it, the move as written and the reason. A bad FEN tag is
+// reported with Number 0.
 type PGNError struct {
 	Number int
 	Side   Color
 	Text   string
-	Err    *IllegalMoveError // the reason; nil for a syntax error
-	syntax string            // English description of a syntax error
+	Err    Error // an *IllegalMoveError, or a *FENError for a bad FEN tag
 }
 
-// Code returns the reason's code, or "pgn_syntax".
-func (e *PGNError) Code() string {
-	if e.Err != nil {
-		return e.Err.Code()
-	}
-	return "pgn_syntax"
-}
+// Code returns the reason's code.
+func (e *PGNError) Code() string { return e.Err.Code() }
+
+// Unwrap returns the reason.
+func (e *PGNError) Unwrap() error { return e.Err }
 
 // Error returns e.g. "move 26 (black): Ne4: no knight can reach e4".
 func (e *PGNError) Error() string {
-	if e.Err == nil {
-		return fmt.Sprintf("move %d (%s): %s", e.Number, e.Side, e.syntax)
+	if e.Number == 0 {
+		return "FEN tag: " + e.Err.Error()
 	}
 	return fmt.Sprintf("move %d (%s): %s", e.Number, e.Side, e.Err.Error())
 }
@@ -156,8 +151,8 @@ func (e *PGNError) Message(lang string) string {
 	if lang == "en" {
 		return e.Error()
 	}
-	if e.Err == nil {
-		return fmt.Sprintf("第%d回合（%s）：无法识别的棋谱 %s", e.Number, e.Side.zh(), strings.TrimSpace(e.Text))
+	if e.Number == 0 {
+		return "FEN 标签：" + e.Err.Message(lang)
 	}
 	return fmt.Sprintf("第%d回合（%s）：%s", e.Number, e.Side.zh(), e.Err.Message(lang))
 }
