@@ -1,0 +1,799 @@
+package arith
+
+import (
+	"slices"
+	"sort"
+	"strconv"
+	"sync"
+)
+
+// Solver answers reachability questions under one Rules, memoising over
+// sub-multisets of digits across calls (so move generation can reuse it).
+// It is safe for concurrent use.
+//
+// The memo maps a sub-multiset (digit counts packed into an integer) to
+// the sorted set of values it can make and, for each value, the cost of
+// its simplest expression of each shape; witnesses are rebuilt from these
+// costs. The memo is bounded: when it holds more than MemoLimit values in
+// all, it is emptied and refilled on demand, so memory stays bounded and
+// answers never change.
+type Solver struct {
+	rules Rules
+	tiers []*tier // the rules with fewer features first; the last is rules itself
+}
+
+// MemoLimit is the number of values a Solver's memo holds, per tier,
+// before it is emptied (about 100 bytes each).
+const MemoLimit = 1 << 19
+
+// MaxOperands is the largest multiset a Solver handles; larger multisets
+// (and any number outside 0-9) make nothing.
+const MaxOperands = 15
+
+// NewSolver returns a solver for r with an empty memo.
+//
+// Internally a solver searches in tiers, simplest first: + and − only
+// with no combining rule, then all of r's operators with no combining
+// rule, then all of r. A solution found in an earlier tier is simpler
+// than any found only in a later one (see Solve), and the early tiers are
+// small, so most questions are answered without building large tables.
+func NewSolver(r Rules) *Solver {
+	s := &Solver{rules: r}
+	plain := r
+	plain.Concat, plain.Power, plain.Fraction = false, false, false
+	addSub := plain
+	addSub.Mul, addSub.Div = false, false
+	for _, t := range []Rules{addSub, plain, r} {
+		if n := len(s.tiers); n > 0 && s.tiers[n-1].rules == t {
+			continue
+		}
+		s.tiers = append(s.tiers, newTier(t))
+	}
+	return s
+}
+
+// Rules returns the rules the solver applies.
+func (s *Solver) Rules() Rules { return s.rules }
+
+// CanMake reports whether some expression over exactly operands, valid
+// under the solver's rules, has the value target.
+func (s *Solver) CanMake(operands []int, target Rat) bool {
+	key, ok := packKey(operands)
+	if !ok || !s.targetPossible(target) {
+		return false
+	}
+	for _, t := range s.tiers {
+		if t.exists(key, target) {
+			return true
+		}
+	}
+	return false
+}
+
+// Solve returns the simplest valid expression over exactly operands whose
+// value is target, or false when none exists. The witness always passes
+// Check. "Simplest" compares, in order: fewest combining rules (组大数,
+// 组乘方, 组分数), fewest × and ÷, fewest bracket pairs, fewest negative
+// values along the way, fewest characters;
+// remaining ties go to the first candidate in a fixed enumeration order,
+// so the answer is deterministic.
+func (s *Solver) Solve(operands []int, target Rat) (*Expr, bool) {
+	key, ok := packKey(operands)
+	if !ok || !s.targetPossible(target) {
+		return nil, false
+	}
+	for _, t := range s.tiers {
+		sr := t.newSearch(false)
+		if c, ok := sr.best(key, target, ctxLeftAdd); ok {
+			return sr.build(key, c), true
+		}
+	}
+	return nil, false
+}
+
+// Reachable returns every value some valid expression over exactly
+// operands can have, sorted ascending. It is empty for an empty multiset.
+func (s *Solver) Reachable(operands []int) []Rat {
+	key, ok := packKey(operands)
+	if !ok {
+		return nil
+	}
+	return slices.Clone(s.tiers[len(s.tiers)-1].get(key).vals)
+}
+
+func (s *Solver) targetPossible(t Rat) bool {
+	return t.Den > 0 && (s.rules.Negative || t.Num >= 0)
+}
+
+// packKey packs a multiset of digits into counts, 4 bits per digit.
+func packKey(operands []int) (uint64, bool) {
+	if len(operands) == 0 || len(operands) > MaxOperands {
+		return 0, false
+	}
+	var key uint64
+	for _, d := range operands {
+		if d < 0 || d > 9 {
+			return 0, false
+		}
+		key += 1 << (4 * d)
+	}
+	return key, true
+}
+
+func keyCount(key uint64, d int) int { return int(key>>(4*d)) & 15 }
+
+func keySize(key uint64) int {
+	n := 0
+	for d := range 10 {
+		n += keyCount(key, d)
+	}
+	return n
+}
+
+// subKeys returns the proper non-empty sub-multisets of key, in decreasing
+// order of their packed value (so larger digits tend to come first on the
+// left: 9−5−4 rather than 4+5−9).
+func subKeys(key uint64) []uint64 {
+	out := []uint64{0}
+	for d := range 10 {
+		c := keyCount(key, d)
+		if c == 0 {
+			continue
+		}
+		n := len(out)
+		for k := 1; k <= c; k++ {
+			for _, base := range out[:n] {
+				out = append(out, base+uint64(k)<<(4*d))
+			}
+		}
+	}
+	slices.Sort(out)
+	out = out[1 : len(out)-1]
+	slices.Reverse(out)
+	return out
+}
+
+// Shapes of a (sub)expression's top node; they decide where brackets are
+// needed.
+const (
+	clsAtom = iota // a number or a power
+	clsFrac        // a fraction
+	clsAdd         // + or −
+	clsMul         // × or ÷
+	nClass
+)
+
+// Contexts a subexpression can stand in.
+const (
+	ctxLeftAdd  = iota // left of + or −: never bracketed
+	ctxRightAdd        // right of + or −: + − bracketed
+	ctxLeftMul         // left of × or ÷: + − bracketed
+	ctxRightMul        // right of ×: + − × ÷ bracketed
+	ctxRightDiv        // right of ÷: + − × ÷ and fractions bracketed
+	nCtx
+)
+
+// needs[ctx][cls] says whether class cls is bracketed in context ctx.
+var needs = [nCtx][nClass]bool{
+	ctxLeftAdd:  {},
+	ctxRightAdd: {clsAdd: true},
+	ctxLeftMul:  {clsAdd: true},
+	ctxRightMul: {clsAdd: true, clsMul: true},
+	ctxRightDiv: {clsFrac: true, clsAdd: true, clsMul: true},
+}
+
+// Costs are packed so that comparing integers compares simplicity:
+// combining rules, then × ÷, then bracket pairs, then negative
+// intermediate values, then characters. Each field has room for
+// MaxOperands operands.
+const (
+	costCombine  = 1 << 23
+	costMulDiv   = 1 << 18
+	costParens   = 1<<13 + 2
+	costNegative = 1 << 8
+	costChar     = 1
+	inf          = uint32(1 << 31)
+)
+
+// op is a binary operator in enumeration order.
+var ops = [...]kind{kAdd, kSub, kMul, kDiv}
+
+func opContexts(k kind) (left, right int) {
+	switch k {
+	case kAdd, kSub:
+		return ctxLeftAdd, ctxRightAdd
+	case kMul:
+		return ctxLeftMul, ctxRightMul
+	}
+	return ctxLeftMul, ctxRightDiv
+}
+
+func opClass(k kind) int {
+	if k == kAdd || k == kSub {
+		return clsAdd
+	}
+	return clsMul
+}
+
+func opCost(k kind) uint32 {
+	if k == kMul || k == kDiv {
+		return costMulDiv + costChar
+	}
+	return costChar
+}
+
+// apply computes a op b; ok is false on overflow or division by zero.
+func apply(k kind, a, b Rat) (Rat, bool) {
+	switch k {
+	case kAdd:
+		return a.Add(b)
+	case kSub:
+		return a.Sub(b)
+	case kMul:
+		return a.Mul(b)
+	}
+	return a.Quo(b)
+}
+
+// table is what one sub-multiset can make under one tier's rules.
+type table struct {
+	vals []Rat            // sorted ascending
+	idx  map[Rat]int32    // value → index in vals
+	cost [][nClass]uint32 // per value: simplest cost per top shape, inf if none
+	ctx  [][nCtx]uint32   // per value: simplest cost per context, brackets included
+}
+
+func (tb *table) find(v Rat) (int, bool) {
+	i, ok := tb.idx[v]
+	return int(i), ok
+}
+
+// tier is a memo of tables under one set of rules.
+type tier struct {
+	rules Rules
+	mu    sync.Mutex
+	small bool // only + − and joined numbers: tables stay small at any size
+	memo  map[uint64]*table
+	held  int // values held in memo
+}
+
+func newTier(r Rules) *tier {
+	small := !r.Mul && !r.Div && !r.Power && !r.Fraction
+	return &tier{rules: r, small: small, memo: map[uint64]*table{}}
+}
+
+// get returns the table for key, building it (and its sub-tables) if needed.
+func (t *tier) get(key uint64) *table {
+	t.mu.Lock()
+	tb := t.memo[key]
+	t.mu.Unlock()
+	if tb != nil {
+		return tb
+	}
+	tb = t.make(key)
+	t.mu.Lock()
+	if old := t.memo[key]; old != nil {
+		tb = old
+	} else {
+		if t.held+len(tb.vals) > MemoLimit {
+			t.memo = map[uint64]*table{}
+			t.held = 0
+		}
+		t.memo[key] = tb
+		t.held += len(tb.vals)
+	}
+	t.mu.Unlock()
+	return tb
+}
+
+// leaf is a number, power or fraction made from a whole multiset.
+type leaf struct {
+	kind      kind
+	lit, lit2 string
+	val       Rat
+	cls       int
+	cost      uint32
+}
+
+// leaves returns the single operands key's digits make by themselves, in
+// order of their ASCII form.
+func (t *tier) leaves(key uint64) []leaf {
+	var digits []byte
+	for d := range 10 {
+		for range keyCount(key, d) {
+			digits = append(digits, byte('0'+d))
+		}
+	}
+	r := t.rules
+	n := len(digits)
+	var out []leaf
+	if n == 1 {
+		return []leaf{{kind: kNum, lit: string(digits), val: Int(int64(digits[0] - '0')), cls: clsAtom, cost: costChar}}
+	}
+	if r.Concat && n <= r.maxConcat() {
+		perm := slices.Clone(digits)
+		for {
+			if perm[0] != '0' {
+				v, _ := parseDigits(string(perm))
+				out = append(out, leaf{kind: kNum, lit: string(perm), val: v, cls: clsAtom,
+					cost: costCombine + uint32(n)*costChar})
+			}
+			if !nextPerm(perm) {
+				break
+			}
+		}
+	}
+	if n == 2 {
+		x, y := digits[0], digits[1]
+		pairs := [][2]byte{{x, y}}
+		if x != y {
+			pairs = append(pairs, [2]byte{y, x})
+		}
+		for _, p := range pairs {
+			a, b := int64(p[0]-'0'), int64(p[1]-'0')
+			if r.Power && (b == 2 || b == 3) {
+				v, _ := Int(a).pow(int(b))
+				out = append(out, leaf{kind: kPow, lit: string(p[0]), lit2: string(p[1]), val: v, cls: clsAtom,
+					cost: costCombine + 2*costChar})
+			}
+			if r.Fraction && b != 0 {
+				v, _ := NewRat(a, b)
+				out = append(out, leaf{kind: kFrac, lit: string(p[0]), lit2: string(p[1]), val: v, cls: clsFrac,
+					cost: costCombine + 3*costChar})
+			}
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].ascii() < out[j].ascii() })
+	return out
+}
+
+func (l leaf) ascii() string {
+	switch l.kind {
+	case kPow:
+		return l.lit + "^" + l.lit2
+	case kFrac:
+		return l.lit + "/" + l.lit2
+	}
+	return l.lit
+}
+
+// nextPerm advances b to its next lexicographic permutation.
+func nextPerm(b []byte) bool {
+	i := len(b) - 2
+	for i >= 0 && b[i] >= b[i+1] {
+		i--
+	}
+	if i < 0 {
+		return false
+	}
+	j := len(b) - 1
+	for b[j] <= b[i] {
+		j--
+	}
+	b[i], b[j] = b[j], b[i]
+	slices.Reverse(b[i+1:])
+	return true
+}
+
+// make builds the table for key from its leaves and every split into a
+// left and a right sub-multiset.
+func (t *tier) make(key uint64) *table {
+	r := t.rules
+	idx := map[Rat]int32{}
+	var vals []Rat
+	var cost [][nClass]uint32
+	offer := func(v Rat, cls int, c uint32) {
+		if !r.Negative && v.Num < 0 {
+			return
+		}
+		i, ok := idx[v]
+		if !ok {
+			i = int32(len(vals))
+			idx[v] = i
+			vals = append(vals, v)
+			cost = append(cost, [nClass]uint32{inf, inf, inf, inf})
+		}
+		if c < cost[i][cls] {
+			cost[i][cls] = c
+		}
+	}
+	for _, l := range t.leaves(key) {
+		offer(l.val, l.cls, l.cost)
+	}
+	if keySize(key) > 1 {
+		for _, a := range subKeys(key) {
+			ta, tb := t.get(a), t.get(key-a)
+			for _, k := range ops {
+				if !r.allows(k) {
+					continue
+				}
+				lc, rc := opContexts(k)
+				cls, oc := opClass(k), opCost(k)
+				for i, x := range ta.vals {
+					cx := ta.ctx[i][lc]
+					if cx >= inf {
+						continue
+					}
+					for j, y := range tb.vals {
+						cy := tb.ctx[j][rc]
+						if cy >= inf {
+							continue
+						}
+						v, ok := apply(k, x, y)
+						if ok {
+							c := cx + cy + oc
+							if v.Num < 0 {
+								c += costNegative
+							}
+							offer(v, cls, c)
+						}
+					}
+				}
+			}
+		}
+	}
+	// Sort the values and carry the costs along.
+	order := make([]int, len(vals))
+	for i := range order {
+		order[i] = i
+	}
+	sort.Slice(order, func(i, j int) bool { return vals[order[i]].Cmp(vals[order[j]]) < 0 })
+	tb := &table{
+		vals: make([]Rat, len(vals)),
+		idx:  make(map[Rat]int32, len(vals)),
+		cost: make([][nClass]uint32, len(vals)),
+		ctx:  make([][nCtx]uint32, len(vals)),
+	}
+	for ni, oi := range order {
+		tb.vals[ni] = vals[oi]
+		tb.idx[vals[oi]] = int32(ni)
+		tb.cost[ni] = cost[oi]
+		for c := range nCtx {
+			tb.ctx[ni][c], _ = ctxCost(cost[oi], c, r.Parens)
+		}
+	}
+	return tb
+}
+
+// ctxCost returns the simplest cost of a value standing in context ctx,
+// brackets included, and the shape that achieves it (the first on ties).
+func ctxCost(cost [nClass]uint32, ctx int, parens bool) (uint32, int) {
+	best, bestCls := inf, -1
+	for cls, c := range cost {
+		if c >= inf {
+			continue
+		}
+		if needs[ctx][cls] {
+			if !parens {
+				continue
+			}
+			c += costParens
+		}
+		if c < best {
+			best, bestCls = c, cls
+		}
+	}
+	return best, bestCls
+}
+
+// cand is one way to make a value: a leaf, or op over a split.
+type cand struct {
+	cost  uint32 // brackets for the context included
+	cls   int
+	leaf  *leaf
+	op    kind
+	left  uint64 // left sub-multiset; the right is key − left
+	split int    // index of left in subKeys(key)
+	x, y  Rat    // the left and right operands' values
+}
+
+// before reports whether c is preferred to d: cheaper, or as cheap and
+// earlier in enumeration order (leaves, then splits, left values
+// ascending, right values ascending, operators + − × ÷).
+func (c *cand) before(d *cand) bool {
+	if c.cost != d.cost {
+		return c.cost < d.cost
+	}
+	if (c.leaf != nil) != (d.leaf != nil) {
+		return c.leaf != nil
+	}
+	if c.leaf != nil {
+		return false // leaves are offered in order; the first stays
+	}
+	if c.split != d.split {
+		return c.split < d.split
+	}
+	if o := c.x.Cmp(d.x); o != 0 {
+		return o < 0
+	}
+	if o := c.y.Cmp(d.y); o != 0 {
+		return o < 0
+	}
+	return c.op < d.op
+}
+
+// tableMax is the largest sub-multiset a search reads from a full table;
+// larger ones are searched for the value wanted (unless the tier is
+// small, or the table is already in the memo).
+const tableMax = 4
+
+// search is one question to a tier: the simplest way to make a value,
+// looked for top-down. It memoises the sub-questions it asks.
+type search struct {
+	t     *tier
+	exist bool // any way will do: stop at the first
+	memo  map[query]result
+}
+
+type query struct {
+	key uint64
+	v   Rat
+	ctx int
+}
+
+type result struct {
+	c  cand
+	ok bool
+}
+
+func (t *tier) newSearch(exist bool) *search {
+	return &search{t: t, exist: exist, memo: map[query]result{}}
+}
+
+// table returns key's table if the search reads it whole: small keys,
+// small tiers, and tables already built.
+func (s *search) table(key uint64) *table {
+	if keySize(key) <= tableMax || s.t.small {
+		return s.t.get(key)
+	}
+	s.t.mu.Lock()
+	tb := s.t.memo[key]
+	s.t.mu.Unlock()
+	return tb
+}
+
+// ctxCost returns the cost of the simplest way to make v from key in
+// context ctx, or inf.
+func (s *search) ctxCost(key uint64, v Rat, ctx int) uint32 {
+	if tb := s.table(key); tb != nil {
+		if i, ok := tb.find(v); ok {
+			return tb.ctx[i][ctx]
+		}
+		return inf
+	}
+	c, ok := s.best(key, v, ctx)
+	if !ok {
+		return inf
+	}
+	return c.cost
+}
+
+// best finds the simplest way to make v from key standing in context ctx
+// (brackets counted), without building key's own table.
+func (s *search) best(key uint64, v Rat, ctx int) (cand, bool) {
+	q := query{key, v, ctx}
+	if r, ok := s.memo[q]; ok {
+		return r.c, r.ok
+	}
+	c, ok := s.find(key, v, ctx)
+	s.memo[q] = result{c, ok}
+	return c, ok
+}
+
+func (s *search) find(key uint64, v Rat, ctx int) (cand, bool) {
+	r := s.t.rules
+	if !r.Negative && v.Num < 0 {
+		return cand{}, false
+	}
+	found := false
+	var bestC cand
+	consider := func(c cand) {
+		if needs[ctx][c.cls] {
+			if !r.Parens {
+				return
+			}
+			c.cost += costParens
+		}
+		if !found || c.before(&bestC) {
+			bestC, found = c, true
+		}
+	}
+	for _, l := range s.t.leaves(key) {
+		if l.val == v {
+			l := l
+			consider(cand{cost: l.cost, cls: l.cls, leaf: &l})
+			if found && s.exist {
+				return bestC, true
+			}
+		}
+	}
+	if keySize(key) == 1 {
+		return bestC, found
+	}
+	for si, a := range subKeys(key) {
+		b := key - a
+		ta, tb := s.table(a), s.table(b)
+		if ta == nil && tb == nil {
+			// Both sides large (10 or more operands): read the smaller whole.
+			if keySize(a) <= keySize(b) {
+				ta = s.t.get(a)
+			} else {
+				tb = s.t.get(b)
+			}
+		}
+		for _, k := range ops {
+			if !r.allows(k) {
+				continue
+			}
+			lc, rc := opContexts(k)
+			cls, oc := opClass(k), opCost(k)
+			try := func(x, y Rat, cx, cy uint32) {
+				if cx == 0 {
+					cx = s.ctxCost(a, x, lc)
+				}
+				if cy == 0 {
+					cy = s.ctxCost(b, y, rc)
+				}
+				if cx >= inf || cy >= inf {
+					return
+				}
+				c := cx + cy + oc
+				if v.Num < 0 {
+					c += costNegative
+				}
+				consider(cand{cost: c, cls: cls, op: k, left: a, split: si, x: x, y: y})
+			}
+			// Walk the side with a table (the smaller, if both) and
+			// work out the other operand.
+			walkLeft := ta != nil && (tb == nil || len(ta.vals) <= len(tb.vals))
+			if walkLeft {
+				for i, x := range ta.vals {
+					cx := ta.ctx[i][lc]
+					if cx >= inf {
+						continue
+					}
+					switch y, how := rightFor(k, x, v); how {
+					case invScan:
+						if tb == nil {
+							tb = s.t.get(b)
+						}
+						for j, y := range tb.vals {
+							if w, ok := apply(k, x, y); ok && w == v {
+								try(x, y, cx, tb.ctx[j][rc])
+							}
+						}
+					case invOne:
+						try(x, y, cx, 0)
+					}
+					if found && s.exist {
+						return bestC, true
+					}
+				}
+			} else {
+				for j, y := range tb.vals {
+					cy := tb.ctx[j][rc]
+					if cy >= inf {
+						continue
+					}
+					switch x, how := leftFor(k, y, v); how {
+					case invScan:
+						if ta == nil {
+							ta = s.t.get(a)
+						}
+						for i, x := range ta.vals {
+							if w, ok := apply(k, x, y); ok && w == v {
+								try(x, y, ta.ctx[i][lc], cy)
+							}
+						}
+					case invOne:
+						try(x, y, 0, cy)
+					}
+					if found && s.exist {
+						return bestC, true
+					}
+				}
+			}
+		}
+	}
+	return bestC, found
+}
+
+// How an inverse found the other operand.
+const (
+	invNone = iota // no operand works
+	invOne         // exactly the operand returned
+	invScan        // try every operand (zero cases, or the inverse overflowed)
+)
+
+// rightFor returns the y with x op y = v.
+func rightFor(k kind, x, v Rat) (Rat, int) {
+	var y Rat
+	ok := true
+	switch k {
+	case kAdd:
+		y, ok = v.Sub(x)
+	case kSub:
+		y, ok = x.Sub(v)
+	case kMul:
+		if x.Num == 0 {
+			if v.Num == 0 {
+				return Rat{}, invScan
+			}
+			return Rat{}, invNone
+		}
+		y, ok = v.Quo(x)
+	case kDiv:
+		if v.Num == 0 {
+			if x.Num == 0 {
+				return Rat{}, invScan
+			}
+			return Rat{}, invNone
+		}
+		y, ok = x.Quo(v)
+	}
+	if !ok {
+		return Rat{}, invScan
+	}
+	return y, invOne
+}
+
+// leftFor returns the x with x op y = v.
+func leftFor(k kind, y, v Rat) (Rat, int) {
+	var x Rat
+	ok := true
+	switch k {
+	case kAdd:
+		x, ok = v.Sub(y)
+	case kSub:
+		x, ok = v.Add(y)
+	case kMul:
+		if y.Num == 0 {
+			if v.Num == 0 {
+				return Rat{}, invScan
+			}
+			return Rat{}, invNone
+		}
+		x, ok = v.Quo(y)
+	case kDiv:
+		if y.Num == 0 {
+			return Rat{}, invNone
+		}
+		x, ok = v.Mul(y)
+	}
+	if !ok {
+		return Rat{}, invScan
+	}
+	return x, invOne
+}
+
+// exists reports whether v can be made from key.
+func (t *tier) exists(key uint64, v Rat) bool {
+	t.mu.Lock()
+	tb := t.memo[key]
+	t.mu.Unlock()
+	if tb != nil {
+		_, ok := tb.find(v)
+		return ok
+	}
+	_, ok := t.newSearch(true).best(key, v, ctxLeftAdd)
+	return ok
+}
+
+// build turns a candidate into an expression, rebuilding its operands'
+// simplest forms for the contexts they stand in.
+func (s *search) build(key uint64, c cand) *Expr {
+	if c.leaf != nil {
+		return &Expr{kind: c.leaf.kind, lit: c.leaf.lit, lit2: c.leaf.lit2}
+	}
+	lc, rc := opContexts(c.op)
+	return &Expr{kind: c.op, l: s.sub(c.left, c.x, lc), r: s.sub(key-c.left, c.y, rc)}
+}
+
+func (s *search) sub(key uint64, v Rat, ctx int) *Expr {
+	c, ok := s.best(key, v, ctx)
+	if !ok {
+		// Unreachable: the parent's cost came from this very question.
+		panic("arith: inconsistent solver search for " + strconv.FormatUint(key, 16) + " " + v.String())
+	}
+	return s.build(key, c)
+}
