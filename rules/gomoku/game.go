@@ -1,0 +1,361 @@
+package gomoku
+
+import (
+	"fmt"
+	"strings"
+)
+
+// MoveKind says what a Move does.
+type MoveKind int
+
+// The kinds of move in a record.
+const (
+	Place MoveKind = iota // put a stone on Point
+	Pass                  // give up the turn (放弃行棋权)
+	Swap                  // White swaps colours after move 3 (三手可交换)
+	Offer                 // move 5: Black offers Point and Alt, White keeps Point (五手两打)
+)
+
+// Move is one entry of a game record.
+type Move struct {
+	Kind MoveKind
+	// Point is the stone placed (for Offer, the one White leaves on the
+	// board).
+	Point Point
+	// Alt is, for Offer, the other offered point, which White removed.
+	Alt Point
+}
+
+// String returns the record notation: "h8", "pass", "swap", or for the
+// fifth-move offer "j10,k11:j10" (the two offered points, then the one
+// White keeps).
+func (m Move) String() string {
+	switch m.Kind {
+	case Pass:
+		return "pass"
+	case Swap:
+		return "swap"
+	case Offer:
+		return fmt.Sprintf("%s,%s:%s", m.Point, m.Alt, m.Point)
+	}
+	return m.Point.String()
+}
+
+// ParseMove reads one record token (see Move.String); coordinates may be
+// upper case. It returns an *Error with code "bad_move".
+func ParseMove(s string) (Move, error) {
+	t := strings.ToLower(strings.TrimSpace(s))
+	switch t {
+	case "pass":
+		return Move{Kind: Pass}, nil
+	case "swap":
+		return Move{Kind: Swap}, nil
+	}
+	if offer, keep, ok := strings.Cut(t, ":"); ok {
+		a, b, ok := strings.Cut(offer, ",")
+		pa, ea := ParsePoint(a)
+		pb, eb := ParsePoint(b)
+		pk, ek := ParsePoint(keep)
+		if !ok || ea != nil || eb != nil || ek != nil || (pk != pa && pk != pb) || pa == pb {
+			return Move{}, errf("bad_move",
+				fmt.Sprintf("%q is not a fifth-move offer: write the two points and the one white keeps, like j10,k11:j10", s),
+				fmt.Sprintf("“%s”不是五手两打的写法：请写两个点和白方留下的点，例如j10,k11:j10", s))
+		}
+		alt := pa
+		if pk == pa {
+			alt = pb
+		}
+		return Move{Kind: Offer, Point: pk, Alt: alt}, nil
+	}
+	p, err := ParsePoint(t)
+	if err != nil {
+		return Move{}, errf("bad_move",
+			fmt.Sprintf("%q is not a move: write a point like h8, or pass", s),
+			fmt.Sprintf("“%s”不是一步棋：请写一个点（例如h8）或pass", s))
+	}
+	return Move{Kind: Place, Point: p}, nil
+}
+
+// ParseRecord reads moves separated by spaces (or commas between plain
+// points are not allowed: use spaces). An empty string is the empty record.
+// The error names the move number.
+func ParseRecord(s string) ([]Move, error) {
+	var out []Move
+	for i, f := range strings.Fields(s) {
+		m, err := ParseMove(f)
+		if err != nil {
+			return nil, err.(*Error).atMove(i + 1)
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}
+
+// Result is how a game stands.
+type Result int
+
+// The results.
+const (
+	Ongoing Result = iota
+	BlackWins
+	WhiteWins
+	Draw
+)
+
+// String returns "ongoing", "black wins", "white wins" or "draw".
+func (r Result) String() string {
+	switch r {
+	case BlackWins:
+		return "black wins"
+	case WhiteWins:
+		return "white wins"
+	case Draw:
+		return "draw"
+	}
+	return "ongoing"
+}
+
+// Game is a game in progress: rules, board and record. Play returns a new
+// Game and leaves the receiver unchanged. Build one with NewGame.
+type Game struct {
+	rules    Ruleset
+	national bool
+	board    Board
+	record   []Move
+	plies    int // stones placed and passes, the board's move number
+	swapped  bool
+	result   Result
+	reason   string
+	opening  *Opening
+}
+
+// NewGame starts an empty game. Under Renju it follows the national
+// opening protocol of the seed: Black 1 on tengen, one of the 26 openings,
+// an optional swap after move 3, and the fifth-move offer (a plain fifth
+// stone is accepted as the kept stone of an unrecorded offer). Freestyle
+// and Standard games have no opening protocol.
+func NewGame(r Ruleset) *Game {
+	return &Game{rules: r, national: r == Renju}
+}
+
+// NewGameFromRecord plays the moves of a record from the start and
+// returns the game, or the first refusal as an *Error naming the move.
+func NewGameFromRecord(r Ruleset, moves []Move) (*Game, error) {
+	g := NewGame(r)
+	for _, m := range moves {
+		next, err := g.Play(m)
+		if err != nil {
+			return nil, err
+		}
+		g = next
+	}
+	return g, nil
+}
+
+// Rules returns the game's ruleset.
+func (g *Game) Rules() Ruleset { return g.rules }
+
+// Board returns a copy of the board.
+func (g *Game) Board() *Board { b := g.board; return &b }
+
+// Record returns a copy of the moves played.
+func (g *Game) Record() []Move { return append([]Move(nil), g.record...) }
+
+// ToMove returns the colour whose turn it is on the board.
+func (g *Game) ToMove() Colour {
+	if g.plies%2 == 0 {
+		return Black
+	}
+	return White
+}
+
+// Swapped reports whether the players swapped colours after move 3.
+func (g *Game) Swapped() bool { return g.swapped }
+
+// Opening returns the designated opening once three stones are down in a
+// renju game.
+func (g *Game) Opening() (Opening, bool) {
+	if g.opening == nil {
+		return Opening{}, false
+	}
+	return *g.opening, true
+}
+
+// Result returns the result and, when the game is over, why (e.g. "black
+// made five: d8-h8").
+func (g *Game) Result() (Result, string) { return g.result, g.reason }
+
+// Play applies m and returns the new game. The receiver is not changed.
+// Refusals are *Error values naming the move number: "game_over",
+// "occupied", "bad_opening", "bad_swap", "bad_offer", and for Black in
+// renju the forbidden codes ("forbidden_double_three", ...), which carry
+// the explanation in Error.Forbidden. Under renju rules a forbidden move
+// loses; the engine refuses it and says why.
+func (g *Game) Play(m Move) (*Game, error) {
+	n := g.plies + 1
+	if g.result != Ongoing {
+		return nil, errf("game_over", "the game is already over: "+g.reason, "对局已经结束："+g.reasonZh()).atMove(n)
+	}
+	ng := *g
+	ng.record = append(append([]Move(nil), g.record...), m)
+	switch m.Kind {
+	case Swap:
+		if !g.national || g.plies != 3 || g.swapped || len(g.record) != 3 {
+			return nil, errf("bad_swap", "white may swap colours only once, right after move 3, and only in renju",
+				"只有连珠规则下、在黑3之后白4之前可以交换一次").atMove(n)
+		}
+		ng.swapped = true
+		return &ng, nil
+	case Pass:
+		if g.national && g.plies < 3 {
+			return nil, errOpening(n, "the first three stones make the opening and cannot be passed",
+				"前三手是指定开局，不能放弃行棋")
+		}
+		ng.plies++
+		// A round is Black's move and White's reply; the seed draws the game
+		// when both pass in the same round.
+		if c := g.ToMove(); c == White && g.record[len(g.record)-1].Kind == Pass {
+			ng.result, ng.reason = Draw, "both players passed in the same round"
+		}
+		return &ng, nil
+	case Offer:
+		if !g.national || g.plies != 4 {
+			return nil, errf("bad_offer", "two stones may be offered only for black's fifth move in renju",
+				"只有连珠规则下黑5可以五手两打").atMove(n)
+		}
+		if g.board.cells[m.Point.i] != Empty || g.board.cells[m.Alt.i] != Empty || m.Point == m.Alt {
+			return nil, errf("bad_offer", fmt.Sprintf("the two offered points %s and %s must be different empty points", m.Point, m.Alt),
+				fmt.Sprintf("五手两打的两个点%s和%s必须是不同的空点", m.Point, m.Alt)).atMove(n)
+		}
+		if g.board.Equivalent(m.Point, m.Alt) {
+			return nil, errf("bad_offer", fmt.Sprintf("%s and %s are the same shape by symmetry; offer two different shapes", m.Point, m.Alt),
+				fmt.Sprintf("%s和%s对称同形，五手两打的两个子不能同形", m.Point, m.Alt)).atMove(n)
+		}
+	}
+	c := g.ToMove()
+	p := m.Point
+	if g.board.cells[p.i] != Empty {
+		return nil, errOccupied(p).atMove(n)
+	}
+	if g.national && g.plies < 3 {
+		if err := g.checkOpeningStone(n, p); err != nil {
+			return nil, err
+		}
+	}
+	if g.rules.hasForbidden(c) {
+		if f, ok := g.board.ExplainForbidden(p); ok {
+			return nil, f.Err().atMove(n)
+		}
+	}
+	five := g.board.makesFive(g.rules, c, p)
+	ng.board.set(int(p.i), c)
+	ng.plies++
+	if ng.plies == 3 && g.national {
+		o, _ := IdentifyOpening(ng.stoneAt(0), ng.stoneAt(1), ng.stoneAt(2))
+		ng.opening = &o
+	}
+	switch {
+	case five != (Segment{}):
+		ng.result = BlackWins
+		if c == White {
+			ng.result = WhiteWins
+		}
+		ng.reason = fmt.Sprintf("%s made five: %s", c, five)
+	case ng.board.Full():
+		ng.result, ng.reason = Draw, "the board is full"
+	}
+	return &ng, nil
+}
+
+// stoneAt returns the point of the k-th placing move of the record.
+func (g *Game) stoneAt(k int) Point {
+	for _, m := range g.record {
+		if m.Kind == Place || m.Kind == Offer {
+			if k == 0 {
+				return m.Point
+			}
+			k--
+		}
+	}
+	return Point{}
+}
+
+func (g *Game) checkOpeningStone(n int, p Point) error {
+	switch g.plies {
+	case 0:
+		if p != Tengen {
+			return errOpening(n, fmt.Sprintf("black's first stone must be on tengen h8, not %s", p),
+				fmt.Sprintf("黑方第一子必须下在天元h8，不能下在%s", p))
+		}
+	case 1:
+		_, err := IdentifyOpening(Tengen, p, g.anyThird(p))
+		if err != nil {
+			return err.(*Error).atMove(n)
+		}
+	case 2:
+		_, err := IdentifyOpening(Tengen, g.stoneAt(1), p)
+		if err != nil {
+			return err.(*Error).atMove(n)
+		}
+	}
+	return nil
+}
+
+// anyThird returns some valid third stone for a White 2 on w, so that
+// IdentifyOpening can check White 2 alone.
+func (g *Game) anyThird(w Point) Point {
+	for _, s := range []string{"f6", "j10"} {
+		p, _ := ParsePoint(s)
+		if p != w {
+			return p
+		}
+	}
+	return Point{}
+}
+
+func (g *Game) reasonZh() string {
+	switch g.result {
+	case Draw:
+		return "和棋"
+	case BlackWins:
+		return "黑方胜"
+	case WhiteWins:
+		return "白方胜"
+	}
+	return ""
+}
+
+// makesFive returns the winning line colour c makes by playing the empty
+// point p under rules r, or the zero Segment.
+func (b *Board) makesFive(r Ruleset, c Colour, p Point) Segment {
+	t := tableFor(r, c)
+	for d := range Direction(4) {
+		if b.shapeAt(t, c, d, int(p.i)).five {
+			nb := *b
+			nb.set(int(p.i), c)
+			lo, hi := nb.run(d, p, c)
+			return Segment{lo, hi}
+		}
+	}
+	return Segment{}
+}
+
+// WinIn1 returns every empty point where colour c wins at once under
+// rules r (a five; for Black in renju, exactly five, which wins even if it
+// also makes a forbidden shape), in index order.
+func WinIn1(b *Board, r Ruleset, c Colour) []Point {
+	t := tableFor(r, c)
+	var out []Point
+	for i := range NumPoints {
+		if b.cells[i] != Empty {
+			continue
+		}
+		for d := range Direction(4) {
+			if b.shapeAt(t, c, d, i).five {
+				out = append(out, Point{i: uint8(i)})
+				break
+			}
+		}
+	}
+	return out
+}
