@@ -1,0 +1,205 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"qixue/rules/gomoku"
+)
+
+// gomokuRules returns the `qixue rules` subcommands for --game renju,
+// gomoku (= standard), standard and freestyle.
+func gomokuRules() map[string]rulesFunc {
+	return map[string]rulesFunc{
+		"forbidden": gomokuForbidden,
+		"opening":   gomokuOpening,
+		"play":      gomokuPlay,
+	}
+}
+
+// gomokuFlags parses the flags shared by the gomoku subcommands.
+func gomokuFlags(name string, args []string, stderr io.Writer, extra func(fs *flag.FlagSet)) (fs *flag.FlagSet, rules gomoku.Ruleset, position string, err error) {
+	fs = flag.NewFlagSet("rules "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	game := fs.String("game", "renju", "renju, gomoku (= standard), standard or freestyle")
+	fs.StringVar(&position, "position", "", `moves from the start, Black first, e.g. "h8 h9 i10" (pass allowed)`)
+	if extra != nil {
+		extra(fs)
+	}
+	if err := fs.Parse(args); err != nil {
+		return nil, 0, "", exitError(1)
+	}
+	rules, err = gomoku.ParseRuleset(*game)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return nil, 0, "", exitError(1)
+	}
+	return fs, rules, position, nil
+}
+
+// gomokuStones replays moves from the start onto an empty board, Black
+// first, "pass" skipping a turn, without any rule but "the point must be
+// empty": a puzzle's history, not a refereed game.
+func gomokuStones(record string) (*gomoku.Board, error) {
+	moves, err := gomoku.ParseRecord(record)
+	if err != nil {
+		return nil, err
+	}
+	b := &gomoku.Board{}
+	c := gomoku.Black
+	for i, m := range moves {
+		switch m.Kind {
+		case gomoku.Pass:
+		case gomoku.Place, gomoku.Offer:
+			if err := b.Put(m.Point, c); err != nil {
+				return nil, fmt.Errorf("move %d: %w", i+1, err)
+			}
+		default:
+			continue // a swap changes players, not stones
+		}
+		c = c.Opponent()
+	}
+	return b, nil
+}
+
+// gomokuForbidden prints the empty points forbidden to Black, sorted by
+// column then row and space-separated (an empty line for none); --explain
+// prints one point per line with the reason. Only renju has forbidden
+// points; under the other rulesets the answer is always empty.
+func gomokuForbidden(_ context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	var board string
+	var explain bool
+	_, rules, position, err := gomokuFlags("forbidden", args, stderr, func(fs *flag.FlagSet) {
+		fs.StringVar(&board, "board", "", "15 rows from row 15 to row 1 of '.', 'x', 'o', joined by '/'")
+		fs.BoolVar(&explain, "explain", false, "give the reason for each point")
+	})
+	if err != nil {
+		return err
+	}
+	var b *gomoku.Board
+	switch {
+	case board != "" && position != "":
+		fmt.Fprintln(stderr, "give either --board or --position, not both")
+		return exitError(1)
+	case board != "":
+		b, err = gomoku.ParseBoard(board)
+	default:
+		b, err = gomokuStones(position)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitError(1)
+	}
+	var pts []gomoku.Point
+	if rules == gomoku.Renju {
+		pts = b.ForbiddenPoints()
+	}
+	sort.Slice(pts, func(i, j int) bool {
+		if pts[i].Col() != pts[j].Col() {
+			return pts[i].Col() < pts[j].Col()
+		}
+		return pts[i].Row() < pts[j].Row()
+	})
+	if explain && len(pts) > 0 {
+		for _, p := range pts {
+			f, _ := b.ExplainForbidden(p)
+			fmt.Fprintf(stdout, "%s %s\n", p, f)
+		}
+		return nil
+	}
+	names := make([]string, len(pts))
+	for i, p := range pts {
+		names[i] = p.String()
+	}
+	fmt.Fprintln(stdout, strings.Join(names, " "))
+	return nil
+}
+
+// gomokuOpening prints the Chinese name of the designated opening formed
+// by the first three stones of --position; --long adds the family, number
+// and romanised name.
+func gomokuOpening(_ context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	var long bool
+	_, _, position, err := gomokuFlags("opening", args, stderr, func(fs *flag.FlagSet) {
+		fs.BoolVar(&long, "long", false, "print family, number and romanised name too")
+	})
+	if err != nil {
+		return err
+	}
+	moves, err := gomoku.ParseRecord(position)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitError(1)
+	}
+	var stones []gomoku.Point
+	for _, m := range moves {
+		if m.Kind == gomoku.Place && len(stones) < 3 {
+			stones = append(stones, m.Point)
+		}
+		if m.Kind == gomoku.Pass && len(stones) < 3 {
+			fmt.Fprintf(stderr, "move %d: the first three stones make the opening and cannot be passed\n", len(stones)+1)
+			return exitError(1)
+		}
+	}
+	if len(stones) < 3 {
+		fmt.Fprintf(stderr, "an opening needs three stones, --position has %d\n", len(stones))
+		return exitError(1)
+	}
+	o, err := gomoku.IdentifyOpening(stones[0], stones[1], stones[2])
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitError(1)
+	}
+	if long {
+		fmt.Fprintln(stdout, o)
+	} else {
+		fmt.Fprintln(stdout, o.Name)
+	}
+	return nil
+}
+
+// gomokuPlay replays --position and then the MOVE arguments as a refereed
+// game and prints the record, the opening (renju) and the outcome. A
+// refused move (occupied, forbidden, against the opening protocol) is
+// reported on stderr with its reason and exits 1.
+func gomokuPlay(_ context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	fs, rules, position, err := gomokuFlags("play", args, stderr, nil)
+	if err != nil {
+		return err
+	}
+	moves, err := gomoku.ParseRecord(position + " " + strings.Join(fs.Args(), " "))
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitError(1)
+	}
+	g, err := gomoku.NewGameFromRecord(rules, moves)
+	if err != nil {
+		var e *gomoku.Error
+		if errors.As(err, &e) && e.Forbidden != nil {
+			fmt.Fprintf(stderr, "%v; under renju rules black loses\n", err)
+		} else {
+			fmt.Fprintln(stderr, err)
+		}
+		return exitError(1)
+	}
+	rec := make([]string, 0, len(moves))
+	for _, m := range g.Record() {
+		rec = append(rec, m.String())
+	}
+	fmt.Fprintf(stdout, "record: %s\n", strings.Join(rec, " "))
+	if o, ok := g.Opening(); ok {
+		fmt.Fprintf(stdout, "opening: %s\n", o)
+	}
+	res, why := g.Result()
+	if res == gomoku.Ongoing {
+		fmt.Fprintf(stdout, "result: ongoing, %s to move\n", g.ToMove())
+	} else {
+		fmt.Fprintf(stdout, "result: %s (%s)\n", res, why)
+	}
+	return nil
+}
