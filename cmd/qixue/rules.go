@@ -19,7 +19,6 @@ type rulesFunc func(ctx context.Context, args []string, stdin io.Reader, stdout,
 func rulesByGame() map[string]map[string]rulesFunc {
 	return map[string]map[string]rulesFunc{
 		// one entry per game, e.g. "chess": chessRules(),
-		"renju": gomokuRules(), "gomoku": gomokuRules(), "standard": gomokuRules(), "freestyle": gomokuRules(),
 		"draughts": draughtsRules(),
 	}
 }
@@ -29,7 +28,6 @@ func rulesByGame() map[string]map[string]rulesFunc {
 func rulesWithoutGame() map[string]rulesFunc {
 	return map[string]rulesFunc{
 		"solve": numchessSolve,
-		"forbidden": gomokuForbidden, "opening": gomokuOpening,
 	}
 }
 
