@@ -19,6 +19,7 @@ type rulesFunc func(ctx context.Context, args []string, stdin io.Reader, stdout,
 func rulesByGame() map[string]map[string]rulesFunc {
 	return map[string]map[string]rulesFunc{
 		// one entry per game, e.g. "chess": chessRules(),
+		"renju": gomokuRules(), "gomoku": gomokuRules(), "standard": gomokuRules(), "freestyle": gomokuRules(),
 		"draughts": draughtsRules(),
 	}
 }
@@ -27,7 +28,8 @@ func rulesByGame() map[string]map[string]rulesFunc {
 // one game has them (for example `rules solve` for number chess).
 func rulesWithoutGame() map[string]rulesFunc {
 	return map[string]rulesFunc{
-		"solve": numchessSolve,
+		"solve":     numchessSolve,
+		"forbidden": gomokuForbidden, "opening": gomokuOpening,
 	}
 }
 
