@@ -1,0 +1,539 @@
+package numchess
+
+import (
+	"slices"
+
+	"qixue/rules/numchess/arith"
+)
+
+// edge is one span from a point: along absolute direction dir over the first
+// k pieces met (gaps allowed), landing on point to; key is the multiset of
+// the spanned numbers.
+type edge struct {
+	to, dir, k int8
+	key        uint64
+}
+
+// genScratch is the working memory of one move generation.
+type genScratch struct {
+	pos   *Position
+	start int // the mover's point (empty while it moves)
+	stamp [NumPoints]int
+	epoch int
+	edges [NumPoints][]edge
+
+	dest  [NumPoints]Kind
+	found [NumPoints]bool
+	list  []int // destinations found, in discovery order
+
+	// chain search
+	seen     [NumPoints][]arith.Rat // values with which a point was reached after 2+ segments
+	depth    [NumPoints]int         // first chain depth that reached the point (0: none)
+	value    [NumPoints]arith.Rat   // the simplest value at that depth
+	layer    [NumPoints][]arith.Rat // values new at this point in the current layer
+	touched  []int
+	nlayer   [NumPoints][]arith.Rat
+	ntouched []int
+}
+
+func (g *genScratch) occupied(i int) bool { return i != g.start && g.pos.at[i] != 0 }
+
+// edgesFrom returns the spans from point p, with the mover lifted.
+func (g *genScratch) edgesFrom(p int) []edge {
+	if g.stamp[p] == g.epoch {
+		return g.edges[p]
+	}
+	es := g.edges[p][:0]
+	for d := 0; d < 6; d++ {
+		j, k := p, 0
+		var key uint64
+		for {
+			j = int(geo.nb[j][d])
+			if j < 0 {
+				break
+			}
+			if !g.occupied(j) {
+				continue
+			}
+			k++
+			key += 1 << (4 * uint((g.pos.at[j]-1)%10))
+			if nx := int(geo.nb[j][d]); nx >= 0 && !g.occupied(nx) {
+				es = append(es, edge{to: int8(nx), dir: int8(d), k: int8(k), key: key})
+			}
+		}
+	}
+	g.edges[p] = es
+	g.stamp[p] = g.epoch
+	return es
+}
+
+// keyDigits expands a multiset key into its digits, ascending.
+func keyDigits(key uint64) []int {
+	var ds []int
+	for d := 0; d < 10; d++ {
+		for c := (key >> (4 * uint(d))) & 15; c > 0; c-- {
+			ds = append(ds, d)
+		}
+	}
+	return ds
+}
+
+func (e *Engine) vals(key uint64) []arith.Rat { return e.reachable(key, keyDigits(key)) }
+
+func (g *genScratch) mark(to int, k Kind) {
+	if !g.found[to] {
+		g.found[to] = true
+		g.dest[to] = k
+		g.list = append(g.list, to)
+	}
+}
+
+// destinations finds every point piece n of the side to move can reach,
+// with the simplest move rule that gets there, and leaves them in g.list.
+func (e *Engine) destinations(g *genScratch, pos *Position, n int) {
+	side := pos.turn
+	s := pos.pieces[side][n].Index()
+	g.pos, g.start = pos, s
+	g.epoch++
+	for _, i := range g.list {
+		g.found[i] = false
+	}
+	g.list = g.list[:0]
+	for d := 0; d < 6; d++ {
+		j := int(geo.nb[s][d])
+		if j < 0 {
+			continue
+		}
+		if !g.occupied(j) {
+			g.mark(j, Step)
+		} else if k := int(geo.nb[j][d]); k >= 0 && !g.occupied(k) {
+			g.mark(k, Hop)
+		}
+	}
+	target := arith.Int(int64(n))
+	for _, ed := range g.edgesFrom(s) {
+		if !g.found[ed.to] && contains(e.vals(ed.key), target) {
+			g.mark(int(ed.to), SingleSpan)
+		}
+	}
+	if e.rs.Chains {
+		e.chainSearch(g)
+	}
+	if e.rs.FivePieceRule {
+		from := pt(s)
+		out := g.list[:0]
+		for _, to := range g.list {
+			if fillsLastPoint(*pos, side, from, pt(to)) {
+				g.found[to] = false
+				continue
+			}
+			out = append(out, to)
+		}
+		g.list = out
+	}
+}
+
+// chainSearch finds every point reachable by a chain span: a breadth-first
+// search over (point, value) pairs, layer by layer up to the ruleset's
+// segment limit, that carries for each point the set of values it was
+// reached with. The 前跟 rule needs one more bit of state: after a first
+// segment, spanning straight back over it leads to a "pending" state that
+// may continue but may not end the move.
+func (e *Engine) chainSearch(g *genScratch) {
+	s := g.start
+	maxSeg := e.rs.maxSegments()
+	for _, i := range g.touched {
+		g.layer[i] = nil
+	}
+	g.touched = g.touched[:0]
+	for i := range g.seen {
+		g.seen[i] = g.seen[i][:0]
+		g.depth[i] = 0
+	}
+	var pending []int
+	var pendingVals [][]arith.Rat
+	// Layer 2 from each first segment.
+	for _, e1 := range g.edgesFrom(s) {
+		v1 := e.vals(e1.key)
+		l := int(e1.to)
+		for _, e2 := range g.edgesFrom(l) {
+			w := intersect(v1, e.vals(e2.key))
+			if len(w) == 0 {
+				continue
+			}
+			if e2.dir == int8(oppDir[e1.dir]) && e2.k == e1.k {
+				pending = append(pending, int(e2.to))
+				pendingVals = append(pendingVals, w)
+				continue
+			}
+			g.reach(int(e2.to), w, 2)
+		}
+	}
+	for d := 2; d < maxSeg; d++ {
+		// Expand the current layer (and, after layer 2, the pending 前跟
+		// states) into layer d+1.
+		g.ntouched = g.ntouched[:0]
+		from := slices.Clone(g.touched)
+		for _, p := range from {
+			f := g.layer[p]
+			for _, ed := range g.edgesFrom(p) {
+				if w := intersect(f, e.vals(ed.key)); len(w) > 0 {
+					g.reachNext(int(ed.to), w, d+1)
+				}
+			}
+		}
+		if d == 2 {
+			for i, p := range pending {
+				for _, ed := range g.edgesFrom(p) {
+					if w := intersect(pendingVals[i], e.vals(ed.key)); len(w) > 0 {
+						g.reachNext(int(ed.to), w, d+1)
+					}
+				}
+			}
+		}
+		for _, p := range g.touched {
+			g.layer[p] = nil
+		}
+		g.touched, g.ntouched = g.ntouched, g.touched
+		g.layer, g.nlayer = g.nlayer, g.layer
+		if len(g.touched) == 0 {
+			break
+		}
+	}
+	for _, p := range g.touched {
+		g.layer[p] = nil
+	}
+	g.touched = g.touched[:0]
+	for i := 0; i < NumPoints; i++ {
+		if g.depth[i] > 0 && i != s {
+			g.mark(i, ChainSpan)
+		}
+	}
+}
+
+// reach records values w arriving at point p after d segments (layer 2,
+// written into the current layer).
+func (g *genScratch) reach(p int, w []arith.Rat, d int) {
+	nw := g.addSeen(p, w, d)
+	if len(nw) == 0 {
+		return
+	}
+	if g.layer[p] == nil {
+		g.touched = append(g.touched, p)
+	}
+	g.layer[p] = union(g.layer[p], nw)
+}
+
+// reachNext records values arriving in the next layer.
+func (g *genScratch) reachNext(p int, w []arith.Rat, d int) {
+	nw := g.addSeen(p, w, d)
+	if len(nw) == 0 {
+		return
+	}
+	if g.nlayer[p] == nil {
+		g.ntouched = append(g.ntouched, p)
+	}
+	g.nlayer[p] = union(g.nlayer[p], nw)
+}
+
+// addSeen adds w to the values seen at p and returns those that are new.
+func (g *genScratch) addSeen(p int, w []arith.Rat, d int) []arith.Rat {
+	nw := difference(w, g.seen[p])
+	if len(nw) == 0 {
+		return nil
+	}
+	g.seen[p] = union(g.seen[p], nw)
+	if g.depth[p] == 0 {
+		g.depth[p] = d
+		g.value[p] = simplest(nw)
+	} else if g.depth[p] == d {
+		if v := simplest(nw); simpler(v, g.value[p]) {
+			g.value[p] = v
+		}
+	}
+	return nw
+}
+
+// simpler orders chain values for witnesses: whole numbers first, then
+// non-negative, then small.
+func simpler(a, b arith.Rat) bool {
+	ka, kb := simpleKey(a), simpleKey(b)
+	return slices.Compare(ka[:], kb[:]) < 0
+}
+
+func simpleKey(v arith.Rat) [4]int64 {
+	frac, neg := int64(0), int64(0)
+	if v.Den != 1 {
+		frac = 1
+	}
+	n := v.Num
+	if n < 0 {
+		neg, n = 1, -n
+	}
+	return [4]int64{frac, neg, n, v.Den}
+}
+
+func simplest(vs []arith.Rat) arith.Rat {
+	best := vs[0]
+	for _, v := range vs[1:] {
+		if simpler(v, best) {
+			best = v
+		}
+	}
+	return best
+}
+
+// intersect returns the values in both sorted slices.
+func intersect(a, b []arith.Rat) []arith.Rat {
+	if len(a) == 0 || len(b) == 0 {
+		return nil
+	}
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	var out []arith.Rat
+	if len(a)*8 < len(b) {
+		for _, v := range a {
+			if contains(b, v) {
+				out = append(out, v)
+			}
+		}
+		return out
+	}
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		switch c := a[i].Cmp(b[j]); {
+		case c < 0:
+			i++
+		case c > 0:
+			j++
+		default:
+			out = append(out, a[i])
+			i++
+			j++
+		}
+	}
+	return out
+}
+
+// difference returns the values of sorted a that are not in sorted b.
+func difference(a, b []arith.Rat) []arith.Rat {
+	if len(b) == 0 {
+		return a
+	}
+	var out []arith.Rat
+	j := 0
+	for _, v := range a {
+		for j < len(b) && b[j].Cmp(v) < 0 {
+			j++
+		}
+		if j < len(b) && b[j].Cmp(v) == 0 {
+			continue
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// union merges two sorted slices without duplicates.
+func union(a, b []arith.Rat) []arith.Rat {
+	if len(a) == 0 {
+		return slices.Clone(b)
+	}
+	out := make([]arith.Rat, 0, len(a)+len(b))
+	i, j := 0, 0
+	for i < len(a) || j < len(b) {
+		switch {
+		case j == len(b):
+			out = append(out, a[i])
+			i++
+		case i == len(a):
+			out = append(out, b[j])
+			j++
+		default:
+			switch c := a[i].Cmp(b[j]); {
+			case c < 0:
+				out = append(out, a[i])
+				i++
+			case c > 0:
+				out = append(out, b[j])
+				j++
+			default:
+				out = append(out, a[i])
+				i++
+				j++
+			}
+		}
+	}
+	return out
+}
+
+// LegalMoves returns one move for every distinct (piece, destination) the
+// side to move can reach, ordered by piece and then by destination (row by
+// row from a1). Each move is a witness that Play accepts: the simplest rule
+// that reaches the point (step, then hop, then single span, then the
+// shortest chain span, with the simplest common value), with expressions
+// from the ruleset's solver.
+func (e *Engine) LegalMoves(pos Position) []Move {
+	var g genScratch
+	var out []Move
+	for n := 0; n < 10; n++ {
+		if !pos.pieces[pos.turn][n].Valid() {
+			continue
+		}
+		e.destinations(&g, &pos, n)
+		list := slices.Clone(g.list)
+		slices.Sort(list)
+		for _, to := range list {
+			out = append(out, e.witness(&g, n, to))
+		}
+	}
+	return out
+}
+
+// MoveCount returns the number of distinct (piece, destination) moves of
+// the side to move, without building witnesses.
+func (e *Engine) MoveCount(pos Position) int {
+	var g genScratch
+	return e.moveCount(&g, &pos)
+}
+
+func (e *Engine) moveCount(g *genScratch, pos *Position) int {
+	total := 0
+	for n := 0; n < 10; n++ {
+		if pos.pieces[pos.turn][n].Valid() {
+			e.destinations(g, pos, n)
+			total += len(g.list)
+		}
+	}
+	return total
+}
+
+// Perft returns the number of move sequences of the given depth from pos,
+// counting one move per distinct (piece, destination).
+func (e *Engine) Perft(pos Position, depth int) int64 {
+	var g genScratch
+	return e.perft(&g, pos, depth)
+}
+
+func (e *Engine) perft(g *genScratch, pos Position, depth int) int64 {
+	if depth <= 0 {
+		return 1
+	}
+	if depth == 1 {
+		return int64(e.moveCount(g, &pos))
+	}
+	var total int64
+	side := pos.turn
+	for n := 0; n < 10; n++ {
+		if !pos.pieces[side][n].Valid() {
+			continue
+		}
+		e.destinations(g, &pos, n)
+		list := slices.Clone(g.list)
+		for _, to := range list {
+			total += e.perft(g, pos.apply(side, n, pt(to)), depth-1)
+		}
+	}
+	return total
+}
+
+// witness builds the move for destination to, found by destinations for
+// piece n (g still holds that search).
+func (e *Engine) witness(g *genScratch, n, to int) Move {
+	m := Move{Piece: n, From: pt(g.start), Path: []Point{pt(to)}}
+	switch g.dest[to] {
+	case Step, Hop:
+		return m
+	case SingleSpan:
+		dir, _, _ := lineDir(g.start, to)
+		nums := g.spanned(g.start, to, dir)
+		ex, _ := e.solver.Solve(nums, arith.Int(int64(n)))
+		m.Exprs = []*arith.Expr{ex}
+		return m
+	}
+	v := g.value[to]
+	path := e.chainPath(g, to, v, g.depth[to])
+	m.Path = nil
+	cur := g.start
+	for _, q := range path {
+		dir, _, _ := lineDir(cur, q)
+		ex, _ := e.solver.Solve(g.spanned(cur, q, dir), v)
+		m.Path = append(m.Path, pt(q))
+		m.Exprs = append(m.Exprs, ex)
+		cur = q
+	}
+	return m
+}
+
+// spanned returns the numbers of the pieces strictly between a and b.
+func (g *genScratch) spanned(a, b, dir int) []int {
+	var nums []int
+	for j := int(geo.nb[a][dir]); j >= 0 && j != b; j = int(geo.nb[j][dir]) {
+		if g.occupied(j) {
+			nums = append(nums, int(g.pos.at[j]-1)%10)
+		}
+	}
+	return nums
+}
+
+// chainPath finds a shortest chain with common value v from the mover's
+// start to target, by breadth-first search over (point, phase) states:
+// phase 1 after the first segment, 2 after spanning straight back over it
+// (前跟, may not end), 3 after two or more segments otherwise.
+func (e *Engine) chainPath(g *genScratch, target int, v arith.Rat, depth int) []int {
+	type state struct{ p, phase int }
+	type link struct {
+		prev state
+		ok   bool
+	}
+	parent := map[state]link{}
+	s := g.start
+	var layer []state
+	root := state{s, 0}
+	parent[root] = link{}
+	firstDir := map[int]edge{}
+	for _, ed := range g.edgesFrom(s) {
+		if contains(e.vals(ed.key), v) {
+			st := state{int(ed.to), 1}
+			parent[st] = link{root, true}
+			firstDir[int(ed.to)] = ed
+			layer = append(layer, st)
+		}
+	}
+	goal := state{target, 3}
+	for d := 1; d < depth && len(layer) > 0; d++ {
+		var next []state
+		for _, st := range layer {
+			for _, ed := range g.edgesFrom(st.p) {
+				if !contains(e.vals(ed.key), v) {
+					continue
+				}
+				ns := state{int(ed.to), 3}
+				if st.phase == 1 {
+					if e1 := firstDir[st.p]; ed.dir == int8(oppDir[e1.dir]) && ed.k == e1.k {
+						ns.phase = 2
+					}
+				}
+				if _, ok := parent[ns]; ok {
+					continue
+				}
+				parent[ns] = link{st, true}
+				next = append(next, ns)
+			}
+		}
+		layer = next
+		if _, ok := parent[goal]; ok {
+			break
+		}
+	}
+	var path []int
+	for st := goal; st != root; st = parent[st].prev {
+		if !parent[st].ok {
+			panic("numchess: chain witness not found") // the search above found it
+		}
+		path = append(path, st.p)
+	}
+	slices.Reverse(path)
+	return path
+}

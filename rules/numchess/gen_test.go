@@ -1,0 +1,78 @@
+package numchess
+
+import (
+	"testing"
+)
+
+func TestStartMoves(t *testing.T) {
+	eng := NewEngine(G46())
+	moves := eng.LegalMoves(Start())
+	have := map[string]bool{}
+	for _, m := range moves {
+		have[m.String()] = true
+		if _, err := eng.Play(Start(), m); err != nil {
+			t.Errorf("generated %s is refused: %v", m, err)
+		}
+	}
+	for _, want := range []string{"1d4-i5", "4a4-e5"} {
+		if !have[want] {
+			t.Errorf("missing %s in %v", want, moves)
+		}
+	}
+	dest := map[string]bool{}
+	for _, m := range moves {
+		dest[m.String()[:3]+"-"+m.To().String()] = true
+	}
+	if !dest["0a1-e5"] {
+		t.Errorf("0 cannot reach e5 from the start")
+	}
+}
+
+func TestGradeBandDifference(t *testing.T) {
+	// Red 6 spans Blue's 2 and 3 to b5... the same span needs × (2×3 = 6):
+	// legal in G23, refused in K1.
+	pos := mustPos(t, "r:6e5;b:2f5,3g5 r 1")
+	m, err := ParseMove("6e5-h5[2×3]")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := NewEngine(G23()).Play(pos, m); err != nil {
+		t.Fatalf("G23 refuses %s: %v", m, err)
+	}
+	_, err = NewEngine(K1()).Play(pos, m)
+	if ie, ok := err.(*IllegalMoveError); !ok || ie.Code() != "operator_not_allowed" {
+		t.Fatalf("K1 gives %v, want operator_not_allowed", err)
+	}
+	// And the generator agrees: h5 is reachable in G23 only.
+	has := func(rs Ruleset) bool {
+		for _, m := range NewEngine(rs).LegalMoves(pos) {
+			if m.To().String() == "h5" {
+				return true
+			}
+		}
+		return false
+	}
+	if !has(G23()) || has(K1()) {
+		t.Errorf("h5 generated: G23 %v, K1 %v", has(G23()), has(K1()))
+	}
+	// Negative values: G46 only. Red 5 spans Blue's 2 and 3 (2−3 = −1),
+	// then Blue's 1 and Red's 2 (1−2 = −1).
+	neg := mustPos(t, "r:5e5,2j5;b:2f5,3g5,1i5 r 1")
+	chain := mustMove(t, "5e5-h5[2-3]-k5[1-2]")
+	if _, err := NewEngine(G46()).Play(neg, chain); err != nil {
+		t.Errorf("G46 refuses %s: %v", chain, err)
+	}
+	_, err = NewEngine(G23()).Play(neg, chain)
+	if ie, ok := err.(*IllegalMoveError); !ok || ie.Code() != "negative_not_allowed" || ie.Segment != 1 {
+		t.Errorf("G23 gives %v, want negative_not_allowed in segment 1", err)
+	}
+}
+
+func mustMove(t testing.TB, s string) Move {
+	t.Helper()
+	m, err := ParseMove(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
