@@ -19,7 +19,7 @@
 //
 // Slash. ÷ is always division. A / between two single digits is a
 // fraction (组分数) that binds tighter than × and ÷: 2/5 is two-fifths and
-// 1÷2/5 is 1÷(2/5) — except when the first digit is itself divided
+// 3×2/5 is 3×(2/5) — except when the first digit is itself divided
 // (written right after ÷ or /), where the / is a division read left to
 // right: 8÷2/4 is (8÷2)÷4 = 1, and 8/2/4 is (8/2)÷4 = 1 too. Anything else
 // around a / (12/4, (7−3)/2, 2/3²) is a division. Under rules without

@@ -74,8 +74,8 @@ func (e *SyntaxError) Message(lang string) string {
 		return pick(en, "the expression ends too early: a number is missing at the end",
 			"算式没写完：最后还少一个数")
 	case CodeUnclosedParen:
-		return pick(en, fmt.Sprintf("the '(' at %d is never closed", e.Pos),
-			fmt.Sprintf("第 %d 个字符“(”没有配对的“)”", e.Pos))
+		return pick(en, fmt.Sprintf("the %s at %d is never closed", q, e.Pos),
+			fmt.Sprintf("第 %d 个字符 %s 没有配对的右括号", e.Pos, zq))
 	case CodeMissingOperator:
 		return pick(en, fmt.Sprintf("an operator is missing before %s at %d", q, e.Pos),
 			fmt.Sprintf("第 %d 个字符 %s 前面少了运算符号", e.Pos, zq))
