@@ -21,6 +21,7 @@ func rulesByGame() map[string]map[string]rulesFunc {
 		// one entry per game, e.g. "chess": chessRules(),
 		"renju": gomokuRules(), "gomoku": gomokuRules(), "standard": gomokuRules(), "freestyle": gomokuRules(),
 		"draughts": draughtsRules(),
+		"chess":    chessRules(),
 	}
 }
 
@@ -29,6 +30,7 @@ func rulesByGame() map[string]map[string]rulesFunc {
 func rulesWithoutGame() map[string]rulesFunc {
 	return map[string]rulesFunc{
 		"solve":     numchessSolve,
+		"pgn":       chessPGN,
 		"forbidden": gomokuForbidden, "opening": gomokuOpening,
 	}
 }
