@@ -45,6 +45,10 @@ type command struct {
 
 func commands() []command {
 	return []command{
+		{"serve", "run the HTTP API (the default); configured by QIXUE_* variables", runServe},
+		{"migrate", "apply schema migrations to the database", runMigrate},
+		{"seed", "load the demo school, teacher, class and students", runSeed},
+		{"admin", "admin create --username U --password-stdin: create a platform admin", runAdmin},
 		{"rules", "rules-engine tools: perft, moves, play, pgn, escapes, forbidden, opening, solve, score, start", runRules},
 		{"version", "print the build version", runVersion},
 	}

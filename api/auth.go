@@ -1,0 +1,57 @@
+package api
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"qixue/identity"
+)
+
+const principalKey = "qixue.principal"
+
+// Authenticator verifies access tokens.
+type Authenticator interface {
+	Authenticate(token string) (identity.Principal, error)
+}
+
+// RequireAuth refuses requests without a valid Bearer access token and
+// stores the caller's principal for Caller.
+func RequireAuth(a Authenticator) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			h := c.Request().Header.Get(echo.HeaderAuthorization)
+			scheme, token, ok := strings.Cut(h, " ")
+			if !ok || !strings.EqualFold(scheme, "Bearer") || strings.TrimSpace(token) == "" {
+				return identity.ErrUnauthenticated
+			}
+			p, err := a.Authenticate(strings.TrimSpace(token))
+			if err != nil {
+				return err
+			}
+			c.Set(principalKey, p)
+			return next(c)
+		}
+	}
+}
+
+// RequireRole refuses callers whose role is not listed (403). Use it after
+// RequireAuth.
+func RequireRole(roles ...identity.Role) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			if !slices.Contains(roles, Caller(c).Role) {
+				return identity.ErrForbidden
+			}
+			return next(c)
+		}
+	}
+}
+
+// Caller returns the authenticated principal of the request (the zero
+// Principal outside RequireAuth).
+func Caller(c echo.Context) identity.Principal {
+	p, _ := c.Get(principalKey).(identity.Principal)
+	return p
+}

@@ -1,0 +1,108 @@
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"qixue/identity"
+)
+
+// MaxBodyBytes bounds request bodies.
+const MaxBodyBytes = 1 << 20
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// jsonEncoder returns an encoder that does not escape HTML, so Chinese
+// text and symbols stay readable.
+func jsonEncoder(w io.Writer) *json.Encoder {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc
+}
+
+// Bind decodes the JSON request body into v strictly: the content type
+// must be JSON, unknown fields, wrong types, trailing data and bodies over
+// MaxBodyBytes are refused with a 400, 413 or 415 *Error naming the field.
+func Bind(c echo.Context, v any) error {
+	r := c.Request()
+	if ct := r.Header.Get(echo.HeaderContentType); ct != "" {
+		mt, _, err := mime.ParseMediaType(ct)
+		if err != nil || (mt != "application/json" && !strings.HasSuffix(mt, "+json")) {
+			return &Error{Status: http.StatusUnsupportedMediaType, Code: "unsupported_media_type"}
+		}
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(c.Response(), r.Body, MaxBodyBytes))
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return &Error{Status: http.StatusRequestEntityTooLarge, Code: "body_too_large", Args: []any{MaxBodyBytes}}
+		}
+		return &Error{Status: http.StatusBadRequest, Code: "invalid_json", Args: []any{0}}
+	}
+	if len(bytes.TrimSpace(body)) == 0 {
+		return &Error{Status: http.StatusBadRequest, Code: "empty_body"}
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return decodeError(err, dec)
+	}
+	if dec.More() {
+		return &Error{Status: http.StatusBadRequest, Code: "invalid_json", Args: []any{int(dec.InputOffset())}}
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return &Error{Status: http.StatusBadRequest, Code: "invalid_json", Args: []any{int(dec.InputOffset())}}
+	}
+	return nil
+}
+
+func decodeError(err error, dec *json.Decoder) error {
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syn):
+		return &Error{Status: http.StatusBadRequest, Code: "invalid_json", Args: []any{int(syn.Offset)}}
+	case errors.As(err, &typ):
+		field := typ.Field
+		if field == "" {
+			field = "(body)"
+		}
+		return &Error{Status: http.StatusBadRequest, Code: "invalid_type", Args: []any{field, jsonTypeName(typ.Type.Kind().String())},
+			Fields: []identity.FieldError{{Field: field, Code: "invalid_type"}}}
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return &Error{Status: http.StatusBadRequest, Code: "invalid_json", Args: []any{int(dec.InputOffset())}}
+	}
+	if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+		name, _ = strconv.Unquote(name)
+		return &Error{Status: http.StatusBadRequest, Code: "unknown_field", Args: []any{name},
+			Fields: []identity.FieldError{{Field: name, Code: "unknown_field"}}}
+	}
+	return &Error{Status: http.StatusBadRequest, Code: "invalid_json", Args: []any{int(dec.InputOffset())}}
+}
+
+// jsonTypeName names a Go kind as a JSON type.
+func jsonTypeName(kind string) string {
+	switch kind {
+	case "string":
+		return "string"
+	case "bool":
+		return "boolean"
+	case "slice", "array":
+		return "array"
+	case "map", "struct":
+		return "object"
+	case "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64":
+		return "integer"
+	case "float32", "float64":
+		return "number"
+	}
+	return kind
+}

@@ -1,0 +1,125 @@
+package api
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+)
+
+// Languages served. zh-CN is the default for anything else.
+const (
+	LangZH = "zh-CN"
+	LangEN = "en"
+)
+
+// Lang returns the response language of a request: the lang query
+// parameter if it is zh or en, otherwise the best of Accept-Language,
+// otherwise zh-CN.
+func Lang(r *http.Request) string {
+	if l, ok := matchLang(r.URL.Query().Get("lang")); ok {
+		return l
+	}
+	best, bestQ := LangZH, -1.0
+	for _, part := range strings.Split(r.Header.Get("Accept-Language"), ",") {
+		tag, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		q := 1.0
+		if v, ok := strings.CutPrefix(strings.TrimSpace(params), "q="); ok {
+			if f, err := strconv.ParseFloat(v, 64); err == nil {
+				q = f
+			}
+		}
+		if l, ok := matchLang(tag); ok && q > bestQ && q > 0 {
+			best, bestQ = l, q
+		}
+	}
+	return best
+}
+
+func matchLang(tag string) (string, bool) {
+	tag = strings.ToLower(strings.TrimSpace(tag))
+	switch {
+	case tag == "en" || strings.HasPrefix(tag, "en-"):
+		return LangEN, true
+	case tag == "zh" || strings.HasPrefix(tag, "zh-"):
+		return LangZH, true
+	}
+	return "", false
+}
+
+func langOf(c echo.Context) string { return Lang(c.Request()) }
+
+// text is one message in both languages.
+type text struct{ zh, en string }
+
+func (t text) in(lang string, args ...any) string {
+	s := t.zh
+	if lang == LangEN {
+		s = t.en
+	}
+	if len(args) > 0 {
+		return fmt.Sprintf(s, args...)
+	}
+	return s
+}
+
+// message is the title and detail of an error code. Details may take
+// fmt arguments supplied by the error.
+type message struct {
+	title, detail text
+}
+
+// messages is the catalogue of error codes.
+var messages = map[string]message{
+	"not_found":              {text{"未找到", "Not found"}, text{"资源不存在，或者您无权查看。", "The resource does not exist or you may not see it."}},
+	"route_not_found":        {text{"未找到", "Not found"}, text{"没有这个接口：%s。", "There is no endpoint %s."}},
+	"method_not_allowed":     {text{"方法不允许", "Method not allowed"}, text{"该接口不支持 %s 方法。", "This endpoint does not accept %s."}},
+	"unauthenticated":        {text{"需要登录", "Authentication required"}, text{"请先登录，并在 Authorization 头中携带 Bearer 令牌。", "Log in first and send the access token as a Bearer token in the Authorization header."}},
+	"invalid_credentials":    {text{"登录失败", "Login failed"}, text{"用户名、密码、班级码或 PIN 不正确。", "The username, password, class code or PIN is wrong."}},
+	"token_invalid":          {text{"令牌无效", "Invalid token"}, text{"令牌无效或已被撤销，请重新登录。", "The token is invalid or was revoked; log in again."}},
+	"token_expired":          {text{"令牌已过期", "Token expired"}, text{"令牌已过期，请刷新或重新登录。", "The token has expired; refresh it or log in again."}},
+	"refresh_token_reused":   {text{"刷新令牌已被使用", "Refresh token reused"}, text{"这个刷新令牌已经用过，为安全起见本次登录的所有令牌均已撤销，请重新登录。", "This refresh token was already used; for safety every token of this login was revoked. Log in again."}},
+	"forbidden":              {text{"没有权限", "Forbidden"}, text{"您的角色不能执行这个操作。", "Your role may not do this."}},
+	"rate_limited":           {text{"尝试次数过多", "Too many attempts"}, text{"登录失败次数太多，请 %d 分钟后再试。", "Too many failed logins; try again in %d minutes."}},
+	"validation_failed":      {text{"输入有误", "Invalid input"}, text{"请修改标出的字段后重试。", "Correct the listed fields and try again."}},
+	"username_taken":         {text{"用户名已被占用", "Username taken"}, text{"这个用户名已经有人使用，请换一个。", "This username is already in use; choose another."}},
+	"conflict":               {text{"冲突", "Conflict"}, text{"该资源已经存在。", "The resource already exists."}},
+	"school_not_empty":       {text{"学校仍有用户", "School not empty"}, text{"请先删除该学校的所有用户。", "Delete the school's users first."}},
+	"invalid_json":           {text{"JSON 格式错误", "Malformed JSON"}, text{"请求体不是合法的 JSON（第 %d 字节附近）。", "The request body is not valid JSON (near byte %d)."}},
+	"unknown_field":          {text{"未知字段", "Unknown field"}, text{"请求体包含未知字段 %q。", "The request body has an unknown field %q."}},
+	"invalid_type":           {text{"类型错误", "Wrong type"}, text{"字段 %q 应为 %s 类型。", "Field %q must be of type %s."}},
+	"empty_body":             {text{"缺少请求体", "Missing body"}, text{"这个接口需要 JSON 请求体。", "This endpoint needs a JSON request body."}},
+	"invalid_parameter":      {text{"参数错误", "Invalid parameter"}, text{"查询参数 %q 无效。", "The query parameter %q is invalid."}},
+	"body_too_large":         {text{"请求体过大", "Body too large"}, text{"请求体不能超过 %d 字节。", "The request body may not exceed %d bytes."}},
+	"unsupported_media_type": {text{"不支持的内容类型", "Unsupported media type"}, text{"请求体必须是 application/json。", "The request body must be application/json."}},
+	"service_unavailable":    {text{"服务暂不可用", "Service unavailable"}, text{"数据库暂时无法访问。", "The database cannot be reached."}},
+	"internal":               {text{"服务器内部错误", "Internal error"}, text{"服务器出错了，请稍后再试。请求编号可帮助排查。", "Something went wrong on the server; try again later. The request ID helps to find it."}},
+	"unprocessable":          {text{"无法处理", "Unprocessable"}, text{"请求无法处理。", "The request cannot be processed."}},
+}
+
+// fieldMessages explains per-field error codes.
+var fieldMessages = map[string]text{
+	"required":       {"必填", "is required"},
+	"too_long":       {"太长", "is too long"},
+	"too_short":      {"太短", "is too short"},
+	"invalid":        {"格式不正确", "is not valid"},
+	"out_of_range":   {"超出范围", "is out of range"},
+	"not_found":      {"不存在", "does not exist"},
+	"not_a_teacher":  {"必须是本校教师", "must name teachers of the school"},
+	"not_a_student":  {"必须是学生", "must be a student"},
+	"not_enrollable": {"只有教师和学生可以加入班级", "only teachers and students can join a class"},
+	"not_allowed":    {"不允许填写", "is not allowed"},
+	"too_many":       {"数量太多", "has too many entries"},
+	"self":           {"不能对自己执行", "cannot be yourself"},
+	"unknown_field":  {"是未知字段", "is not a known field"},
+	"invalid_type":   {"类型错误", "has the wrong type"},
+}
+
+func fieldMessage(code, lang string) string {
+	if t, ok := fieldMessages[code]; ok {
+		return t.in(lang)
+	}
+	return fieldMessages["invalid"].in(lang)
+}

@@ -1,0 +1,378 @@
+package api
+
+import (
+	"encoding/csv"
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"qixue/identity"
+)
+
+// identityHandlers serve authentication, schools, users, classes and
+// enrollments.
+type identityHandlers struct {
+	svc *identity.Service
+}
+
+func newIdentityHandlers(svc *identity.Service) *identityHandlers {
+	return &identityHandlers{svc: svc}
+}
+
+func (h *identityHandlers) register(v1 *echo.Group, auth echo.MiddlewareFunc) {
+	v1.POST("/auth/login", h.login)
+	v1.POST("/auth/refresh", h.refresh)
+	v1.POST("/auth/logout", h.logout)
+	v1.GET("/me", h.me, auth)
+
+	v1.GET("/schools", h.listSchools, auth)
+	v1.POST("/schools", h.createSchool, auth)
+	v1.GET("/schools/:id", h.getSchool, auth)
+	v1.PATCH("/schools/:id", h.updateSchool, auth)
+	v1.DELETE("/schools/:id", h.deleteSchool, auth)
+
+	v1.GET("/users", h.listUsers, auth)
+	v1.POST("/users", h.createUser, auth)
+	v1.GET("/users/:id", h.getUser, auth)
+	v1.PATCH("/users/:id", h.updateUser, auth)
+	v1.DELETE("/users/:id", h.deleteUser, auth)
+	v1.PUT("/users/:id/password", h.setPassword, auth)
+	v1.POST("/users/:id/pin", h.resetPIN, auth)
+
+	v1.GET("/classes", h.listClasses, auth)
+	v1.POST("/classes", h.createClass, auth)
+	v1.GET("/classes/:id", h.getClass, auth)
+	v1.PATCH("/classes/:id", h.updateClass, auth)
+	v1.DELETE("/classes/:id", h.deleteClass, auth)
+	v1.GET("/classes/:id/enrollments", h.listEnrollments, auth)
+	v1.POST("/classes/:id/enrollments", h.enroll, auth)
+	v1.DELETE("/classes/:id/enrollments/:user_id", h.unenroll, auth)
+	v1.POST("/classes/:id/students", h.createStudents, auth)
+}
+
+func (h *identityHandlers) login(c echo.Context) error {
+	var req loginRequest
+	if err := Bind(c, &req); err != nil {
+		return err
+	}
+	s, err := h.svc.Login(c.Request().Context(), identity.Credentials{
+		Username: req.Username, Password: req.Password, ClassCode: req.ClassCode, PIN: req.PIN,
+	}, c.RealIP())
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toSessionResponse(s))
+}
+
+func (h *identityHandlers) refresh(c echo.Context) error {
+	var req refreshRequest
+	if err := Bind(c, &req); err != nil {
+		return err
+	}
+	s, err := h.svc.Refresh(c.Request().Context(), req.RefreshToken)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toSessionResponse(s))
+}
+
+func (h *identityHandlers) logout(c echo.Context) error {
+	var req refreshRequest
+	if err := Bind(c, &req); err != nil {
+		return err
+	}
+	if err := h.svc.Logout(c.Request().Context(), req.RefreshToken); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+func (h *identityHandlers) me(c echo.Context) error {
+	u, err := h.svc.Me(c.Request().Context(), Caller(c))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toUserResponse(u))
+}
+
+func (h *identityHandlers) listSchools(c echo.Context) error {
+	page, err := PageParams(c)
+	if err != nil {
+		return err
+	}
+	list, next, err := h.svc.Schools(c.Request().Context(), Caller(c), page)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, NewList(list, next, toSchoolResponse))
+}
+
+func (h *identityHandlers) createSchool(c echo.Context) error {
+	var req schoolRequest
+	if err := Bind(c, &req); err != nil {
+		return err
+	}
+	s, err := h.svc.CreateSchool(c.Request().Context(), Caller(c), identity.SchoolInput{Name: req.Name})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, toSchoolResponse(s))
+}
+
+func (h *identityHandlers) getSchool(c echo.Context) error {
+	s, err := h.svc.School(c.Request().Context(), Caller(c), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toSchoolResponse(s))
+}
+
+func (h *identityHandlers) updateSchool(c echo.Context) error {
+	var req schoolRequest
+	if err := Bind(c, &req); err != nil {
+		return err
+	}
+	s, err := h.svc.UpdateSchool(c.Request().Context(), Caller(c), c.Param("id"), identity.SchoolInput{Name: req.Name})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toSchoolResponse(s))
+}
+
+func (h *identityHandlers) deleteSchool(c echo.Context) error {
+	if err := h.svc.DeleteSchool(c.Request().Context(), Caller(c), c.Param("id")); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+func (h *identityHandlers) listUsers(c echo.Context) error {
+	page, err := PageParams(c)
+	if err != nil {
+		return err
+	}
+	q := identity.UserListQuery{SchoolID: c.QueryParam("school_id"), ClassID: c.QueryParam("class_id")}
+	if r := c.QueryParam("role"); r != "" {
+		role, err := identity.ParseRole(r)
+		if err != nil {
+			return queryError("role")
+		}
+		q.Role = role
+	}
+	list, next, err := h.svc.Users(c.Request().Context(), Caller(c), q, page)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, NewList(list, next, toUserResponse))
+}
+
+func (h *identityHandlers) createUser(c echo.Context) error {
+	var req createUserRequest
+	if err := Bind(c, &req); err != nil {
+		return err
+	}
+	u, err := h.svc.CreateUser(c.Request().Context(), Caller(c), identity.NewUser{
+		SchoolID: req.SchoolID, Role: identity.Role(req.Role), Username: req.Username,
+		RealName: req.RealName, Email: req.Email, Password: req.Password,
+	})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, toUserResponse(u))
+}
+
+func (h *identityHandlers) getUser(c echo.Context) error {
+	u, err := h.svc.User(c.Request().Context(), Caller(c), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toUserResponse(u))
+}
+
+func (h *identityHandlers) updateUser(c echo.Context) error {
+	var req updateUserRequest
+	if err := Bind(c, &req); err != nil {
+		return err
+	}
+	patch := identity.UserPatch{RealName: req.RealName, Email: req.Email}
+	if req.Role != nil {
+		r := identity.Role(*req.Role)
+		patch.Role = &r
+	}
+	u, err := h.svc.UpdateUser(c.Request().Context(), Caller(c), c.Param("id"), patch)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toUserResponse(u))
+}
+
+func (h *identityHandlers) deleteUser(c echo.Context) error {
+	if err := h.svc.DeleteUser(c.Request().Context(), Caller(c), c.Param("id")); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+func (h *identityHandlers) setPassword(c echo.Context) error {
+	var req passwordRequest
+	if err := Bind(c, &req); err != nil {
+		return err
+	}
+	if err := h.svc.SetPassword(c.Request().Context(), Caller(c), c.Param("id"), req.Password); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+func (h *identityHandlers) resetPIN(c echo.Context) error {
+	u, pin, err := h.svc.ResetPIN(c.Request().Context(), Caller(c), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, loginCard{UserID: u.ID, Username: u.Username, RealName: u.RealName, PIN: pin})
+}
+
+func (h *identityHandlers) listClasses(c echo.Context) error {
+	page, err := PageParams(c)
+	if err != nil {
+		return err
+	}
+	q := identity.ClassListQuery{SchoolID: c.QueryParam("school_id")}
+	list, next, err := h.svc.Classes(c.Request().Context(), Caller(c), q, page)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, NewList(list, next, toClassResponse))
+}
+
+func (h *identityHandlers) createClass(c echo.Context) error {
+	var req createClassRequest
+	if err := Bind(c, &req); err != nil {
+		return err
+	}
+	if req.Grade == nil {
+		return identity.ValidationError(identity.FieldError{Field: "grade", Code: "required"})
+	}
+	cl, err := h.svc.CreateClass(c.Request().Context(), Caller(c), identity.NewClass{
+		SchoolID: req.SchoolID, Name: req.Name, Grade: *req.Grade, TeacherIDs: req.TeacherIDs,
+	})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, toClassResponse(cl))
+}
+
+func (h *identityHandlers) getClass(c echo.Context) error {
+	cl, err := h.svc.Class(c.Request().Context(), Caller(c), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toClassResponse(cl))
+}
+
+func (h *identityHandlers) updateClass(c echo.Context) error {
+	var req updateClassRequest
+	if err := Bind(c, &req); err != nil {
+		return err
+	}
+	cl, err := h.svc.UpdateClass(c.Request().Context(), Caller(c), c.Param("id"), identity.ClassPatch{
+		Name: req.Name, Grade: req.Grade, NewLoginCode: req.NewLoginCode,
+	})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toClassResponse(cl))
+}
+
+func (h *identityHandlers) deleteClass(c echo.Context) error {
+	if err := h.svc.DeleteClass(c.Request().Context(), Caller(c), c.Param("id")); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+func (h *identityHandlers) listEnrollments(c echo.Context) error {
+	page, err := PageParams(c)
+	if err != nil {
+		return err
+	}
+	list, next, err := h.svc.Enrollments(c.Request().Context(), Caller(c), c.Param("id"), page)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, NewList(list, next, toEnrollmentResponse))
+}
+
+func (h *identityHandlers) enroll(c echo.Context) error {
+	var req enrollRequest
+	if err := Bind(c, &req); err != nil {
+		return err
+	}
+	e, err := h.svc.Enroll(c.Request().Context(), Caller(c), c.Param("id"), req.UserID)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, toEnrollmentResponse(e))
+}
+
+func (h *identityHandlers) unenroll(c echo.Context) error {
+	if err := h.svc.Unenroll(c.Request().Context(), Caller(c), c.Param("id"), c.Param("user_id")); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+// createStudents bulk-creates managed students and answers with their
+// login cards: JSON, or CSV for ?format=csv or Accept: text/csv.
+func (h *identityHandlers) createStudents(c echo.Context) error {
+	var req bulkStudentsRequest
+	if err := Bind(c, &req); err != nil {
+		return err
+	}
+	names := make([]string, len(req.Students))
+	for i, s := range req.Students {
+		names[i] = s.RealName
+	}
+	cl, students, err := h.svc.CreateStudents(c.Request().Context(), Caller(c), c.Param("id"), names)
+	if err != nil {
+		return err
+	}
+	res := loginCardsResponse{ClassID: cl.ID, ClassName: cl.Name, ClassCode: cl.LoginCode, Students: make([]loginCard, len(students))}
+	for i, s := range students {
+		res.Students[i] = loginCard{UserID: s.User.ID, Username: s.User.Username, RealName: s.User.RealName, ClassCode: cl.LoginCode, PIN: s.PIN}
+	}
+	if wantsCSV(c) {
+		return writeLoginCardsCSV(c, http.StatusCreated, res)
+	}
+	return c.JSON(http.StatusCreated, res)
+}
+
+func wantsCSV(c echo.Context) bool {
+	return c.QueryParam("format") == "csv" || strings.Contains(c.Request().Header.Get(echo.HeaderAccept), "text/csv")
+}
+
+// writeLoginCardsCSV writes printable login cards, one row per student,
+// with a byte-order mark so spreadsheet programs read the Chinese names.
+func writeLoginCardsCSV(c echo.Context, status int, res loginCardsResponse) error {
+	w := c.Response()
+	w.Header().Set(echo.HeaderContentType, "text/csv; charset=utf-8")
+	w.Header().Set(echo.HeaderContentDisposition, `attachment; filename="login-cards.csv"`)
+	w.WriteHeader(status)
+	w.Write([]byte("\ufeff"))
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"class", "class_code", "real_name", "username", "pin"})
+	for _, s := range res.Students {
+		cw.Write([]string{csvSafe(res.ClassName), res.ClassCode, csvSafe(s.RealName), s.Username, s.PIN})
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// csvSafe keeps spreadsheet programs from running a cell as a formula.
+func csvSafe(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
+}

@@ -1,0 +1,153 @@
+package api
+
+import (
+	"time"
+
+	"qixue/identity"
+)
+
+// Request bodies of the identity routes.
+
+type loginRequest struct {
+	Username  string `json:"username"`
+	Password  string `json:"password"`
+	ClassCode string `json:"class_code"`
+	PIN       string `json:"pin"`
+}
+
+type refreshRequest struct {
+	RefreshToken string `json:"refresh_token"`
+}
+
+type schoolRequest struct {
+	Name string `json:"name"`
+}
+
+type createUserRequest struct {
+	SchoolID string `json:"school_id"`
+	Role     string `json:"role"`
+	Username string `json:"username"`
+	RealName string `json:"real_name"`
+	Email    string `json:"email"`
+	Password string `json:"password"`
+}
+
+type updateUserRequest struct {
+	RealName *string `json:"real_name"`
+	Email    *string `json:"email"`
+	Role     *string `json:"role"`
+}
+
+type passwordRequest struct {
+	Password string `json:"password"`
+}
+
+type createClassRequest struct {
+	SchoolID   string   `json:"school_id"`
+	Name       string   `json:"name"`
+	Grade      *int     `json:"grade"`
+	TeacherIDs []string `json:"teacher_ids"`
+}
+
+type updateClassRequest struct {
+	Name         *string `json:"name"`
+	Grade        *int    `json:"grade"`
+	NewLoginCode bool    `json:"new_login_code"`
+}
+
+type enrollRequest struct {
+	UserID string `json:"user_id"`
+}
+
+type bulkStudentsRequest struct {
+	Students []struct {
+		RealName string `json:"real_name"`
+	} `json:"students"`
+}
+
+// Response bodies of the identity routes.
+
+type sessionResponse struct {
+	AccessToken  string       `json:"access_token"`
+	TokenType    string       `json:"token_type"`
+	ExpiresIn    int          `json:"expires_in"`
+	RefreshToken string       `json:"refresh_token"`
+	User         userResponse `json:"user"`
+}
+
+func toSessionResponse(s identity.Session) sessionResponse {
+	return sessionResponse{AccessToken: s.AccessToken, TokenType: "Bearer", ExpiresIn: int(s.ExpiresIn.Seconds()),
+		RefreshToken: s.RefreshToken, User: toUserResponse(s.User)}
+}
+
+type schoolResponse struct {
+	ID        string    `json:"id"`
+	Name      string    `json:"name"`
+	CreatedAt time.Time `json:"created_at"`
+	UpdatedAt time.Time `json:"updated_at"`
+}
+
+func toSchoolResponse(s identity.School) schoolResponse {
+	return schoolResponse{ID: s.ID, Name: s.Name, CreatedAt: s.CreatedAt, UpdatedAt: s.UpdatedAt}
+}
+
+type userResponse struct {
+	ID          string    `json:"id"`
+	SchoolID    string    `json:"school_id,omitempty"`
+	Role        string    `json:"role"`
+	Username    string    `json:"username"`
+	RealName    string    `json:"real_name"`
+	Email       string    `json:"email,omitempty"`
+	HasPassword bool      `json:"has_password"`
+	HasPIN      bool      `json:"has_pin"`
+	CreatedAt   time.Time `json:"created_at"`
+	UpdatedAt   time.Time `json:"updated_at"`
+}
+
+func toUserResponse(u identity.User) userResponse {
+	return userResponse{ID: u.ID, SchoolID: u.SchoolID, Role: string(u.Role), Username: u.Username, RealName: u.RealName,
+		Email: u.Email, HasPassword: u.PasswordHash != "", HasPIN: u.PINHash != "", CreatedAt: u.CreatedAt, UpdatedAt: u.UpdatedAt}
+}
+
+type classResponse struct {
+	ID        string    `json:"id"`
+	SchoolID  string    `json:"school_id"`
+	Name      string    `json:"name"`
+	Grade     int       `json:"grade"`
+	LoginCode string    `json:"login_code"`
+	CreatedAt time.Time `json:"created_at"`
+	UpdatedAt time.Time `json:"updated_at"`
+}
+
+func toClassResponse(c identity.Class) classResponse {
+	return classResponse{ID: c.ID, SchoolID: c.SchoolID, Name: c.Name, Grade: c.Grade.Int(), LoginCode: c.LoginCode,
+		CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt}
+}
+
+type enrollmentResponse struct {
+	ClassID   string    `json:"class_id"`
+	UserID    string    `json:"user_id"`
+	Role      string    `json:"role"`
+	CreatedAt time.Time `json:"created_at"`
+}
+
+func toEnrollmentResponse(e identity.Enrollment) enrollmentResponse {
+	return enrollmentResponse{ClassID: e.ClassID, UserID: e.UserID, Role: string(e.Role), CreatedAt: e.CreatedAt}
+}
+
+// loginCard is a student's credentials, shown once after creation or PIN
+// reset.
+type loginCard struct {
+	UserID    string `json:"user_id"`
+	Username  string `json:"username"`
+	RealName  string `json:"real_name"`
+	ClassCode string `json:"class_code,omitempty"`
+	PIN       string `json:"pin"`
+}
+
+type loginCardsResponse struct {
+	ClassID   string      `json:"class_id"`
+	ClassName string      `json:"class_name"`
+	ClassCode string      `json:"class_code"`
+	Students  []loginCard `json:"students"`
+}

@@ -1,0 +1,192 @@
+package api
+
+import (
+	"errors"
+	"log/slog"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"qixue/identity"
+)
+
+// ProblemContentType is the media type of every error response.
+const ProblemContentType = "application/problem+json"
+
+// Problem is an RFC 9457 problem document with Qixue's extensions: a
+// stable Code, the request ID and per-field errors.
+type Problem struct {
+	Type      string         `json:"type"`
+	Title     string         `json:"title"`
+	Status    int            `json:"status"`
+	Detail    string         `json:"detail"`
+	Instance  string         `json:"instance,omitempty"`
+	Code      string         `json:"code"`
+	RequestID string         `json:"request_id,omitempty"`
+	Errors    []FieldProblem `json:"errors,omitempty"`
+}
+
+// FieldProblem is one invalid field of a request.
+type FieldProblem struct {
+	Field   string `json:"field"`
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+// Error is an error raised by the HTTP layer itself (bad JSON, bad query
+// parameters, ...) with its status, code and the arguments of its
+// localized detail.
+type Error struct {
+	Status int
+	Code   string
+	Args   []any
+	Fields []identity.FieldError
+}
+
+func (e *Error) Error() string { return e.Code }
+
+// statuses maps domain error codes to HTTP statuses. Codes of the HTTP
+// layer's own errors carry their status.
+var statuses = map[string]int{
+	"not_found":            http.StatusNotFound,
+	"forbidden":            http.StatusForbidden,
+	"unauthenticated":      http.StatusUnauthorized,
+	"invalid_credentials":  http.StatusUnauthorized,
+	"token_invalid":        http.StatusUnauthorized,
+	"token_expired":        http.StatusUnauthorized,
+	"refresh_token_reused": http.StatusUnauthorized,
+	"rate_limited":         http.StatusTooManyRequests,
+	"validation_failed":    http.StatusUnprocessableEntity,
+	"username_taken":       http.StatusConflict,
+	"conflict":             http.StatusConflict,
+	"school_not_empty":     http.StatusConflict,
+}
+
+// coded is a domain error with a stable code.
+type coded interface{ Code() string }
+
+// localized is a domain error that explains itself in zh-CN or en (the
+// rules engines' refusals).
+type localized interface{ Message(lang string) string }
+
+// withFields is a validation error listing invalid fields.
+type withFields interface{ Fields() []identity.FieldError }
+
+// errorHandler is the server's one error handler: every error becomes a
+// problem+json response. Unknown errors are a 500 whose cause is only
+// logged.
+func errorHandler(logger *slog.Logger, rateWindowMinutes int) echo.HTTPErrorHandler {
+	return func(err error, c echo.Context) {
+		if c.Response().Committed {
+			return
+		}
+		lang := langOf(c)
+		p := problemFor(err, lang, c, rateWindowMinutes)
+		if p.Status >= 500 {
+			logger.ErrorContext(c.Request().Context(), "request failed",
+				"error", err.Error(), "request_id", requestID(c), "method", c.Request().Method, "path", c.Request().URL.Path)
+		}
+		if p.Status == http.StatusUnauthorized {
+			c.Response().Header().Set("WWW-Authenticate", `Bearer realm="qixue"`)
+		}
+		if p.Status == http.StatusTooManyRequests {
+			c.Response().Header().Set("Retry-After", itoa(rateWindowMinutes*60))
+		}
+		writeProblem(c, p)
+	}
+}
+
+func writeProblem(c echo.Context, p Problem) {
+	c.Response().Header().Set(echo.HeaderContentType, ProblemContentType)
+	c.Response().WriteHeader(p.Status)
+	if c.Request().Method == http.MethodHead {
+		return
+	}
+	enc := jsonEncoder(c.Response())
+	enc.Encode(p)
+}
+
+// problemFor builds the problem document of err.
+func problemFor(err error, lang string, c echo.Context, rateWindowMinutes int) Problem {
+	var (
+		status int
+		code   string
+		args   []any
+		fields []identity.FieldError
+		detail string
+	)
+	var apiErr *Error
+	var httpErr *echo.HTTPError
+	var cd coded
+	switch {
+	case errors.As(err, &apiErr):
+		status, code, args, fields = apiErr.Status, apiErr.Code, apiErr.Args, apiErr.Fields
+	case errors.As(err, &httpErr):
+		status, code, args = echoStatus(httpErr, c)
+	case errors.As(err, &cd):
+		code = cd.Code()
+		var ok bool
+		if status, ok = statuses[code]; !ok {
+			status, code = http.StatusInternalServerError, "internal"
+			if l, isL := err.(localized); isL {
+				status, code, detail = http.StatusUnprocessableEntity, cd.Code(), l.Message(lang)
+			}
+		}
+		if code == "rate_limited" {
+			args = []any{rateWindowMinutes}
+		}
+		var wf withFields
+		if errors.As(err, &wf) {
+			fields = wf.Fields()
+		}
+	default:
+		status, code = http.StatusInternalServerError, "internal"
+	}
+	m, ok := messages[code]
+	if !ok {
+		m = messages["unprocessable"]
+	}
+	if detail == "" {
+		detail = m.detail.in(lang, args...)
+	}
+	p := Problem{
+		Type:      "urn:qixue:problem:" + code,
+		Title:     m.title.in(lang),
+		Status:    status,
+		Detail:    detail,
+		Instance:  c.Request().URL.Path,
+		Code:      code,
+		RequestID: requestID(c),
+	}
+	for _, f := range fields {
+		p.Errors = append(p.Errors, FieldProblem{Field: f.Field, Code: f.Code, Message: fieldMessage(f.Code, lang)})
+	}
+	return p
+}
+
+// echoStatus translates Echo's own errors (unknown route, wrong method,
+// body limit).
+func echoStatus(e *echo.HTTPError, c echo.Context) (int, string, []any) {
+	switch e.Code {
+	case http.StatusNotFound:
+		return e.Code, "route_not_found", []any{c.Request().URL.Path}
+	case http.StatusMethodNotAllowed:
+		return e.Code, "method_not_allowed", []any{c.Request().Method}
+	case http.StatusRequestEntityTooLarge:
+		return e.Code, "body_too_large", []any{MaxBodyBytes}
+	case http.StatusUnauthorized:
+		return e.Code, "unauthenticated", nil
+	case http.StatusForbidden:
+		return e.Code, "forbidden", nil
+	case http.StatusUnsupportedMediaType:
+		return e.Code, "unsupported_media_type", nil
+	case http.StatusServiceUnavailable:
+		return e.Code, "service_unavailable", nil
+	case http.StatusTooManyRequests:
+		return e.Code, "rate_limited", []any{1}
+	}
+	if e.Code >= 400 && e.Code < 500 {
+		return http.StatusBadRequest, "invalid_parameter", []any{""}
+	}
+	return http.StatusInternalServerError, "internal", nil
+}

@@ -1,0 +1,107 @@
+package api
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"qixue/identity"
+)
+
+// Deps are what the server needs. Identity and Ping are required.
+type Deps struct {
+	// Identity runs the identity use cases and verifies access tokens.
+	Identity *identity.Service
+	// Ping checks the database for /readyz.
+	Ping func(context.Context) error
+	// Logger receives JSON request logs (default: discard).
+	Logger *slog.Logger
+	// Registry collects metrics for /metrics (default: a new registry with
+	// Go and process collectors).
+	Registry *prometheus.Registry
+	// CORSOrigins lists browser origins allowed to call the API; empty
+	// disables CORS.
+	CORSOrigins []string
+	// TrustProxy takes the client address from X-Forwarded-For (set it
+	// only behind a proxy that overwrites the header).
+	TrustProxy bool
+	// RateLimitWindow is the login rate-limit window, for Retry-After.
+	RateLimitWindow time.Duration
+}
+
+// NewServer returns the Echo server with every route, middleware and the
+// problem+json error handler.
+func NewServer(d Deps) *echo.Echo {
+	if d.Logger == nil {
+		d.Logger = slog.New(slog.NewJSONHandler(io.Discard, nil))
+	}
+	if d.Registry == nil {
+		d.Registry = prometheus.NewRegistry()
+		d.Registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	}
+	if d.RateLimitWindow == 0 {
+		d.RateLimitWindow = 15 * time.Minute
+	}
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	e.HTTPErrorHandler = errorHandler(d.Logger, int(d.RateLimitWindow/time.Minute))
+	e.IPExtractor = echo.ExtractIPDirect()
+	if d.TrustProxy {
+		e.IPExtractor = echo.ExtractIPFromXFFHeader()
+	}
+
+	e.Use(requestIDMiddleware)
+	e.Use(observe(d.Logger, newMetrics(d.Registry)))
+	e.Use(middleware.RecoverWithConfig(middleware.RecoverConfig{
+		DisableStackAll: true,
+		LogErrorFunc: func(c echo.Context, err error, stack []byte) error {
+			d.Logger.ErrorContext(c.Request().Context(), "panic", "error", err.Error(), "request_id", requestID(c), "stack", string(stack))
+			return err
+		},
+	}))
+	e.Use(securityHeaders)
+	if len(d.CORSOrigins) > 0 {
+		e.Use(middleware.CORSWithConfig(middleware.CORSConfig{
+			AllowOrigins:  d.CORSOrigins,
+			AllowMethods:  []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete},
+			AllowHeaders:  []string{echo.HeaderAuthorization, echo.HeaderContentType, "Accept-Language", HeaderRequestID},
+			ExposeHeaders: []string{HeaderRequestID},
+			MaxAge:        600,
+		}))
+	}
+	e.Use(middleware.BodyLimit("1M"))
+
+	registerOps(e, d.Ping, d.Registry)
+	v1 := e.Group("/v1")
+	auth := RequireAuth(d.Identity)
+	newIdentityHandlers(d.Identity).register(v1, auth)
+	return e
+}
+
+func registerOps(e *echo.Echo, ping func(context.Context) error, reg *prometheus.Registry) {
+	e.GET("/healthz", func(c echo.Context) error {
+		return c.JSON(http.StatusOK, Status{Status: "ok"})
+	})
+	e.GET("/readyz", func(c echo.Context) error {
+		ctx, cancel := context.WithTimeout(c.Request().Context(), 2*time.Second)
+		defer cancel()
+		if err := ping(ctx); err != nil {
+			return &Error{Status: http.StatusServiceUnavailable, Code: "service_unavailable"}
+		}
+		return c.JSON(http.StatusOK, Status{Status: "ok"})
+	})
+	e.GET("/metrics", echo.WrapHandler(promhttp.HandlerFor(reg, promhttp.HandlerOpts{})))
+}
+
+// Status is the body of /healthz and /readyz.
+type Status struct {
+	Status string `json:"status"`
+}

@@ -1,0 +1,137 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"gorm.io/gorm"
+
+	"qixue/api"
+	"qixue/identity"
+	"qixue/models"
+)
+
+// runServe migrates the database, seeds a new embedded database with demo
+// data, and serves the API until ctx is cancelled, then drains in-flight
+// requests.
+func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	if len(args) > 0 {
+		return fmt.Errorf("serve takes no arguments; configure it with QIXUE_* variables")
+	}
+	cfg, err := loadConfig()
+	if err != nil {
+		return err
+	}
+	logger := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	logger.Info("starting qixue", append([]any{"version", version}, cfg.logAttrs()...)...)
+
+	db, fresh, err := openMigrated(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer models.Close(db)
+	secret, err := signingSecret(ctx, cfg, db)
+	if err != nil {
+		return err
+	}
+	svc, err := newIdentityService(cfg, db, secret)
+	if err != nil {
+		return err
+	}
+	if fresh && !models.IsPostgres(cfg.DatabaseURL) {
+		if err := seedDemo(ctx, svc, models.NewIdentityStore(db), cfg.DemoPassword, stdout); err != nil {
+			return err
+		}
+	}
+
+	e := api.NewServer(api.Deps{
+		Identity:        svc,
+		Ping:            func(ctx context.Context) error { return models.Ping(ctx, db) },
+		Logger:          logger,
+		CORSOrigins:     cfg.CORSOrigins,
+		TrustProxy:      cfg.TrustProxy,
+		RateLimitWindow: 15 * time.Minute,
+	})
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{
+		Handler:           e,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
+	}
+	serveErr := make(chan error, 1)
+	go func() { serveErr <- srv.Serve(ln) }()
+	logger.Info("listening", "addr", ln.Addr().String())
+
+	select {
+	case err := <-serveErr:
+		return err
+	case <-ctx.Done():
+	}
+	logger.Info("shutting down", "timeout", cfg.ShutdownTimeout.String())
+	sctx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	if err := <-serveErr; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	logger.Info("stopped")
+	return nil
+}
+
+// openMigrated opens and migrates the configured database. fresh reports
+// whether it had no schema before.
+func openMigrated(ctx context.Context, cfg config) (db *gorm.DB, fresh bool, err error) {
+	db, err = models.Open(cfg.DatabaseURL)
+	if err != nil {
+		return nil, false, err
+	}
+	fresh = models.IsNew(db)
+	if err := models.Migrate(ctx, db); err != nil {
+		models.Close(db)
+		return nil, false, err
+	}
+	return db, fresh, nil
+}
+
+// signingSecret returns the access-token secret: QIXUE_JWT_SECRET when
+// set (at least 32 bytes), required with PostgreSQL; otherwise, for the
+// embedded database, a secret generated on first start and kept in it.
+func signingSecret(ctx context.Context, cfg config, db *gorm.DB) ([]byte, error) {
+	if cfg.JWTSecret != "" {
+		if len(cfg.JWTSecret) < identity.MinSecretLen {
+			return nil, fmt.Errorf("QIXUE_JWT_SECRET is %d bytes; use at least %d random bytes (e.g. `openssl rand -base64 48`)", len(cfg.JWTSecret), identity.MinSecretLen)
+		}
+		return []byte(cfg.JWTSecret), nil
+	}
+	if models.IsPostgres(cfg.DatabaseURL) {
+		return nil, fmt.Errorf("QIXUE_JWT_SECRET is required with PostgreSQL: set it to at least %d random bytes (e.g. `openssl rand -base64 48`), the same on every replica", identity.MinSecretLen)
+	}
+	s, err := models.Setting(ctx, db, "jwt_secret", identity.NewSecret)
+	if err != nil {
+		return nil, fmt.Errorf("load signing secret: %w", err)
+	}
+	return []byte(s), nil
+}
+
+func newIdentityService(cfg config, db *gorm.DB, secret []byte) (*identity.Service, error) {
+	return identity.NewService(models.NewIdentityStore(db), identity.Config{
+		Secret:     secret,
+		AccessTTL:  cfg.AccessTTL,
+		RefreshTTL: cfg.RefreshTTL,
+		BcryptCost: cfg.BcryptCost,
+	})
+}

@@ -1,0 +1,303 @@
+package identity
+
+import (
+	"context"
+	"errors"
+	"strconv"
+)
+
+// NewClass is the input of CreateClass. SchoolID is required from platform
+// admins and ignored for others, whose classes belong to their school.
+// A teacher creating a class becomes one of its teachers.
+type NewClass struct {
+	SchoolID   string
+	Name       string
+	Grade      int
+	TeacherIDs []string
+}
+
+// ClassPatch changes some fields of a class; nil fields stay.
+// NewLoginCode replaces the login code.
+type ClassPatch struct {
+	Name         *string
+	Grade        *int
+	NewLoginCode bool
+}
+
+// MaxBulkStudents bounds one CreateStudents call.
+const MaxBulkStudents = 200
+
+// NewStudent is a student created by CreateStudents with the PIN that was
+// generated for it, shown once.
+type NewStudent struct {
+	User User
+	PIN  string
+}
+
+// CreateClass creates a class with a fresh login code. Platform admins,
+// school admins and teachers may.
+func (s *Service) CreateClass(ctx context.Context, p Principal, in NewClass) (Class, error) {
+	switch p.Role {
+	case RolePlatformAdmin:
+	case RoleSchoolAdmin, RoleTeacher:
+		in.SchoolID = p.SchoolID
+	default:
+		return Class{}, ErrForbidden
+	}
+	var v invalid
+	name := checkName(&v, "name", in.Name, 100)
+	grade, err := ParseGrade(in.Grade)
+	if err != nil {
+		v.add("grade", "out_of_range")
+	}
+	if in.SchoolID == "" {
+		v.add("school_id", "required")
+	}
+	if err := v.err(); err != nil {
+		return Class{}, err
+	}
+	if _, err := s.store.School(ctx, p.scope(), in.SchoolID); isNotFound(err) {
+		return Class{}, ValidationError(FieldError{Field: "school_id", Code: "not_found"})
+	} else if err != nil {
+		return Class{}, err
+	}
+	teachers := in.TeacherIDs
+	if p.Role == RoleTeacher {
+		teachers = append([]string{p.UserID}, teachers...)
+	}
+	teachers = dedupe(teachers)
+	for _, id := range teachers {
+		u, err := s.store.User(ctx, Scope{SchoolID: in.SchoolID}, id)
+		if isNotFound(err) || (err == nil && u.Role != RoleTeacher) {
+			return Class{}, ValidationError(FieldError{Field: "teacher_ids", Code: "not_a_teacher"})
+		}
+		if err != nil {
+			return Class{}, err
+		}
+	}
+	now := s.now()
+	c := Class{ID: newID(), SchoolID: in.SchoolID, Name: name, Grade: grade, CreatedAt: now, UpdatedAt: now}
+	for range 5 { // login codes are random; retry the rare collision
+		c.LoginCode = newLoginCode()
+		err = s.store.CreateClass(ctx, c, teachers)
+		if !errors.Is(err, ErrConflict) {
+			break
+		}
+	}
+	return c, err
+}
+
+// Class returns a class the caller may read: platform admins any, school
+// admins their school's, teachers and students the classes they are
+// enrolled in. Others are ErrNotFound.
+func (s *Service) Class(ctx context.Context, p Principal, id string) (Class, error) {
+	c, err := s.store.Class(ctx, p.scope(), id)
+	if err != nil {
+		return Class{}, err
+	}
+	if p.Role == RoleTeacher || p.Role == RoleStudent {
+		if _, err := s.store.Enrollment(ctx, p.scope(), id, p.UserID); err != nil {
+			return Class{}, err
+		}
+	}
+	return c, nil
+}
+
+// ClassListQuery filters Classes. SchoolID is only honoured for platform
+// admins.
+type ClassListQuery struct {
+	SchoolID string
+}
+
+// Classes lists the classes the caller may read.
+func (s *Service) Classes(ctx context.Context, p Principal, q ClassListQuery, page Page) ([]Class, string, error) {
+	sc := p.scope()
+	var cq ClassQuery
+	switch p.Role {
+	case RolePlatformAdmin:
+		sc = Scope{SchoolID: q.SchoolID}
+	case RoleTeacher, RoleStudent:
+		cq.MemberID = p.UserID
+	}
+	page = page.normalized()
+	list, err := s.store.Classes(ctx, sc, cq, page)
+	if err != nil {
+		return nil, "", err
+	}
+	list, next := nextAfter(list, page.Limit, func(x Class) string { return x.ID })
+	return list, next, nil
+}
+
+// writableClass loads a class the caller may change: platform admins any,
+// school admins their school's, teachers the classes they teach.
+func (s *Service) writableClass(ctx context.Context, p Principal, id string) (Class, error) {
+	if p.Role == RoleStudent {
+		return Class{}, ErrForbidden
+	}
+	c, err := s.store.Class(ctx, p.scope(), id)
+	if err != nil {
+		return Class{}, err
+	}
+	if p.Role == RoleTeacher {
+		e, err := s.store.Enrollment(ctx, p.scope(), id, p.UserID)
+		if err != nil {
+			return Class{}, err
+		}
+		if e.Role != RoleTeacher {
+			return Class{}, ErrNotFound
+		}
+	}
+	return c, nil
+}
+
+// UpdateClass changes a class's name, grade or login code.
+func (s *Service) UpdateClass(ctx context.Context, p Principal, id string, in ClassPatch) (Class, error) {
+	c, err := s.writableClass(ctx, p, id)
+	if err != nil {
+		return Class{}, err
+	}
+	var v invalid
+	if in.Name != nil {
+		c.Name = checkName(&v, "name", *in.Name, 100)
+	}
+	if in.Grade != nil {
+		g, err := ParseGrade(*in.Grade)
+		if err != nil {
+			v.add("grade", "out_of_range")
+		}
+		c.Grade = g
+	}
+	if err := v.err(); err != nil {
+		return Class{}, err
+	}
+	c.UpdatedAt = s.now()
+	if !in.NewLoginCode {
+		return c, s.store.UpdateClass(ctx, c)
+	}
+	for range 5 {
+		c.LoginCode = newLoginCode()
+		err = s.store.UpdateClass(ctx, c)
+		if !errors.Is(err, ErrConflict) {
+			break
+		}
+	}
+	return c, err
+}
+
+// DeleteClass deletes a class and its enrollments.
+func (s *Service) DeleteClass(ctx context.Context, p Principal, id string) error {
+	c, err := s.writableClass(ctx, p, id)
+	if err != nil {
+		return err
+	}
+	return s.store.DeleteClass(ctx, Scope{SchoolID: c.SchoolID}, c.ID)
+}
+
+// Enrollments lists the members of a class the caller may change.
+func (s *Service) Enrollments(ctx context.Context, p Principal, classID string, page Page) ([]Enrollment, string, error) {
+	c, err := s.writableClass(ctx, p, classID)
+	if err != nil {
+		return nil, "", err
+	}
+	page = page.normalized()
+	list, err := s.store.Enrollments(ctx, Scope{SchoolID: c.SchoolID}, c.ID, page)
+	if err != nil {
+		return nil, "", err
+	}
+	list, next := nextAfter(list, page.Limit, func(x Enrollment) string { return x.UserID })
+	return list, next, nil
+}
+
+// Enroll adds a teacher or student of the class's school to the class,
+// with the user's own role. Enrolling twice returns ErrConflict.
+func (s *Service) Enroll(ctx context.Context, p Principal, classID, userID string) (Enrollment, error) {
+	c, err := s.writableClass(ctx, p, classID)
+	if err != nil {
+		return Enrollment{}, err
+	}
+	u, err := s.store.User(ctx, Scope{SchoolID: c.SchoolID}, userID)
+	if isNotFound(err) {
+		return Enrollment{}, ValidationError(FieldError{Field: "user_id", Code: "not_found"})
+	}
+	if err != nil {
+		return Enrollment{}, err
+	}
+	if u.Role != RoleTeacher && u.Role != RoleStudent {
+		return Enrollment{}, ValidationError(FieldError{Field: "user_id", Code: "not_enrollable"})
+	}
+	e := Enrollment{ClassID: c.ID, UserID: u.ID, SchoolID: c.SchoolID, Role: u.Role, CreatedAt: s.now()}
+	return e, s.store.Enroll(ctx, e)
+}
+
+// Unenroll removes a member from a class.
+func (s *Service) Unenroll(ctx context.Context, p Principal, classID, userID string) error {
+	c, err := s.writableClass(ctx, p, classID)
+	if err != nil {
+		return err
+	}
+	return s.store.Unenroll(ctx, Scope{SchoolID: c.SchoolID}, c.ID, userID)
+}
+
+// CreateStudents creates managed student accounts (generated usernames,
+// random PINs, no e-mail) enrolled in the class, and returns the class and
+// the students with their PINs, which are shown only this once.
+func (s *Service) CreateStudents(ctx context.Context, p Principal, classID string, realNames []string) (Class, []NewStudent, error) {
+	c, err := s.writableClass(ctx, p, classID)
+	if err != nil {
+		return Class{}, nil, err
+	}
+	var v invalid
+	switch {
+	case len(realNames) == 0:
+		v.add("students", "required")
+	case len(realNames) > MaxBulkStudents:
+		v.add("students", "too_many")
+	}
+	names := make([]string, len(realNames))
+	for i, n := range realNames {
+		names[i] = checkName(&v, "students["+strconv.Itoa(i)+"].real_name", n, 100)
+	}
+	if err := v.err(); err != nil {
+		return Class{}, nil, err
+	}
+	now := s.now()
+	out := make([]NewStudent, len(names))
+	users := make([]User, len(names))
+	for i, n := range names {
+		pin := newPIN()
+		h, err := s.hash(pin)
+		if err != nil {
+			return Class{}, nil, err
+		}
+		users[i] = User{ID: newID(), SchoolID: c.SchoolID, Role: RoleStudent, RealName: n, PINHash: h, CreatedAt: now, UpdatedAt: now}
+		out[i].PIN = pin
+	}
+	for range 5 { // generated usernames may collide; retry with new ones
+		for i := range users {
+			users[i].Username = newStudentUsername()
+		}
+		err = s.store.CreateStudents(ctx, c.ID, users)
+		if !errors.Is(err, ErrUsernameTaken) {
+			break
+		}
+	}
+	if err != nil {
+		return Class{}, nil, err
+	}
+	for i := range out {
+		out[i].User = users[i]
+	}
+	return c, out, nil
+}
+
+func dedupe(ids []string) []string {
+	seen := map[string]bool{}
+	out := ids[:0:0]
+	for _, id := range ids {
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	return out
+}

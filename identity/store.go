@@ -1,0 +1,99 @@
+package identity
+
+import (
+	"context"
+	"time"
+)
+
+// Store keeps the identity domain's data. Lookups of missing rows, and of
+// rows outside the given Scope, return ErrNotFound; unique violations return
+// ErrUsernameTaken (usernames) or ErrConflict. List methods return up to
+// page.Limit+1 items in ID order after page.After, so callers can tell
+// whether another page exists.
+type Store interface {
+	CreateSchool(ctx context.Context, s School) error
+	School(ctx context.Context, sc Scope, id string) (School, error)
+	Schools(ctx context.Context, sc Scope, page Page) ([]School, error)
+	UpdateSchool(ctx context.Context, s School) error
+	// DeleteSchool removes an empty school; ErrSchoolNotEmpty when users remain.
+	DeleteSchool(ctx context.Context, id string) error
+
+	CreateUser(ctx context.Context, u User) error
+	User(ctx context.Context, sc Scope, id string) (User, error)
+	// UserByUsername finds a user of any school (usernames are unique).
+	UserByUsername(ctx context.Context, username string) (User, error)
+	Users(ctx context.Context, sc Scope, q UserQuery, page Page) ([]User, error)
+	UpdateUser(ctx context.Context, u User) error
+	// DeleteUser removes the user with its enrollments and refresh tokens.
+	DeleteUser(ctx context.Context, sc Scope, id string) error
+
+	// CreateClass stores the class and enrolls the given teachers, in one
+	// transaction.
+	CreateClass(ctx context.Context, c Class, teacherIDs []string) error
+	Class(ctx context.Context, sc Scope, id string) (Class, error)
+	// ClassByLoginCode finds a class of any school by its login code.
+	ClassByLoginCode(ctx context.Context, code string) (Class, error)
+	Classes(ctx context.Context, sc Scope, q ClassQuery, page Page) ([]Class, error)
+	UpdateClass(ctx context.Context, c Class) error
+	// DeleteClass removes the class with its enrollments.
+	DeleteClass(ctx context.Context, sc Scope, id string) error
+
+	Enroll(ctx context.Context, e Enrollment) error
+	Unenroll(ctx context.Context, sc Scope, classID, userID string) error
+	Enrollment(ctx context.Context, sc Scope, classID, userID string) (Enrollment, error)
+	Enrollments(ctx context.Context, sc Scope, classID string, page Page) ([]Enrollment, error)
+	// Teaches reports whether teacherID teaches a class in which studentID
+	// is enrolled.
+	Teaches(ctx context.Context, teacherID, studentID string) (bool, error)
+	// CreateStudents stores the students and enrolls them in classID, in
+	// one transaction.
+	CreateStudents(ctx context.Context, classID string, students []User) error
+
+	CreateRefreshToken(ctx context.Context, t RefreshToken) error
+	// RotateRefreshToken marks the unrotated, unrevoked token with hash
+	// oldHash as used and stores next in its family, atomically. It returns
+	// the old token. A token that was already rotated revokes its whole
+	// family and returns ErrRefreshReused; a revoked or unknown one returns
+	// ErrTokenInvalid.
+	RotateRefreshToken(ctx context.Context, oldHash string, next RefreshToken, now time.Time) (RefreshToken, error)
+	// RevokeRefreshFamily revokes every token of the family of the token
+	// with the given hash; unknown hashes are ignored.
+	RevokeRefreshFamily(ctx context.Context, hash string, now time.Time) error
+
+	// CountLoginFailures counts failures recorded for key at or after since.
+	CountLoginFailures(ctx context.Context, key string, since time.Time) (int, error)
+	// RecordLoginFailure records one failure for each key at time at.
+	RecordLoginFailure(ctx context.Context, keys []string, at time.Time) error
+	// ClearLoginFailures forgets the failures of key, and any failure older
+	// than before for all keys.
+	ClearLoginFailures(ctx context.Context, key string, before time.Time) error
+}
+
+// UserQuery filters a user list. Zero fields do not filter.
+type UserQuery struct {
+	Role Role
+	// TaughtBy keeps only students enrolled in a class of this teacher.
+	TaughtBy string
+	// ClassID keeps only members of this class.
+	ClassID string
+}
+
+// ClassQuery filters a class list. Zero fields do not filter.
+type ClassQuery struct {
+	// MemberID keeps only classes in which this user is enrolled.
+	MemberID string
+}
+
+// RefreshToken is a stored refresh token. Only the SHA-256 hash of the
+// opaque token string is kept. Tokens rotated from one login share a
+// FamilyID.
+type RefreshToken struct {
+	ID        string
+	FamilyID  string
+	UserID    string
+	Hash      string
+	ExpiresAt time.Time
+	CreatedAt time.Time
+	RotatedAt time.Time // zero while unused
+	RevokedAt time.Time // zero while valid
+}

@@ -1,0 +1,151 @@
+package identity
+
+import (
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// Role is what a user may do. The zero Role is invalid; obtain one with
+// ParseRole or use the constants.
+type Role string
+
+// The four roles of the permission matrix.
+const (
+	RolePlatformAdmin Role = "platform_admin"
+	RoleSchoolAdmin   Role = "school_admin"
+	RoleTeacher       Role = "teacher"
+	RoleStudent       Role = "student"
+)
+
+// ParseRole returns the Role named s, or ErrValidation for an unknown name.
+func ParseRole(s string) (Role, error) {
+	switch r := Role(s); r {
+	case RolePlatformAdmin, RoleSchoolAdmin, RoleTeacher, RoleStudent:
+		return r, nil
+	}
+	return "", ValidationError(FieldError{Field: "role", Code: "invalid"})
+}
+
+// Grade is a primary-school grade from 0 (preschool) to 6.
+type Grade struct{ n int }
+
+// ParseGrade returns the Grade n, or ErrValidation when n is outside 0..6.
+func ParseGrade(n int) (Grade, error) {
+	if n < 0 || n > 6 {
+		return Grade{}, ValidationError(FieldError{Field: "grade", Code: "out_of_range"})
+	}
+	return Grade{n}, nil
+}
+
+// Int returns the grade as a number, 0 for preschool.
+func (g Grade) Int() int { return g.n }
+
+// School is a tenant: every school-owned row carries its ID.
+type School struct {
+	ID        string
+	Name      string
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+// User is a person with a role. Platform admins have an empty SchoolID;
+// everyone else belongs to exactly one school. Students have no e-mail and
+// a generated username; they may have a PIN instead of a password.
+type User struct {
+	ID           string
+	SchoolID     string
+	Role         Role
+	Username     string
+	RealName     string
+	Email        string
+	PasswordHash string
+	PINHash      string
+	CreatedAt    time.Time
+	UpdatedAt    time.Time
+}
+
+// Class is a group of students with teachers, in one school. LoginCode is
+// the short code students type with their username and PIN.
+type Class struct {
+	ID        string
+	SchoolID  string
+	Name      string
+	Grade     Grade
+	LoginCode string
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+// Enrollment makes a user a member of a class, as teacher or student.
+type Enrollment struct {
+	ClassID   string
+	UserID    string
+	SchoolID  string
+	Role      Role
+	CreatedAt time.Time
+}
+
+// Principal is the authenticated caller of an operation.
+type Principal struct {
+	UserID   string
+	SchoolID string
+	Role     Role
+}
+
+// Scope restricts store queries to one school; the zero Scope (platform
+// admins) sees all schools.
+type Scope struct{ SchoolID string }
+
+// scope returns the store scope of the principal.
+func (p Principal) scope() Scope {
+	if p.Role == RolePlatformAdmin {
+		return Scope{}
+	}
+	return Scope{SchoolID: p.SchoolID}
+}
+
+// Page asks for one page of a list in ID order: items with ID greater than
+// After, at most Limit of them.
+type Page struct {
+	After string
+	Limit int
+}
+
+// Page limits.
+const (
+	DefaultPageLimit = 50
+	MaxPageLimit     = 200
+)
+
+func (p Page) normalized() Page {
+	if p.Limit <= 0 {
+		p.Limit = DefaultPageLimit
+	}
+	if p.Limit > MaxPageLimit {
+		p.Limit = MaxPageLimit
+	}
+	return p
+}
+
+// nextAfter returns the cursor for the page after items, or "" at the end.
+// Stores fetch Limit+1 rows; the extra one only signals that more exist.
+func nextAfter[T any](items []T, limit int, id func(T) string) ([]T, string) {
+	if len(items) <= limit {
+		return items, ""
+	}
+	items = items[:limit]
+	return items, id(items[len(items)-1])
+}
+
+// name validation shared by schools, classes and real names.
+func checkName(v *invalid, field, s string, max int) string {
+	s = strings.TrimSpace(s)
+	switch {
+	case s == "":
+		v.add(field, "required")
+	case utf8.RuneCountInString(s) > max:
+		v.add(field, "too_long")
+	}
+	return s
+}

@@ -1,0 +1,283 @@
+package identity
+
+import (
+	"context"
+	"net/mail"
+	"regexp"
+	"unicode/utf8"
+)
+
+var usernamePattern = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]{2,31}$`)
+
+// Password length bounds in bytes (bcrypt reads at most 72).
+const (
+	MinPasswordLen = 8
+	MaxPasswordLen = 72
+)
+
+// NewUser is the input of CreateUser. SchoolID is required from platform
+// admins (except for new platform admins, which have none) and ignored for
+// school admins, whose users join their own school. Username may be empty
+// for students, who then get a generated one.
+type NewUser struct {
+	SchoolID string
+	Role     Role
+	Username string
+	RealName string
+	Email    string
+	Password string
+}
+
+// UserPatch changes some fields of a user; nil fields stay.
+type UserPatch struct {
+	RealName *string
+	Email    *string
+	Role     *Role
+}
+
+func checkPassword(v *invalid, field, pw string) {
+	switch {
+	case len(pw) < MinPasswordLen:
+		v.add(field, "too_short")
+	case len(pw) > MaxPasswordLen:
+		v.add(field, "too_long")
+	}
+}
+
+func checkEmail(v *invalid, email string) {
+	if email == "" {
+		return
+	}
+	if a, err := mail.ParseAddress(email); err != nil || a.Address != email || utf8.RuneCountInString(email) > 254 {
+		v.add("email", "invalid")
+	}
+}
+
+// CreateUser creates a user. Platform admins create any user; school
+// admins create school admins, teachers and students of their school.
+func (s *Service) CreateUser(ctx context.Context, p Principal, in NewUser) (User, error) {
+	switch p.Role {
+	case RolePlatformAdmin:
+	case RoleSchoolAdmin:
+		if in.Role == RolePlatformAdmin {
+			return User{}, ErrForbidden
+		}
+		in.SchoolID = p.SchoolID
+	default:
+		return User{}, ErrForbidden
+	}
+	var v invalid
+	if _, err := ParseRole(string(in.Role)); err != nil {
+		v.add("role", "invalid")
+	}
+	in.Username = normalizeUsername(in.Username)
+	switch {
+	case in.Username == "" && in.Role == RoleStudent:
+		in.Username = newStudentUsername()
+	case !usernamePattern.MatchString(in.Username):
+		v.add("username", "invalid")
+	}
+	in.RealName = checkName(&v, "real_name", in.RealName, 100)
+	checkEmail(&v, in.Email)
+	if in.Password != "" || in.Role != RoleStudent {
+		checkPassword(&v, "password", in.Password)
+	}
+	if in.Role == RolePlatformAdmin && in.SchoolID != "" {
+		v.add("school_id", "not_allowed")
+	}
+	if in.Role != RolePlatformAdmin && in.SchoolID == "" {
+		v.add("school_id", "required")
+	}
+	if err := v.err(); err != nil {
+		return User{}, err
+	}
+	if in.SchoolID != "" {
+		if _, err := s.store.School(ctx, p.scope(), in.SchoolID); isNotFound(err) {
+			return User{}, ValidationError(FieldError{Field: "school_id", Code: "not_found"})
+		} else if err != nil {
+			return User{}, err
+		}
+	}
+	now := s.now()
+	u := User{ID: newID(), SchoolID: in.SchoolID, Role: in.Role, Username: in.Username,
+		RealName: in.RealName, Email: in.Email, CreatedAt: now, UpdatedAt: now}
+	if in.Password != "" {
+		h, err := s.hash(in.Password)
+		if err != nil {
+			return User{}, err
+		}
+		u.PasswordHash = h
+	}
+	return u, s.store.CreateUser(ctx, u)
+}
+
+// User returns a user the caller may read: platform admins any, school
+// admins their school's, teachers themselves and students of their
+// classes, students themselves. Others are ErrNotFound.
+func (s *Service) User(ctx context.Context, p Principal, id string) (User, error) {
+	u, err := s.store.User(ctx, p.scope(), id)
+	if err != nil {
+		return User{}, err
+	}
+	if err := s.canRead(ctx, p, u); err != nil {
+		return User{}, err
+	}
+	return u, nil
+}
+
+func (s *Service) canRead(ctx context.Context, p Principal, u User) error {
+	switch {
+	case p.Role == RolePlatformAdmin || p.Role == RoleSchoolAdmin || u.ID == p.UserID:
+		return nil
+	case p.Role == RoleTeacher && u.Role == RoleStudent:
+		ok, err := s.store.Teaches(ctx, p.UserID, u.ID)
+		if err != nil {
+			return err
+		}
+		if ok {
+			return nil
+		}
+	}
+	return ErrNotFound
+}
+
+// UserListQuery filters Users. SchoolID is only honoured for platform
+// admins (others see their own school).
+type UserListQuery struct {
+	SchoolID string
+	Role     Role
+	ClassID  string
+}
+
+// Users lists the users the caller may read: teachers see the students of
+// their classes; students get ErrForbidden.
+func (s *Service) Users(ctx context.Context, p Principal, q UserListQuery, page Page) ([]User, string, error) {
+	sc := p.scope()
+	sq := UserQuery{Role: q.Role, ClassID: q.ClassID}
+	switch p.Role {
+	case RolePlatformAdmin:
+		sc = Scope{SchoolID: q.SchoolID}
+	case RoleSchoolAdmin:
+	case RoleTeacher:
+		sq.TaughtBy = p.UserID
+		sq.Role = RoleStudent
+	default:
+		return nil, "", ErrForbidden
+	}
+	if q.Role != "" {
+		if _, err := ParseRole(string(q.Role)); err != nil {
+			return nil, "", err
+		}
+	}
+	page = page.normalized()
+	list, err := s.store.Users(ctx, sc, sq, page)
+	if err != nil {
+		return nil, "", err
+	}
+	list, next := nextAfter(list, page.Limit, func(x User) string { return x.ID })
+	return list, next, nil
+}
+
+// UpdateUser changes a user's real name, e-mail or role. Platform admins
+// and the user's school admins only; nobody becomes a platform admin this
+// way.
+func (s *Service) UpdateUser(ctx context.Context, p Principal, id string, in UserPatch) (User, error) {
+	if p.Role != RolePlatformAdmin && p.Role != RoleSchoolAdmin {
+		return User{}, ErrForbidden
+	}
+	u, err := s.store.User(ctx, p.scope(), id)
+	if err != nil {
+		return User{}, err
+	}
+	var v invalid
+	if in.RealName != nil {
+		u.RealName = checkName(&v, "real_name", *in.RealName, 100)
+	}
+	if in.Email != nil {
+		checkEmail(&v, *in.Email)
+		u.Email = *in.Email
+	}
+	if in.Role != nil {
+		r, err := ParseRole(string(*in.Role))
+		if err != nil || (r == RolePlatformAdmin) != (u.Role == RolePlatformAdmin) {
+			v.add("role", "invalid")
+		}
+		u.Role = r
+	}
+	if err := v.err(); err != nil {
+		return User{}, err
+	}
+	u.UpdatedAt = s.now()
+	return u, s.store.UpdateUser(ctx, u)
+}
+
+// writableCredentials loads a user whose password or PIN the caller may
+// set: platform admins any, school admins their school's, teachers the
+// students of their classes.
+func (s *Service) writableCredentials(ctx context.Context, p Principal, id string) (User, error) {
+	if p.Role == RoleStudent {
+		return User{}, ErrForbidden
+	}
+	u, err := s.store.User(ctx, p.scope(), id)
+	if err != nil {
+		return User{}, err
+	}
+	if p.Role == RoleTeacher {
+		if err := s.canRead(ctx, p, u); err != nil {
+			return User{}, err
+		}
+		if u.Role != RoleStudent {
+			return User{}, ErrForbidden
+		}
+	}
+	return u, nil
+}
+
+// SetPassword sets a user's password (see writableCredentials for who may)
+// and ends the user's sessions.
+func (s *Service) SetPassword(ctx context.Context, p Principal, id, password string) error {
+	var v invalid
+	checkPassword(&v, "password", password)
+	if err := v.err(); err != nil {
+		return err
+	}
+	u, err := s.writableCredentials(ctx, p, id)
+	if err != nil {
+		return err
+	}
+	if u.PasswordHash, err = s.hash(password); err != nil {
+		return err
+	}
+	u.UpdatedAt = s.now()
+	return s.store.UpdateUser(ctx, u)
+}
+
+// ResetPIN gives a student a new random PIN and returns it; it is not
+// stored in clear and cannot be read again.
+func (s *Service) ResetPIN(ctx context.Context, p Principal, id string) (User, string, error) {
+	u, err := s.writableCredentials(ctx, p, id)
+	if err != nil {
+		return User{}, "", err
+	}
+	if u.Role != RoleStudent {
+		return User{}, "", ValidationError(FieldError{Field: "id", Code: "not_a_student"})
+	}
+	pin := newPIN()
+	if u.PINHash, err = s.hash(pin); err != nil {
+		return User{}, "", err
+	}
+	u.UpdatedAt = s.now()
+	return u, pin, s.store.UpdateUser(ctx, u)
+}
+
+// DeleteUser deletes a user. Platform admins and the user's school
+// admins only; nobody deletes themselves.
+func (s *Service) DeleteUser(ctx context.Context, p Principal, id string) error {
+	if p.Role != RolePlatformAdmin && p.Role != RoleSchoolAdmin {
+		return ErrForbidden
+	}
+	if id == p.UserID {
+		return ValidationError(FieldError{Field: "id", Code: "self"})
+	}
+	return s.store.DeleteUser(ctx, p.scope(), id)
+}

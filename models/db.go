@@ -1,0 +1,110 @@
+package models
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/glebarez/sqlite"
+	"gorm.io/driver/postgres"
+	"gorm.io/gorm"
+	"gorm.io/gorm/logger"
+)
+
+// DefaultDatabase is the embedded database file used when no URL is given.
+const DefaultDatabase = "./qixue.db"
+
+// IsPostgres reports whether a database URL selects PostgreSQL.
+func IsPostgres(url string) bool {
+	return strings.HasPrefix(url, "postgres://") || strings.HasPrefix(url, "postgresql://")
+}
+
+// SQLitePath returns the file path of an embedded database URL: a plain
+// path, or "sqlite://" followed by the path ("sqlite:///abs/qixue.db").
+// An empty URL is DefaultDatabase.
+func SQLitePath(url string) string {
+	if url == "" {
+		return DefaultDatabase
+	}
+	if p, ok := strings.CutPrefix(url, "sqlite://"); ok {
+		return p
+	}
+	return url
+}
+
+// Open connects to the database named by url: PostgreSQL for postgres://
+// URLs, otherwise an embedded SQLite file (see SQLitePath), created if
+// missing. It does not migrate.
+func Open(url string) (*gorm.DB, error) {
+	cfg := &gorm.Config{
+		Logger:         logger.Discard,
+		TranslateError: true,
+		NowFunc:        func() time.Time { return time.Now().UTC().Truncate(time.Microsecond) },
+	}
+	if IsPostgres(url) {
+		db, err := gorm.Open(postgres.Open(url), cfg)
+		if err != nil {
+			return nil, fmt.Errorf("open postgres: %w", err)
+		}
+		return db, nil
+	}
+	path := SQLitePath(url)
+	dsn := path + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_txlock=immediate"
+	db, err := gorm.Open(sqlite.Open(dsn), cfg)
+	if err != nil {
+		return nil, fmt.Errorf("open sqlite %s: %w", path, err)
+	}
+	sqlDB, err := db.DB()
+	if err != nil {
+		return nil, err
+	}
+	// One writer at a time is all SQLite allows; a single connection
+	// serializes them instead of failing with SQLITE_BUSY.
+	sqlDB.SetMaxOpenConns(1)
+	return db, nil
+}
+
+// Ping checks that the database answers.
+func Ping(ctx context.Context, db *gorm.DB) error {
+	sqlDB, err := db.DB()
+	if err != nil {
+		return err
+	}
+	return sqlDB.PingContext(ctx)
+}
+
+// Close closes the database's connections.
+func Close(db *gorm.DB) error {
+	sqlDB, err := db.DB()
+	if err != nil {
+		return err
+	}
+	return sqlDB.Close()
+}
+
+// IsNew reports whether the database has not been migrated yet.
+func IsNew(db *gorm.DB) bool { return !db.Migrator().HasTable(&schoolRow{}) }
+
+// Migrate creates or updates the schema. It is idempotent and keeps data.
+func Migrate(ctx context.Context, db *gorm.DB) error {
+	err := db.WithContext(ctx).AutoMigrate(
+		&settingRow{}, &schoolRow{}, &userRow{}, &classRow{}, &enrollmentRow{},
+		&refreshTokenRow{}, &loginFailureRow{},
+	)
+	if err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	return nil
+}
+
+// isDuplicate reports whether err is a unique-constraint violation.
+func isDuplicate(err error) bool {
+	if err == nil {
+		return false
+	}
+	return errors.Is(err, gorm.ErrDuplicatedKey) ||
+		strings.Contains(err.Error(), "UNIQUE constraint failed") ||
+		strings.Contains(err.Error(), "SQLSTATE 23505")
+}

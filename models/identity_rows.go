@@ -1,0 +1,139 @@
+package models
+
+import (
+	"time"
+
+	"qixue/identity"
+)
+
+// schoolRow is a row of schools.
+type schoolRow struct {
+	ID        string `gorm:"primaryKey;size:36"`
+	Name      string `gorm:"size:200;not null"`
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+func (schoolRow) TableName() string { return "schools" }
+
+func toSchoolRow(s identity.School) schoolRow {
+	return schoolRow{ID: s.ID, Name: s.Name, CreatedAt: s.CreatedAt, UpdatedAt: s.UpdatedAt}
+}
+
+func (r schoolRow) toSchool() identity.School {
+	return identity.School{ID: r.ID, Name: r.Name, CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC()}
+}
+
+// userRow is a row of users. SchoolID is NULL for platform admins.
+type userRow struct {
+	ID           string  `gorm:"primaryKey;size:36"`
+	SchoolID     *string `gorm:"size:36;index"`
+	Role         string  `gorm:"size:20;not null"`
+	Username     string  `gorm:"size:64;not null;uniqueIndex"`
+	RealName     string  `gorm:"size:100;not null"`
+	Email        string  `gorm:"size:254;not null;default:''"`
+	PasswordHash string  `gorm:"size:100;not null;default:''"`
+	PINHash      string  `gorm:"column:pin_hash;size:100;not null;default:''"`
+	CreatedAt    time.Time
+	UpdatedAt    time.Time
+}
+
+func (userRow) TableName() string { return "users" }
+
+func toUserRow(u identity.User) userRow {
+	r := userRow{ID: u.ID, Role: string(u.Role), Username: u.Username, RealName: u.RealName, Email: u.Email,
+		PasswordHash: u.PasswordHash, PINHash: u.PINHash, CreatedAt: u.CreatedAt, UpdatedAt: u.UpdatedAt}
+	if u.SchoolID != "" {
+		r.SchoolID = &u.SchoolID
+	}
+	return r
+}
+
+func (r userRow) toUser() identity.User {
+	u := identity.User{ID: r.ID, Role: identity.Role(r.Role), Username: r.Username, RealName: r.RealName, Email: r.Email,
+		PasswordHash: r.PasswordHash, PINHash: r.PINHash, CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC()}
+	if r.SchoolID != nil {
+		u.SchoolID = *r.SchoolID
+	}
+	return u
+}
+
+// classRow is a row of classes.
+type classRow struct {
+	ID        string `gorm:"primaryKey;size:36"`
+	SchoolID  string `gorm:"size:36;not null;index"`
+	Name      string `gorm:"size:100;not null"`
+	Grade     int    `gorm:"not null"`
+	LoginCode string `gorm:"size:16;not null;uniqueIndex"`
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+func (classRow) TableName() string { return "classes" }
+
+func toClassRow(c identity.Class) classRow {
+	return classRow{ID: c.ID, SchoolID: c.SchoolID, Name: c.Name, Grade: c.Grade.Int(), LoginCode: c.LoginCode,
+		CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt}
+}
+
+func (r classRow) toClass() identity.Class {
+	g, _ := identity.ParseGrade(r.Grade) // stored grades were validated on the way in
+	return identity.Class{ID: r.ID, SchoolID: r.SchoolID, Name: r.Name, Grade: g, LoginCode: r.LoginCode,
+		CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC()}
+}
+
+// enrollmentRow is a row of enrollments: one member of one class.
+type enrollmentRow struct {
+	ClassID   string `gorm:"primaryKey;size:36"`
+	UserID    string `gorm:"primaryKey;size:36;index"`
+	SchoolID  string `gorm:"size:36;not null;index"`
+	Role      string `gorm:"size:20;not null"`
+	CreatedAt time.Time
+}
+
+func (enrollmentRow) TableName() string { return "enrollments" }
+
+func toEnrollmentRow(e identity.Enrollment) enrollmentRow {
+	return enrollmentRow{ClassID: e.ClassID, UserID: e.UserID, SchoolID: e.SchoolID, Role: string(e.Role), CreatedAt: e.CreatedAt}
+}
+
+func (r enrollmentRow) toEnrollment() identity.Enrollment {
+	return identity.Enrollment{ClassID: r.ClassID, UserID: r.UserID, SchoolID: r.SchoolID, Role: identity.Role(r.Role), CreatedAt: r.CreatedAt.UTC()}
+}
+
+// refreshTokenRow is a row of refresh_tokens; only the token's hash is kept.
+type refreshTokenRow struct {
+	ID        string `gorm:"primaryKey;size:36"`
+	FamilyID  string `gorm:"size:36;not null;index"`
+	UserID    string `gorm:"size:36;not null;index"`
+	Hash      string `gorm:"size:64;not null;uniqueIndex"`
+	ExpiresAt time.Time
+	CreatedAt time.Time
+	RotatedAt *time.Time
+	RevokedAt *time.Time
+}
+
+func (refreshTokenRow) TableName() string { return "refresh_tokens" }
+
+func (r refreshTokenRow) toRefreshToken() identity.RefreshToken {
+	t := identity.RefreshToken{ID: r.ID, FamilyID: r.FamilyID, UserID: r.UserID, Hash: r.Hash,
+		ExpiresAt: r.ExpiresAt.UTC(), CreatedAt: r.CreatedAt.UTC()}
+	if r.RotatedAt != nil {
+		t.RotatedAt = r.RotatedAt.UTC()
+	}
+	if r.RevokedAt != nil {
+		t.RevokedAt = r.RevokedAt.UTC()
+	}
+	return t
+}
+
+// loginFailureRow records one failed login for a key ("account:NAME" or
+// "addr:IP"). Rows are only inserted and deleted, so counting works across
+// replicas without lost updates.
+type loginFailureRow struct {
+	ID  string    `gorm:"primaryKey;size:36"`
+	Key string    `gorm:"column:rate_key;size:200;not null;index:idx_login_failures_key_at,priority:1"`
+	At  time.Time `gorm:"not null;index:idx_login_failures_key_at,priority:2;index"`
+}
+
+func (loginFailureRow) TableName() string { return "login_failures" }

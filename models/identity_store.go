@@ -1,0 +1,497 @@
+package models
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"gorm.io/gorm"
+
+	"qixue/identity"
+)
+
+// IdentityStore implements identity.Store with GORM.
+type IdentityStore struct {
+	db *gorm.DB
+}
+
+var _ identity.Store = (*IdentityStore)(nil)
+
+// NewIdentityStore returns the identity store on db.
+func NewIdentityStore(db *gorm.DB) *IdentityStore { return &IdentityStore{db: db} }
+
+// notFound translates a missing row into identity.ErrNotFound.
+func notFound(err error) error {
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return identity.ErrNotFound
+	}
+	return err
+}
+
+// scoped filters q by the scope's school, if any.
+func scoped(q *gorm.DB, sc identity.Scope) *gorm.DB {
+	if sc.SchoolID != "" {
+		return q.Where("school_id = ?", sc.SchoolID)
+	}
+	return q
+}
+
+// paged orders q by column and applies the page (one extra row).
+func paged(q *gorm.DB, column string, p identity.Page) *gorm.DB {
+	if p.After != "" {
+		q = q.Where(column+" > ?", p.After)
+	}
+	return q.Order(column).Limit(p.Limit + 1)
+}
+
+// isUUID guards ID lookups: PostgreSQL would accept any string in a text
+// column, but malformed IDs can never match, so they are not found.
+func isUUID(id string) bool { _, err := uuid.Parse(id); return err == nil }
+
+// CreateSchool stores a new school.
+func (s *IdentityStore) CreateSchool(ctx context.Context, sc identity.School) error {
+	r := toSchoolRow(sc)
+	if err := s.db.WithContext(ctx).Create(&r).Error; err != nil {
+		if isDuplicate(err) {
+			return identity.ErrConflict
+		}
+		return fmt.Errorf("create school: %w", err)
+	}
+	return nil
+}
+
+// School returns the school id within the scope.
+func (s *IdentityStore) School(ctx context.Context, sc identity.Scope, id string) (identity.School, error) {
+	if !isUUID(id) || (sc.SchoolID != "" && sc.SchoolID != id) {
+		return identity.School{}, identity.ErrNotFound
+	}
+	var r schoolRow
+	if err := s.db.WithContext(ctx).Where("id = ?", id).Take(&r).Error; err != nil {
+		return identity.School{}, notFound(err)
+	}
+	return r.toSchool(), nil
+}
+
+// Schools lists schools within the scope.
+func (s *IdentityStore) Schools(ctx context.Context, sc identity.Scope, p identity.Page) ([]identity.School, error) {
+	q := s.db.WithContext(ctx).Model(&schoolRow{})
+	if sc.SchoolID != "" {
+		q = q.Where("id = ?", sc.SchoolID)
+	}
+	var rows []schoolRow
+	if err := paged(q, "id", p).Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	out := make([]identity.School, len(rows))
+	for i, r := range rows {
+		out[i] = r.toSchool()
+	}
+	return out, nil
+}
+
+// UpdateSchool saves a school's fields.
+func (s *IdentityStore) UpdateSchool(ctx context.Context, sc identity.School) error {
+	r := toSchoolRow(sc)
+	res := s.db.WithContext(ctx).Model(&schoolRow{}).Where("id = ?", r.ID).
+		Updates(map[string]any{"name": r.Name, "updated_at": r.UpdatedAt})
+	if res.Error != nil {
+		return res.Error
+	}
+	if res.RowsAffected == 0 {
+		return identity.ErrNotFound
+	}
+	return nil
+}
+
+// DeleteSchool deletes a school that has no users.
+func (s *IdentityStore) DeleteSchool(ctx context.Context, id string) error {
+	if !isUUID(id) {
+		return identity.ErrNotFound
+	}
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var n int64
+		if err := tx.Model(&userRow{}).Where("school_id = ?", id).Count(&n).Error; err != nil {
+			return err
+		}
+		if n > 0 {
+			return identity.ErrSchoolNotEmpty
+		}
+		if err := tx.Where("school_id = ?", id).Delete(&enrollmentRow{}).Error; err != nil {
+			return err
+		}
+		if err := tx.Where("school_id = ?", id).Delete(&classRow{}).Error; err != nil {
+			return err
+		}
+		res := tx.Where("id = ?", id).Delete(&schoolRow{})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return identity.ErrNotFound
+		}
+		return nil
+	})
+}
+
+// CreateUser stores a new user; a taken username is ErrUsernameTaken.
+func (s *IdentityStore) CreateUser(ctx context.Context, u identity.User) error {
+	r := toUserRow(u)
+	if err := s.db.WithContext(ctx).Create(&r).Error; err != nil {
+		if isDuplicate(err) {
+			return identity.ErrUsernameTaken
+		}
+		return fmt.Errorf("create user: %w", err)
+	}
+	return nil
+}
+
+// User returns the user id within the scope.
+func (s *IdentityStore) User(ctx context.Context, sc identity.Scope, id string) (identity.User, error) {
+	if !isUUID(id) {
+		return identity.User{}, identity.ErrNotFound
+	}
+	var r userRow
+	if err := scoped(s.db.WithContext(ctx), sc).Where("id = ?", id).Take(&r).Error; err != nil {
+		return identity.User{}, notFound(err)
+	}
+	return r.toUser(), nil
+}
+
+// UserByUsername returns the user with the username, of any school.
+func (s *IdentityStore) UserByUsername(ctx context.Context, username string) (identity.User, error) {
+	var r userRow
+	if err := s.db.WithContext(ctx).Where("username = ?", username).Take(&r).Error; err != nil {
+		return identity.User{}, notFound(err)
+	}
+	return r.toUser(), nil
+}
+
+// Users lists users within the scope that match q.
+func (s *IdentityStore) Users(ctx context.Context, sc identity.Scope, q identity.UserQuery, p identity.Page) ([]identity.User, error) {
+	db := scoped(s.db.WithContext(ctx).Model(&userRow{}), sc)
+	if q.Role != "" {
+		db = db.Where("role = ?", string(q.Role))
+	}
+	if q.ClassID != "" {
+		db = db.Where("id IN (?)", s.db.Model(&enrollmentRow{}).Select("user_id").Where("class_id = ?", q.ClassID))
+	}
+	if q.TaughtBy != "" {
+		taught := s.db.Model(&enrollmentRow{}).Select("class_id").Where("user_id = ? AND role = ?", q.TaughtBy, string(identity.RoleTeacher))
+		db = db.Where("id IN (?)", s.db.Model(&enrollmentRow{}).Select("user_id").
+			Where("role = ? AND class_id IN (?)", string(identity.RoleStudent), taught))
+	}
+	var rows []userRow
+	if err := paged(db, "id", p).Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	out := make([]identity.User, len(rows))
+	for i, r := range rows {
+		out[i] = r.toUser()
+	}
+	return out, nil
+}
+
+// UpdateUser saves a user's fields.
+func (s *IdentityStore) UpdateUser(ctx context.Context, u identity.User) error {
+	r := toUserRow(u)
+	res := s.db.WithContext(ctx).Model(&userRow{}).Where("id = ?", r.ID).Updates(map[string]any{
+		"role": r.Role, "real_name": r.RealName, "email": r.Email,
+		"password_hash": r.PasswordHash, "pin_hash": r.PINHash, "updated_at": r.UpdatedAt,
+	})
+	if res.Error != nil {
+		return res.Error
+	}
+	if res.RowsAffected == 0 {
+		return identity.ErrNotFound
+	}
+	return nil
+}
+
+// DeleteUser deletes a user within the scope with their enrollments and
+// refresh tokens.
+func (s *IdentityStore) DeleteUser(ctx context.Context, sc identity.Scope, id string) error {
+	if !isUUID(id) {
+		return identity.ErrNotFound
+	}
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := scoped(tx, sc).Where("id = ?", id).Delete(&userRow{})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return identity.ErrNotFound
+		}
+		if err := tx.Where("user_id = ?", id).Delete(&enrollmentRow{}).Error; err != nil {
+			return err
+		}
+		return tx.Where("user_id = ?", id).Delete(&refreshTokenRow{}).Error
+	})
+}
+
+// CreateClass stores a class and enrolls its teachers in one transaction;
+// a taken login code is ErrConflict.
+func (s *IdentityStore) CreateClass(ctx context.Context, c identity.Class, teacherIDs []string) error {
+	r := toClassRow(c)
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Create(&r).Error; err != nil {
+			if isDuplicate(err) {
+				return identity.ErrConflict
+			}
+			return fmt.Errorf("create class: %w", err)
+		}
+		for _, id := range teacherIDs {
+			e := enrollmentRow{ClassID: r.ID, UserID: id, SchoolID: r.SchoolID, Role: string(identity.RoleTeacher), CreatedAt: r.CreatedAt}
+			if err := tx.Create(&e).Error; err != nil {
+				return fmt.Errorf("enroll teacher: %w", err)
+			}
+		}
+		return nil
+	})
+}
+
+// Class returns the class id within the scope.
+func (s *IdentityStore) Class(ctx context.Context, sc identity.Scope, id string) (identity.Class, error) {
+	if !isUUID(id) {
+		return identity.Class{}, identity.ErrNotFound
+	}
+	var r classRow
+	if err := scoped(s.db.WithContext(ctx), sc).Where("id = ?", id).Take(&r).Error; err != nil {
+		return identity.Class{}, notFound(err)
+	}
+	return r.toClass(), nil
+}
+
+// ClassByLoginCode returns the class with the login code.
+func (s *IdentityStore) ClassByLoginCode(ctx context.Context, code string) (identity.Class, error) {
+	var r classRow
+	if err := s.db.WithContext(ctx).Where("login_code = ?", code).Take(&r).Error; err != nil {
+		return identity.Class{}, notFound(err)
+	}
+	return r.toClass(), nil
+}
+
+// Classes lists classes within the scope that match q.
+func (s *IdentityStore) Classes(ctx context.Context, sc identity.Scope, q identity.ClassQuery, p identity.Page) ([]identity.Class, error) {
+	db := scoped(s.db.WithContext(ctx).Model(&classRow{}), sc)
+	if q.MemberID != "" {
+		db = db.Where("id IN (?)", s.db.Model(&enrollmentRow{}).Select("class_id").Where("user_id = ?", q.MemberID))
+	}
+	var rows []classRow
+	if err := paged(db, "id", p).Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	out := make([]identity.Class, len(rows))
+	for i, r := range rows {
+		out[i] = r.toClass()
+	}
+	return out, nil
+}
+
+// UpdateClass saves a class's fields; a taken login code is ErrConflict.
+func (s *IdentityStore) UpdateClass(ctx context.Context, c identity.Class) error {
+	r := toClassRow(c)
+	res := s.db.WithContext(ctx).Model(&classRow{}).Where("id = ?", r.ID).Updates(map[string]any{
+		"name": r.Name, "grade": r.Grade, "login_code": r.LoginCode, "updated_at": r.UpdatedAt,
+	})
+	if res.Error != nil {
+		if isDuplicate(res.Error) {
+			return identity.ErrConflict
+		}
+		return res.Error
+	}
+	if res.RowsAffected == 0 {
+		return identity.ErrNotFound
+	}
+	return nil
+}
+
+// DeleteClass deletes a class within the scope with its enrollments.
+func (s *IdentityStore) DeleteClass(ctx context.Context, sc identity.Scope, id string) error {
+	if !isUUID(id) {
+		return identity.ErrNotFound
+	}
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := scoped(tx, sc).Where("id = ?", id).Delete(&classRow{})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return identity.ErrNotFound
+		}
+		return tx.Where("class_id = ?", id).Delete(&enrollmentRow{}).Error
+	})
+}
+
+// Enroll stores an enrollment; an existing one is ErrConflict.
+func (s *IdentityStore) Enroll(ctx context.Context, e identity.Enrollment) error {
+	r := toEnrollmentRow(e)
+	if err := s.db.WithContext(ctx).Create(&r).Error; err != nil {
+		if isDuplicate(err) {
+			return identity.ErrConflict
+		}
+		return fmt.Errorf("enroll: %w", err)
+	}
+	return nil
+}
+
+// Unenroll deletes an enrollment within the scope.
+func (s *IdentityStore) Unenroll(ctx context.Context, sc identity.Scope, classID, userID string) error {
+	res := scoped(s.db.WithContext(ctx), sc).Where("class_id = ? AND user_id = ?", classID, userID).Delete(&enrollmentRow{})
+	if res.Error != nil {
+		return res.Error
+	}
+	if res.RowsAffected == 0 {
+		return identity.ErrNotFound
+	}
+	return nil
+}
+
+// Enrollment returns one enrollment within the scope.
+func (s *IdentityStore) Enrollment(ctx context.Context, sc identity.Scope, classID, userID string) (identity.Enrollment, error) {
+	var r enrollmentRow
+	err := scoped(s.db.WithContext(ctx), sc).Where("class_id = ? AND user_id = ?", classID, userID).Take(&r).Error
+	if err != nil {
+		return identity.Enrollment{}, notFound(err)
+	}
+	return r.toEnrollment(), nil
+}
+
+// Enrollments lists a class's enrollments in user ID order.
+func (s *IdentityStore) Enrollments(ctx context.Context, sc identity.Scope, classID string, p identity.Page) ([]identity.Enrollment, error) {
+	var rows []enrollmentRow
+	q := scoped(s.db.WithContext(ctx), sc).Where("class_id = ?", classID)
+	if err := paged(q, "user_id", p).Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	out := make([]identity.Enrollment, len(rows))
+	for i, r := range rows {
+		out[i] = r.toEnrollment()
+	}
+	return out, nil
+}
+
+// Teaches reports whether the teacher teaches a class the student is in.
+func (s *IdentityStore) Teaches(ctx context.Context, teacherID, studentID string) (bool, error) {
+	var n int64
+	err := s.db.WithContext(ctx).Table("enrollments AS t").
+		Joins("JOIN enrollments AS s ON s.class_id = t.class_id").
+		Where("t.user_id = ? AND t.role = ? AND s.user_id = ? AND s.role = ?",
+			teacherID, string(identity.RoleTeacher), studentID, string(identity.RoleStudent)).
+		Count(&n).Error
+	return n > 0, err
+}
+
+// CreateStudents stores students and their enrollments in one transaction.
+func (s *IdentityStore) CreateStudents(ctx context.Context, classID string, students []identity.User) error {
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		for _, u := range students {
+			r := toUserRow(u)
+			if err := tx.Create(&r).Error; err != nil {
+				if isDuplicate(err) {
+					return identity.ErrUsernameTaken
+				}
+				return fmt.Errorf("create student: %w", err)
+			}
+			e := enrollmentRow{ClassID: classID, UserID: u.ID, SchoolID: u.SchoolID, Role: string(identity.RoleStudent), CreatedAt: u.CreatedAt}
+			if err := tx.Create(&e).Error; err != nil {
+				return fmt.Errorf("enroll student: %w", err)
+			}
+		}
+		return nil
+	})
+}
+
+// CreateRefreshToken stores a new refresh token.
+func (s *IdentityStore) CreateRefreshToken(ctx context.Context, t identity.RefreshToken) error {
+	r := refreshTokenRow{ID: t.ID, FamilyID: t.FamilyID, UserID: t.UserID, Hash: t.Hash, ExpiresAt: t.ExpiresAt, CreatedAt: t.CreatedAt}
+	return s.db.WithContext(ctx).Create(&r).Error
+}
+
+// errReused ends the rotation transaction after the family was revoked;
+// the revocation is committed separately.
+var errReused = errors.New("refresh token reused")
+
+// RotateRefreshToken implements identity.Store.RotateRefreshToken. The
+// conditional update makes concurrent rotations of one token succeed at
+// most once.
+func (s *IdentityStore) RotateRefreshToken(ctx context.Context, oldHash string, next identity.RefreshToken, now time.Time) (identity.RefreshToken, error) {
+	var old refreshTokenRow
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Where("hash = ?", oldHash).Take(&old).Error; err != nil {
+			if errors.Is(err, gorm.ErrRecordNotFound) {
+				return identity.ErrTokenInvalid
+			}
+			return err
+		}
+		switch {
+		case old.RevokedAt != nil:
+			return identity.ErrTokenInvalid
+		case old.RotatedAt != nil:
+			return errReused
+		case !now.Before(old.ExpiresAt):
+			return identity.ErrTokenExpired
+		}
+		res := tx.Model(&refreshTokenRow{}).Where("id = ? AND rotated_at IS NULL AND revoked_at IS NULL", old.ID).
+			Update("rotated_at", now)
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return errReused
+		}
+		r := refreshTokenRow{ID: next.ID, FamilyID: old.FamilyID, UserID: old.UserID, Hash: next.Hash,
+			ExpiresAt: next.ExpiresAt, CreatedAt: next.CreatedAt}
+		return tx.Create(&r).Error
+	})
+	if errors.Is(err, errReused) {
+		if err := s.revokeFamily(ctx, old.FamilyID, now); err != nil {
+			return identity.RefreshToken{}, err
+		}
+		return identity.RefreshToken{}, identity.ErrRefreshReused
+	}
+	if err != nil {
+		return identity.RefreshToken{}, err
+	}
+	return old.toRefreshToken(), nil
+}
+
+func (s *IdentityStore) revokeFamily(ctx context.Context, family string, now time.Time) error {
+	return s.db.WithContext(ctx).Model(&refreshTokenRow{}).
+		Where("family_id = ? AND revoked_at IS NULL", family).Update("revoked_at", now).Error
+}
+
+// RevokeRefreshFamily revokes the family of the token with the hash.
+func (s *IdentityStore) RevokeRefreshFamily(ctx context.Context, hash string, now time.Time) error {
+	var r refreshTokenRow
+	err := s.db.WithContext(ctx).Where("hash = ?", hash).Take(&r).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return s.revokeFamily(ctx, r.FamilyID, now)
+}
+
+// CountLoginFailures counts the failures of key since the given time.
+func (s *IdentityStore) CountLoginFailures(ctx context.Context, key string, since time.Time) (int, error) {
+	var n int64
+	err := s.db.WithContext(ctx).Model(&loginFailureRow{}).Where("rate_key = ? AND at >= ?", key, since).Count(&n).Error
+	return int(n), err
+}
+
+// RecordLoginFailure records a failure for each key.
+func (s *IdentityStore) RecordLoginFailure(ctx context.Context, keys []string, at time.Time) error {
+	rows := make([]loginFailureRow, len(keys))
+	for i, k := range keys {
+		rows[i] = loginFailureRow{ID: uuid.NewString(), Key: k, At: at}
+	}
+	return s.db.WithContext(ctx).Create(&rows).Error
+}
+
+// ClearLoginFailures forgets key's failures and all failures before before.
+func (s *IdentityStore) ClearLoginFailures(ctx context.Context, key string, before time.Time) error {
+	return s.db.WithContext(ctx).Where("rate_key = ? OR at < ?", key, before).Delete(&loginFailureRow{}).Error
+}
