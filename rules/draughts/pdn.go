@@ -2,7 +2,6 @@ package draughts
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 )
 
@@ -224,11 +223,16 @@ func (r *pdnReader) tag() (Tag, error) {
 		return Tag{}, pdnError(fmt.Sprintf("tag [%s] must look like [Name \"value\"]", body),
 			fmt.Sprintf("标签 [%s] 应写成 [名称 \"值\"]", body))
 	}
-	v, err := strconv.Unquote(rest)
-	if err != nil {
-		v = strings.NewReplacer(`\"`, `"`, `\\`, `\`).Replace(rest[1 : len(rest)-1])
+	// PDN escapes only \" and \\ inside tag values.
+	var v strings.Builder
+	inner := rest[1 : len(rest)-1]
+	for i := 0; i < len(inner); i++ {
+		if inner[i] == '\\' && i+1 < len(inner) {
+			i++
+		}
+		v.WriteByte(inner[i])
 	}
-	return Tag{Name: name, Value: v}, nil
+	return Tag{Name: name, Value: v.String()}, nil
 }
 
 func (r *pdnReader) skipVariation() error {
