@@ -151,3 +151,34 @@ func BenchmarkForbiddenPoints(b *testing.B) {
 	}
 	_ = n
 }
+
+// BenchmarkIsForbiddenAll checks every empty point of all eight positions
+// one by one through the exported IsForbidden (a board copy per call).
+func BenchmarkIsForbiddenAll(b *testing.B) {
+	boards := readBenchPositions(b)
+	tables()
+	b.ResetTimer()
+	for b.Loop() {
+		for _, bd := range boards {
+			for i := range NumPoints {
+				if bd.cells[i] == Empty {
+					bd.IsForbidden(PointAt(i))
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkFindVCF searches the bench positions for a VCF of up to 10
+// fours for each colour under renju rules.
+func BenchmarkFindVCF(b *testing.B) {
+	boards := readBenchPositions(b)
+	tables()
+	b.ResetTimer()
+	for b.Loop() {
+		for _, bd := range boards {
+			FindVCF(bd, Renju, Black, 10)
+			FindVCF(bd, Renju, White, 10)
+		}
+	}
+}
