@@ -22,6 +22,7 @@ func rulesByGame() map[string]map[string]rulesFunc {
 		"renju": gomokuRules(), "gomoku": gomokuRules(), "standard": gomokuRules(), "freestyle": gomokuRules(),
 		"draughts": draughtsRules(),
 		"chess":    chessRules(),
+		"numchess": numchessRules(),
 	}
 }
 
@@ -30,6 +31,8 @@ func rulesByGame() map[string]map[string]rulesFunc {
 func rulesWithoutGame() map[string]rulesFunc {
 	return map[string]rulesFunc{
 		"solve":     numchessSolve,
+		"score":     numchessScore,
+		"start":     numchessStart,
 		"pgn":       chessPGN,
 		"forbidden": gomokuForbidden, "opening": gomokuOpening,
 	}

@@ -27,12 +27,12 @@ type genScratch struct {
 	list  []int // destinations found, in discovery order
 
 	// chain search
-	seen     [NumPoints][]arith.Rat // values with which a point was reached after 2+ segments
+	seen     [NumPoints][]int32 // values with which a point was reached after 2+ segments
 	depth    [NumPoints]int         // first chain depth that reached the point (0: none)
-	value    [NumPoints]arith.Rat   // the simplest value at that depth
-	layer    [NumPoints][]arith.Rat // values new at this point in the current layer
+	first    [NumPoints][]int32     // the values that reached it at that depth
+	layer    [NumPoints][]int32 // values new at this point in the current layer
 	touched  []int
-	nlayer   [NumPoints][]arith.Rat
+	nlayer   [NumPoints][]int32
 	ntouched []int
 }
 
@@ -78,7 +78,7 @@ func keyDigits(key uint64) []int {
 	return ds
 }
 
-func (e *Engine) vals(key uint64) []arith.Rat { return e.reachable(key, keyDigits(key)) }
+func (e *Engine) vals(key uint64) []int32 { return e.reachable(key, keyDigits(key)) }
 
 func (g *genScratch) mark(to int, k Kind) {
 	if !g.found[to] {
@@ -110,7 +110,7 @@ func (e *Engine) destinations(g *genScratch, pos *Position, n int) {
 			g.mark(k, Hop)
 		}
 	}
-	target := arith.Int(int64(n))
+	target := int32(n) // NewEngine interns 0-9 first
 	for _, ed := range g.edgesFrom(s) {
 		if !g.found[ed.to] && contains(e.vals(ed.key), target) {
 			g.mark(int(ed.to), SingleSpan)
@@ -149,9 +149,10 @@ func (e *Engine) chainSearch(g *genScratch) {
 	for i := range g.seen {
 		g.seen[i] = g.seen[i][:0]
 		g.depth[i] = 0
+		g.first[i] = nil
 	}
 	var pending []int
-	var pendingVals [][]arith.Rat
+	var pendingVals [][]int32
 	// Layer 2 from each first segment.
 	for _, e1 := range g.edgesFrom(s) {
 		v1 := e.vals(e1.key)
@@ -213,7 +214,7 @@ func (e *Engine) chainSearch(g *genScratch) {
 
 // reach records values w arriving at point p after d segments (layer 2,
 // written into the current layer).
-func (g *genScratch) reach(p int, w []arith.Rat, d int) {
+func (g *genScratch) reach(p int, w []int32, d int) {
 	nw := g.addSeen(p, w, d)
 	if len(nw) == 0 {
 		return
@@ -225,7 +226,7 @@ func (g *genScratch) reach(p int, w []arith.Rat, d int) {
 }
 
 // reachNext records values arriving in the next layer.
-func (g *genScratch) reachNext(p int, w []arith.Rat, d int) {
+func (g *genScratch) reachNext(p int, w []int32, d int) {
 	nw := g.addSeen(p, w, d)
 	if len(nw) == 0 {
 		return
@@ -237,7 +238,7 @@ func (g *genScratch) reachNext(p int, w []arith.Rat, d int) {
 }
 
 // addSeen adds w to the values seen at p and returns those that are new.
-func (g *genScratch) addSeen(p int, w []arith.Rat, d int) []arith.Rat {
+func (g *genScratch) addSeen(p int, w []int32, d int) []int32 {
 	nw := difference(w, g.seen[p])
 	if len(nw) == 0 {
 		return nil
@@ -245,20 +246,25 @@ func (g *genScratch) addSeen(p int, w []arith.Rat, d int) []arith.Rat {
 	g.seen[p] = union(g.seen[p], nw)
 	if g.depth[p] == 0 {
 		g.depth[p] = d
-		g.value[p] = simplest(nw)
+		g.first[p] = nw
 	} else if g.depth[p] == d {
-		if v := simplest(nw); simpler(v, g.value[p]) {
-			g.value[p] = v
-		}
+		g.first[p] = union(g.first[p], nw)
 	}
 	return nw
 }
 
-// simpler orders chain values for witnesses: whole numbers first, then
-// non-negative, then small.
-func simpler(a, b arith.Rat) bool {
-	ka, kb := simpleKey(a), simpleKey(b)
-	return slices.Compare(ka[:], kb[:]) < 0
+// simplest returns the simplest of the values ids for a witness: whole
+// numbers first, then non-negative ones, then the smallest.
+func (e *Engine) simplest(ids []int32) int32 {
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	best, bestKey := ids[0], simpleKey(e.value[ids[0]])
+	for _, id := range ids[1:] {
+		if k := simpleKey(e.value[id]); slices.Compare(k[:], bestKey[:]) < 0 {
+			best, bestKey = id, k
+		}
+	}
+	return best
 }
 
 func simpleKey(v arith.Rat) [4]int64 {
@@ -273,25 +279,15 @@ func simpleKey(v arith.Rat) [4]int64 {
 	return [4]int64{frac, neg, n, v.Den}
 }
 
-func simplest(vs []arith.Rat) arith.Rat {
-	best := vs[0]
-	for _, v := range vs[1:] {
-		if simpler(v, best) {
-			best = v
-		}
-	}
-	return best
-}
-
 // intersect returns the values in both sorted slices.
-func intersect(a, b []arith.Rat) []arith.Rat {
+func intersect(a, b []int32) []int32 {
 	if len(a) == 0 || len(b) == 0 {
 		return nil
 	}
 	if len(a) > len(b) {
 		a, b = b, a
 	}
-	var out []arith.Rat
+	var out []int32
 	if len(a)*8 < len(b) {
 		for _, v := range a {
 			if contains(b, v) {
@@ -302,10 +298,10 @@ func intersect(a, b []arith.Rat) []arith.Rat {
 	}
 	i, j := 0, 0
 	for i < len(a) && j < len(b) {
-		switch c := a[i].Cmp(b[j]); {
-		case c < 0:
+		switch {
+		case a[i] < b[j]:
 			i++
-		case c > 0:
+		case a[i] > b[j]:
 			j++
 		default:
 			out = append(out, a[i])
@@ -317,17 +313,17 @@ func intersect(a, b []arith.Rat) []arith.Rat {
 }
 
 // difference returns the values of sorted a that are not in sorted b.
-func difference(a, b []arith.Rat) []arith.Rat {
+func difference(a, b []int32) []int32 {
 	if len(b) == 0 {
 		return a
 	}
-	var out []arith.Rat
+	var out []int32
 	j := 0
 	for _, v := range a {
-		for j < len(b) && b[j].Cmp(v) < 0 {
+		for j < len(b) && b[j] < v {
 			j++
 		}
-		if j < len(b) && b[j].Cmp(v) == 0 {
+		if j < len(b) && b[j] == v {
 			continue
 		}
 		out = append(out, v)
@@ -336,11 +332,11 @@ func difference(a, b []arith.Rat) []arith.Rat {
 }
 
 // union merges two sorted slices without duplicates.
-func union(a, b []arith.Rat) []arith.Rat {
+func union(a, b []int32) []int32 {
 	if len(a) == 0 {
 		return slices.Clone(b)
 	}
-	out := make([]arith.Rat, 0, len(a)+len(b))
+	out := make([]int32, 0, len(a)+len(b))
 	i, j := 0, 0
 	for i < len(a) || j < len(b) {
 		switch {
@@ -351,11 +347,11 @@ func union(a, b []arith.Rat) []arith.Rat {
 			out = append(out, b[j])
 			j++
 		default:
-			switch c := a[i].Cmp(b[j]); {
-			case c < 0:
+			switch {
+			case a[i] < b[j]:
 				out = append(out, a[i])
 				i++
-			case c > 0:
+			case a[i] > b[j]:
 				out = append(out, b[j])
 				j++
 			default:
@@ -447,20 +443,17 @@ func (e *Engine) witness(g *genScratch, n, to int) Move {
 		return m
 	case SingleSpan:
 		dir, _, _ := lineDir(g.start, to)
-		nums := g.spanned(g.start, to, dir)
-		ex, _ := e.solver.Solve(nums, arith.Int(int64(n)))
-		m.Exprs = []*arith.Expr{ex}
+		m.Exprs = []*arith.Expr{e.solve(multisetKey(g.spanned(g.start, to, dir)), int32(n))}
 		return m
 	}
-	v := g.value[to]
+	v := e.simplest(g.first[to])
 	path := e.chainPath(g, to, v, g.depth[to])
 	m.Path = nil
 	cur := g.start
 	for _, q := range path {
 		dir, _, _ := lineDir(cur, q)
-		ex, _ := e.solver.Solve(g.spanned(cur, q, dir), v)
 		m.Path = append(m.Path, pt(q))
-		m.Exprs = append(m.Exprs, ex)
+		m.Exprs = append(m.Exprs, e.solve(multisetKey(g.spanned(cur, q, dir)), v))
 		cur = q
 	}
 	return m
@@ -481,7 +474,7 @@ func (g *genScratch) spanned(a, b, dir int) []int {
 // start to target, by breadth-first search over (point, phase) states:
 // phase 1 after the first segment, 2 after spanning straight back over it
 // (前跟, may not end), 3 after two or more segments otherwise.
-func (e *Engine) chainPath(g *genScratch, target int, v arith.Rat, depth int) []int {
+func (e *Engine) chainPath(g *genScratch, target int, v int32, depth int) []int {
 	type state struct{ p, phase int }
 	type link struct {
 		prev state

@@ -56,20 +56,45 @@ func (mi *MoveInfo) From() Point { return mi.Move.From }
 // To returns the end point.
 func (mi *MoveInfo) To() Point { return mi.Move.To() }
 
-// Engine checks and generates moves under one Ruleset. It keeps a cache of
-// the values each multiset of numbers can make, shared by all calls; it is
-// safe for concurrent use.
+// Engine checks and generates moves under one Ruleset. It keeps caches of
+// the values each multiset of numbers can make and of witness expressions,
+// shared by all calls; it is safe for concurrent use. A server should keep
+// one Engine per ruleset.
 type Engine struct {
 	rs     Ruleset
 	solver *arith.Solver
 
 	mu    sync.RWMutex
-	reach map[uint64][]arith.Rat // digit multiset → sorted reachable values
+	ids   map[arith.Rat]int32   // value → id
+	value []arith.Rat           // id → value
+	reach map[uint64][]int32    // digit multiset → ids of its values, ascending
+	exprs map[solveKey]*arith.Expr
+}
+
+type solveKey struct {
+	key uint64
+	id  int32
 }
 
 // NewEngine returns an engine for rs.
 func NewEngine(rs Ruleset) *Engine {
-	return &Engine{rs: rs, solver: arith.NewSolver(rs.Rules), reach: map[uint64][]arith.Rat{}}
+	e := &Engine{rs: rs, solver: arith.NewSolver(rs.Rules), ids: map[arith.Rat]int32{},
+		reach: map[uint64][]int32{}, exprs: map[solveKey]*arith.Expr{}}
+	for n := int64(0); n < 10; n++ {
+		e.intern(arith.Int(n)) // so a piece's number n has id n
+	}
+	return e
+}
+
+// intern returns v's id, adding it; the caller holds e.mu for writing.
+func (e *Engine) intern(v arith.Rat) int32 {
+	if id, ok := e.ids[v]; ok {
+		return id
+	}
+	id := int32(len(e.value))
+	e.ids[v] = id
+	e.value = append(e.value, v)
+	return id
 }
 
 // Ruleset returns the engine's ruleset.
@@ -87,26 +112,59 @@ func multisetKey(nums []int) uint64 {
 	return k
 }
 
-// reachable returns the sorted values nums can make (memoised).
-func (e *Engine) reachable(key uint64, nums []int) []arith.Rat {
+// reachable returns the ids of the values nums can make, ascending
+// (memoised by the multiset key).
+func (e *Engine) reachable(key uint64, nums []int) []int32 {
 	e.mu.RLock()
 	v, ok := e.reach[key]
 	e.mu.RUnlock()
 	if ok {
 		return v
 	}
-	v = slices.Clone(e.solver.Reachable(nums))
-	slices.SortFunc(v, arith.Rat.Cmp)
-	v = slices.CompactFunc(v, func(a, b arith.Rat) bool { return a.Cmp(b) == 0 })
+	vals := e.solver.Reachable(nums)
 	e.mu.Lock()
+	defer e.mu.Unlock()
+	if v, ok := e.reach[key]; ok {
+		return v
+	}
+	v = make([]int32, len(vals))
+	for i, r := range vals {
+		v[i] = e.intern(r)
+	}
+	slices.Sort(v)
+	v = slices.Compact(v)
 	e.reach[key] = v
-	e.mu.Unlock()
 	return v
 }
 
-// contains reports whether sorted vals holds v.
-func contains(vals []arith.Rat, v arith.Rat) bool {
-	_, ok := slices.BinarySearchFunc(vals, v, arith.Rat.Cmp)
+// valueOf returns the value with the given id.
+func (e *Engine) valueOf(id int32) arith.Rat {
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	return e.value[id]
+}
+
+// solve returns the simplest expression over the multiset key making the
+// value id (memoised), or nil.
+func (e *Engine) solve(key uint64, id int32) *arith.Expr {
+	k := solveKey{key, id}
+	e.mu.RLock()
+	x, ok := e.exprs[k]
+	v := e.value[id]
+	e.mu.RUnlock()
+	if ok {
+		return x
+	}
+	x, _ = e.solver.Solve(keyDigits(key), v)
+	e.mu.Lock()
+	e.exprs[k] = x
+	e.mu.Unlock()
+	return x
+}
+
+// contains reports whether ascending ids holds id.
+func contains(ids []int32, id int32) bool {
+	_, ok := slices.BinarySearch(ids, id)
 	return ok
 }
 
