@@ -28,8 +28,8 @@ type genScratch struct {
 
 	// chain search
 	seen     [NumPoints][]int32 // values with which a point was reached after 2+ segments
-	depth    [NumPoints]int         // first chain depth that reached the point (0: none)
-	first    [NumPoints][]int32     // the values that reached it at that depth
+	depth    [NumPoints]int     // first chain depth that reached the point (0: none)
+	first    [NumPoints][]int32 // the values that reached it at that depth
 	layer    [NumPoints][]int32 // values new at this point in the current layer
 	touched  []int
 	nlayer   [NumPoints][]int32

@@ -65,9 +65,9 @@ type Engine struct {
 	solver *arith.Solver
 
 	mu    sync.RWMutex
-	ids   map[arith.Rat]int32   // value → id
-	value []arith.Rat           // id → value
-	reach map[uint64][]int32    // digit multiset → ids of its values, ascending
+	ids   map[arith.Rat]int32 // value → id
+	value []arith.Rat         // id → value
+	reach map[uint64][]int32  // digit multiset → ids of its values, ascending
 	exprs map[solveKey]*arith.Expr
 }
 
