@@ -379,14 +379,14 @@ func (b *board) pawnMoves(l *moveList, us Color, occ, enemy, mask, pinned uint64
 // perft counts the leaf nodes of the legal move tree to the given depth,
 // counting the last ply in bulk from the move list.
 func (b *board) perft(depth int) uint64 {
-	var l moveList
-	b.generate(&l)
 	if depth <= 1 {
 		if depth <= 0 {
 			return 1
 		}
-		return uint64(l.n)
+		return uint64(b.countLegal())
 	}
+	var l moveList
+	b.generate(&l)
 	var n uint64
 	for i := 0; i < l.n; i++ {
 		c := *b

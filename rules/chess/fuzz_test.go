@@ -38,6 +38,9 @@ func FuzzFEN(f *testing.F) {
 		if err != nil || q.FEN() != out {
 			t.Fatalf("ParseFEN(%q) printed %q, which reads back as %v", s, out, err)
 		}
+		if n := p.b.countLegal(); n != len(p.LegalMoves()) {
+			t.Fatalf("%s: countLegal %d, generated %d", out, n, len(p.LegalMoves()))
+		}
 		for _, m := range p.LegalMoves() {
 			next, err := p.Play(m)
 			if err != nil {
