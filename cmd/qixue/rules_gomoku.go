@@ -19,6 +19,9 @@ func gomokuRules() map[string]rulesFunc {
 		"forbidden": gomokuForbidden,
 		"opening":   gomokuOpening,
 		"play":      gomokuPlay,
+		"shapes":    gomokuShapes,
+		"vcf":       gomokuVCF,
+		"win":       gomokuWin,
 	}
 }
 
@@ -67,6 +70,139 @@ func gomokuStones(record string) (*gomoku.Board, error) {
 	return b, nil
 }
 
+// gomokuBoard reads --board or --position into a board.
+func gomokuBoard(board, position string, stderr io.Writer) (*gomoku.Board, error) {
+	var b *gomoku.Board
+	var err error
+	switch {
+	case board != "" && position != "":
+		fmt.Fprintln(stderr, "give either --board or --position, not both")
+		return nil, exitError(1)
+	case board != "":
+		b, err = gomoku.ParseBoard(board)
+	default:
+		b, err = gomokuStones(position)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return nil, exitError(1)
+	}
+	return b, nil
+}
+
+// gomokuColour reads "black"/"x" or "white"/"o".
+func gomokuColour(s string, stderr io.Writer) (gomoku.Colour, error) {
+	switch strings.ToLower(s) {
+	case "black", "x", "b":
+		return gomoku.Black, nil
+	case "white", "o", "w":
+		return gomoku.White, nil
+	}
+	fmt.Fprintf(stderr, "unknown colour %q: use black or white\n", s)
+	return 0, exitError(1)
+}
+
+func pointsText(pts []gomoku.Point) string {
+	names := make([]string, len(pts))
+	for i, p := range pts {
+		names[i] = p.String()
+	}
+	return strings.Join(names, " ")
+}
+
+// gomokuWin prints the points where --colour wins at once (win in 1),
+// space-separated in index order, an empty line for none.
+func gomokuWin(_ context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	var board, colour string
+	_, rules, position, err := gomokuFlags("win", args, stderr, func(fs *flag.FlagSet) {
+		fs.StringVar(&board, "board", "", "board diagram")
+		fs.StringVar(&colour, "colour", "black", "black or white")
+	})
+	if err != nil {
+		return err
+	}
+	b, err := gomokuBoard(board, position, stderr)
+	if err != nil {
+		return err
+	}
+	c, err := gomokuColour(colour, stderr)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout, pointsText(gomoku.WinIn1(b, rules, c)))
+	return nil
+}
+
+// gomokuVCF finds a victory by continuous fours for --colour with at most
+// --fours fours and prints the line (attacker, defender, ..., five), or
+// "none"; with --check LINE it verifies that line instead and prints "ok"
+// or exits 1 with the reason.
+func gomokuVCF(_ context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	var board, colour, check string
+	var fours int
+	_, rules, position, err := gomokuFlags("vcf", args, stderr, func(fs *flag.FlagSet) {
+		fs.StringVar(&board, "board", "", "board diagram")
+		fs.StringVar(&colour, "colour", "black", "the attacker, black or white")
+		fs.IntVar(&fours, "fours", 10, "the most fours to search")
+		fs.StringVar(&check, "check", "", "a line to verify instead of searching")
+	})
+	if err != nil {
+		return err
+	}
+	b, err := gomokuBoard(board, position, stderr)
+	if err != nil {
+		return err
+	}
+	c, err := gomokuColour(colour, stderr)
+	if err != nil {
+		return err
+	}
+	if check != "" {
+		var line []gomoku.Point
+		for _, f := range strings.Fields(check) {
+			p, err := gomoku.ParsePoint(f)
+			if err != nil {
+				fmt.Fprintln(stderr, err)
+				return exitError(1)
+			}
+			line = append(line, p)
+		}
+		if err := gomoku.CheckVCF(b, rules, c, line); err != nil {
+			fmt.Fprintln(stderr, err)
+			return exitError(1)
+		}
+		fmt.Fprintln(stdout, "ok")
+		return nil
+	}
+	line, ok := gomoku.FindVCF(b, rules, c, fours)
+	if !ok {
+		fmt.Fprintln(stdout, "none")
+		return nil
+	}
+	fmt.Fprintln(stdout, pointsText(line))
+	return nil
+}
+
+// gomokuShapes prints every five, overline, open four, four and open three
+// on the board, one per line: colour, kind, stones, (completing points).
+func gomokuShapes(_ context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	var board string
+	_, rules, position, err := gomokuFlags("shapes", args, stderr, func(fs *flag.FlagSet) {
+		fs.StringVar(&board, "board", "", "board diagram")
+	})
+	if err != nil {
+		return err
+	}
+	b, err := gomokuBoard(board, position, stderr)
+	if err != nil {
+		return err
+	}
+	for _, s := range gomoku.Shapes(b, rules) {
+		fmt.Fprintln(stdout, s)
+	}
+	return nil
+}
+
 // gomokuForbidden prints the empty points forbidden to Black, sorted by
 // column then row and space-separated (an empty line for none); --explain
 // prints one point per line with the reason. Only renju has forbidden
@@ -81,19 +217,9 @@ func gomokuForbidden(_ context.Context, args []string, _ io.Reader, stdout, stde
 	if err != nil {
 		return err
 	}
-	var b *gomoku.Board
-	switch {
-	case board != "" && position != "":
-		fmt.Fprintln(stderr, "give either --board or --position, not both")
-		return exitError(1)
-	case board != "":
-		b, err = gomoku.ParseBoard(board)
-	default:
-		b, err = gomokuStones(position)
-	}
+	b, err := gomokuBoard(board, position, stderr)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return exitError(1)
+		return err
 	}
 	var pts []gomoku.Point
 	if rules == gomoku.Renju {
@@ -112,11 +238,7 @@ func gomokuForbidden(_ context.Context, args []string, _ io.Reader, stdout, stde
 		}
 		return nil
 	}
-	names := make([]string, len(pts))
-	for i, p := range pts {
-		names[i] = p.String()
-	}
-	fmt.Fprintln(stdout, strings.Join(names, " "))
+	fmt.Fprintln(stdout, pointsText(pts))
 	return nil
 }
 

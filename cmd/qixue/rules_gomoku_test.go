@@ -108,3 +108,26 @@ func TestRulesGomokuPlay(t *testing.T) {
 		t.Errorf("passes: %q %v", out, err)
 	}
 }
+
+func TestRulesGomokuPuzzles(t *testing.T) {
+	board := diagram("e5 f5 g5 h6 h7 h8", "d5 h9 a1 c1 a15 c15")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"vcf", "--game", "freestyle", "--board", board}, "h5 h4 i5\n"},
+		{[]string{"vcf", "--game", "renju", "--board", board}, "none\n"},
+		{[]string{"vcf", "--game", "freestyle", "--board", board, "--check", "h5 i5 h4"}, "ok\n"},
+		{[]string{"win", "--game", "gomoku", "--board", diagram("d8 e8 f8 g8", "c8")}, "h8\n"},
+		{[]string{"win", "--game", "renju", "--colour", "white", "--board", diagram("d8 e8 f8 g8", "c8")}, "\n"},
+		{[]string{"shapes", "--game", "renju", "--board", diagram("f8 g8 h8", "")}, "black open three f8 g8 h8 (e8 i8)\n"},
+	} {
+		out, errOut, err := runGomoku(t, tc.args...)
+		if err != nil || out != tc.want {
+			t.Errorf("%v: got %q %v %s, want %q", tc.args, out, err, errOut, tc.want)
+		}
+	}
+	if _, errOut, err := runGomoku(t, "vcf", "--game", "freestyle", "--board", board, "--check", "h5 j5 h4"); err == nil || !strings.Contains(errOut, "must play") {
+		t.Errorf("bad line: %v %q", err, errOut)
+	}
+}
