@@ -3,20 +3,19 @@ package draughts
 // Error codes returned by Code on the errors of this package. They are
 // stable and meant for clients that pick their own wording.
 const (
-	CodeInvalidFEN        = "invalid_fen"
-	CodeInvalidPDN        = "invalid_pdn"
-	CodeBadMoveSyntax     = "bad_move_syntax"
-	CodeNoSuchSquare      = "no_such_square"
-	CodeNoPiece           = "no_piece"
-	CodeNotYourPiece      = "not_your_piece"
-	CodeCaptureMandatory  = "capture_mandatory"
-	CodeMajorityCapture   = "majority_capture"
-	CodeNotACapture       = "not_a_capture"
-	CodeIllegalMove       = "illegal_move"
-	CodeAmbiguousMove     = "ambiguous_move"
-	CodeGameOver          = "game_over"
-	CodeNoLegalMoves      = "no_legal_moves"
-	CodeUnknownMoveFormat = "unknown_move_format"
+	CodeInvalidFEN       = "invalid_fen"
+	CodeInvalidPDN       = "invalid_pdn"
+	CodeBadMoveSyntax    = "bad_move_syntax"
+	CodeNoSuchSquare     = "no_such_square"
+	CodeNoPiece          = "no_piece"
+	CodeNotYourPiece     = "not_your_piece"
+	CodeCaptureMandatory = "capture_mandatory"
+	CodeMajorityCapture  = "majority_capture"
+	CodeNotACapture      = "not_a_capture"
+	CodeIllegalMove      = "illegal_move"
+	CodeAmbiguousMove    = "ambiguous_move"
+	CodeGameOver         = "game_over"
+	CodeNoLegalMoves     = "no_legal_moves"
 )
 
 // message is an explanation in English and Simplified Chinese.

@@ -274,6 +274,11 @@ func (p Position) ParseMove(s string) (Move, error) {
 			fmt.Sprintf("%d 格上没有棋子", from))
 	}
 	legal := p.LegalMoves()
+	if len(legal) == 0 {
+		return Move{}, illegal(text, CodeNoLegalMoves,
+			fmt.Sprintf("%s has no legal move: the game is over", usEn),
+			fmt.Sprintf("%s无子可动，对局已经结束", usZh))
+	}
 	var found []Move
 	for _, m := range legal {
 		if m.From() == from && m.To() == to && p.matches(m, mids) {

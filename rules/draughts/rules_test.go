@@ -112,6 +112,7 @@ func TestParseMoveErrors(t *testing.T) {
 		{"W:WK3,10:B11,14,19,23,32,35,36,37,38,43", "3x9x31", CodeIllegalMove, "no capture of the piece on 3"},
 		{"W:WK46,28:B5", "46-5", CodeIllegalMove, "blocked by the piece on 28"},
 		{"W:WK46", "46-45", CodeIllegalMove, "not on one diagonal"},
+		{"W:W46:B41,37", "46-41", CodeNoLegalMoves, "White has no legal move"},
 	}
 	for _, tt := range tests {
 		p := mustFEN(t, tt.fen)
