@@ -359,3 +359,16 @@ func WinIn1(b *Board, r Ruleset, c Colour) []Point {
 	}
 	return out
 }
+
+// ValidateRecord parses a record ("h8 h9 i9 swap j10 ...") and plays it
+// from the start under rules r, returning nil when every move is legal,
+// or the first refusal as an *Error whose Move names the move (its
+// message starts "move N:").
+func ValidateRecord(r Ruleset, record string) error {
+	moves, err := ParseRecord(record)
+	if err != nil {
+		return err
+	}
+	_, err = NewGameFromRecord(r, moves)
+	return err
+}

@@ -107,3 +107,17 @@ func boardFromStones(t *testing.T, xs, os string) string {
 	}
 	return b.String()
 }
+
+func TestValidateRecord(t *testing.T) {
+	if err := ValidateRecord(Renju, "h8 i9 i7 swap g9 j7,k10:j7"); err != nil {
+		t.Errorf("valid record refused: %v", err)
+	}
+	err := ValidateRecord(Renju, "h8 i9 i7 zz")
+	if e, ok := err.(*Error); !ok || e.Code() != "bad_move" || e.Move != 4 || e.Error()[:7] != "move 4:" {
+		t.Errorf("bad token: %v", err)
+	}
+	err = ValidateRecord(Renju, "h8 i9 m12")
+	if e, ok := err.(*Error); !ok || e.Move != 3 {
+		t.Errorf("bad opening: %v", err)
+	}
+}
