@@ -247,7 +247,7 @@ func TestUsers(t *testing.T) {
 			{Name: "student cannot read classmate", Method: "GET", Path: "/v1/users/" + a.OtherStudent.ID, Token: a.StudentToken, Status: 404},
 			{Name: "school admin other school 404", Method: "GET", Path: "/v1/users/" + b.Teacher.ID, Token: a.AdminToken, Status: 404},
 			{Name: "school admin creates teacher", Method: "POST", Path: "/v1/users", Token: a.AdminToken,
-				Body: map[string]string{"role": "teacher", "username": "a-new", "real_name": "新老师", "password": "long-enough-pw", "school_id": b.School.ID},
+				Body:   map[string]string{"role": "teacher", "username": "a-new", "real_name": "新老师", "password": "long-enough-pw", "school_id": b.School.ID},
 				Status: 201, Contains: []string{`"school_id":"` + a.School.ID + `"`}},
 			{Name: "duplicate username", Method: "POST", Path: "/v1/users", Token: a.AdminToken,
 				Body: map[string]string{"role": "teacher", "username": "A-New", "real_name": "x", "password": "long-enough-pw"}, Status: 409, Code: "username_taken"},
