@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"sort"
 	"time"
 
@@ -18,6 +19,7 @@ func draughtsRules() map[string]rulesFunc {
 		"perft": draughtsPerft,
 		"moves": draughtsMoves,
 		"play":  draughtsPlay,
+		"pdn":   draughtsPDN,
 	}
 }
 
@@ -135,5 +137,43 @@ func draughtsPlay(_ context.Context, args []string, _ io.Reader, stdout, stderr 
 		pos, _ = pos.Play(m)
 	}
 	fmt.Fprintln(stdout, pos.FEN())
+	return nil
+}
+
+// draughtsPDN reads one PDN game from stdin (or --file), checks every move,
+// and prints the game again in canonical PDN followed by a line with its
+// outcome. A malformed game or an illegal move is reported on stderr with
+// its reason and the command exits with status 1.
+func draughtsPDN(_ context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("rules pdn", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.String("game", "draughts", "game name")
+	file := fs.String("file", "", "PDN file to read instead of stdin")
+	if err := fs.Parse(args); err != nil {
+		return exitError(1)
+	}
+	var data []byte
+	var err error
+	if *file != "" {
+		data, err = os.ReadFile(*file)
+	} else {
+		data, err = io.ReadAll(stdin)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitError(1)
+	}
+	g, err := draughts.ParsePDN(string(data))
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitError(1)
+	}
+	fmt.Fprint(stdout, g.PDN())
+	o := g.Outcome()
+	if o.Result == draughts.Ongoing {
+		fmt.Fprintf(stdout, "; %s to move: %s\n", g.Position().Turn(), g.Position().FEN())
+	} else {
+		fmt.Fprintf(stdout, "; %s %s\n", o.Result, o.Message("en"))
+	}
 	return nil
 }

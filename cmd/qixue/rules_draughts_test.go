@@ -19,6 +19,24 @@ func draughtsLastLine(s string) string {
 	return lines[len(lines)-1]
 }
 
+func TestDraughtsPDN(t *testing.T) {
+	var out, errb bytes.Buffer
+	in := "[Event \"Test\"]\n1. 32-28 19-23 2. 28x19 14x23 *"
+	err := run(context.Background(), []string{"rules", "pdn", "--game", "draughts"}, strings.NewReader(in), &out, &errb)
+	if err != nil {
+		t.Fatalf("%v: %s", err, errb.String())
+	}
+	if !strings.Contains(out.String(), "1. 32-28 19-23 2. 28x19 14x23 *") || !strings.HasPrefix(draughtsLastLine(out.String()), "; White to move: W:") {
+		t.Errorf("output:\n%s", out.String())
+	}
+	out.Reset()
+	errb.Reset()
+	err = run(context.Background(), []string{"rules", "pdn", "--game", "draughts"}, strings.NewReader("1. 32-28 19-23 2. 33-29"), &out, &errb)
+	if code, ok := err.(exitError); !ok || code != 1 || !strings.Contains(errb.String(), "move 2 33-29: capture is mandatory") {
+		t.Errorf("err %v, stderr %q", err, errb.String())
+	}
+}
+
 func TestDraughtsCLI(t *testing.T) {
 	tests := []struct {
 		name   string
