@@ -5,6 +5,7 @@
 //	qixue seed         load demo data
 //	qixue admin ...    bootstrap platform administrators
 //	qixue rules ...    rules-engine tools for scripts and content authors
+//	qixue healthcheck  probe the local server (container HEALTHCHECK)
 //	qixue version      print the build version
 package main
 
@@ -49,6 +50,7 @@ func commands() []command {
 		{"migrate", "apply schema migrations to the database", runMigrate},
 		{"seed", "load the demo school, teacher, class and students", runSeed},
 		{"admin", "admin create --username U --password-stdin: create a platform admin", runAdmin},
+		{"healthcheck", "check that the local server answers /healthz (for container health checks)", runHealthcheck},
 		{"rules", "rules-engine tools: perft, moves, play, pgn, escapes, forbidden, opening, solve, score, start", runRules},
 		{"version", "print the build version", runVersion},
 	}
@@ -78,9 +80,9 @@ func printHelp(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "commands:")
 	for _, c := range commands() {
-		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+		fmt.Fprintf(w, "  %-12s %s\n", c.name, c.summary)
 	}
-	fmt.Fprintln(w, "  help     show this list")
+	fmt.Fprintln(w, "  help         show this list")
 }
 
 // version is set at build time with -ldflags "-X main.version=...".
