@@ -1,6 +1,7 @@
 package gomoku
 
 import (
+	"os"
 	"strings"
 	"testing"
 )
@@ -89,3 +90,38 @@ func TestEquivalent(t *testing.T) {
 }
 
 func splitFields(s string) []string { return strings.Fields(s) }
+
+// TestOpeningsTestdata reads the 26 openings as written in the RIF
+// diagrams and checks each in all 8 orientations, through the record
+// parser.
+func TestOpeningsTestdata(t *testing.T) {
+	data, err := os.ReadFile("testdata/openings.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	for _, line := range strings.Split(string(data), "\n") {
+		f := strings.Fields(line)
+		if len(f) != 4 || strings.HasPrefix(line, "#") {
+			continue
+		}
+		names[f[3]] = true
+		moves, err := ParseRecord(strings.Join(f[:3], " "))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for s := range symmetry(8) {
+			var p [3]Point
+			for i, m := range moves {
+				p[i] = s.point(m.Point)
+			}
+			o, err := IdentifyOpening(p[0], p[1], p[2])
+			if err != nil || o.Name != f[3] {
+				t.Errorf("%s %s %s: got %v %v, want %s", p[0], p[1], p[2], o.Name, err, f[3])
+			}
+		}
+	}
+	if len(names) != 26 {
+		t.Errorf("%d names in testdata, want 26", len(names))
+	}
+}
