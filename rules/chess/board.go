@@ -376,9 +376,11 @@ func (b *board) pawnMoves(l *moveList, us Color, occ, enemy, mask, pinned uint64
 	}
 }
 
-// perft counts the leaf nodes of the legal move tree to the given depth,
-// counting the last ply in bulk from the move list.
-func (b *board) perft(depth int) uint64 {
+// perft counts the leaf nodes of the legal move tree to the given depth
+// from stack[ply], counting the last ply in bulk. Each ply copies its board
+// into the next slot of stack (copy-make without allocation).
+func perft(stack []board, ply, depth int) uint64 {
+	b := &stack[ply]
 	if depth <= 1 {
 		if depth <= 0 {
 			return 1
@@ -388,10 +390,21 @@ func (b *board) perft(depth int) uint64 {
 	var l moveList
 	b.generate(&l)
 	var n uint64
+	child := &stack[ply+1]
 	for i := 0; i < l.n; i++ {
-		c := *b
-		c.make(l.moves[i])
-		n += c.perft(depth - 1)
+		*child = *b
+		child.make(l.moves[i])
+		n += perft(stack, ply+1, depth-1)
 	}
 	return n
+}
+
+// perftFrom runs perft from b with a fresh stack of boards.
+func perftFrom(b board, depth int) uint64 {
+	if depth < 0 {
+		depth = 0
+	}
+	stack := make([]board, depth+1)
+	stack[0] = b
+	return perft(stack, 0, depth)
 }

@@ -300,8 +300,7 @@ func (p Position) LegalMoves() []Move {
 // Perft counts the leaf nodes of the legal move tree of the given depth
 // (depth 0 is 1). It is the standard test of move generation.
 func (p Position) Perft(depth int) uint64 {
-	b := p.b
-	return b.perft(depth)
+	return perftFrom(p.b, depth)
 }
 
 // PerftDivide returns the perft count below each legal move.
@@ -312,7 +311,7 @@ func (p Position) PerftDivide(depth int) map[Move]uint64 {
 	for _, m := range l.moves[:l.n] {
 		c := p.b
 		c.make(m)
-		out[m] = c.perft(depth - 1)
+		out[m] = perftFrom(c, depth-1)
 	}
 	return out
 }
