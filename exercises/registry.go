@@ -1,0 +1,16 @@
+package exercises
+
+// allKinds lists every kind. Each game's kinds live in kinds_<game>.go and
+// add their constructors here.
+func allKinds() []Kind {
+	return []Kind{
+		// generic: choiceKind{}, numberKind{},
+		// chess, draughts, gomoku, numchess kinds follow.
+	}
+}
+
+// allGenerators lists every generator; each game's generators live in
+// generate_<game>.go and add their constructors here.
+func allGenerators() []Generator {
+	return []Generator{}
+}
