@@ -160,7 +160,9 @@ type AnswerError struct {
 	Message Text
 }
 
-func (e *AnswerError) Error() string { return "exercises: " + e.Code + ": " + e.Field + ": " + e.Message.EN }
+func (e *AnswerError) Error() string {
+	return "exercises: " + e.Code + ": " + e.Field + ": " + e.Message.EN
+}
 
 // PromptError is an invalid prompt or solution of an exercise being saved
 // (an authored exercise whose own solution fails its checker, a FEN that
