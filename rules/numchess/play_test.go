@@ -129,3 +129,29 @@ func TestChainFollows(t *testing.T) {
 	// ... and land on it in the middle of the chain (声东击西).
 	playLine(t, eng, mustPos(t, "r:7e5,3f5;b:3c5 r 1"), "7e5-g5[3]-e5[3]-b5[3]")
 }
+
+// TestOpening012 plays an 012 opening (the seed names it; its diagram is
+// lost, so the line is built from the spec's notation example): 0 spans
+// 9, 5, 4; 1 steps out; 2 steps forward-left and then makes the chain
+// "2 左平跨 0、右平跨 0,1 (0=0×1)". Blue mirrors every move.
+func TestOpening012(t *testing.T) {
+	eng := NewEngine(G23())
+	pos := playLine(t, eng, Start(),
+		"0a1-e5[9-5-4]", "0a17-i13[9-5-4]",
+		"1d4-i5", "1a14-e13",
+		"2b4-f5", "2c14-h13",
+	)
+	chain := mustMove(t, "2f5-d5[0]-j5[0*1]")
+	mi, err := eng.Check(pos, chain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := mi.Chinese(), "2 左平跨 0、右平跨 0,1 (0=0×1)"; got != want {
+		t.Errorf("Chinese form %q, want the spec's %q", got, want)
+	}
+	pos = playLine(t, eng, pos, "2f5-d5[0]-j5[0*1]", "2h13-j13[0]-d13[0×1]")
+	want := "r:0e5,1i5,2j5,3c4,4a4,5a3,6b3,7c3,8b2,9a2;b:0i13,1e13,2d13,3b14,4d14,5c15,6b15,7a15,8a16,9b16 r 5"
+	if pos.String() != want {
+		t.Errorf("after the 012 opening:\n got %s\nwant %s", pos, want)
+	}
+}

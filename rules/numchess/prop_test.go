@@ -170,3 +170,43 @@ func randomSpanMove(eng *Engine, pos Position, rng *rand.Rand) (Move, bool) {
 	}
 	return m, true
 }
+
+// FuzzPlay plays a fuzzed move in a fuzzed position: it must never panic,
+// refusals must be *IllegalMoveError, and an accepted move's destination
+// must be among the generated moves of that piece.
+func FuzzPlay(f *testing.F) {
+	after1489 := "r:0a1,1i5,2b4,3c4,4e5,5a3,6b3,7c3,8b2,9a2;b:0a17,1e13,2c14,3b14,4i13,5c15,6b15,7a15,8a16,9b16 r 3"
+	f.Add(StartFEN, "0a1-e5[9-5-4]")
+	f.Add(after1489, "8b2-f5[6-2]-d5[4]")
+	f.Add(after1489, "8b2-f5[6-2]-d5[4]-f5[4]")
+	f.Add("r:7e5,3g5;b: r 1", "7e5-h5[3]-f5[3]-h5[3]")
+	f.Add("r:2e5;b:0d5,1f5 r 1", "2e5-c5[0]-g5[0*1]")
+	eng := NewEngine(G46())
+	f.Fuzz(func(t *testing.T, ps, ms string) {
+		pos, err := ParsePosition(ps)
+		if err != nil {
+			return
+		}
+		m, err := ParseMove(ms)
+		if err != nil {
+			return
+		}
+		next, err := eng.Play(pos, m)
+		if err != nil {
+			if _, ok := err.(*IllegalMoveError); !ok {
+				t.Fatalf("error of type %T: %v", err, err)
+			}
+			return
+		}
+		found := false
+		for _, g := range eng.LegalMoves(pos) {
+			found = found || (g.Piece == m.Piece && g.To() == m.To())
+		}
+		if !found {
+			t.Fatalf("%s: Play accepts %s but the generator does not reach %s", pos, m, m.To())
+		}
+		if next.Turn() == pos.Turn() {
+			t.Fatalf("turn did not pass")
+		}
+	})
+}
