@@ -286,11 +286,15 @@ func gomokuOpening(_ context.Context, args []string, _ io.Reader, stdout, stderr
 }
 
 // gomokuPlay replays --position and then the MOVE arguments as a refereed
-// game and prints the record, the opening (renju) and the outcome. A
+// game and prints the record, the opening (renju) and the outcome. Renju
+// games follow the national opening protocol unless --free-opening. A
 // refused move (occupied, forbidden, against the opening protocol) is
 // reported on stderr with its reason and exits 1.
 func gomokuPlay(_ context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
-	fs, rules, position, err := gomokuFlags("play", args, stderr, nil)
+	var free bool
+	fs, rules, position, err := gomokuFlags("play", args, stderr, func(fs *flag.FlagSet) {
+		fs.BoolVar(&free, "free-opening", false, "renju without the opening protocol (any first move, no swap or offer)")
+	})
 	if err != nil {
 		return err
 	}
@@ -299,7 +303,11 @@ func gomokuPlay(_ context.Context, args []string, _ io.Reader, stdout, stderr io
 		fmt.Fprintln(stderr, err)
 		return exitError(1)
 	}
-	g, err := gomoku.NewGameFromRecord(rules, moves)
+	g := gomoku.NewGame(rules)
+	if free {
+		g = gomoku.NewFreeGame(rules)
+	}
+	g, err = g.PlayAll(moves)
 	if err != nil {
 		var e *gomoku.Error
 		if errors.As(err, &e) && e.Forbidden != nil {

@@ -95,6 +95,14 @@ func TestRulesGomokuPlay(t *testing.T) {
 	if err != exitError(1) || !strings.Contains(errOut, "double three") || !strings.Contains(errOut, "move 9") {
 		t.Errorf("forbidden: %v %q", err, errOut)
 	}
+	_, errOut, err = runGomoku(t, "play", "--game", "renju", "--free-opening", "--position", "g8 a1 i8 a2 h7 a3 h9 a4", "h8")
+	if err != exitError(1) || !strings.Contains(errOut, "double three") {
+		t.Errorf("free opening forbidden: %v %q", err, errOut)
+	}
+	_, errOut, err = runGomoku(t, "play", "--game", "renju", "--position", "g8")
+	if err != exitError(1) || !strings.Contains(errOut, "move 1") || !strings.Contains(errOut, "tengen") {
+		t.Errorf("protocol: %v %q", err, errOut)
+	}
 	out, _, err = runGomoku(t, "play", "--game", "gomoku", "--position", "h8 h9 g8 a1 i7 a2 i9 a3", "i8")
 	if err != nil || !strings.Contains(out, "ongoing") {
 		t.Errorf("gomoku has no forbidden moves: %q %v", out, err)

@@ -138,10 +138,23 @@ func NewGame(r Ruleset) *Game {
 	return &Game{rules: r, national: r == Renju}
 }
 
+// NewFreeGame starts an empty game without the opening protocol, even
+// under Renju: any first move, no swap and no fifth-move offer. Forbidden
+// moves still apply. It is meant for exercises that start from a chosen
+// position.
+func NewFreeGame(r Ruleset) *Game {
+	return &Game{rules: r}
+}
+
 // NewGameFromRecord plays the moves of a record from the start and
 // returns the game, or the first refusal as an *Error naming the move.
 func NewGameFromRecord(r Ruleset, moves []Move) (*Game, error) {
-	g := NewGame(r)
+	return NewGame(r).PlayAll(moves)
+}
+
+// PlayAll plays moves in order from g and returns the resulting game, or
+// the first refusal as an *Error naming the move.
+func (g *Game) PlayAll(moves []Move) (*Game, error) {
 	for _, m := range moves {
 		next, err := g.Play(m)
 		if err != nil {

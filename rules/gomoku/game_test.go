@@ -121,3 +121,21 @@ func TestValidateRecord(t *testing.T) {
 		t.Errorf("bad opening: %v", err)
 	}
 }
+
+func TestFreeGame(t *testing.T) {
+	moves, _ := ParseRecord("g8 a1 i8 a2 h7 a3 h9 a4")
+	if _, err := NewGameFromRecord(Renju, moves); err == nil {
+		t.Fatal("the national protocol should refuse g8 as the first move")
+	}
+	g, err := NewFreeGame(Renju).PlayAll(moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = g.Play(Move{Kind: Place, Point: Tengen})
+	if e, ok := err.(*Error); !ok || e.Code() != "forbidden_double_three" || e.Move != 9 {
+		t.Errorf("h8: %v", err)
+	}
+	if _, err := g.Play(Move{Kind: Swap}); err == nil {
+		t.Error("no swap without the protocol")
+	}
+}
