@@ -62,4 +62,21 @@ const expected = { 1: 9, 2: 81, 3: 658, 4: 4265, 5: 27117, 6: 167140, 7: 1049442
 if (expected[depth] !== undefined && libNodes !== expected[depth]) {
   console.log(`note: the library counts ${libNodes} at depth ${depth}; qixue counts ${expected[depth]}`);
 }
+
+// Do the two agree on move counts? Small depths the library reaches quickly.
+const checks = [
+  [initial, 4],
+  ['W:W25,27,28,30,32,33,34,35,37,38:B12,13,14,16,18,19,21,23,24,26', 3], // Woldouby
+  ['W:W32,34,36:B27,17,29', 2], // majority capture
+  ['W:W37:B32,22,21,31', 1], // circular capture: one move
+  ['W:WK46:B5', 1], // flying king
+  ['W:WK46,K47,K48,K49,K50:BK1,K2,K3,K4,K5', 2],
+];
+for (const [fen, d] of checks) {
+  const ours = execFileSync(bin, ['rules', 'perft', '--game', 'draughts', '--position', fen, '--depth', String(d)],
+    { encoding: 'utf8' }).trim().split('\n').pop();
+  const theirs = perft(new Draughts(fen), d);
+  const verdict = String(theirs) === ours ? 'agree' : 'DISAGREE';
+  console.log(`perft(${d}) ${fen}: library ${theirs}, qixue ${ours} ${verdict}`);
+}
 console.log(`ratio at depth ${depth}: ${(goNps / libNps).toFixed(0)}x the library's nodes/s`);
