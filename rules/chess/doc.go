@@ -1,0 +1,25 @@
+// Package chess is the chess rules engine of Qixue: positions in FEN, legal
+// moves, Play with reasons for refused moves, game outcomes and draw rules,
+// SAN read leniently and printed canonically, PGN import and export, the
+// "help the king" (躲将/垫将/消将) analysis of checks, and mate search in
+// one to three moves. It uses only the standard library.
+//
+// Positions are immutable values: Play returns a new Position or an
+// *IllegalMoveError. Every refusal implements Error, with a stable Code()
+// and Message("zh-CN" or "en").
+//
+//	p, err := chess.ParseFEN("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+//	if err != nil {
+//		return err // *chess.FENError names the field and the problem
+//	}
+//	m, err := p.ParseMove("0-0") // also "O-O", "e1g1", "Kg1"
+//	if err != nil {
+//		return err // *chess.IllegalMoveError says why
+//	}
+//	next, _ := p.Play(m)
+//	fmt.Println(p.SAN(m), next.FEN())
+//
+// Internally the engine uses bitboards with magic attack tables, legal
+// generation with check and pin masks and copy-make, so that Perft runs at
+// tens of millions of nodes per second (see BENCHMARKS.md).
+package chess
