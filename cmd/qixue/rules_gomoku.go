@@ -310,9 +310,12 @@ func gomokuPlay(_ context.Context, args []string, _ io.Reader, stdout, stderr io
 	g, err = g.PlayAll(moves)
 	if err != nil {
 		var e *gomoku.Error
-		if errors.As(err, &e) && e.Forbidden != nil {
+		switch {
+		case errors.As(err, &e) && e.Forbidden != nil:
 			fmt.Fprintf(stderr, "%v; under renju rules black loses\n", err)
-		} else {
+		case errors.As(err, &e) && e.Code() == "bad_opening":
+			fmt.Fprintf(stderr, "%v (--free-opening plays renju without the opening protocol)\n", err)
+		default:
 			fmt.Fprintln(stderr, err)
 		}
 		return exitError(1)
