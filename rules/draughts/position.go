@@ -112,10 +112,10 @@ func (p Position) Squares(c Color) (men, kings []Square) {
 // "B:WK4,28:B12,K46". The first field is the side to move; each piece field
 // starts with W or B and lists squares separated by commas, with K before a
 // king and a-b for a range (K before a range makes all of it kings). Spaces,
-// a trailing '.' and surrounding quotes are tolerated. It returns a
-// *FormatError naming the square or token when the string is malformed, a
-// square is used twice, or a man stands on its own crowning row (it would
-// have been crowned).
+// a trailing '.', surrounding quotes and move-counter fields such as ":H0:F1"
+// are tolerated. It returns a *FormatError naming the square or token when
+// the string is malformed, a square is used twice, or a man stands on its
+// own crowning row (it would have been crowned).
 func ParseFEN(s string) (Position, error) {
 	var p Position
 	s = strings.TrimSpace(s)
@@ -138,6 +138,9 @@ func ParseFEN(s string) (Position, error) {
 	for _, f := range fields[1:] {
 		if f == "" {
 			return p, fenError("empty field", "有空字段")
+		}
+		if isCounterField(f) {
+			continue // Lidraughts-style ":H0:F1" move counters carry no position
 		}
 		var c Color
 		switch f[0] {
@@ -162,6 +165,20 @@ func ParseFEN(s string) (Position, error) {
 		}
 	}
 	return p, nil
+}
+
+// isCounterField reports whether f is a halfmove (H12) or move number (F3)
+// field, which some programs append to the FEN.
+func isCounterField(f string) bool {
+	if len(f) < 2 || (f[0] != 'H' && f[0] != 'F') {
+		return false
+	}
+	for _, r := range f[1:] {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 func colorZh(c Color) string {

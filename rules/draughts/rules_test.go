@@ -162,6 +162,7 @@ func TestFEN(t *testing.T) {
 		{"w:w 31 , 32:b", "W:W31,32:B"},
 		{"B:W:B", "B:W:B"},
 		{"W", "W:W:B"},
+		{"B:W31-33:B1:H0:F12", "B:W31,32,33:B1"},
 	}
 	for _, tt := range ok {
 		p, err := ParseFEN(tt.in)
@@ -192,6 +193,8 @@ func TestFEN(t *testing.T) {
 		{"W:W31,,32", "missing square"},
 		{"W:Q31", "must start with W or B"},
 		{"W::B1", "empty field"},
+		{"W:W31:B1:H", "must start with W or B"},
+		{"W:W31:B1:F1x", "must start with W or B"},
 	}
 	for _, tt := range bad {
 		_, err := ParseFEN(tt.in)
