@@ -6,6 +6,7 @@ func allKinds() []Kind {
 	return []Kind{
 		// generic: choiceKind{}, numberKind{},
 		// chess, draughts, gomoku, numchess kinds follow.
+		numchessExpression{}, // numchess (kinds_numchess.go)
 	}
 }
 
