@@ -85,9 +85,12 @@ func (o Outcome) Message(lang string) string {
 //   - 6.4 two kings, a king and a man, or a king against a lone king: drawn
 //     once each side has played 5 moves (10 plies).
 //
-// A change of material category (say from 6.3 to 6.4 by a capture) starts a
-// new count; a promotion that stays in the same category does not. The zero
-// value is not usable; create games with NewGame or ParsePDN.
+// The 6.3 and 6.4 counts start when that material first arises. A promotion
+// that stays within 6.3 does not restart the count. A capture during a 6.3
+// endgame does not extend its 16 moves; when it leaves 6.4 material, the
+// 5-move count of 6.4 starts then too, and the game is drawn at whichever
+// limit comes first. The zero value is not usable; create games with
+// NewGame or ParsePDN.
 type Game struct {
 	tags      []Tag
 	positions []Position // positions[i] is the position before move i
@@ -160,12 +163,13 @@ func (g *Game) Outcome() Outcome {
 	if g.kingOnlyPlies() >= 50 {
 		return Outcome{Result: Draw, Reason: ReasonKingMoves}
 	}
-	if limit := endgameLimit(p); limit > 0 && g.categoryPlies(limit) >= 2*limit {
-		reason := ReasonEndgameSixteen
-		if limit == 5 {
-			reason = ReasonEndgameFiveMoves
+	if limit := endgameLimit(p); limit > 0 {
+		if g.categoryPlies(16) >= 32 {
+			return Outcome{Result: Draw, Reason: ReasonEndgameSixteen}
 		}
-		return Outcome{Result: Draw, Reason: reason}
+		if limit == 5 && g.categoryPlies(5) >= 10 {
+			return Outcome{Result: Draw, Reason: ReasonEndgameFiveMoves}
+		}
 	}
 	return Outcome{}
 }
@@ -227,14 +231,28 @@ func limitAgainstLoneKing(men, kings int) int {
 	return 0
 }
 
-// categoryPlies counts the plies played since the current endgame category
-// (limit) began.
+// categoryPlies counts the plies played in the current lone-king endgame
+// since it first reached a position of the given limit: for 5, since the
+// 6.4 material arose; for 16, since the 6.3 material arose, even if a
+// capture has since reduced it to 6.4 material (0 when the endgame never had
+// 6.3 material). Material in these endgames only shrinks, so 6.4 never turns
+// back into 6.3.
 func (g *Game) categoryPlies(limit int) int {
-	n := 0
-	for i := len(g.positions) - 2; i >= 0 && endgameLimit(g.positions[i]) == limit; i-- {
-		n++
+	last := len(g.positions) - 1
+	first := -1
+	for i := last; i >= 0; i-- {
+		l := endgameLimit(g.positions[i])
+		if l == 0 || (limit == 5 && l != 5) {
+			break
+		}
+		if l == limit {
+			first = i
+		}
 	}
-	return n
+	if first < 0 {
+		return 0
+	}
+	return last - first
 }
 
 // Tag is one PDN header tag.

@@ -141,18 +141,40 @@ func TestEndgameLimits(t *testing.T) {
 	}
 }
 
-func TestEndgameCountRestartsOnNewCategory(t *testing.T) {
-	// 3K v K for 20 plies, then a capture leaves 2K v K: the 5-move count
-	// starts again.
+func TestEndgameCaptureKeepsSixteenMoveLimit(t *testing.T) {
+	// 3K v K for 20 plies: the 16-move count is running.
 	g := newGame(t, "W:WK47,K48,K50:BK1")
 	kingWalk(t, g, 20)
 	if endgameLimit(g.Position()) != 16 || g.categoryPlies(16) != 20 {
-		t.Fatalf("categoryPlies = %d", g.categoryPlies(16))
+		t.Fatalf("categoryPlies(16) = %d", g.categoryPlies(16))
 	}
+
+	// A capture by the lone king leaves 2K v K: the 5-move count starts.
 	g2 := newGame(t, "B:WK46,K28,K50:BK5")
-	playAll(t, g2, "5x37") // the lone king takes one of three
-	if endgameLimit(g2.Position()) != 5 || g2.categoryPlies(5) != 0 {
-		t.Fatalf("after capture: limit %d plies %d", endgameLimit(g2.Position()), g2.categoryPlies(5))
+	playAll(t, g2, "5x37")
+	if endgameLimit(g2.Position()) != 5 || g2.categoryPlies(5) != 0 || g2.categoryPlies(16) != 1 {
+		t.Fatalf("after capture: limit %d, plies %d / %d", endgameLimit(g2.Position()), g2.categoryPlies(5), g2.categoryPlies(16))
+	}
+
+	// 30 plies of 3K v K, then a capture and 2 more plies of 2K v K: the
+	// 16 moves (32 plies) run out before the new 5 moves do.
+	three, two := mustFEN(t, "W:WK47,K48,K50:BK2"), mustFEN(t, "W:WK47,K48:BK2")
+	h := NewGame(three)
+	for i := 1; i <= 32; i++ {
+		p := three
+		if i > 30 {
+			p = two
+		}
+		p.turn = Color(i % 2)
+		h.positions = append(h.positions, p)
+		h.moves = append(h.moves, Move{}) // square 1 is empty: not a king move
+	}
+	if o := h.Outcome(); o.Result != Draw || o.Reason != ReasonEndgameSixteen {
+		t.Fatalf("%+v, want draw by the 16-move limit", o)
+	}
+	h.positions, h.moves = h.positions[:32], h.moves[:31]
+	if o := h.Outcome(); o.Result != Ongoing {
+		t.Fatalf("after 31 plies: %+v", o)
 	}
 }
 
