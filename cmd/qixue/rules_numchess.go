@@ -53,7 +53,7 @@ func numchessFlags(name string, args []string, stderr io.Writer, extra func(fs *
 	if err != nil {
 		return nil, o, numchessFail(stderr, err, o.lang)
 	}
-	o.eng = numchess.NewEngine(rs)
+	o.eng = numchess.SharedEngine(rs)
 	return fs, o, nil
 }
 

@@ -92,10 +92,13 @@ func BenchmarkLegalMoves(b *testing.B) {
 // BenchmarkLegalMovesCold includes building the value tables with a fresh
 // engine.
 func BenchmarkLegalMovesCold(b *testing.B) {
-	pos := benchPositions(b)["mid40"]
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		NewEngine(G46()).LegalMoves(pos)
+	for _, name := range []string{"mid40", "crowded"} {
+		pos := benchPositions(b)[name]
+		b.Run(name+"/G46", func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				NewEngine(G46()).LegalMoves(pos)
+			}
+		})
 	}
 }
 

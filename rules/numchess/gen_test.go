@@ -76,3 +76,16 @@ func mustMove(t testing.TB, s string) Move {
 	}
 	return m
 }
+
+func TestSharedEngine(t *testing.T) {
+	a, b := SharedEngine(G46()), SharedEngine(G46())
+	c := SharedEngine(G23())
+	if a != b || a == c {
+		t.Errorf("SharedEngine: same ruleset gives %p and %p, other gives %p", a, b, c)
+	}
+	custom := G46()
+	custom.MaxChainSegments = 3
+	if SharedEngine(custom) == a || SharedEngine(custom).Ruleset().MaxChainSegments != 3 {
+		t.Errorf("custom ruleset shares the preset's engine")
+	}
+}

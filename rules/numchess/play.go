@@ -86,6 +86,20 @@ func NewEngine(rs Ruleset) *Engine {
 	return e
 }
 
+var shared sync.Map // Ruleset → *Engine
+
+// SharedEngine returns an engine for rs that is shared by every caller
+// asking for an equal Ruleset, so its value caches stay warm across
+// requests (a fresh engine spends a few milliseconds filling them on a
+// crowded position).
+func SharedEngine(rs Ruleset) *Engine {
+	if e, ok := shared.Load(rs); ok {
+		return e.(*Engine)
+	}
+	e, _ := shared.LoadOrStore(rs, NewEngine(rs))
+	return e.(*Engine)
+}
+
 // intern returns v's id, adding it; the caller holds e.mu for writing.
 func (e *Engine) intern(v arith.Rat) int32 {
 	if id, ok := e.ids[v]; ok {
