@@ -14,8 +14,11 @@ type perftCase struct {
 	depths map[int]uint64
 }
 
-func loadPerft(t testing.TB) []perftCase {
-	f, err := os.Open("testdata/perft.txt")
+func loadPerft(t testing.TB) []perftCase { return loadPerftFile(t, "testdata/perft.txt") }
+
+// loadPerftFile reads lines "[name ;] FEN ; D1 n ; D2 n ...".
+func loadPerftFile(t testing.TB, name string) []perftCase {
+	f, err := os.Open(name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,8 +31,13 @@ func loadPerft(t testing.TB) []perftCase {
 			continue
 		}
 		parts := strings.Split(line, ";")
-		c := perftCase{name: strings.TrimSpace(parts[0]), fen: strings.TrimSpace(parts[1]), depths: map[int]uint64{}}
-		for _, p := range parts[2:] {
+		c := perftCase{name: strings.TrimSpace(parts[0]), depths: map[int]uint64{}}
+		if strings.Contains(parts[0], "/") {
+			c.fen, parts = c.name, parts[1:]
+		} else {
+			c.fen, parts = strings.TrimSpace(parts[1]), parts[2:]
+		}
+		for _, p := range parts {
 			var d int
 			var n uint64
 			fs := strings.Fields(p)
@@ -43,6 +51,32 @@ func loadPerft(t testing.TB) []perftCase {
 		cases = append(cases, c)
 	}
 	return cases
+}
+
+// TestPerftSuite runs the 126-position perft suite (testdata/perftsuite.epd,
+// the widely shared "perftsuite.epd" with castling, promotion and en-passant
+// edge cases) up to 200,000 nodes per position; QIXUE_PERFT_DEEP=1 (without
+// -short) runs every depth.
+func TestPerftSuite(t *testing.T) {
+	limit := uint64(200_000)
+	if os.Getenv("QIXUE_PERFT_DEEP") != "" && !testing.Short() {
+		limit = ^uint64(0)
+	}
+	for _, c := range loadPerftFile(t, "testdata/perftsuite.epd") {
+		p, err := ParseFEN(c.fen)
+		if err != nil {
+			t.Fatalf("%s: %v", c.fen, err)
+		}
+		for d := 1; ; d++ {
+			want, ok := c.depths[d]
+			if !ok || want > limit {
+				break
+			}
+			if got := p.Perft(d); got != want {
+				t.Errorf("%s perft(%d) = %d, want %d", c.fen, d, got, want)
+			}
+		}
+	}
 }
 
 // TestPerft checks node counts up to about 5 million nodes per position;
