@@ -4,7 +4,7 @@ package exercises
 // add their constructors here.
 func allKinds() []Kind {
 	return []Kind{
-		// generic: choiceKind{}, numberKind{},
+		choiceKind{}, numberKind{}, // generic
 		// chess, draughts, gomoku, numchess kinds follow.
 		numchessExpression{}, // numchess (kinds_numchess.go)
 	}
