@@ -95,7 +95,7 @@ func parsePlacement(b *board, s string) error {
 		file := 0
 		for j := 0; j < len(row); j++ {
 			c := row[j]
-			if c >= '1' && c <= '8' {
+			if c >= '1' && c <= '9' {
 				file += int(c - '0')
 			} else if p, ok := pieceFromFEN(c); ok {
 				if file < 8 {
@@ -131,6 +131,18 @@ func parsePlacement(b *board, s string) error {
 		if n := popCount(b.bb[c][Pawn]); n > 8 {
 			return fenErr("placement", "fen_too_many_pawns",
 				fmt.Sprintf("%s has %d pawns", c, n), fmt.Sprintf("%s有 %d 个兵", c.zh(), n))
+		}
+		// Every piece beyond the initial set must come from a promoted pawn.
+		extra := 0
+		for t, initial := range map[PieceType]int{Knight: 2, Bishop: 2, Rook: 2, Queen: 1} {
+			if n := popCount(b.bb[c][t]); n > initial {
+				extra += n - initial
+			}
+		}
+		if pawns := popCount(b.bb[c][Pawn]); pawns+extra > 8 {
+			return fenErr("placement", "fen_impossible_material",
+				fmt.Sprintf("%s has %d pawns and %d promoted pieces; there were only 8 pawns to promote", c, pawns, extra),
+				fmt.Sprintf("%s有 %d 个兵和 %d 个升变来的棋子，但总共只有 8 个兵可以升变", c.zh(), pawns, extra))
 		}
 		if n := popCount(b.bb[c][0]); n > 16 {
 			return fenErr("placement", "fen_too_many_pieces",

@@ -121,7 +121,8 @@ func cleanMove(s string) string {
 	if i > 0 && i < len(s) && (s[i] == '.' || strings.HasPrefix(s[i:], "…")) {
 		s = strings.TrimLeft(s[i:], ".… ")
 	}
-	s = strings.NewReplacer("×", "x", "：", ":", "－", "-", "—", "-", "–", "-", "Ｏ", "O", "０", "0").Replace(s)
+	s = strings.NewReplacer("王", "K", "后", "Q", "車", "R", "车", "R", "象", "B", "馬", "N", "马", "N", "兵", "P",
+		"×", "x", "：", ":", "－", "-", "—", "-", "–", "-", "Ｏ", "O", "０", "0").Replace(s)
 	for changed := true; changed; {
 		changed = false
 		s = strings.TrimSpace(s)
@@ -183,6 +184,8 @@ func parseBody(body string, piece PieceType, letter bool) (sanQuery, bool) {
 // "Nf3+!"), castling as "O-O" or "0-0", "e.p." suffixes, long algebraic
 // ("e2e4", "e2-e4", "Ng1-f3", "Ng1xf3"), UCI ("e7e8q") and the old
 // pawn-capture form that gives only files ("fe" for fxe6 when unique).
+// Piece letters may be lower case (except b, read as a file when that makes
+// sense) or the Chinese piece names 王后车象马兵 ("马f3").
 // It returns an *IllegalMoveError saying why when the move is unreadable,
 // impossible ("no knight can reach e4", "your king would be in check") or
 // ambiguous (Candidates lists the matching moves).
