@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"qixue/rules/numchess"
 	"qixue/rules/numchess/arith"
@@ -280,4 +281,632 @@ func (k numchessExpression) Check(prompt, _ json.RawMessage, s Submission) (Resu
 		},
 		Details: map[string]any{"expression": e.String(), "ruleset": rs.Name},
 	}, nil
+}
+
+// ---------------------------------------------------------------------------
+// numchess.move
+
+// numchessMove is the kind "numchess.move": from a position, play one move
+// of the side to move that reaches a goal. Goals:
+//
+//	{"type": "enter_camp", "to": "b15"}            end on that point of the opponent's camp
+//	{"type": "span", "piece": 7}                    make a span (single or chain), optionally with a given piece or to a given point
+//	{"type": "chain", "to": "d5"}                   make a chain span (连跨), optionally with a given piece or to a given point
+//
+// Prompt:   {"ruleset": "G23", "position": "r:... r 1", "goal": {...}}
+// Answer:   {"move": "8b2-f5[6-2]-d5[4]"} (machine form), or the parts:
+// {"piece": 8, "path": ["f5", "d5"], "exprs": ["6-2", "4"]}, one
+// expression per landing point ("" for a step, a hop or a one-piece segment).
+// Solution: {"move": "8b2-f5[6-2]-d5[4]", "explanation": {...}}
+//
+// Any legal move under the ruleset that meets the goal is correct. A move
+// that does not parse is an AnswerError; an illegal one is Wrong with the
+// engine's reason; a legal one that misses the goal is Wrong saying how.
+type numchessMove struct{}
+
+type ncMoveGoal struct {
+	Type  string `json:"type"`
+	Piece *int   `json:"piece,omitempty"`
+	To    string `json:"to,omitempty"`
+}
+
+type ncMovePrompt struct {
+	Ruleset  string     `json:"ruleset"`
+	Position string     `json:"position"`
+	Goal     ncMoveGoal `json:"goal"`
+}
+
+type ncMoveAnswer struct {
+	Move  string   `json:"move,omitempty"`
+	Piece *int     `json:"piece,omitempty"`
+	Path  []string `json:"path,omitempty"`
+	Exprs []string `json:"exprs,omitempty"`
+}
+
+type ncMoveSolution struct {
+	Move        string `json:"move"`
+	Explanation Text   `json:"explanation"`
+}
+
+// ncMoveGoalTypes are the goals of numchess.move.
+var ncMoveGoalTypes = map[string]bool{"enter_camp": true, "span": true, "chain": true}
+
+func (numchessMove) Name() string { return "numchess.move" }
+func (numchessMove) Game() Game   { return NumChess }
+func (numchessMove) Steps() bool  { return false }
+
+func (numchessMove) PromptSchema() json.RawMessage {
+	return json.RawMessage(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "required": ["ruleset", "position", "goal"],
+  "additionalProperties": false,
+  "properties": {
+    "ruleset": {"enum": ["K1", "G23", "G46"]},
+    "position": {"type": "string", "description": "machine notation, e.g. r:0a1,...;b:0a17,... r 1"},
+    "goal": {
+      "type": "object",
+      "required": ["type"],
+      "additionalProperties": false,
+      "properties": {
+        "type": {"enum": ["enter_camp", "span", "chain"]},
+        "piece": {"type": "integer", "minimum": 0, "maximum": 9, "description": "the piece that must move"},
+        "to": {"type": "string", "description": "the point where the move must end (required for enter_camp)"}
+      }
+    }
+  }
+}`)
+}
+
+func (numchessMove) AnswerSchema() json.RawMessage {
+	return json.RawMessage(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "additionalProperties": false,
+  "oneOf": [{"required": ["move"]}, {"required": ["piece", "path"]}],
+  "properties": {
+    "move": {"type": "string", "description": "machine form, e.g. 8b2-f5[6-2]-d5[4]"},
+    "piece": {"type": "integer", "minimum": 0, "maximum": 9},
+    "path": {"type": "array", "items": {"type": "string"}, "minItems": 1, "description": "every landing point in order"},
+    "exprs": {"type": "array", "items": {"type": "string"}, "description": "the expression of each landing point's segment; empty for a step or hop"}
+  }
+}`)
+}
+
+func (numchessMove) SolutionSchema() json.RawMessage {
+	return json.RawMessage(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "required": ["move"],
+  "additionalProperties": false,
+  "properties": {
+    "move": {"type": "string"},
+    "explanation": {"type": "object", "properties": {"zh-CN": {"type": "string"}, "en": {"type": "string"}}}
+  }
+}`)
+}
+
+// ncMoveTask is a parsed numchess.move prompt.
+type ncMoveTask struct {
+	rs   numchess.Ruleset
+	pos  numchess.Position
+	goal ncMoveGoal
+	to   numchess.Point // NoPoint when the goal names none
+}
+
+func (numchessMove) parsePrompt(prompt json.RawMessage) (ncMoveTask, error) {
+	var p ncMovePrompt
+	if err := ncDecode(prompt, &p); err != nil {
+		return ncMoveTask{}, ncPromptErr("bad_prompt", "", "题目格式不对："+err.Error(), "malformed prompt: "+err.Error())
+	}
+	rs, err := ncPromptRuleset(p.Ruleset)
+	if err != nil {
+		return ncMoveTask{}, err
+	}
+	pos, err := numchess.ParsePosition(p.Position)
+	if err != nil {
+		var pe *numchess.ParseError
+		errors.As(err, &pe)
+		return ncMoveTask{}, ncPromptErr("bad_position", "position", pe.Message("zh-CN"), pe.Message("en"))
+	}
+	t := ncMoveTask{rs: rs, pos: pos, goal: p.Goal}
+	if !ncMoveGoalTypes[p.Goal.Type] {
+		return t, ncPromptErr("bad_goal", "goal.type", "不认识的目标 "+strconv.Quote(p.Goal.Type), "unknown goal type "+strconv.Quote(p.Goal.Type))
+	}
+	if p.Goal.Piece != nil && (*p.Goal.Piece < 0 || *p.Goal.Piece > 9) {
+		return t, ncPromptErr("bad_goal", "goal.piece", "棋子号码是 0 到 9", "a piece number is 0 to 9")
+	}
+	if p.Goal.To != "" {
+		t.to, err = numchess.ParsePoint(p.Goal.To)
+		if err != nil {
+			return t, ncPromptErr("bad_goal", "goal.to", "目标点写错了："+p.Goal.To, "bad goal point: "+err.Error())
+		}
+	}
+	if p.Goal.Type == "enter_camp" {
+		owner, _, ok := t.to.CampOf()
+		if !t.to.Valid() || !ok || owner == pos.Turn() {
+			return t, ncPromptErr("bad_goal", "goal.to", "“进营”的目标要是对方阵营里的一个点", "an enter_camp goal needs a point of the opponent's camp")
+		}
+	}
+	return t, nil
+}
+
+// parseAnswer reads a move answer in either form for the side to move.
+func (numchessMove) parseAnswer(pos numchess.Position, raw json.RawMessage) (numchess.Move, error) {
+	var a ncMoveAnswer
+	if err := ncDecode(raw, &a); err != nil {
+		return numchess.Move{}, ncBadAnswer(err)
+	}
+	if a.Move != "" {
+		if a.Piece != nil || a.Path != nil || a.Exprs != nil {
+			return numchess.Move{}, &AnswerError{Code: "bad_answer", Field: "move", Message: Text{
+				ZH: "写 move，或者写 piece、path、exprs，不要两种都写",
+				EN: "give either move or piece, path and exprs, not both",
+			}}
+		}
+		m, err := numchess.ParseMove(a.Move)
+		if err != nil {
+			var pe *numchess.ParseError
+			if !errors.As(err, &pe) {
+				return numchess.Move{}, err
+			}
+			return numchess.Move{}, &AnswerError{Code: pe.Code(), Field: "move", Message: ncTextOf(pe)}
+		}
+		return m, nil
+	}
+	if a.Piece == nil || len(a.Path) == 0 {
+		return numchess.Move{}, &AnswerError{Code: "bad_answer", Field: "path", Message: Text{
+			ZH: "要写出走哪枚棋子（piece）和落点（path）",
+			EN: "give the piece and the points it lands on (path)",
+		}}
+	}
+	if len(a.Exprs) > len(a.Path) {
+		return numchess.Move{}, &AnswerError{Code: "bad_answer", Field: "exprs", Message: Text{
+			ZH: "算式比落点多：每个落点最多一个算式",
+			EN: "more expressions than landing points: one expression per landing point at most",
+		}}
+	}
+	m := numchess.Move{Piece: *a.Piece, From: pos.Where(pos.Turn(), *a.Piece)}
+	for i, s := range a.Path {
+		q, err := numchess.ParsePoint(s)
+		if err != nil {
+			return numchess.Move{}, &AnswerError{Code: "bad_point", Field: fmt.Sprintf("path[%d]", i), Message: Text{
+				ZH: fmt.Sprintf("%q 不是棋盘上的点", s),
+				EN: fmt.Sprintf("%q is not a point of the board: %v", s, err),
+			}}
+		}
+		m.Path = append(m.Path, q)
+	}
+	for i, s := range a.Exprs {
+		if s == "" {
+			m.Exprs = append(m.Exprs, nil)
+			continue
+		}
+		e, err := arith.Parse(s)
+		if err != nil {
+			var se *arith.SyntaxError
+			if !errors.As(err, &se) {
+				return numchess.Move{}, err
+			}
+			return numchess.Move{}, &AnswerError{Code: "bad_expression", Field: fmt.Sprintf("exprs[%d]", i), Message: ncTextOf(se)}
+		}
+		m.Exprs = append(m.Exprs, e)
+	}
+	return m, nil
+}
+
+// grade checks m in the task's position under rs and against the goal.
+func (numchessMove) grade(t ncMoveTask, rs numchess.Ruleset, m numchess.Move) Result {
+	mi, err := ncEngine(rs).Check(t.pos, m)
+	if err != nil {
+		var ie *numchess.IllegalMoveError
+		if errors.As(err, &ie) {
+			return Result{Outcome: Wrong, Feedback: ncTextOf(ie), Details: map[string]any{"code": ie.Code(), "ruleset": rs.Name}}
+		}
+		return Result{Outcome: Wrong, Feedback: Text{ZH: "这步棋不合规则", EN: "that move is not legal"}}
+	}
+	details := map[string]any{"move": mi.Machine(), "zh-CN": mi.Chinese(), "en": mi.English(), "ruleset": rs.Name}
+	miss := func(code, zh, en string) Result {
+		details["code"] = code
+		return Result{Outcome: Wrong, Feedback: Text{ZH: "这步棋可以走，但是" + zh, EN: "That move is legal, but " + en}, Details: details}
+	}
+	if g := t.goal; g.Piece != nil && mi.Move.Piece != *g.Piece {
+		return miss("wrong_piece", fmt.Sprintf("要走的是 %d 号棋子，不是 %d 号。", *g.Piece, mi.Move.Piece),
+			fmt.Sprintf("the piece to move is %d, not %d.", *g.Piece, mi.Move.Piece))
+	}
+	switch t.goal.Type {
+	case "span":
+		if mi.Kind != numchess.SingleSpan && mi.Kind != numchess.ChainSpan {
+			return miss("not_a_span", fmt.Sprintf("它是%s，不是跨。", mi.Kind.Chinese()), fmt.Sprintf("it is a %s, not a span.", mi.Kind))
+		}
+	case "chain":
+		if mi.Kind != numchess.ChainSpan {
+			return miss("not_a_chain", fmt.Sprintf("它是%s，不是连跨。", mi.Kind.Chinese()), fmt.Sprintf("it is a %s, not a chain span.", mi.Kind))
+		}
+	}
+	if t.to.Valid() && mi.To() != t.to {
+		return miss("wrong_point", fmt.Sprintf("它停在 %s，没有到 %s。", mi.To(), t.to), fmt.Sprintf("it ends on %s, not on %s.", mi.To(), t.to))
+	}
+	return Result{Outcome: Correct, Score: 1, Details: details, Feedback: Text{
+		ZH: "对了！" + mi.Chinese(),
+		EN: "Right! " + mi.English(),
+	}}
+}
+
+func (k numchessMove) Validate(prompt, solution json.RawMessage) error {
+	t, err := k.parsePrompt(prompt)
+	if err != nil {
+		return err
+	}
+	var s ncMoveSolution
+	if err := ncDecode(solution, &s); err != nil {
+		return ncPromptErr("bad_solution", "solution", "答案格式不对："+err.Error(), "malformed solution: "+err.Error())
+	}
+	m, err := numchess.ParseMove(s.Move)
+	if err != nil {
+		return ncPromptErr("bad_solution", "solution.move", "答案棋步写错了："+s.Move, "the solution's move does not parse: "+err.Error())
+	}
+	if r := k.grade(t, t.rs, m); r.Outcome != Correct {
+		return ncPromptErr("solution_fails", "solution.move", "答案棋步不对："+r.Feedback.ZH, "the solution's move fails: "+r.Feedback.EN)
+	}
+	return nil
+}
+
+func (k numchessMove) Check(prompt, _ json.RawMessage, s Submission) (Result, error) {
+	t, err := k.parsePrompt(prompt)
+	if err != nil {
+		return Result{}, err
+	}
+	rs, err := ncRuleset(t.rs.Name, s.Ruleset)
+	if err != nil {
+		return Result{}, fmt.Errorf("numchess.move: submission ruleset: %w", err)
+	}
+	m, err := k.parseAnswer(t.pos, s.Answer)
+	if err != nil {
+		return Result{}, err
+	}
+	return k.grade(t, rs, m), nil
+}
+
+// ---------------------------------------------------------------------------
+// numchess.score
+
+// numchessScore is the kind "numchess.score": work out the score of a
+// position by 积和法 (product-sum: piece × camp-point number) or 差和法
+// (difference-sum: |piece − camp-point number|), counting only pieces that
+// stand in the opponent's camp.
+//
+// Prompt:   {"ruleset": "G23", "position": "...", "side": "both", "method": "product"}
+// ("side" is "red", "blue" or "both"; "method" is optional and defaults to
+// the ruleset's scoring method, so a class's ruleset can change it)
+// Answer:   {"red": 30, "blue": 12} (only the side asked for when one is)
+// Solution: {"red": 30, "blue": 12, "explanation": {...}}
+//
+// Both sides asked and one right is Partial (score 0.5).
+type numchessScore struct{}
+
+type ncScorePrompt struct {
+	Ruleset  string `json:"ruleset"`
+	Position string `json:"position"`
+	Side     string `json:"side"`
+	Method   string `json:"method,omitempty"`
+}
+
+type ncScoreAnswer struct {
+	Red  *int `json:"red,omitempty"`
+	Blue *int `json:"blue,omitempty"`
+}
+
+type ncScoreSolution struct {
+	Red         *int `json:"red,omitempty"`
+	Blue        *int `json:"blue,omitempty"`
+	Explanation Text `json:"explanation"`
+}
+
+func (numchessScore) Name() string { return "numchess.score" }
+func (numchessScore) Game() Game   { return NumChess }
+func (numchessScore) Steps() bool  { return false }
+
+func (numchessScore) PromptSchema() json.RawMessage {
+	return json.RawMessage(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "required": ["ruleset", "position", "side"],
+  "additionalProperties": false,
+  "properties": {
+    "ruleset": {"enum": ["K1", "G23", "G46"]},
+    "position": {"type": "string"},
+    "side": {"enum": ["red", "blue", "both"]},
+    "method": {"enum": ["product", "difference"], "description": "积和法 or 差和法; default: the ruleset's"}
+  }
+}`)
+}
+
+func (numchessScore) AnswerSchema() json.RawMessage {
+	return json.RawMessage(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "additionalProperties": false,
+  "minProperties": 1,
+  "properties": {"red": {"type": "integer"}, "blue": {"type": "integer"}}
+}`)
+}
+
+func (numchessScore) SolutionSchema() json.RawMessage {
+	return json.RawMessage(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "additionalProperties": false,
+  "properties": {
+    "red": {"type": "integer"}, "blue": {"type": "integer"},
+    "explanation": {"type": "object", "properties": {"zh-CN": {"type": "string"}, "en": {"type": "string"}}}
+  }
+}`)
+}
+
+// ncScoreTask is a parsed numchess.score prompt.
+type ncScoreTask struct {
+	p      ncScorePrompt
+	rs     numchess.Ruleset
+	pos    numchess.Position
+	sides  []numchess.Side
+	method *numchess.ScoringMethod // nil: the ruleset's
+}
+
+func (numchessScore) parsePrompt(prompt json.RawMessage) (ncScoreTask, error) {
+	var t ncScoreTask
+	if err := ncDecode(prompt, &t.p); err != nil {
+		return t, ncPromptErr("bad_prompt", "", "题目格式不对："+err.Error(), "malformed prompt: "+err.Error())
+	}
+	var err error
+	if t.rs, err = ncPromptRuleset(t.p.Ruleset); err != nil {
+		return t, err
+	}
+	if t.pos, err = numchess.ParsePosition(t.p.Position); err != nil {
+		var pe *numchess.ParseError
+		errors.As(err, &pe)
+		return t, ncPromptErr("bad_position", "position", pe.Message("zh-CN"), pe.Message("en"))
+	}
+	switch t.p.Side {
+	case "red":
+		t.sides = []numchess.Side{numchess.Red}
+	case "blue":
+		t.sides = []numchess.Side{numchess.Blue}
+	case "both":
+		t.sides = []numchess.Side{numchess.Red, numchess.Blue}
+	default:
+		return t, ncPromptErr("bad_side", "side", "side 要写 red、blue 或 both", `side must be "red", "blue" or "both"`)
+	}
+	if t.p.Method != "" {
+		m, err := numchess.ParseScoringMethod(t.p.Method)
+		if err != nil {
+			return t, ncPromptErr("bad_method", "method", "计分方法要写 product 或 difference", `method must be "product" or "difference"`)
+		}
+		t.method = &m
+	}
+	return t, nil
+}
+
+// ncScoreField returns side's field of an answer or solution.
+func ncScoreField(side numchess.Side, red, blue *int) *int {
+	if side == numchess.Red {
+		return red
+	}
+	return blue
+}
+
+// ncSideText names a side in both languages.
+func ncSideText(s numchess.Side) Text {
+	if s == numchess.Red {
+		return Text{ZH: "红方", EN: "Red"}
+	}
+	return Text{ZH: "蓝方", EN: "Blue"}
+}
+
+// grade compares red and blue with the true scores under method.
+func (numchessScore) grade(t ncScoreTask, method numchess.ScoringMethod, red, blue *int) (Result, error) {
+	var zh, en string
+	right := 0
+	details := map[string]any{"method": method.String()}
+	for _, side := range t.sides {
+		got := ncScoreField(side, red, blue)
+		name := ncSideText(side)
+		if got == nil {
+			return Result{}, &AnswerError{Code: "missing_score", Field: side.String(), Message: Text{
+				ZH: "还要写" + name.ZH + "的得分", EN: "give " + name.EN + "'s score too",
+			}}
+		}
+		want := t.pos.Score(side, method)
+		details[side.String()] = *got == want
+		if *got == want {
+			right++
+			continue
+		}
+		opp := ncSideText(side.Opponent())
+		if method == numchess.ProductSum {
+			zh += fmt.Sprintf("%s的得分不是 %d。只算站在%s阵营里的%s棋子：棋子号码 × 所在点的号码，再加起来。", name.ZH, *got, opp.ZH, name.ZH)
+			en += fmt.Sprintf("%s's score is not %d. Only %s pieces in %s's camp count: piece number × point number, all added up. ", name.EN, *got, name.EN, opp.EN)
+		} else {
+			zh += fmt.Sprintf("%s的得分不是 %d。只算站在%s阵营里的%s棋子：棋子号码和所在点号码的差，再加起来。", name.ZH, *got, opp.ZH, name.ZH)
+			en += fmt.Sprintf("%s's score is not %d. Only %s pieces in %s's camp count: the difference between piece number and point number, all added up. ", name.EN, *got, name.EN, opp.EN)
+		}
+	}
+	for _, side := range []numchess.Side{numchess.Red, numchess.Blue} {
+		asked := len(t.sides) == 2 || t.sides[0] == side
+		if !asked && ncScoreField(side, red, blue) != nil {
+			return Result{}, &AnswerError{Code: "unexpected_score", Field: side.String(), Message: Text{
+				ZH: "这道题只问" + ncSideText(t.sides[0]).ZH + "的得分", EN: "this question asks only for " + ncSideText(t.sides[0]).EN + "'s score",
+			}}
+		}
+	}
+	switch {
+	case right == len(t.sides):
+		return Result{Outcome: Correct, Score: 1, Details: details, Feedback: Text{ZH: "算对了！", EN: "Right!"}}, nil
+	case right > 0:
+		return Result{Outcome: Partial, Score: float64(right) / float64(len(t.sides)), Details: details,
+			Feedback: Text{ZH: zh, EN: strings.TrimSpace(en)}}, nil
+	}
+	return Result{Outcome: Wrong, Details: details, Feedback: Text{ZH: zh, EN: strings.TrimSpace(en)}}, nil
+}
+
+// methodFor returns the scoring method under rs: the prompt's when it
+// names one, else the ruleset's.
+func (t ncScoreTask) methodFor(rs numchess.Ruleset) numchess.ScoringMethod {
+	if t.method != nil {
+		return *t.method
+	}
+	return rs.Scoring
+}
+
+func (k numchessScore) Validate(prompt, solution json.RawMessage) error {
+	t, err := k.parsePrompt(prompt)
+	if err != nil {
+		return err
+	}
+	var s ncScoreSolution
+	if err := ncDecode(solution, &s); err != nil {
+		return ncPromptErr("bad_solution", "solution", "答案格式不对："+err.Error(), "malformed solution: "+err.Error())
+	}
+	r, err := k.grade(t, t.methodFor(t.rs), s.Red, s.Blue)
+	if err != nil {
+		var ae *AnswerError
+		errors.As(err, &ae)
+		return ncPromptErr("bad_solution", "solution", "答案不全："+ae.Message.ZH, "incomplete solution: "+ae.Message.EN)
+	}
+	if r.Outcome != Correct {
+		return ncPromptErr("solution_fails", "solution", "答案的得分不对："+r.Feedback.ZH, "the solution's score is wrong: "+r.Feedback.EN)
+	}
+	return nil
+}
+
+func (k numchessScore) Check(prompt, _ json.RawMessage, s Submission) (Result, error) {
+	t, err := k.parsePrompt(prompt)
+	if err != nil {
+		return Result{}, err
+	}
+	rs, err := ncRuleset(t.rs.Name, s.Ruleset)
+	if err != nil {
+		return Result{}, fmt.Errorf("numchess.score: submission ruleset: %w", err)
+	}
+	var a ncScoreAnswer
+	if err := ncDecode(s.Answer, &a); err != nil {
+		return Result{}, ncBadAnswer(err)
+	}
+	return k.grade(t, t.methodFor(rs), a.Red, a.Blue)
+}
+
+// ---------------------------------------------------------------------------
+// numchess.swap_cost
+
+// numchessSwapCost is the kind "numchess.swap_cost": how many product-sum
+// points a side loses when two of its pieces in the opponent's camp stand
+// on each other's numbers ((A−B)²).
+//
+// Prompt:   {"pieces": [3, 7]}
+// Answer:   {"cost": 16}
+// Solution: {"cost": 16, "explanation": {...}}
+type numchessSwapCost struct{}
+
+type ncSwapPrompt struct {
+	Pieces []int `json:"pieces"`
+}
+
+type ncSwapAnswer struct {
+	Cost *int `json:"cost"`
+}
+
+type ncSwapSolution struct {
+	Cost        int  `json:"cost"`
+	Explanation Text `json:"explanation"`
+}
+
+func (numchessSwapCost) Name() string { return "numchess.swap_cost" }
+func (numchessSwapCost) Game() Game   { return NumChess }
+func (numchessSwapCost) Steps() bool  { return false }
+
+func (numchessSwapCost) PromptSchema() json.RawMessage {
+	return json.RawMessage(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "required": ["pieces"],
+  "additionalProperties": false,
+  "properties": {
+    "pieces": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 9}, "minItems": 2, "maxItems": 2, "uniqueItems": true}
+  }
+}`)
+}
+
+func (numchessSwapCost) AnswerSchema() json.RawMessage {
+	return json.RawMessage(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "required": ["cost"],
+  "additionalProperties": false,
+  "properties": {"cost": {"type": "integer", "minimum": 0}}
+}`)
+}
+
+func (numchessSwapCost) SolutionSchema() json.RawMessage {
+	return json.RawMessage(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "required": ["cost"],
+  "additionalProperties": false,
+  "properties": {
+    "cost": {"type": "integer"},
+    "explanation": {"type": "object", "properties": {"zh-CN": {"type": "string"}, "en": {"type": "string"}}}
+  }
+}`)
+}
+
+func (numchessSwapCost) parsePrompt(prompt json.RawMessage) (a, b int, err error) {
+	var p ncSwapPrompt
+	if err := ncDecode(prompt, &p); err != nil {
+		return 0, 0, ncPromptErr("bad_prompt", "", "题目格式不对："+err.Error(), "malformed prompt: "+err.Error())
+	}
+	if len(p.Pieces) != 2 || p.Pieces[0] == p.Pieces[1] ||
+		p.Pieces[0] < 0 || p.Pieces[0] > 9 || p.Pieces[1] < 0 || p.Pieces[1] > 9 {
+		return 0, 0, ncPromptErr("bad_pieces", "pieces", "要给出两枚不同的棋子（0 到 9）", "give two different pieces (0-9)")
+	}
+	return p.Pieces[0], p.Pieces[1], nil
+}
+
+func (k numchessSwapCost) Validate(prompt, solution json.RawMessage) error {
+	a, b, err := k.parsePrompt(prompt)
+	if err != nil {
+		return err
+	}
+	var s ncSwapSolution
+	if err := ncDecode(solution, &s); err != nil {
+		return ncPromptErr("bad_solution", "solution", "答案格式不对："+err.Error(), "malformed solution: "+err.Error())
+	}
+	if s.Cost != numchess.SwapCost(a, b) {
+		return ncPromptErr("solution_fails", "solution.cost",
+			fmt.Sprintf("答案 %d 不对", s.Cost), fmt.Sprintf("the solution's cost %d is wrong", s.Cost))
+	}
+	return nil
+}
+
+func (k numchessSwapCost) Check(prompt, _ json.RawMessage, s Submission) (Result, error) {
+	a, b, err := k.parsePrompt(prompt)
+	if err != nil {
+		return Result{}, err
+	}
+	var ans ncSwapAnswer
+	if err := ncDecode(s.Answer, &ans); err != nil {
+		return Result{}, ncBadAnswer(err)
+	}
+	if ans.Cost == nil {
+		return Result{}, &AnswerError{Code: "bad_answer", Field: "cost", Message: Text{ZH: "要写出丢了几分（cost）", EN: "give the points lost (cost)"}}
+	}
+	if *ans.Cost == numchess.SwapCost(a, b) {
+		return Result{Outcome: Correct, Score: 1, Feedback: Text{
+			ZH: fmt.Sprintf("对了！%d 和 %d 换位要丢 (%d−%d)² = %d 分。", a, b, a, b, *ans.Cost),
+			EN: fmt.Sprintf("Right! Swapping %d and %d loses (%d−%d)² = %d points.", a, b, a, b, *ans.Cost),
+		}}, nil
+	}
+	return Result{Outcome: Wrong, Feedback: Text{
+		ZH: fmt.Sprintf("不是 %d。%d 站在 %d 号点上、%d 站在 %d 号点上，各得多少分？和站在自己号码上比一比。换位丢的分等于两个号码之差的平方。", *ans.Cost, a, b, b, a),
+		EN: fmt.Sprintf("Not %d. What do %d on point %d and %d on point %d score? Compare with each on its own number. A swap loses the square of the difference of the two numbers.", *ans.Cost, a, b, b, a),
+	}}, nil
 }

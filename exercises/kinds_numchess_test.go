@@ -113,3 +113,104 @@ func TestNumchessExpressionValidate(t *testing.T) {
 		}
 	}
 }
+
+// ncChainPos is the 1489 opening after 1d4-i5 and 4a4-e5 (Blue unmoved):
+// Red's 8 can chain-span 8b2-f5[6-2]-d5[4].
+const ncChainPos = "r:0a1,1i5,2b4,3c4,4e5,5a3,6b3,7c3,8b2,9a2;b:0a17,1a14,2c14,3b14,4d14,5c15,6b15,7a15,8a16,9b16 r 3"
+
+func TestNumchessMoveCheck(t *testing.T) {
+	chain := `{"ruleset":"G23","position":"` + ncChainPos + `","goal":{"type":"chain","piece":8}}`
+	chainTo := `{"ruleset":"G23","position":"` + ncChainPos + `","goal":{"type":"chain","to":"d5"}}`
+	span := `{"ruleset":"K1","position":"start","goal":{"type":"span","piece":0}}`
+	camp := `{"ruleset":"K1","position":"r:7e13,3f13;b:0a17 r 20","goal":{"type":"enter_camp","to":"a14"}}`
+	const sol = `{"move":"8b2-f5[6-2]-d5[4]"}`
+	runNCCases(t, "numchess.move", []ncCase{
+		{name: "chain right", prompt: chain, solution: sol, answer: `{"move":"8b2-f5[6-2]-d5[4]"}`, want: Correct, feedback: "Right! 8 spans"},
+		{name: "chain other chain", prompt: chain, solution: sol, answer: `{"move":"8b2-f5[6-2]-d5[4]-j5[4*1]"}`, want: Correct},
+		{name: "chain parts form", prompt: chain, solution: sol, answer: `{"piece":8,"path":["f5","d5"],"exprs":["6−2","4"]}`, want: Correct},
+		{name: "chain parts omitted one-piece expr", prompt: chain, solution: sol, answer: `{"piece":8,"path":["f5","d5"],"exprs":["6−2"]}`, want: Correct},
+		{name: "chain to point", prompt: chainTo, solution: sol, answer: `{"move":"8b2-f5[6-2]-d5[4]"}`, want: Correct},
+		{name: "chain ends elsewhere", prompt: chainTo, solution: sol, answer: `{"move":"8b2-f5[6-2]-d5[4]-j5[4*1]"}`, want: Wrong, feedback: "not on d5"},
+		{name: "single span is no chain", prompt: chain, solution: sol, answer: `{"move":"8b2-f5[6+2]"}`, want: Wrong, feedback: "not a chain span"},
+		{name: "chain values differ", prompt: chain, solution: sol, answer: `{"move":"8b2-f5[6+2]-d5[4]"}`, want: Wrong, feedback: "segment"},
+		{name: "chains off in K1", prompt: chain, solution: sol, answer: `{"move":"8b2-f5[6-2]-d5[4]"}`, ruleset: "K1", want: Wrong},
+		{name: "wrong piece", prompt: chain, solution: sol, answer: `{"move":"9a2-h5[6/3]-c5[8/4]"}`, want: Wrong},
+		{name: "span right", prompt: span, solution: `{"move":"0a1-e5[9-5-4]"}`, answer: `{"move":"0a1-e5[9-5-4]"}`, want: Correct},
+		{name: "span times in K1", prompt: span, solution: `{"move":"0a1-e5[9-5-4]"}`, answer: `{"move":"0a1-e5[9*5*0]"}`, want: Wrong, feedback: "not allowed"},
+		{name: "step is no span", prompt: `{"ruleset":"K1","position":"start","goal":{"type":"span"}}`, solution: `{"move":"0a1-e5[9-5-4]"}`, answer: `{"move":"1d4-i5"}`, want: Wrong, feedback: "not a span"},
+		{name: "camp right", prompt: camp, solution: `{"move":"7e13-a14"}`, answer: `{"move":"7e13-a14"}`, want: Correct},
+		{name: "camp other piece", prompt: camp, solution: `{"move":"7e13-a14"}`, answer: `{"move":"3f13-a14"}`, want: Correct},
+		{name: "camp missed", prompt: camp, solution: `{"move":"7e13-a14"}`, answer: `{"move":"3f13-b14"}`, want: Wrong, feedback: "not on a14"},
+		{name: "camp occupied", prompt: camp, solution: `{"move":"7e13-a14"}`, answer: `{"move":"7e13-f13"}`, want: Wrong},
+		{name: "bad move", prompt: camp, solution: `{"move":"7e13-a14"}`, answer: `{"move":"7e13-z99"}`},
+		{name: "bad path point", prompt: camp, solution: `{"move":"7e13-a14"}`, answer: `{"piece":7,"path":["q1"]}`, feedback: "q1"},
+		{name: "bad expr", prompt: chain, solution: sol, answer: `{"piece":8,"path":["f5","d5"],"exprs":["6−","4"]}`},
+		{name: "both forms", prompt: chain, solution: sol, answer: `{"move":"8b2-f5[6-2]-d5[4]","piece":8}`, feedback: "not both"},
+		{name: "nothing", prompt: chain, solution: sol, answer: `{}`},
+	})
+}
+
+func TestNumchessMoveValidate(t *testing.T) {
+	k, _ := KindByName("numchess.move")
+	for _, c := range []struct{ prompt, solution, code string }{
+		{`{"ruleset":"G23","position":"` + ncChainPos + `","goal":{"type":"chain","piece":8}}`, `{"move":"8b2-f5[6-2]-d5[4]"}`, ""},
+		{`{"ruleset":"K1","position":"` + ncChainPos + `","goal":{"type":"chain","piece":8}}`, `{"move":"8b2-f5[6-2]-d5[4]"}`, "solution_fails"},
+		{`{"ruleset":"K1","position":"start","goal":{"type":"enter_camp","to":"a4"}}`, `{"move":"1d4-i5"}`, "bad_goal"},
+		{`{"ruleset":"K1","position":"start","goal":{"type":"fly"}}`, `{"move":"1d4-i5"}`, "bad_goal"},
+		{`{"ruleset":"K1","position":"r:0a1,0a2 r 1","goal":{"type":"span"}}`, `{"move":"1d4-i5"}`, "bad_position"},
+		{`{"ruleset":"K1","position":"start","goal":{"type":"span"}}`, `{"move":"1d4-"}`, "bad_solution"},
+	} {
+		err := k.Validate(json.RawMessage(c.prompt), json.RawMessage(c.solution))
+		if c.code == "" {
+			if err != nil {
+				t.Errorf("%s: %v", c.prompt, err)
+			}
+			continue
+		}
+		var pe *PromptError
+		if !errors.As(err, &pe) || pe.Code != c.code {
+			t.Errorf("%s %s: got %v, want PromptError %s", c.prompt, c.solution, err, c.code)
+		}
+	}
+}
+
+func TestNumchessScoreCheck(t *testing.T) {
+	// Red 7 on Blue's 1 and 3 on Blue's 6 (5 outside): product 25,
+	// difference 9; Blue 2 on Red's 5 and 9 on Red's 3: product 37,
+	// difference 9.
+	const pos = "r:7a14,3b15,5e9;b:2a3,9c4 r 30"
+	both := `{"ruleset":"G23","position":"` + pos + `","side":"both"}`
+	red := `{"ruleset":"G23","position":"` + pos + `","side":"red","method":"difference"}`
+	k1 := `{"ruleset":"K1","position":"` + pos + `","side":"blue"}`
+	runNCCases(t, "numchess.score", []ncCase{
+		{name: "both right", prompt: both, answer: `{"red":25,"blue":37}`, want: Correct},
+		{name: "one right", prompt: both, answer: `{"red":25,"blue":30}`, want: Partial, feedback: "Blue's score is not 30"},
+		{name: "both wrong", prompt: both, answer: `{"red":40,"blue":30}`, want: Wrong, feedback: "Red's score is not 40"},
+		{name: "class uses difference", prompt: both, answer: `{"red":9,"blue":9}`, ruleset: "K1", want: Correct},
+		{name: "method fixed by prompt", prompt: red, answer: `{"red":9}`, ruleset: "G46", want: Correct},
+		{name: "K1 difference", prompt: k1, answer: `{"blue":9}`, want: Correct},
+		{name: "K1 product is wrong", prompt: k1, answer: `{"blue":37}`, want: Wrong, feedback: "difference"},
+		{name: "missing side", prompt: both, answer: `{"red":25}`, feedback: "Blue"},
+		{name: "extra side", prompt: red, answer: `{"red":9,"blue":9}`, feedback: "only"},
+		{name: "not a number", prompt: both, answer: `{"red":"25"}`},
+	})
+}
+
+func TestNumchessSwapCostCheck(t *testing.T) {
+	const p = `{"pieces":[3,7]}`
+	runNCCases(t, "numchess.swap_cost", []ncCase{
+		{name: "right", prompt: p, answer: `{"cost":16}`, want: Correct, feedback: "(3−7)² = 16"},
+		{name: "wrong", prompt: p, answer: `{"cost":4}`, want: Wrong, feedback: "square of the difference"},
+		{name: "missing", prompt: p, answer: `{}`},
+	})
+	k, _ := KindByName("numchess.swap_cost")
+	if err := k.Validate(json.RawMessage(p), json.RawMessage(`{"cost":16}`)); err != nil {
+		t.Error(err)
+	}
+	if err := k.Validate(json.RawMessage(p), json.RawMessage(`{"cost":4}`)); err == nil {
+		t.Error("a wrong cost validated")
+	}
+	if err := k.Validate(json.RawMessage(`{"pieces":[3,3]}`), json.RawMessage(`{"cost":0}`)); err == nil {
+		t.Error("a swap of a piece with itself validated")
+	}
+}

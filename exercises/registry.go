@@ -7,6 +7,7 @@ func allKinds() []Kind {
 		choiceKind{}, numberKind{}, // generic
 		// chess, draughts, gomoku, numchess kinds follow.
 		numchessExpression{}, // numchess (kinds_numchess.go)
+		numchessMove{}, numchessScore{}, numchessSwapCost{},
 	}
 }
 
