@@ -232,7 +232,7 @@ func (r *pgnReader) comment() string {
 }
 
 var (
-	moveNumberRe = regexp.MustCompile(`^[0-9]+\s*(\.+|…+)`)
+	moveNumberRe = regexp.MustCompile(`^[0-9]+(\s*(\.+|…+)|\s)`)
 	castleRe     = regexp.MustCompile(`^([O0o]-[O0o]-[O0o]|[O0o]-[O0o]|OOO|OO)`)
 	sanRes       = []*regexp.Regexp{
 		regexp.MustCompile(`^[KQRBNP]?[a-h][1-8][-x:]?[a-h][1-8](=?[QRBNqrbn])?`),
@@ -264,6 +264,10 @@ func (r *pgnReader) line(g *PGNGame, p Position, depth int) ([]PGNMove, []string
 		r.skipSpace()
 		if r.i >= len(r.s) {
 			break
+		}
+		if len(moves) > 0 && (strings.HasPrefix(r.s[r.i:], "e.p.") || strings.HasPrefix(r.s[r.i:], "(ep)")) {
+			r.i += 4 // en-passant remark written apart from its move
+			continue
 		}
 		c := r.peek()
 		switch {

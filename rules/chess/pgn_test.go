@@ -118,6 +118,33 @@ func TestPGNFeatures(t *testing.T) {
 	}
 }
 
+func TestPGNLenientMoveText(t *testing.T) {
+	cases := []struct{ text, want string }{
+		{"1 e4 e5 2 Nf3 *", "e4 e5 Nf3"},
+		{"1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Bxc6 dxc6 5.O-O f6 6.d4 exd4 7.Nxd4 c5 8.Nb3 Qxd1 9.Rxd1 *", "e4 e5 Nf3 Nc6 Bb5 a6 Bxc6 dxc6 O-O f6 d4 exd4 Nxd4 c5 Nb3 Qxd1 Rxd1"},
+		{"1.e4 d5 2.e5 f5 3.exf6 e.p. Nxf6 *", "e4 d5 e5 f5 exf6 Nxf6"},
+		{"1.e4 d5 2.e5 f5 3.ef Nxf6 *", "e4 d5 e5 f5 exf6 Nxf6"},
+		{"1.e4 d5 2.e5 f5 3.exf6 (ep) Nxf6 *", "e4 d5 e5 f5 exf6 Nxf6"},
+		{"1. e2-e4 e7-e5 2. Ng1-f3 Nb8-c6 *", "e4 e5 Nf3 Nc6"},
+		{"1.e4 e5 2.Qh5 Nc6 3.Bc4 Nf6 4.Qxf7# 1-0", "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#"},
+		{"1.e4!! e5?? 2.Nf3!? Nc6?! *", "e4 e5 Nf3 Nc6"},
+	}
+	for _, c := range cases {
+		games := ParsePGN(c.text)
+		if len(games) != 1 || games[0].Err != nil {
+			t.Errorf("%q: %d games, err %v", c.text, len(games), games[0].Err)
+			continue
+		}
+		var sans []string
+		for _, m := range games[0].Moves {
+			sans = append(sans, m.SAN)
+		}
+		if got := strings.Join(sans, " "); got != c.want {
+			t.Errorf("%q:\n got %s\nwant %s", c.text, got, c.want)
+		}
+	}
+}
+
 func TestPGNGarbage(t *testing.T) {
 	for _, text := range []string{
 		"1. e4 zz 2. d4",
