@@ -26,6 +26,10 @@ type Solver struct {
 // before it is emptied (about 100 bytes each).
 const MemoLimit = 1 << 19
 
+// ExactMax is the largest multiset for which Solve always finds the
+// simplest expression (see Solve).
+const ExactMax = 6
+
 // MaxOperands is the largest multiset a Solver handles; larger multisets
 // (and any number outside 0-9) make nothing.
 const MaxOperands = 15
@@ -74,16 +78,22 @@ func (s *Solver) CanMake(operands []int, target Rat) bool {
 // value is target, or false when none exists. The witness always passes
 // Check. "Simplest" compares, in order: fewest combining rules (组大数,
 // 组乘方, 组分数), fewest × and ÷, fewest bracket pairs, fewest negative
-// values along the way, fewest characters;
-// remaining ties go to the first candidate in a fixed enumeration order,
-// so the answer is deterministic.
+// values along the way, fewest characters; remaining ties go to the first
+// candidate in a fixed enumeration order, so the answer is deterministic.
+//
+// The simplest expression is guaranteed for up to ExactMax operands, and
+// for any number of operands when + and − alone can make the target. With
+// more operands, when × ÷ or a combining rule is needed, Solve returns the
+// first expression its search meets among those using only r's operators,
+// or failing that among all of r: valid and deterministic, but not always
+// the simplest (an exhaustive search there can take seconds).
 func (s *Solver) Solve(operands []int, target Rat) (*Expr, bool) {
 	key, ok := packKey(operands)
 	if !ok || !s.targetPossible(target) {
 		return nil, false
 	}
-	for _, t := range s.tiers {
-		sr := t.newSearch(false)
+	for i, t := range s.tiers {
+		sr := t.newSearch(i > 0 && keySize(key) > ExactMax)
 		if c, ok := sr.best(key, target, ctxLeftAdd); ok {
 			return sr.build(key, c), true
 		}
@@ -628,6 +638,11 @@ func (s *search) find(key uint64, v Rat, ctx int) (cand, bool) {
 			lc, rc := opContexts(k)
 			cls, oc := opClass(k), opCost(k)
 			try := func(x, y Rat, cx, cy uint32) {
+				// Check the inverse forwards: it guards ÷0 and rounding-free
+				// but overflow-prone inverses.
+				if w, ok := apply(k, x, y); !ok || w != v {
+					return
+				}
 				if cx == 0 {
 					cx = s.ctxCost(a, x, lc)
 				}
