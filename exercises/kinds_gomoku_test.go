@@ -1,0 +1,186 @@
+package exercises
+
+import (
+	"encoding/json"
+	"errors"
+	"testing"
+
+	"qixue/rules/gomoku"
+)
+
+// gmTestBoard builds a board diagram from black and white stones.
+func gmTestBoard(t testing.TB, black, white []string) string {
+	t.Helper()
+	var b gomoku.Board
+	for i, list := range [][]string{black, white} {
+		for _, s := range list {
+			p, err := gomoku.ParsePoint(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := b.Put(p, gomoku.Colour(i+1)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return b.String()
+}
+
+// gmPrompt renders a prompt with a board.
+func gmPrompt(t testing.TB, fields map[string]any) string {
+	t.Helper()
+	data, err := json.Marshal(fields)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+func TestGomokuWinIn1Check(t *testing.T) {
+	// Black f8 g8 h8 i8 and k8: e8 makes five; j8 makes six (f8-k8).
+	board := gmTestBoard(t, []string{"f8", "g8", "h8", "i8", "k8"}, []string{"f9", "g9", "h9", "i10"})
+	renju := gmPrompt(t, map[string]any{"board": board, "rules": "renju", "colour": "black"})
+	standard := gmPrompt(t, map[string]any{"board": board, "rules": "standard", "colour": "black"})
+	free := gmPrompt(t, map[string]any{"board": board, "rules": "freestyle", "colour": "black"})
+	runNCCases(t, "gomoku.win_in_1", []ncCase{
+		{name: "five", prompt: renju, answer: `{"point":"e8"}`, want: Correct, feedback: "e8 makes five"},
+		{name: "upper case", prompt: renju, answer: `{"point":"E8"}`, want: Correct},
+		{name: "overline forbidden in renju", prompt: renju, answer: `{"point":"j8"}`, want: Wrong, feedback: "forbidden"},
+		{name: "overline no win in standard", prompt: standard, answer: `{"point":"j8"}`, want: Wrong, feedback: "overline"},
+		{name: "overline wins in freestyle", prompt: free, answer: `{"point":"j8"}`, want: Correct},
+		{name: "no five", prompt: renju, answer: `{"point":"a1"}`, want: Wrong, feedback: "does not make five"},
+		{name: "occupied", prompt: renju, answer: `{"point":"f9"}`, want: Wrong, feedback: "already"},
+		{name: "bad point", prompt: renju, answer: `{"point":"z9"}`, feedback: "z9"},
+		{name: "bad json", prompt: renju, answer: `{"point":8}`},
+	})
+	k, _ := KindByName("gomoku.win_in_1")
+	if err := k.Validate(json.RawMessage(renju), json.RawMessage(`{"point":"e8"}`)); err != nil {
+		t.Error(err)
+	}
+	var pe *PromptError
+	if err := k.Validate(json.RawMessage(renju), json.RawMessage(`{"point":"j8"}`)); !errors.As(err, &pe) || pe.Code != "solution_fails" {
+		t.Errorf("overline solution: %v", err)
+	}
+	white := gmPrompt(t, map[string]any{"board": board, "rules": "renju", "colour": "white"})
+	if err := k.Validate(json.RawMessage(white), json.RawMessage(`{"point":"j9"}`)); !errors.As(err, &pe) || pe.Code != "no_win" {
+		t.Errorf("no win for white: %v", err)
+	}
+}
+
+func TestGomokuForbiddenCheck(t *testing.T) {
+	// h8 is a double three (h8-h10 and h8-j8); a2 is an ordinary point.
+	three := gmTestBoard(t, []string{"h9", "h10", "i8", "j8"}, []string{"a15"})
+	// h8 is a double four (h8-h11 and h8-k8).
+	four := gmTestBoard(t, []string{"h9", "h10", "h11", "i8", "j8", "k8"}, []string{"a15", "h12", "g8"})
+	p3 := gmPrompt(t, map[string]any{"board": three, "point": "h8"})
+	p4 := gmPrompt(t, map[string]any{"board": four, "point": "h8"})
+	pn := gmPrompt(t, map[string]any{"board": three, "point": "a2"})
+	all := gmPrompt(t, map[string]any{"board": three, "mode": "all"})
+	runNCCases(t, "gomoku.forbidden", []ncCase{
+		{name: "double three", prompt: p3, answer: `{"forbidden":true,"reason":"double_three"}`, want: Correct, feedback: "double three"},
+		{name: "wrong reason", prompt: p3, answer: `{"forbidden":true,"reason":"double_four"}`, want: Partial, feedback: "not a double four"},
+		{name: "missed", prompt: p3, answer: `{"forbidden":false}`, want: Wrong, feedback: "is forbidden"},
+		{name: "double four", prompt: p4, answer: `{"forbidden":true,"reason":"double_four"}`, want: Correct},
+		{name: "not forbidden", prompt: pn, answer: `{"forbidden":false}`, want: Correct},
+		{name: "not forbidden said yes", prompt: pn, answer: `{"forbidden":true,"reason":"overline"}`, want: Wrong, feedback: "not forbidden"},
+		{name: "no reason", prompt: p3, answer: `{"forbidden":true}`, feedback: "reason"},
+		{name: "reason without forbidden", prompt: pn, answer: `{"forbidden":false,"reason":"overline"}`},
+		{name: "points for one point", prompt: p3, answer: `{"points":["h8"]}`},
+		{name: "all right", prompt: all, answer: `{"points":["h8"]}`, want: Correct},
+		{name: "all extra", prompt: all, answer: `{"points":["h8","a1"]}`, want: Partial, feedback: "not among"},
+		{name: "all wrong", prompt: all, answer: `{"points":["a1"]}`, want: Wrong, feedback: "missing"},
+		{name: "all none", prompt: all, answer: `{"points":[]}`, want: Wrong},
+		{name: "all duplicate", prompt: all, answer: `{"points":["h8","h8"]}`, feedback: "twice"},
+		{name: "verdict for all", prompt: all, answer: `{"forbidden":true,"reason":"double_three"}`},
+	})
+	k, _ := KindByName("gomoku.forbidden")
+	for _, c := range []struct {
+		prompt, solution string
+		ok               bool
+	}{
+		{p3, `{"forbidden":true,"reason":"double_three"}`, true},
+		{p3, `{"forbidden":false}`, false},
+		{all, `{"points":["h8"]}`, true},
+		{all, `{"points":[]}`, false},
+		{gmPrompt(t, map[string]any{"board": three, "point": "h9"}), `{"forbidden":false}`, false},
+	} {
+		if err := k.Validate(json.RawMessage(c.prompt), json.RawMessage(c.solution)); (err == nil) != c.ok {
+			t.Errorf("Validate(%s) = %v", c.solution, err)
+		}
+	}
+}
+
+func TestGomokuVCFCheck(t *testing.T) {
+	// Black h8 i8 j8 (White g8) and l9 m10: k8 is a four (and a diagonal
+	// three) that White must block on l8; n11 then makes the open four
+	// k8-n11, White blocks j7 and o12 makes five.
+	board := gmTestBoard(t, []string{"h8", "i8", "j8", "l9", "m10"}, []string{"g8", "a1", "c3"})
+	p := gmPrompt(t, map[string]any{"board": board, "rules": "renju", "attacker": "black"})
+	runNCCases(t, "gomoku.vcf", []ncCase{
+		{name: "first four", prompt: p, answer: `{"moves":["k8"]}`, want: Continue, feedback: "must block on l8"},
+		{name: "open four", prompt: p, answer: `{"moves":["k8","l8","n11"]}`, want: Continue, feedback: "cannot block both"},
+		{name: "five", prompt: p, answer: `{"moves":["k8","l8","n11","j7","o12"]}`, want: Correct, feedback: "Black wins"},
+		{name: "three first", prompt: p, answer: `{"moves":["n11"]}`, want: Wrong, feedback: "not a four"},
+		{name: "not a four later", prompt: p, answer: `{"moves":["k8","l8","a15"]}`, want: Wrong, feedback: "not a four"},
+		{name: "occupied", prompt: p, answer: `{"moves":["a1"]}`, want: Wrong, feedback: "not empty"},
+		{name: "reply mismatch", prompt: p, answer: `{"moves":["k8","m1","n11"]}`, feedback: "l8"},
+		{name: "ends with reply", prompt: p, answer: `{"moves":["k8","l8"]}`},
+		{name: "after the end", prompt: p, answer: `{"moves":["k8","l8","n11","j7","o12","a2","a3"]}`},
+		{name: "empty", prompt: p, answer: `{"moves":[]}`},
+		{name: "bad point", prompt: p, answer: `{"moves":["k88"]}`},
+	})
+	k, _ := KindByName("gomoku.vcf")
+	if err := k.Validate(json.RawMessage(p), json.RawMessage(`{"line":["k8","l8","n11","j7","o12"]}`)); err != nil {
+		t.Error(err)
+	}
+	if err := k.Validate(json.RawMessage(p), json.RawMessage(`{"line":["k8","l8"]}`)); err == nil {
+		t.Error("unfinished line validated")
+	}
+	// White attacking: a five is correct at once.
+	wp := gmPrompt(t, map[string]any{"board": gmTestBoard(t, []string{"a1", "b1", "c5"}, []string{"d4", "e4", "f4", "g4"}), "rules": "renju", "attacker": "white"})
+	runNCCases(t, "gomoku.vcf", []ncCase{{name: "white five", prompt: wp, answer: `{"moves":["h4"]}`, want: Correct}})
+}
+
+func TestGomokuShapeCheck(t *testing.T) {
+	// Black open three f8 g8 h8; Black four l2 l3 l4 l5 (White l1).
+	board := gmTestBoard(t, []string{"f8", "g8", "h8", "l2", "l3", "l4", "l5"}, []string{"l1", "a15"})
+	three := gmPrompt(t, map[string]any{"board": board, "rules": "renju", "colour": "black", "shape": "open_three"})
+	four := gmPrompt(t, map[string]any{"board": board, "rules": "renju", "colour": "black", "shape": "four"})
+	runNCCases(t, "gomoku.shape", []ncCase{
+		{name: "three", prompt: three, answer: `{"points":["f8","g8","h8"]}`, want: Correct},
+		{name: "three partial", prompt: three, answer: `{"points":["f8","g8"]}`, want: Partial, feedback: "1 of the stones"},
+		{name: "three wrong", prompt: three, answer: `{"points":["l2"]}`, want: Wrong},
+		{name: "four", prompt: four, answer: `{"points":["l2","l3","l4","l5"]}`, want: Correct},
+		{name: "bad point", prompt: four, answer: `{"points":["l2","x"]}`},
+	})
+	k, _ := KindByName("gomoku.shape")
+	var pe *PromptError
+	none := gmPrompt(t, map[string]any{"board": board, "rules": "renju", "colour": "white", "shape": "open_three"})
+	if err := k.Validate(json.RawMessage(none), json.RawMessage(`{"points":[]}`)); !errors.As(err, &pe) || pe.Code != "no_shape" {
+		t.Errorf("no shape: %v", err)
+	}
+	if err := k.Validate(json.RawMessage(three), json.RawMessage(`{"points":["f8","g8","h8"]}`)); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestGomokuOpeningNameCheck(t *testing.T) {
+	p := `{"stones":["h8","h9","i10"],"choices":["寒星","溪月","疏星"]}`
+	runNCCases(t, "gomoku.opening_name", []ncCase{
+		{name: "chinese", prompt: p, answer: `{"name":"溪月"}`, want: Correct, feedback: "Keigetsu"},
+		{name: "english", prompt: p, answer: `{"name":"keigetsu"}`, want: Correct},
+		{name: "same family", prompt: p, answer: `{"name":"寒星"}`, want: Wrong, feedback: "Black 3"},
+		{name: "other family", prompt: p, answer: `{"name":"长星"}`, want: Wrong, feedback: "direct opening"},
+		{name: "unknown", prompt: p, answer: `{"name":"大月"}`},
+	})
+	k, _ := KindByName("gomoku.opening_name")
+	if err := k.Validate(json.RawMessage(`{"stones":["i9","h8","h10"]}`), json.RawMessage(`{"name":"溪月"}`)); err == nil {
+		t.Error("Black 1 off tengen validated")
+	}
+	if err := k.Validate(json.RawMessage(`{"stones":["h8","h9","i10"],"choices":["寒星"]}`), json.RawMessage(`{"name":"溪月"}`)); err == nil {
+		t.Error("choices without the answer validated")
+	}
+	if err := k.Validate(json.RawMessage(`{"stones":["h8","i9","j10"]}`), json.RawMessage(`{"name":"Chosei"}`)); err != nil {
+		t.Error(err)
+	}
+}
