@@ -92,6 +92,7 @@ func Migrate(ctx context.Context, db *gorm.DB) error {
 	err := db.WithContext(ctx).AutoMigrate(
 		&settingRow{}, &schoolRow{}, &userRow{}, &classRow{}, &enrollmentRow{},
 		&refreshTokenRow{}, &loginFailureRow{},
+		&exerciseRow{}, &exerciseTagRow{}, &attemptRow{},
 	)
 	if err != nil {
 		return fmt.Errorf("migrate: %w", err)

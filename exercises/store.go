@@ -1,0 +1,99 @@
+package exercises
+
+// This file and service.go hold the practice use cases on top of the
+// kinds: exercises and attempts kept in a Store, permissions, idempotent
+// answer submission. They were added for issue 7 (storage and API) and
+// only add names; the kind contracts in exercise.go are unchanged.
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+
+	"qixue/identity"
+)
+
+// Attempt is one recorded, finished try of an exercise by a student: a
+// graded answer (correct, wrong, partial) or a give-up. Continuing steps
+// of a multi-step exercise are not attempts; the step that ends the line
+// is.
+type Attempt struct {
+	ID         string
+	SchoolID   string
+	UserID     string
+	ExerciseID string
+	// Answer is the submitted answer document (null for a give-up).
+	Answer   json.RawMessage
+	Outcome  Outcome
+	Score    float64
+	Feedback Text
+	Details  map[string]any
+	// TimeMS is the time the student spent, as reported by the app.
+	TimeMS int
+	GaveUp bool
+	// First is set on the student's first attempt of the exercise (the one
+	// puzzle ratings count).
+	First bool
+	// IdempotencyKey is unique per user; RequestHash fingerprints the
+	// request that used it, so a reuse with another request is refused.
+	IdempotencyKey string
+	RequestHash    string
+	CreatedAt      time.Time
+}
+
+// Correct reports whether the attempt solved the exercise.
+func (a Attempt) Correct() bool { return a.Outcome == Correct }
+
+// Query filters an exercise list. Zero fields do not filter.
+type Query struct {
+	// Scope limits school-authored exercises to one school; built-in
+	// exercises are always included. The zero Scope includes every
+	// school's.
+	Scope identity.Scope
+	// OnlySchool keeps only school-authored exercises; OnlyBuiltin only
+	// built-in ones.
+	OnlySchool, OnlyBuiltin bool
+	Game                    Game
+	Kind                    string
+	Band                    Band
+	Tag                     string
+}
+
+// AttemptQuery filters an attempt list of one user.
+type AttemptQuery struct {
+	UserID     string
+	ExerciseID string
+}
+
+// Store keeps exercises and attempts. Missing rows, and school-authored
+// rows outside the given scope, are identity.ErrNotFound. List methods
+// return up to page.Limit+1 items after page.After so that callers can tell
+// whether another page exists: exercises in ID order, attempts newest first.
+type Store interface {
+	// SyncBank stores the built-in exercises by key: new keys are
+	// inserted with their given ID, known keys updated in place. It
+	// returns how many rows it inserted and updated.
+	SyncBank(ctx context.Context, bank []Exercise, now time.Time) (inserted, updated int, err error)
+	Exercise(ctx context.Context, sc identity.Scope, id string) (Exercise, error)
+	Exercises(ctx context.Context, q Query, page identity.Page) ([]Exercise, error)
+	// CreateExercises stores school-authored exercises in one transaction.
+	CreateExercises(ctx context.Context, exs []Exercise, now time.Time) error
+	// UpdateExercise saves a school-authored exercise of its school.
+	UpdateExercise(ctx context.Context, ex Exercise, now time.Time) error
+	// DeleteExercise removes a school-authored exercise of the scope and
+	// its attempts.
+	DeleteExercise(ctx context.Context, sc identity.Scope, id string) error
+
+	// RecordAttempt stores a, setting a.First when the user has no earlier
+	// attempt of the exercise, unless the user already used
+	// a.IdempotencyKey: then it stores nothing and returns the attempt
+	// recorded with that key and created=false. Concurrent calls with the
+	// same key record exactly one attempt.
+	RecordAttempt(ctx context.Context, a Attempt) (stored Attempt, created bool, err error)
+	Attempts(ctx context.Context, q AttemptQuery, page identity.Page) ([]Attempt, error)
+	// Revealed reports whether the user solved or gave up the exercise.
+	Revealed(ctx context.Context, userID, exerciseID string) (bool, error)
+	// StudentGrade returns the lowest grade of the classes in which the
+	// user is enrolled as a student; ok is false when there is none.
+	StudentGrade(ctx context.Context, userID string) (grade int, ok bool, err error)
+}

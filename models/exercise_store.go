@@ -1,0 +1,314 @@
+package models
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"qixue/exercises"
+	"qixue/identity"
+)
+
+// ExerciseStore implements exercises.Store with GORM.
+type ExerciseStore struct {
+	db *gorm.DB
+}
+
+var _ exercises.Store = (*ExerciseStore)(nil)
+
+// NewExerciseStore returns the exercise store on db.
+func NewExerciseStore(db *gorm.DB) *ExerciseStore { return &ExerciseStore{db: db} }
+
+// exerciseColumns are the columns a bank load or an edit rewrites.
+var exerciseColumns = []string{"kind", "game", "band", "difficulty", "title_zh", "title_en", "body_zh", "body_en",
+	"prompt", "solution", "tags", "content_hash", "updated_at"}
+
+// SyncBank upserts the built-in exercises by key; unchanged ones (same
+// content hash) are not written.
+func (s *ExerciseStore) SyncBank(ctx context.Context, bank []exercises.Exercise, now time.Time) (inserted, updated int, err error) {
+	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		inserted, updated = 0, 0
+		var known []exerciseRow
+		if err := tx.Select("id", "bank_key", "content_hash").Where("bank_key IS NOT NULL").Find(&known).Error; err != nil {
+			return err
+		}
+		hashes := make(map[string]string, len(known))
+		for _, r := range known {
+			hashes[*r.Key] = r.ContentHash
+		}
+		for _, ex := range bank {
+			r := toExerciseRow(ex, now)
+			r.SchoolID = nil
+			old, exists := hashes[ex.Key]
+			if exists && old == r.ContentHash {
+				continue
+			}
+			err := tx.Clauses(clause.OnConflict{
+				Columns:   []clause.Column{{Name: "bank_key"}},
+				DoUpdates: clause.AssignmentColumns(exerciseColumns),
+			}).Create(&r).Error
+			if err != nil {
+				return fmt.Errorf("store bank exercise %s: %w", ex.Key, err)
+			}
+			var id string
+			if err := tx.Model(&exerciseRow{}).Select("id").Where("bank_key = ?", ex.Key).Scan(&id).Error; err != nil {
+				return err
+			}
+			if err := replaceTags(tx, id, ex.Tags); err != nil {
+				return err
+			}
+			if exists {
+				updated++
+			} else {
+				inserted++
+			}
+		}
+		return nil
+	})
+	return inserted, updated, err
+}
+
+// replaceTags sets the tag rows of an exercise.
+func replaceTags(tx *gorm.DB, exerciseID string, tags []string) error {
+	if err := tx.Where("exercise_id = ?", exerciseID).Delete(&exerciseTagRow{}).Error; err != nil {
+		return err
+	}
+	if len(tags) == 0 {
+		return nil
+	}
+	rows := make([]exerciseTagRow, 0, len(tags))
+	seen := map[string]bool{}
+	for _, t := range tags {
+		if !seen[t] {
+			seen[t] = true
+			rows = append(rows, exerciseTagRow{ExerciseID: exerciseID, Tag: t})
+		}
+	}
+	return tx.Create(&rows).Error
+}
+
+// visible keeps built-in exercises and those of the scope's school.
+func visible(q *gorm.DB, sc identity.Scope) *gorm.DB {
+	if sc.SchoolID != "" {
+		return q.Where("(school_id IS NULL OR school_id = ?)", sc.SchoolID)
+	}
+	return q
+}
+
+// Exercise returns a built-in exercise or one of the scope's school.
+func (s *ExerciseStore) Exercise(ctx context.Context, sc identity.Scope, id string) (exercises.Exercise, error) {
+	if !isUUID(id) {
+		return exercises.Exercise{}, identity.ErrNotFound
+	}
+	var r exerciseRow
+	if err := visible(s.db.WithContext(ctx), sc).Where("id = ?", id).Take(&r).Error; err != nil {
+		return exercises.Exercise{}, notFound(err)
+	}
+	return r.toExercise(), nil
+}
+
+// Exercises lists the exercises matching q in ID order.
+func (s *ExerciseStore) Exercises(ctx context.Context, q exercises.Query, p identity.Page) ([]exercises.Exercise, error) {
+	db := visible(s.db.WithContext(ctx).Model(&exerciseRow{}), q.Scope)
+	switch {
+	case q.OnlyBuiltin:
+		db = db.Where("school_id IS NULL")
+	case q.OnlySchool:
+		db = db.Where("school_id IS NOT NULL")
+	}
+	if q.Game != "" {
+		db = db.Where("game = ?", string(q.Game))
+	}
+	if q.Kind != "" {
+		db = db.Where("kind = ?", q.Kind)
+	}
+	if q.Band != "" {
+		db = db.Where("band = ?", string(q.Band))
+	}
+	if q.Tag != "" {
+		db = db.Where("id IN (?)", s.db.Model(&exerciseTagRow{}).Select("exercise_id").Where("tag = ?", q.Tag))
+	}
+	var rows []exerciseRow
+	if err := paged(db, "id", p).Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	out := make([]exercises.Exercise, len(rows))
+	for i, r := range rows {
+		out[i] = r.toExercise()
+	}
+	return out, nil
+}
+
+// CreateExercises stores school-authored exercises; an unknown school is
+// a validation error on school_id.
+func (s *ExerciseStore) CreateExercises(ctx context.Context, exs []exercises.Exercise, now time.Time) error {
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		checked := map[string]bool{}
+		for _, ex := range exs {
+			if ex.SchoolID == "" {
+				return errors.New("create exercise: school-authored exercise without school")
+			}
+			if !checked[ex.SchoolID] {
+				var n int64
+				if !isUUID(ex.SchoolID) {
+					return identity.ValidationError(identity.FieldError{Field: "school_id", Code: "not_found"})
+				}
+				if err := tx.Model(&schoolRow{}).Where("id = ?", ex.SchoolID).Count(&n).Error; err != nil {
+					return err
+				}
+				if n == 0 {
+					return identity.ValidationError(identity.FieldError{Field: "school_id", Code: "not_found"})
+				}
+				checked[ex.SchoolID] = true
+			}
+			r := toExerciseRow(ex, now)
+			r.Key = nil
+			if err := tx.Create(&r).Error; err != nil {
+				if isDuplicate(err) {
+					return identity.ErrConflict
+				}
+				return fmt.Errorf("create exercise: %w", err)
+			}
+			if err := replaceTags(tx, r.ID, ex.Tags); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// UpdateExercise rewrites a school-authored exercise of its school.
+func (s *ExerciseStore) UpdateExercise(ctx context.Context, ex exercises.Exercise, now time.Time) error {
+	r := toExerciseRow(ex, now)
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := tx.Model(&exerciseRow{}).Where("id = ? AND school_id = ?", r.ID, ex.SchoolID).Select(exerciseColumns).Updates(&r)
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return identity.ErrNotFound
+		}
+		return replaceTags(tx, r.ID, ex.Tags)
+	})
+}
+
+// DeleteExercise deletes a school-authored exercise of the scope with its
+// tags and attempts.
+func (s *ExerciseStore) DeleteExercise(ctx context.Context, sc identity.Scope, id string) error {
+	if !isUUID(id) {
+		return identity.ErrNotFound
+	}
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		q := tx.Where("id = ? AND school_id IS NOT NULL", id)
+		if sc.SchoolID != "" {
+			q = q.Where("school_id = ?", sc.SchoolID)
+		}
+		var r exerciseRow
+		if err := q.Select("id").Take(&r).Error; err != nil {
+			return notFound(err)
+		}
+		if err := tx.Where("exercise_id = ?", id).Delete(&attemptRow{}).Error; err != nil {
+			return err
+		}
+		if err := tx.Where("exercise_id = ?", id).Delete(&exerciseTagRow{}).Error; err != nil {
+			return err
+		}
+		return tx.Where("id = ?", id).Delete(&exerciseRow{}).Error
+	})
+}
+
+// insertAttempt inserts an attempt unless its idempotency key is used or,
+// with first_attempt set, the student already has a first attempt (both
+// unique indexes; ON CONFLICT DO NOTHING without a target covers every
+// unique index on PostgreSQL and SQLite). first_attempt is computed in the
+// same statement; "WHERE true" disambiguates INSERT ... SELECT ... ON
+// CONFLICT for SQLite.
+const insertAttempt = `INSERT INTO attempts
+ (id, school_id, user_id, exercise_id, answer, outcome, score, result, time_ms, gave_up, first_attempt, idempotency_key, request_hash, created_at)
+ SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+  ? AND NOT EXISTS (SELECT 1 FROM attempts WHERE user_id = ? AND exercise_id = ? AND first_attempt),
+  ?, ?, ? WHERE true
+ ON CONFLICT DO NOTHING
+ RETURNING first_attempt`
+
+// RecordAttempt stores a once per (user, idempotency key), in one
+// statement on the common path. When the insert does nothing it is
+// because the key was used (the first attempt with it is returned) or
+// because a concurrent first attempt of the same exercise won the race
+// (the insert is retried, now as a later attempt).
+func (s *ExerciseStore) RecordAttempt(ctx context.Context, a exercises.Attempt) (exercises.Attempt, bool, error) {
+	r := toAttemptRow(a)
+	db := s.db.WithContext(ctx)
+	canBeFirst := true
+	for range 3 {
+		var first []bool
+		err := db.Raw(insertAttempt, r.ID, r.SchoolID, r.UserID, r.ExerciseID, r.Answer, r.Outcome, r.Score, r.Result,
+			r.TimeMS, r.GaveUp, canBeFirst, r.UserID, r.ExerciseID, r.IdempotencyKey, r.RequestHash, r.CreatedAt).
+			Scan(&first).Error
+		if err != nil {
+			return exercises.Attempt{}, false, fmt.Errorf("record attempt: %w", err)
+		}
+		if len(first) == 1 {
+			r.FirstAttempt = first[0]
+			return r.toAttempt(), true, nil
+		}
+		var prev attemptRow
+		err = db.Where("user_id = ? AND idempotency_key = ?", r.UserID, r.IdempotencyKey).Take(&prev).Error
+		if err == nil {
+			return prev.toAttempt(), false, nil
+		}
+		if !errors.Is(err, gorm.ErrRecordNotFound) {
+			return exercises.Attempt{}, false, err
+		}
+		canBeFirst = false
+	}
+	return exercises.Attempt{}, false, errors.New("record attempt: insert kept conflicting")
+}
+
+// Attempts lists a user's attempts, newest first.
+func (s *ExerciseStore) Attempts(ctx context.Context, q exercises.AttemptQuery, p identity.Page) ([]exercises.Attempt, error) {
+	db := s.db.WithContext(ctx).Where("user_id = ?", q.UserID)
+	if q.ExerciseID != "" {
+		db = db.Where("exercise_id = ?", q.ExerciseID)
+	}
+	if p.After != "" {
+		db = db.Where("id < ?", p.After)
+	}
+	var rows []attemptRow
+	if err := db.Order("id DESC").Limit(p.Limit + 1).Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	out := make([]exercises.Attempt, len(rows))
+	for i, r := range rows {
+		out[i] = r.toAttempt()
+	}
+	return out, nil
+}
+
+// Revealed reports whether the user solved or gave up the exercise.
+func (s *ExerciseStore) Revealed(ctx context.Context, userID, exerciseID string) (bool, error) {
+	var ids []string
+	err := s.db.WithContext(ctx).Model(&attemptRow{}).Select("id").
+		Where("user_id = ? AND exercise_id = ? AND (outcome = ? OR gave_up)", userID, exerciseID, string(exercises.Correct)).
+		Limit(1).Scan(&ids).Error
+	return len(ids) > 0, err
+}
+
+// StudentGrade returns the lowest grade of the user's classes as a
+// student.
+func (s *ExerciseStore) StudentGrade(ctx context.Context, userID string) (int, bool, error) {
+	var g sql.NullInt64
+	err := s.db.WithContext(ctx).Model(&classRow{}).Select("MIN(classes.grade)").
+		Joins("JOIN enrollments ON enrollments.class_id = classes.id").
+		Where("enrollments.user_id = ? AND enrollments.role = ?", userID, string(identity.RoleStudent)).
+		Scan(&g).Error
+	if err != nil {
+		return 0, false, err
+	}
+	return int(g.Int64), g.Valid, nil
+}
