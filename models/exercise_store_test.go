@@ -20,8 +20,8 @@ func choiceExercise(key, tag string) exercises.Exercise {
 	return exercises.Exercise{
 		ID: exercises.BankID(key), Key: key, Kind: "choice",
 		Title: exercises.Text{ZH: "题", EN: "Q"}, Body: exercises.Text{ZH: "选", EN: "Pick"},
-		Prompt:   json.RawMessage(`{"game":"chess","options":[{"zh-CN":"甲","en":"A"},{"zh-CN":"乙","en":"B"}]}`),
-		Solution: json.RawMessage(`{"correct":[1]}`),
+		Prompt:     json.RawMessage(`{"game":"chess","options":[{"zh-CN":"甲","en":"A"},{"zh-CN":"乙","en":"B"}]}`),
+		Solution:   json.RawMessage(`{"correct":[1]}`),
 		Difficulty: 1, Band: exercises.K1, Tags: []string{tag, "chess.rules"},
 	}
 }
