@@ -5,6 +5,7 @@ package exercises
 func allKinds() []Kind {
 	return []Kind{
 		choiceKind{}, numberKind{}, // generic
+		chessEscapeKind{}, chessAllEscapesKind{}, chessMateKind{}, chessBestKind{}, chessPieceMovesKind{}, // chess (kinds_chess.go)
 		// chess, draughts, gomoku, numchess kinds follow.
 		numchessExpression{}, // numchess (kinds_numchess.go)
 		numchessMove{}, numchessScore{}, numchessSwapCost{},

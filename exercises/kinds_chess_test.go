@@ -1,0 +1,285 @@
+package exercises
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+)
+
+// The "help the king" lesson: the black king on e8 is checked by the white
+// bishop on b5; in the second position a black bishop can block, in the
+// third a black knight can take the bishop.
+const (
+	lessonKingFEN    = "4k2r/7p/8/1B6/8/8/P7/4K3 b - - 0 1"
+	lessonBlockFEN   = "2b1k3/7p/8/1B6/8/8/P7/4K3 b - - 0 1"
+	lessonCaptureFEN = "4k3/7p/3n4/1B6/8/8/P7/4K3 b - - 0 1"
+)
+
+func TestChessEscapeCheck(t *testing.T) {
+	k := chessEscapeKind{}
+	prompt := `{"fen":"` + lessonBlockFEN + `"}`
+	solution := `{"move":"Bd7"}`
+	if err := k.Validate(json.RawMessage(prompt), json.RawMessage(solution)); err != nil {
+		t.Fatal(err)
+	}
+	for _, mv := range []string{"Bd7", "c8d7", "Kf7", "Ke7", "Kd8", "Kf8", "Bc8-d7"} {
+		if r := checkKind(t, k, prompt, solution, `{"move":"`+mv+`"}`); r.Outcome != Correct {
+			t.Errorf("%s: %+v", mv, r)
+		}
+	}
+	r := checkKind(t, k, prompt, solution, `{"move":"Kd7"}`)
+	if r.Outcome != Wrong || !strings.Contains(r.Feedback.EN, "check") || !strings.Contains(r.Feedback.ZH, "将") {
+		t.Errorf("Kd7 walks along the check: %+v", r)
+	}
+	r = checkKind(t, k, prompt, solution, `{"move":"h6"}`)
+	if r.Outcome != Wrong {
+		t.Errorf("h6 ignores the check: %+v", r)
+	}
+	// A demanded method: a king move is then wrong, and the feedback names it.
+	blockPrompt := `{"fen":"` + lessonBlockFEN + `","method":"block"}`
+	r = checkKind(t, k, blockPrompt, solution, `{"move":"Kf7"}`)
+	if r.Outcome != Wrong || !strings.Contains(r.Feedback.ZH, "躲将") || !strings.Contains(r.Feedback.ZH, "垫将") || r.Details["method"] != "king" {
+		t.Errorf("Kf7 when a block is asked: %+v", r)
+	}
+	r = checkKind(t, k, blockPrompt, solution, `{"move":"Bd7"}`)
+	if r.Outcome != Correct || r.Details["method"] != "block" || !strings.Contains(r.Feedback.ZH, "垫将") {
+		t.Errorf("Bd7 when a block is asked: %+v", r)
+	}
+	capPrompt := `{"fen":"` + lessonCaptureFEN + `","method":"capture"}`
+	if r := checkKind(t, k, capPrompt, `{"move":"Nxb5"}`, `{"move":"Nb5"}`); r.Outcome != Correct || r.Details["method"] != "capture" {
+		t.Errorf("Nb5 takes the bishop: %+v", r)
+	}
+	for answer, code := range map[string]string{
+		`{"move":"Zz9"}`: "bad_notation",
+		`{"move":""}`:    "missing_move",
+		`{"mv":"Bd7"}`:   "bad_answer_json",
+		`"Bd7"`:          "bad_answer_json",
+	} {
+		if got := answerErrorCode(t, k, prompt, solution, answer); got != code {
+			t.Errorf("%s: code %s, want %s", answer, got, code)
+		}
+	}
+	for _, tc := range []struct{ prompt, solution, code string }{
+		{`{"fen":"` + lessonBlockFEN + `","method":"capture"}`, solution, "method_impossible"},
+		{`{"fen":"` + lessonBlockFEN + `","method":"block"}`, `{"move":"Kf7"}`, "solution_wrong_method"},
+		{`{"fen":"` + lessonBlockFEN + `","method":"jump"}`, solution, "unknown_method"},
+		{`{"fen":"4k3/8/8/8/8/8/8/4K3 b - - 0 1"}`, `{"move":"Kd7"}`, "not_in_check"},
+		{`{"fen":"R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1"}`, `{"move":"Kh8"}`, "checkmated"},
+		{`{"fen":"` + lessonBlockFEN + `"}`, `{"move":"Kd7"}`, "solution_move_illegal"},
+		{`{"fen":"not a fen"}`, solution, ""},
+	} {
+		err := k.Validate(json.RawMessage(tc.prompt), json.RawMessage(tc.solution))
+		var pe *PromptError
+		if !errors.As(err, &pe) || tc.code != "" && pe.Code != tc.code {
+			t.Errorf("Validate(%s, %s) = %v, want code %q", tc.prompt, tc.solution, err, tc.code)
+		}
+	}
+}
+
+func TestChessAllEscapes(t *testing.T) {
+	k := chessAllEscapesKind{}
+	prompt := `{"fen":"` + lessonBlockFEN + `"}`
+	solution := `{"moves":["Kd8","Ke7","Kf7","Kf8","Bd7"]}`
+	if err := k.Validate(json.RawMessage(prompt), json.RawMessage(solution)); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		answer  string
+		outcome Outcome
+		score   float64
+	}{
+		{`{"moves":["Bd7","Kf8","Kf7","Ke7","Kd8"]}`, Correct, 1},
+		{`{"moves":["Bd7","Kf8","Kf7","Ke7","Kd8","e8d8"]}`, Correct, 1},
+		{`{"moves":["Bd7","Kf8","Kf7","Ke7"]}`, Partial, 0.8},
+		{`{"moves":["Bd7","Kf8","Kf7","Ke7","Kd8","Kd7"]}`, Partial, 0.8},
+		{`{"moves":["Kd7"]}`, Wrong, 0},
+		{`{"moves":[]}`, Wrong, 0},
+	} {
+		r := checkKind(t, k, prompt, solution, tc.answer)
+		if r.Outcome != tc.outcome || abs(r.Score-tc.score) > 1e-9 {
+			t.Errorf("%s: got %s %.2f, want %s %.2f (%s)", tc.answer, r.Outcome, r.Score, tc.outcome, tc.score, r.Feedback.EN)
+		}
+	}
+	if got := answerErrorCode(t, k, prompt, solution, `{"moves":["Bd7","??"]}`); got != "bad_notation" {
+		t.Errorf("bad notation: %s", got)
+	}
+	if got := answerErrorCode(t, k, prompt, solution, `{"move":"Bd7"}`); got != "moves_required" {
+		t.Errorf("single move: %s", got)
+	}
+	if err := k.Validate(json.RawMessage(prompt), json.RawMessage(`{"moves":["Kd8","Ke7"]}`)); err == nil {
+		t.Error("Validate accepted an incomplete solution")
+	}
+}
+
+func abs(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func TestChessMateIn1(t *testing.T) {
+	k := chessMateKind{}
+	// Two rooks on the back rank: Rd8# and Rb8... (b8 is covered by the
+	// queen) so only Rd8 mates; Qxb1 style blunders are refused.
+	prompt := `{"fen":"6k1/5ppp/8/8/8/8/1q3PPP/1R1R2K1 w - - 0 1","n":1}`
+	solution := `{"moves":["Rd8#"]}`
+	if err := k.Validate(json.RawMessage(prompt), json.RawMessage(solution)); err != nil {
+		t.Fatal(err)
+	}
+	if r := checkKind(t, k, prompt, solution, `{"move":"Rd8"}`); r.Outcome != Correct {
+		t.Errorf("Rd8: %+v", r)
+	}
+	if r := checkKind(t, k, prompt, solution, `{"moves":["d1d8"]}`); r.Outcome != Correct {
+		t.Errorf("d1d8: %+v", r)
+	}
+	r := checkKind(t, k, prompt, solution, `{"move":"Rxb2"}`)
+	if r.Outcome != Wrong || !strings.Contains(r.Feedback.EN, "not check") {
+		t.Errorf("Rxb2: %+v", r)
+	}
+	r = checkKind(t, k, prompt, solution, `{"move":"Rbc1"}`)
+	if r.Outcome != Wrong || !strings.Contains(r.Feedback.EN, "not check") {
+		t.Errorf("Rbc1: %+v", r)
+	}
+	r = checkKind(t, k, prompt, solution, `{"move":"Rb8"}`)
+	if r.Outcome != Wrong || !strings.Contains(r.Feedback.EN, "no rook can reach b8") {
+		t.Errorf("Rb8 through the queen: %+v", r)
+	}
+	r = checkKind(t, k, `{"fen":"6k1/5ppp/8/8/4N3/8/5PPP/R5K1 w - - 0 1","n":1}`, `{"moves":["Ra8#"]}`, `{"move":"Nf6"}`)
+	if r.Outcome != Wrong || !strings.Contains(r.Feedback.EN, "check but not mate") {
+		t.Errorf("Nf6+ is check but not mate: %+v", r)
+	}
+	if got := answerErrorCode(t, k, prompt, solution, `{"move":"Rd9"}`); got != "bad_notation" {
+		t.Errorf("Rd9: %s", got)
+	}
+	if got := answerErrorCode(t, k, prompt, solution, `{"moves":["Rd8","Kh8"]}`); got != "line_ends_with_reply" {
+		t.Errorf("even line: %s", got)
+	}
+	if got := answerErrorCode(t, k, prompt, solution, `{"moves":["Rd8","Kh8","Rd7"]}`); got != "line_too_long" {
+		t.Errorf("long line: %s", got)
+	}
+	// A position without mate in 1 is refused.
+	if err := k.Validate(json.RawMessage(`{"fen":"k7/8/2K5/8/8/8/8/1R6 w - - 0 1","n":1}`), json.RawMessage(`{"moves":["Kc7"]}`)); err == nil {
+		t.Error("Validate accepted a mate in 1 with no mate")
+	}
+	// Stalemate is explained.
+	r = checkKind(t, k, `{"fen":"k7/2K5/8/8/8/8/8/1R6 w - - 0 1","n":1}`, `{"moves":["Ra1#"]}`, `{"move":"Rb7"}`)
+	if r.Outcome != Wrong || !strings.Contains(r.Feedback.EN, "stalemate") {
+		t.Errorf("Rb7 stalemates: %+v", r)
+	}
+}
+
+func TestChessMateIn2(t *testing.T) {
+	k := chessMateKind{}
+	// Only Kc7 mates in 2: then Ka7 Ra1# or Ka8 Ra1#... the server chooses.
+	prompt := `{"fen":"k7/8/2K5/8/8/8/8/1R6 w - - 0 1","n":2}`
+	r := checkKind(t, k, prompt, `{"moves":["Kc7"]}`, `{"move":"Kc7"}`)
+	if r.Outcome != Continue || r.Reply == "" {
+		t.Fatalf("Kc7: %+v", r)
+	}
+	reply := r.Reply
+	// Replies are deterministic.
+	for range 3 {
+		if r2 := checkKind(t, k, prompt, `{"moves":["Kc7"]}`, `{"move":"Kc7"}`); r2.Reply != reply {
+			t.Fatalf("reply %s then %s", reply, r2.Reply)
+		}
+	}
+	solution, _ := json.Marshal(map[string]any{"moves": []string{"Kc7", reply, "Ra1#"}})
+	if err := k.Validate(json.RawMessage(prompt), solution); err != nil {
+		t.Fatalf("solution Kc7 %s Ra1#: %v", reply, err)
+	}
+	line := func(ms ...string) string {
+		b, _ := json.Marshal(map[string]any{"moves": ms})
+		return string(b)
+	}
+	if r := checkKind(t, k, prompt, string(solution), line("Kc7", reply, "Ra1")); r.Outcome != Correct {
+		t.Errorf("Ra1: %+v", r)
+	}
+	if r := checkKind(t, k, prompt, string(solution), line("Kc7", reply, "Rb2")); r.Outcome != Wrong {
+		t.Errorf("Rb2: %+v", r)
+	}
+	if got := answerErrorCode(t, k, prompt, string(solution), line("Kc7", "Kb8", "Ra1")); reply != "Kb8" && got != "reply_mismatch" {
+		t.Errorf("a reply the server did not give: %s", got)
+	}
+	r = checkKind(t, k, prompt, string(solution), line("Rb2"))
+	if r.Outcome != Wrong || !strings.Contains(r.Feedback.EN, "does not mate in 2") {
+		t.Errorf("Rb2 first: %+v", r)
+	}
+	if got := answerErrorCode(t, k, prompt, string(solution), line("Rb2", "Ka7", "Ra2")); got != "line_ended" {
+		t.Errorf("line after a wrong move: %s", got)
+	}
+}
+
+func TestChessBestMove(t *testing.T) {
+	k := chessBestKind{}
+	prompt := `{"fen":"k7/8/2K5/8/8/8/8/1R6 w - - 0 1"}`
+	solution := `{"moves":["Kc7","Ka7","Ra1#"]}`
+	if err := k.Validate(json.RawMessage(prompt), json.RawMessage(solution)); err != nil {
+		t.Fatal(err)
+	}
+	r := checkKind(t, k, prompt, solution, `{"moves":["Kc7"]}`)
+	if r.Outcome != Continue || r.Reply != "Ka7" {
+		t.Fatalf("Kc7: %+v", r)
+	}
+	if r := checkKind(t, k, prompt, solution, `{"moves":["Kc7","Ka7","Ra1"]}`); r.Outcome != Correct {
+		t.Errorf("Ra1: %+v", r)
+	}
+	if r := checkKind(t, k, prompt, solution, `{"moves":["Kb6"]}`); r.Outcome != Wrong {
+		t.Errorf("Kb6: %+v", r)
+	}
+	if got := answerErrorCode(t, k, prompt, solution, `{"moves":["Kc7","Ka8","Ra1"]}`); got != "reply_mismatch" {
+		t.Errorf("reply mismatch: %s", got)
+	}
+	if got := answerErrorCode(t, k, prompt, solution, `{"moves":["Kc7","Ka7","Ra1","Kb8","Rb1"]}`); got != "line_ended" {
+		t.Errorf("too long: %s", got)
+	}
+	// A mate that is not the solution's move is always right.
+	prompt = `{"fen":"6k1/5ppp/8/8/8/8/5PPP/RR4K1 w - - 0 1"}`
+	solution = `{"moves":["Ra8#"]}`
+	if r := checkKind(t, k, prompt, solution, `{"move":"Rb8"}`); r.Outcome != Correct {
+		t.Errorf("Rb8 mates too: %+v", r)
+	}
+	r = checkKind(t, k, prompt, solution, `{"move":"Ra7"}`)
+	if r.Outcome != Wrong || r.Feedback.ZH == "" {
+		t.Errorf("Ra7: %+v", r)
+	}
+}
+
+func TestChessPieceMoves(t *testing.T) {
+	k := chessPieceMovesKind{}
+	prompt := `{"fen":"` + "4k3/8/8/8/8/8/3P4/1N2K3 w - - 0 1" + `","square":"b1"}`
+	solution := `{"squares":["a3","c3"]}`
+	if err := k.Validate(json.RawMessage(prompt), json.RawMessage(solution)); err != nil {
+		t.Fatal(err)
+	}
+	if r := checkKind(t, k, prompt, solution, `{"squares":["C3","a3"]}`); r.Outcome != Correct {
+		t.Errorf("a3 c3: %+v", r)
+	}
+	r := checkKind(t, k, prompt, solution, `{"squares":["a3","d2"]}`)
+	if r.Outcome != Wrong || !strings.Contains(r.Feedback.EN, "d2") {
+		t.Errorf("d2 holds its own pawn: %+v", r)
+	}
+	r = checkKind(t, k, prompt, solution, `{"squares":["a3"]}`)
+	if r.Outcome != Partial || r.Score != 0.5 {
+		t.Errorf("a3 only: %+v", r)
+	}
+	if got := answerErrorCode(t, k, prompt, solution, `{"squares":["z9"]}`); got != "bad_square" {
+		t.Errorf("z9: %s", got)
+	}
+	// A pinned knight cannot move: the empty set is right.
+	pinned := `{"fen":"4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1","square":"e2"}`
+	if err := k.Validate(json.RawMessage(pinned), json.RawMessage(`{"squares":[]}`)); err != nil {
+		t.Fatal(err)
+	}
+	if r := checkKind(t, k, pinned, `{"squares":[]}`, `{"squares":[]}`); r.Outcome != Correct {
+		t.Errorf("pinned, none: %+v", r)
+	}
+	r = checkKind(t, k, pinned, `{"squares":[]}`, `{"squares":["c3"]}`)
+	if r.Outcome != Wrong || !strings.Contains(r.Feedback.EN, "check") {
+		t.Errorf("pinned, c3: %+v", r)
+	}
+	if err := k.Validate(json.RawMessage(`{"fen":"4k3/8/8/8/8/8/8/1N2K3 w - - 0 1","square":"e8"}`), json.RawMessage(`{"squares":[]}`)); err == nil {
+		t.Error("Validate accepted the opponent's piece")
+	}
+}
