@@ -246,11 +246,12 @@ func (p Position) ParseMove(input string) (Move, error) {
 			queries = append(queries, q)
 		}
 	case first == 'b' && !(len(body) >= 4 && isRank(body[1]) && isFile(body[2]) && isRank(body[3])):
-		// "bc4" is a bishop move or a b-pawn capture; try both.
-		if q, ok := parseBody(body[1:], Bishop, true); ok {
+		// "bxc4" is a b-pawn capture as in SAN; when no pawn move fits, a
+		// lower-case b is read as a bishop.
+		if q, ok := parseBody(body, Pawn, false); ok {
 			queries = append(queries, q)
 		}
-		if q, ok := parseBody(body, Pawn, false); ok {
+		if q, ok := parseBody(body[1:], Bishop, true); ok {
 			queries = append(queries, q)
 		}
 	default:
@@ -268,6 +269,9 @@ func (p Position) ParseMove(input string) (Move, error) {
 				found = append(found, m)
 			}
 		}
+		if len(found) > 0 {
+			break // the first reading that fits wins
+		}
 	}
 	if len(found) == 1 {
 		return found[0], nil
@@ -283,7 +287,7 @@ func (p Position) ParseMove(input string) (Move, error) {
 		e.Candidates = names
 		return Move{}, e
 	}
-	return Move{}, p.whyNot(in, queries[len(queries)-1])
+	return Move{}, p.whyNot(in, queries[0])
 }
 
 // whyNot explains why no legal move matches q.
