@@ -186,10 +186,14 @@ func chessPGN(_ context.Context, args []string, stdin io.Reader, stdout, stderr 
 }
 
 // chessEscapes prints, for a position in check, each legal move with its
-// method: "king" (躲将), "block" (垫将) or "capture" (消将). The checking
-// pieces are listed first on a line "checkers: Bb5".
+// method, "SAN method" per line: "king" (躲将), "block" (垫将) or "capture"
+// (消将). With --checkers a first line "checkers: Bb5" names the checking
+// pieces. A position not in check exits 1.
 func chessEscapes(_ context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
-	_, pos, lang, err := chessFlags("escapes", args, stderr, nil)
+	var checkers bool
+	_, pos, lang, err := chessFlags("escapes", args, stderr, func(fs *flag.FlagSet) {
+		fs.BoolVar(&checkers, "checkers", false, `first print "checkers:" and the checking pieces`)
+	})
 	if err != nil {
 		return err
 	}
@@ -198,11 +202,13 @@ func chessEscapes(_ context.Context, args []string, _ io.Reader, stdout, stderr 
 		chessReport(stderr, err, lang)
 		return exitError(1)
 	}
-	var cs []string
-	for _, c := range e.Checkers {
-		cs = append(cs, c.Piece.Type().Letter()+c.Square.String())
+	if checkers {
+		var cs []string
+		for _, c := range e.Checkers {
+			cs = append(cs, c.Piece.Type().Letter()+c.Square.String())
+		}
+		fmt.Fprintln(stdout, "checkers:", strings.Join(cs, " "))
 	}
-	fmt.Fprintln(stdout, "checkers:", strings.Join(cs, " "))
 	for _, m := range e.Moves {
 		fmt.Fprintf(stdout, "%s %s\n", m.SAN, m.Method)
 	}
