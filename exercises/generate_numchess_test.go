@@ -71,3 +71,27 @@ func TestNumchessExpressionGenerator(t *testing.T) {
 		t.Error("unknown band accepted")
 	}
 }
+
+func TestNumchessMoveGenerator(t *testing.T) {
+	gen, ok := GeneratorFor("numchess.move")
+	if !ok {
+		t.Fatal("no generator")
+	}
+	for _, band := range []Band{K1, G23, G46} {
+		exs := checkGenerated(t, gen, band, 12, 12)
+		goals := map[string]int{}
+		for _, ex := range exs {
+			var p ncMovePrompt
+			if err := json.Unmarshal(ex.Prompt, &p); err != nil || p.Ruleset != string(band) {
+				t.Errorf("%s: ruleset %q, want %s", ex.Prompt, p.Ruleset, band)
+			}
+			goals[p.Goal.Type]++
+		}
+		if band == K1 && goals["chain"] > 0 {
+			t.Errorf("K1: chain goals %v", goals)
+		}
+		if len(goals) < 2 {
+			t.Errorf("%s: goals %v, want variety", band, goals)
+		}
+	}
+}

@@ -16,5 +16,7 @@ func allKinds() []Kind {
 // allGenerators lists every generator; each game's generators live in
 // generate_<game>.go and add their constructors here.
 func allGenerators() []Generator {
-	return []Generator{}
+	return []Generator{
+		ncExpressionGenerator{}, ncMoveGenerator{}, // numchess (generate_numchess.go)
+	}
 }
