@@ -102,10 +102,16 @@ func (b *board) attacked(s Square, by Color, occ uint64) bool {
 
 // checkers returns the enemy pieces giving check to the side to move.
 func (b *board) checkers() uint64 {
+	if b.bb[b.side][King] == 0 {
+		return 0 // the zero Position
+	}
 	return b.attackersTo(b.kingSquare(b.side), b.occupied()) & b.bb[b.side^1][0]
 }
 
 func (b *board) inCheck() bool {
+	if b.bb[b.side][King] == 0 {
+		return false // the zero Position
+	}
 	return b.attacked(b.kingSquare(b.side), b.side^1, b.occupied())
 }
 
@@ -203,6 +209,9 @@ func (b *board) pinned(us Color, ksq Square, occ uint64) uint64 {
 // generate appends every legal move of the side to move to l.
 func (b *board) generate(l *moveList) {
 	us, them := b.side, b.side^1
+	if b.bb[us][King] == 0 {
+		return // the zero Position has no moves
+	}
 	own, enemy := b.bb[us][0], b.bb[them][0]
 	occ := own | enemy
 	ksq := b.kingSquare(us)

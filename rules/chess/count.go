@@ -5,6 +5,9 @@ package chess
 // Perft uses it for bulk counting at the last ply.
 func (b *board) countLegal() int {
 	us, them := b.side, b.side^1
+	if b.bb[us][King] == 0 {
+		return 0 // the zero Position
+	}
 	own, enemy := b.bb[us][0], b.bb[them][0]
 	occ := own | enemy
 	ksq := b.kingSquare(us)

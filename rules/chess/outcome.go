@@ -108,8 +108,8 @@ func (g *Game) Moves() []Move { return append([]Move(nil), g.moves...) }
 // Play makes the move m, or returns an *IllegalMoveError (also when the game
 // is already over by an automatic rule).
 func (g *Game) Play(m Move) error {
-	if o := g.Outcome(); o.Over() && o.Method != Checkmate && o.Method != Stalemate {
-		return illegal(m.String(), ReasonGameOver, "the game is over: "+o.Method.String(), "对局已经结束")
+	if o := g.Outcome(); o.Over() {
+		return illegal(m.String(), ReasonGameOver, "the game is over: "+o.Method.String(), "对局已经结束："+methodZH[o.Method])
 	}
 	next, err := g.Position().Play(m)
 	if err != nil {

@@ -17,7 +17,23 @@ func (p Position) Play(m Move) (Position, error) {
 			return next, nil
 		}
 	}
+	if l.n == 0 {
+		if o := p.Outcome(); o.Over() {
+			return Position{}, illegal(m.String(), ReasonGameOver,
+				"the game is over: "+o.Method.String(), "对局已经结束："+methodZH[o.Method])
+		}
+	}
 	return Position{}, p.explain(m)
+}
+
+var methodZH = map[Method]string{
+	Checkmate:           "将死",
+	Stalemate:           "逼和",
+	DeadPosition:        "死局（双方都无法将死对方）",
+	SeventyFiveMoves:    "七十五回合规则",
+	FivefoldRepetition:  "同一局面出现五次",
+	ThreefoldRepetition: "同一局面出现三次",
+	FiftyMoves:          "五十回合规则",
 }
 
 // legal returns the generated move matching m's squares and promotion.

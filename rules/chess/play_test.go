@@ -93,6 +93,8 @@ func TestPlayReasons(t *testing.T) {
 		{"4k3/8/8/8/8/8/P7/4K3 w - - 0 1", "a2a3q", ReasonBadPromotion, ""},
 		{"4k3/8/8/8/8/8/8/4K2R w K - 0 1", "e1h1", ReasonCannotMove, ""},
 		{"8/8/8/KPp4r/8/8/8/4k3 w - c6 0 2", "b5c6", ReasonKingInCheck, ""},
+		{"6Rk/5Kpp/8/8/8/8/8/8 b - - 0 1", "h8g8", ReasonGameOver, "the game is over: checkmate"},
+		{"k7/8/1Q6/8/8/8/8/7K b - - 0 1", "a8a7", ReasonGameOver, "the game is over: stalemate"},
 	}
 	for _, c := range cases {
 		p := mustFEN(t, c.fen)
@@ -224,4 +226,19 @@ func TestParseMoveErrors(t *testing.T) {
 			t.Errorf("ParseMove(%q): %q does not contain %q", c.in, ie.Error(), c.text)
 		}
 	}
+}
+
+func TestZeroPosition(t *testing.T) {
+	var p Position
+	if len(p.LegalMoves()) != 0 || p.InCheck() || p.Perft(3) != 0 || len(p.MateIn(2)) != 0 {
+		t.Error("the zero Position must have no moves")
+	}
+	if _, err := p.Play(NewMove(E1, E1+8, NoPieceType)); err == nil {
+		t.Error("the zero Position must refuse moves")
+	}
+	if _, err := p.ParseMove("e4"); err == nil {
+		t.Error("the zero Position must refuse moves")
+	}
+	_ = p.FEN()
+	_, _ = p.Escapes()
 }

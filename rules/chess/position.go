@@ -11,7 +11,8 @@ const StartFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 // Position is an immutable chess position: the pieces, the side to move,
 // castling rights, the en-passant square and the move counters. The zero
-// value is not a valid position; use StartPosition or ParseFEN.
+// value is an empty board without kings (no moves, every move refused);
+// use StartPosition or ParseFEN.
 type Position struct {
 	b board
 }
