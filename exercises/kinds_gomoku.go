@@ -17,6 +17,8 @@ import (
 // Skill tags used by the gomoku bank and generators:
 //
 //	gomoku.win.five              find the five
+//	gomoku.win.diagonal          the four lies on a diagonal
+//	gomoku.win.broken_four       the four has a gap (x.xxx)
 //	gomoku.forbidden.double_three 三三禁手
 //	gomoku.forbidden.double_four  四四禁手
 //	gomoku.forbidden.overline     长连禁手

@@ -19,5 +19,6 @@ func allKinds() []Kind {
 func allGenerators() []Generator {
 	return []Generator{
 		ncExpressionGenerator{}, ncMoveGenerator{}, // numchess (generate_numchess.go)
+		gmWinGenerator{}, // gomoku (generate_gomoku.go)
 	}
 }
