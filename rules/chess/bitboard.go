@@ -82,7 +82,8 @@ func relevantMask(s Square, dirs [4][2]int) uint64 {
 	return m
 }
 
-// xorshift is a small deterministic generator for the magic search.
+// xorshift is a small deterministic generator (Zobrist keys, and the magic
+// search in magics_test.go).
 type xorshift uint64
 
 func (x *xorshift) next() uint64 {
@@ -94,52 +95,40 @@ func (x *xorshift) next() uint64 {
 	return v * 2685821657736338717
 }
 
-// findMagics fills entries for all squares with magic multipliers found by a
-// deterministic trial search, appending the attack sets to slide.
-func findMagics(entries *[64]magicEntry, dirs [4][2]int, slide []uint64, rng *xorshift) []uint64 {
-	occs := make([]uint64, 4096)
-	refs := make([]uint64, 4096)
-	epoch := make([]int, 4096)
-	used := make([]uint64, 4096)
-	try := 0
+// subsets lists every subset of mask (carry-rippler enumeration).
+func subsets(mask uint64) []uint64 {
+	out := make([]uint64, 0, 1<<popCount(mask))
+	var sub uint64
+	for {
+		out = append(out, sub)
+		sub = (sub - mask) & mask
+		if sub == 0 {
+			return out
+		}
+	}
+}
+
+// fillMagics sets up entries from the magic multipliers in magics.go and
+// appends each square's attack sets to slide. It panics if a multiplier maps
+// two occupancies with different attacks to one slot (a broken magics.go;
+// the package tests would fail at once).
+func fillMagics(entries *[64]magicEntry, dirs [4][2]int, magics *[64]uint64, slide []uint64) []uint64 {
 	for s := Square(0); s < 64; s++ {
 		mask := relevantMask(s, dirs)
 		n := popCount(mask)
-		size := 1 << n
-		// Enumerate all subsets of mask (carry-rippler).
-		var sub uint64
-		for i := 0; i < size; i++ {
-			occs[i] = sub
-			refs[i] = rayAttacks(s, sub, dirs)
-			sub = (sub - mask) & mask
+		e := magicEntry{mask: mask, magic: magics[s], shift: uint8(64 - n), offset: uint32(len(slide))}
+		slide = append(slide, make([]uint64, 1<<n)...)
+		filled := make([]bool, 1<<n)
+		for _, occ := range subsets(mask) {
+			idx := (occ * e.magic) >> e.shift
+			a := rayAttacks(s, occ, dirs)
+			if filled[idx] && slide[e.offset+uint32(idx)] != a {
+				panic("chess: magic multiplier collision for square " + s.String())
+			}
+			filled[idx] = true
+			slide[e.offset+uint32(idx)] = a
 		}
-		shift := uint8(64 - n)
-		for {
-			magic := rng.next() & rng.next() & rng.next()
-			if popCount((mask*magic)>>56) < 6 {
-				continue
-			}
-			try++
-			ok := true
-			for i := 0; i < size; i++ {
-				idx := (occs[i] * magic) >> shift
-				if epoch[idx] != try {
-					epoch[idx] = try
-					used[idx] = refs[i]
-				} else if used[idx] != refs[i] {
-					ok = false
-					break
-				}
-			}
-			if ok {
-				entries[s] = magicEntry{mask: mask, magic: magic, shift: shift, offset: uint32(len(slide))}
-				slide = append(slide, make([]uint64, size)...)
-				for i := 0; i < size; i++ {
-					slide[int(entries[s].offset)+int((occs[i]*magic)>>shift)] = refs[i]
-				}
-				break
-			}
-		}
+		entries[s] = e
 	}
 	return slide
 }
@@ -173,10 +162,9 @@ func buildTables() *attackTables {
 		t.rookEmpty[s] = rayAttacks(s, 0, rookDirs)
 		t.bishopEmpty[s] = rayAttacks(s, 0, bishopDirs)
 	}
-	rng := xorshift(0x9E3779B97F4A7C15)
 	t.slide = make([]uint64, 0, 102400+5248)
-	t.slide = findMagics(&t.rook, rookDirs, t.slide, &rng)
-	t.slide = findMagics(&t.bishop, bishopDirs, t.slide, &rng)
+	t.slide = fillMagics(&t.rook, rookDirs, &rookMagics, t.slide)
+	t.slide = fillMagics(&t.bishop, bishopDirs, &bishopMagics, t.slide)
 	for a := Square(0); a < 64; a++ {
 		for b := Square(0); b < 64; b++ {
 			if a == b {
