@@ -13,6 +13,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"qixue/exercises"
 	"qixue/identity"
 )
 
@@ -35,6 +36,9 @@ type Deps struct {
 	TrustProxy bool
 	// RateLimitWindow is the login rate-limit window, for Retry-After.
 	RateLimitWindow time.Duration
+	// Exercises runs the exercise and attempt use cases; without it the
+	// exercise routes answer 503.
+	Exercises *exercises.Service
 }
 
 // NewServer returns the Echo server with every route, middleware and the
@@ -72,7 +76,7 @@ func NewServer(d Deps) *echo.Echo {
 		e.Use(middleware.CORSWithConfig(middleware.CORSConfig{
 			AllowOrigins:  d.CORSOrigins,
 			AllowMethods:  []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete},
-			AllowHeaders:  []string{echo.HeaderAuthorization, echo.HeaderContentType, "Accept-Language", HeaderRequestID},
+			AllowHeaders:  []string{echo.HeaderAuthorization, echo.HeaderContentType, "Accept-Language", HeaderRequestID, HeaderIdempotencyKey},
 			ExposeHeaders: []string{HeaderRequestID},
 			MaxAge:        600,
 		}))
@@ -83,6 +87,7 @@ func NewServer(d Deps) *echo.Echo {
 	v1 := e.Group("/v1")
 	auth := RequireAuth(d.Identity)
 	newIdentityHandlers(d.Identity).register(v1, auth)
+	newExerciseHandlers(d.Exercises).register(v1, auth)
 	return e
 }
 

@@ -13,6 +13,7 @@ import (
 	"gorm.io/gorm"
 
 	"qixue/api"
+	"qixue/exercises"
 	"qixue/identity"
 	"qixue/models"
 )
@@ -31,7 +32,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 	logger := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
 	logger.Info("starting qixue", append([]any{"version", version}, cfg.logAttrs()...)...)
 
-	db, fresh, err := openMigrated(ctx, cfg)
+	db, fresh, practice, err := openLoaded(ctx, cfg)
 	if err != nil {
 		return err
 	}
@@ -57,6 +58,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		CORSOrigins:     cfg.CORSOrigins,
 		TrustProxy:      cfg.TrustProxy,
 		RateLimitWindow: 15 * time.Minute,
+		Exercises:       practice,
 	})
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
@@ -92,19 +94,32 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 	return nil
 }
 
-// openMigrated opens and migrates the configured database. fresh reports
-// whether it had no schema before.
+// openMigrated opens and migrates the configured database and loads the
+// built-in puzzle bank into it. fresh reports whether it had no schema
+// before.
 func openMigrated(ctx context.Context, cfg config) (db *gorm.DB, fresh bool, err error) {
+	db, fresh, _, err = openLoaded(ctx, cfg)
+	return db, fresh, err
+}
+
+// openLoaded is openMigrated that also returns the exercise service
+// holding the bank it loaded.
+func openLoaded(ctx context.Context, cfg config) (db *gorm.DB, fresh bool, practice *exercises.Service, err error) {
 	db, err = models.Open(cfg.DatabaseURL)
 	if err != nil {
-		return nil, false, err
+		return nil, false, nil, err
 	}
 	fresh = models.IsNew(db)
 	if err := models.Migrate(ctx, db); err != nil {
 		models.Close(db)
-		return nil, false, err
+		return nil, false, nil, err
 	}
-	return db, fresh, nil
+	practice = exercises.NewService(models.NewExerciseStore(db), nil)
+	if _, _, err := practice.LoadBank(ctx); err != nil {
+		models.Close(db)
+		return nil, false, nil, err
+	}
+	return db, fresh, practice, nil
 }
 
 // signingSecret returns the access-token secret: QIXUE_JWT_SECRET when

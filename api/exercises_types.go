@@ -1,0 +1,236 @@
+package api
+
+import (
+	"encoding/json"
+	"time"
+
+	"qixue/exercises"
+	"qixue/identity"
+)
+
+// Request bodies of the exercise routes.
+
+// textRequest is a text in both languages.
+type textRequest struct {
+	ZH string `json:"zh-CN"`
+	EN string `json:"en"`
+}
+
+func (t textRequest) text() exercises.Text { return exercises.Text{ZH: t.ZH, EN: t.EN} }
+
+type exerciseRequest struct {
+	SchoolID   string          `json:"school_id"`
+	Kind       string          `json:"kind"`
+	Title      textRequest     `json:"title"`
+	Body       textRequest     `json:"body"`
+	Prompt     json.RawMessage `json:"prompt"`
+	Solution   json.RawMessage `json:"solution"`
+	Difficulty int             `json:"difficulty"`
+	Band       string          `json:"band"`
+	Tags       []string        `json:"tags"`
+}
+
+func (r exerciseRequest) draft() exercises.Draft {
+	return exercises.Draft{SchoolID: r.SchoolID, Kind: r.Kind, Title: r.Title.text(), Body: r.Body.text(),
+		Prompt: r.Prompt, Solution: r.Solution, Difficulty: r.Difficulty, Band: r.Band, Tags: r.Tags}
+}
+
+type attemptRequest struct {
+	Answer json.RawMessage `json:"answer"`
+	TimeMS int             `json:"time_ms"`
+}
+
+type giveUpRequest struct {
+	TimeMS int `json:"time_ms"`
+}
+
+type generateRequest struct {
+	Kind     string  `json:"kind"`
+	Band     string  `json:"band"`
+	Count    int     `json:"count"`
+	Seed     *uint64 `json:"seed"`
+	Save     bool    `json:"save"`
+	SchoolID string  `json:"school_id"`
+}
+
+// Response bodies of the exercise routes.
+
+type exerciseResponse struct {
+	ID         string          `json:"id"`
+	Key        string          `json:"key,omitempty"`
+	SchoolID   *string         `json:"school_id"`
+	Source     string          `json:"source"`
+	Kind       string          `json:"kind"`
+	Game       string          `json:"game,omitempty"`
+	Band       string          `json:"band"`
+	Difficulty int             `json:"difficulty"`
+	Tags       []string        `json:"tags"`
+	Title      string          `json:"title"`
+	Body       string          `json:"body"`
+	Steps      bool            `json:"steps"`
+	Prompt     json.RawMessage `json:"prompt"`
+	Solution   json.RawMessage `json:"solution,omitempty"`
+}
+
+// toExerciseResponse converts an exercise in lang; the solution is only
+// included when shown.
+func toExerciseResponse(v exercises.View, lang string) exerciseResponse {
+	ex := v.Exercise
+	r := exerciseResponse{
+		ID: ex.ID, Key: ex.Key, Source: "builtin", Kind: ex.Kind, Game: string(exercises.GameOf(ex)),
+		Band: string(ex.Band), Difficulty: ex.Difficulty, Tags: ex.Tags, Title: ex.Title.Get(lang), Body: ex.Body.Get(lang),
+		Prompt: ex.Prompt,
+	}
+	if r.Tags == nil {
+		r.Tags = []string{}
+	}
+	if ex.SchoolID != "" {
+		r.Source, r.SchoolID = "school", &ex.SchoolID
+	}
+	if k, ok := exercises.KindByName(ex.Kind); ok {
+		r.Steps = k.Steps()
+	}
+	if v.ShowSolution {
+		r.Solution = ex.Solution
+	}
+	return r
+}
+
+type verdictResponse struct {
+	Outcome      string          `json:"outcome"`
+	Correct      bool            `json:"correct"`
+	Done         bool            `json:"done"`
+	Score        float64         `json:"score"`
+	Feedback     string          `json:"feedback"`
+	Reply        string          `json:"reply,omitempty"`
+	Details      map[string]any  `json:"details,omitempty"`
+	Recorded     bool            `json:"recorded"`
+	Replayed     bool            `json:"replayed"`
+	AttemptID    string          `json:"attempt_id,omitempty"`
+	FirstAttempt bool            `json:"first_attempt"`
+	Solution     json.RawMessage `json:"solution,omitempty"`
+}
+
+func toVerdictResponse(v exercises.Verdict, lang string) verdictResponse {
+	r := verdictResponse{
+		Outcome: string(v.Result.Outcome), Correct: v.Result.Outcome == exercises.Correct, Done: v.Result.Done(),
+		Score: v.Result.Score, Feedback: v.Result.Feedback.Get(lang), Reply: v.Result.Reply, Details: v.Result.Details,
+		Replayed: v.Replayed, Solution: v.Solution,
+	}
+	if v.Attempt != nil {
+		r.Recorded, r.AttemptID, r.FirstAttempt = true, v.Attempt.ID, v.Attempt.First
+	}
+	return r
+}
+
+type attemptResponse struct {
+	ID           string          `json:"id"`
+	ExerciseID   string          `json:"exercise_id"`
+	Outcome      string          `json:"outcome"`
+	Correct      bool            `json:"correct"`
+	Score        float64         `json:"score"`
+	Feedback     string          `json:"feedback"`
+	Answer       json.RawMessage `json:"answer"`
+	TimeMS       int             `json:"time_ms"`
+	GaveUp       bool            `json:"gave_up"`
+	FirstAttempt bool            `json:"first_attempt"`
+	CreatedAt    time.Time       `json:"created_at"`
+}
+
+func toAttemptResponse(a exercises.Attempt, lang string) attemptResponse {
+	r := attemptResponse{ID: a.ID, ExerciseID: a.ExerciseID, Outcome: string(a.Outcome), Correct: a.Correct(), Score: a.Score,
+		Feedback: a.Feedback.Get(lang), Answer: a.Answer, TimeMS: a.TimeMS, GaveUp: a.GaveUp, FirstAttempt: a.First, CreatedAt: a.CreatedAt}
+	if r.Answer == nil {
+		r.Answer = json.RawMessage("null")
+	}
+	return r
+}
+
+type kindResponse struct {
+	Name           string          `json:"name"`
+	Game           string          `json:"game,omitempty"`
+	Steps          bool            `json:"steps"`
+	Generator      bool            `json:"generator"`
+	PromptSchema   json.RawMessage `json:"prompt_schema"`
+	AnswerSchema   json.RawMessage `json:"answer_schema"`
+	SolutionSchema json.RawMessage `json:"solution_schema"`
+}
+
+func toKindResponse(k exercises.Kind) kindResponse {
+	_, gen := exercises.GeneratorFor(k.Name())
+	return kindResponse{Name: k.Name(), Game: string(k.Game()), Steps: k.Steps(), Generator: gen,
+		PromptSchema: k.PromptSchema(), AnswerSchema: k.AnswerSchema(), SolutionSchema: k.SolutionSchema()}
+}
+
+// generatedResponse is a generated exercise with its solution, in both
+// languages (a teacher may save or print it); ID is set when it was saved.
+type generatedResponse struct {
+	ID         string          `json:"id,omitempty"`
+	Kind       string          `json:"kind"`
+	Game       string          `json:"game,omitempty"`
+	Band       string          `json:"band"`
+	Difficulty int             `json:"difficulty"`
+	Tags       []string        `json:"tags"`
+	Title      exercises.Text  `json:"title"`
+	Body       exercises.Text  `json:"body"`
+	Prompt     json.RawMessage `json:"prompt"`
+	Solution   json.RawMessage `json:"solution"`
+}
+
+func toGeneratedResponse(ex exercises.Exercise) generatedResponse {
+	r := generatedResponse{ID: ex.ID, Kind: ex.Kind, Game: string(exercises.GameOf(ex)), Band: string(ex.Band),
+		Difficulty: ex.Difficulty, Tags: ex.Tags, Title: ex.Title, Body: ex.Body, Prompt: ex.Prompt, Solution: ex.Solution}
+	if r.Tags == nil {
+		r.Tags = []string{}
+	}
+	return r
+}
+
+// answerProblem is a malformed answer: a 422 naming the field at fault
+// ("answer.move"), with the kind's message as the detail. No attempt is
+// recorded.
+type answerProblem struct{ e *exercises.AnswerError }
+
+func (p answerProblem) Error() string { return p.e.Error() }
+
+// Code returns the problem code of every malformed answer.
+func (p answerProblem) Code() string { return "invalid_answer" }
+
+// Message returns the kind's explanation in lang.
+func (p answerProblem) Message(lang string) string { return p.e.Message.Get(lang) }
+
+// Fields names the part of the answer at fault with the kind's code.
+func (p answerProblem) Fields() []identity.FieldError {
+	return []identity.FieldError{{Field: joinField("answer", p.e.Field), Code: p.e.Code}}
+}
+
+// promptProblem is an authored exercise refused by its kind (its own
+// solution fails, the position is illegal): a 422 with the reason.
+type promptProblem struct{ e *exercises.PromptError }
+
+func (p promptProblem) Error() string { return p.e.Error() }
+
+// Code returns the problem code of every refused exercise.
+func (p promptProblem) Code() string { return "invalid_exercise" }
+
+// Message returns the kind's reason in lang.
+func (p promptProblem) Message(lang string) string { return p.e.Message.Get(lang) }
+
+// Fields names the document at fault ("prompt...", "solution...").
+func (p promptProblem) Fields() []identity.FieldError {
+	f := p.e.Field
+	if f == "" {
+		f = "prompt"
+	}
+	return []identity.FieldError{{Field: f, Code: p.e.Code}}
+}
+
+func joinField(base, f string) string {
+	switch {
+	case f == "":
+		return base
+	case f[0] == '[':
+		return base + f
+	}
+	return base + "." + f
+}
