@@ -137,6 +137,20 @@ func TestMateIn(t *testing.T) {
 			}
 		}
 	}
+	puzzle := mustFEN(t, "r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1")
+	for _, c := range []struct {
+		move string
+		n    int
+		want bool
+	}{{"Ra6+", 3, true}, {"Ra6", 2, false}, {"Rxf7", 3, false}, {"Ra6", 4, false}, {"Ra7", 3, false}} {
+		m, err := puzzle.ParseMove(c.move)
+		if err != nil {
+			m = NewMove(F1+40, A8-8, NoPieceType) // f6a7: a rook move that mates nothing
+		}
+		if got := puzzle.ForcesMate(m, c.n); got != c.want {
+			t.Errorf("ForcesMate(%s, %d) = %v, want %v", c.move, c.n, got, c.want)
+		}
+	}
 	if d := mustFEN(t, "k7/8/2K5/8/8/8/8/7R w - - 0 1").MateDistance(3); d != 2 {
 		t.Errorf("MateDistance = %d, want 2", d)
 	}

@@ -22,6 +22,23 @@ func (p Position) MateIn(n int) []Move {
 	return out
 }
 
+// ForcesMate reports whether the move m forces checkmate within n moves of
+// the side to move (n from 1 to 3), whatever the defence: the check for a
+// pupil's answer to a mate-in-n puzzle, which accepts any mating move, not
+// only the one in the book. An illegal move or n outside 1..3 gives false.
+func (p Position) ForcesMate(m Move, n int) bool {
+	if n < 1 || n > 3 {
+		return false
+	}
+	g, ok := p.legal(m)
+	if !ok {
+		return false
+	}
+	c := p.b
+	c.make(g)
+	return defenderLost(&c, n-1)
+}
+
 // MateDistance returns the smallest n in 1..max (max at most 3) such that
 // the side to move mates in n, or 0 if there is none.
 func (p Position) MateDistance(max int) int {

@@ -48,6 +48,11 @@ func TestSeedGame(t *testing.T) {
 	if got := g.Final().FEN(); got != "2r2rk1/p1p2qpp/1p1p1b2/1P2p2N/1B1pP1Q1/6RP/PnPR1PP1/6K1 b - - 5 26" {
 		t.Errorf("final FEN %s", got)
 	}
+	// The moves before the mistake export as standard PGN and read back.
+	back := ParsePGN(g.PGN())
+	if len(back) != 1 || back[0].Err != nil || !reflect.DeepEqual(back[0].Moves, g.Moves) {
+		t.Errorf("seed game export does not read back:\n%s", g.PGN())
+	}
 }
 
 func TestPGNFeatures(t *testing.T) {
