@@ -3,6 +3,8 @@ package exercises
 import (
 	"encoding/json"
 	"errors"
+	"reflect"
+	"sort"
 	"testing"
 
 	"qixue/rules/gomoku"
@@ -182,5 +184,45 @@ func TestGomokuOpeningNameCheck(t *testing.T) {
 	}
 	if err := k.Validate(json.RawMessage(`{"stones":["h8","i9","j10"]}`), json.RawMessage(`{"name":"Chosei"}`)); err != nil {
 		t.Error(err)
+	}
+}
+
+func TestGomokuBank(t *testing.T) {
+	ncProveBank(t, "gomoku", 5)
+	// Forbidden-point puzzles match the engine point by point.
+	for _, ex := range ncBankOf(t, "gomoku") {
+		if ex.Kind != "gomoku.forbidden" {
+			continue
+		}
+		var p gmForbiddenPrompt
+		var s gmForbiddenSolution
+		if err := json.Unmarshal(ex.Prompt, &p); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(ex.Solution, &s); err != nil {
+			t.Fatal(err)
+		}
+		b, err := gomoku.ParseBoard(p.Board)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Mode == "all" {
+			var got []string
+			for _, q := range b.ForbiddenPoints() {
+				got = append(got, q.String())
+			}
+			sortedSol := append([]string(nil), s.Points...)
+			sort.Strings(sortedSol)
+			sort.Strings(got)
+			if !reflect.DeepEqual(got, sortedSol) || len(got) == 0 {
+				t.Errorf("%s: engine %v, solution %v", ex.Key, got, s.Points)
+			}
+			continue
+		}
+		q, _ := gomoku.ParsePoint(p.Point)
+		f, isF := b.ExplainForbidden(q)
+		if s.Forbidden == nil || *s.Forbidden != isF || (isF && "forbidden_"+s.Reason != f.Kind.Code()) {
+			t.Errorf("%s: engine %v %v, solution %+v", ex.Key, isF, f.Kind, s)
+		}
 	}
 }

@@ -214,3 +214,128 @@ func TestNumchessSwapCostCheck(t *testing.T) {
 		t.Error("a swap of a piece with itself validated")
 	}
 }
+
+// ncBankOf returns the bank exercises whose key starts with game + "/".
+func ncBankOf(t *testing.T, game string) []Exercise {
+	t.Helper()
+	all, err := Bank()
+	if err != nil {
+		t.Fatalf("Bank: %v", err)
+	}
+	var out []Exercise
+	for _, ex := range all {
+		if strings.HasPrefix(ex.Key, game+"/") {
+			out = append(out, ex)
+		}
+	}
+	return out
+}
+
+// ncProveBank checks the size and spread of a game's bank and that every
+// exercise's own solution, submitted as an answer, is graded correct (for
+// step-by-step kinds, Continue with the stored reply at every step).
+func ncProveBank(t *testing.T, game string, minPerBand int) {
+	exs := ncBankOf(t, game)
+	if len(exs) < 40 {
+		t.Errorf("%s bank: %d exercises, want at least 40", game, len(exs))
+	}
+	bands := map[Band]int{}
+	for _, ex := range exs {
+		bands[ex.Band]++
+		k, _ := KindByName(ex.Kind)
+		if k.Game() != Game(game) {
+			t.Errorf("%s: kind %s is not a %s kind", ex.Key, ex.Kind, game)
+		}
+		if len(ex.Tags) == 0 {
+			t.Errorf("%s: no skill tags", ex.Key)
+		}
+		for _, tag := range ex.Tags {
+			if !strings.HasPrefix(tag, game+".") {
+				t.Errorf("%s: tag %s outside the %s vocabulary", ex.Key, tag, game)
+			}
+		}
+		var p struct {
+			Ruleset string `json:"ruleset"`
+		}
+		_ = json.Unmarshal(ex.Prompt, &p)
+		if p.Ruleset != "" && p.Ruleset != string(ex.Band) {
+			t.Errorf("%s: ruleset %s in band %s", ex.Key, p.Ruleset, ex.Band)
+		}
+		answers := bankAnswers(t, ex)
+		for i, a := range answers {
+			res, err := k.Check(ex.Prompt, ex.Solution, Submission{Answer: a.answer})
+			if err != nil {
+				t.Errorf("%s: Check(%s): %v", ex.Key, a.answer, err)
+				break
+			}
+			want := Correct
+			if i < len(answers)-1 {
+				want = Continue
+			}
+			if res.Outcome != want || res.Reply != a.reply {
+				t.Errorf("%s: Check(%s) = %s %q (%s), want %s %q", ex.Key, a.answer, res.Outcome, res.Reply, res.Feedback.EN, want, a.reply)
+				break
+			}
+		}
+	}
+	for _, b := range []Band{K1, G23, G46} {
+		if bands[b] < minPerBand {
+			t.Errorf("%s bank: %d exercises in %s, want at least %d", game, bands[b], b, minPerBand)
+		}
+	}
+}
+
+// bankAnswer is one submission made from a stored solution, with the reply
+// expected for it ("" when the exercise ends).
+type bankAnswer struct {
+	answer json.RawMessage
+	reply  string
+}
+
+// bankAnswers turns a solution into the answers a student who knows it
+// would submit: the solution without its explanation, or for a line, each
+// prefix that ends with the student's move.
+func bankAnswers(t *testing.T, ex Exercise) []bankAnswer {
+	t.Helper()
+	var sol map[string]json.RawMessage
+	if err := json.Unmarshal(ex.Solution, &sol); err != nil {
+		t.Fatalf("%s: %v", ex.Key, err)
+	}
+	delete(sol, "explanation")
+	if line, ok := sol["line"]; ok {
+		var moves []string
+		if err := json.Unmarshal(line, &moves); err != nil {
+			t.Fatalf("%s: %v", ex.Key, err)
+		}
+		var out []bankAnswer
+		for i := 0; i < len(moves); i += 2 {
+			a, _ := json.Marshal(map[string]any{"moves": moves[:i+1]})
+			reply := ""
+			if i+1 < len(moves) {
+				reply = moves[i+1]
+			}
+			out = append(out, bankAnswer{answer: a, reply: reply})
+		}
+		return out
+	}
+	a, _ := json.Marshal(sol)
+	return []bankAnswer{{answer: a}}
+}
+
+func TestNumchessBank(t *testing.T) {
+	ncProveBank(t, "numchess", 10)
+	// A class ruleset below the exercise's band may make it unsolvable, but
+	// every K1 exercise stays right under the richer G23 and G46 rules.
+	for _, ex := range ncBankOf(t, "numchess") {
+		if ex.Band != K1 || ex.Kind == "numchess.score" {
+			continue
+		}
+		k, _ := KindByName(ex.Kind)
+		for _, rs := range []string{"G23", "G46"} {
+			a := bankAnswers(t, ex)[0]
+			if res, err := k.Check(ex.Prompt, ex.Solution, Submission{Answer: a.answer, Ruleset: rs}); err != nil || res.Outcome != Correct {
+				t.Errorf("%s under %s: %v %+v", ex.Key, rs, err, res)
+			}
+		}
+	}
+}
