@@ -112,3 +112,17 @@ func BenchmarkMoveCount(b *testing.B) {
 		eng.MoveCount(pos)
 	}
 }
+
+// BenchmarkLongLines: a row of twelve pieces and a row of eight, the
+// worst case for span values (a segment may span eleven pieces).
+func BenchmarkLongLines(b *testing.B) {
+	pos, err := ParsePosition(longLinesFEN)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; i < b.N; i++ {
+		NewEngine(G46()).LegalMoves(pos)
+	}
+}
+
+const longLinesFEN = "r:0a5,1c5,2e5,3g5,4i5,5k5,6a9,7c9,8e9,9g9;b:0b5,1d5,2f5,3h5,4j5,5l5,6b9,7d9,8f9,9h9 r 10"

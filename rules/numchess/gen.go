@@ -78,7 +78,73 @@ func keyDigits(key uint64) []int {
 	return ds
 }
 
+// ExplicitSpanMax is the largest number of pieces in one span segment
+// whose values the engine lists in full. Beyond it the lists grow too fast
+// (a G46 segment over 6 pieces makes about 38,000 values, over 7 about
+// 650,000), so a longer segment is asked about single values instead
+// (Solver.CanMake, memoised), and a chain that starts with one is searched
+// with the common values in ProbeValues. Play checks any chain exactly.
+const ExplicitSpanMax = 5
+
+// ProbeValues are the common values tried for a chain whose first segment
+// spans more than ExplicitSpanMax pieces: the whole numbers 0 to 30 and,
+// when the ruleset allows negative values, −1 to −9.
+func (e *Engine) probeValues() []int32 {
+	e.probeOnce.Do(func() {
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		lo := int64(0)
+		if e.rs.Negative {
+			lo = -9
+		}
+		for v := lo; v <= 30; v++ {
+			e.probes = append(e.probes, e.intern(arith.Int(v)))
+		}
+		slices.Sort(e.probes)
+	})
+	return e.probes
+}
+
+func keySize(key uint64) int {
+	n := 0
+	for d := 0; d < 10; d++ {
+		n += int(key>>(4*uint(d))) & 15
+	}
+	return n
+}
+
 func (e *Engine) vals(key uint64) []int32 { return e.reachable(key, keyDigits(key)) }
+
+// has reports whether the multiset key can make the value id.
+func (e *Engine) has(key uint64, id int32) bool {
+	if keySize(key) <= ExplicitSpanMax {
+		return contains(e.vals(key), id)
+	}
+	return e.canMake(key, id)
+}
+
+// meet returns the values of ascending ids that the multiset key can make.
+func (e *Engine) meet(ids []int32, key uint64) []int32 {
+	if keySize(key) <= ExplicitSpanMax {
+		return intersect(ids, e.vals(key))
+	}
+	var out []int32
+	for _, id := range ids {
+		if e.canMake(key, id) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// firstValues returns the candidate common values of a chain whose first
+// segment spans the multiset key.
+func (e *Engine) firstValues(key uint64) []int32 {
+	if keySize(key) <= ExplicitSpanMax {
+		return e.vals(key)
+	}
+	return e.meet(e.probeValues(), key)
+}
 
 func (g *genScratch) mark(to int, k Kind) {
 	if !g.found[to] {
@@ -112,7 +178,7 @@ func (e *Engine) destinations(g *genScratch, pos *Position, n int) {
 	}
 	target := int32(n) // NewEngine interns 0-9 first
 	for _, ed := range g.edgesFrom(s) {
-		if !g.found[ed.to] && contains(e.vals(ed.key), target) {
+		if !g.found[ed.to] && e.has(ed.key, target) {
 			g.mark(int(ed.to), SingleSpan)
 		}
 	}
@@ -155,10 +221,10 @@ func (e *Engine) chainSearch(g *genScratch) {
 	var pendingVals [][]int32
 	// Layer 2 from each first segment.
 	for _, e1 := range g.edgesFrom(s) {
-		v1 := e.vals(e1.key)
+		v1 := e.firstValues(e1.key)
 		l := int(e1.to)
 		for _, e2 := range g.edgesFrom(l) {
-			w := intersect(v1, e.vals(e2.key))
+			w := e.meet(v1, e2.key)
 			if len(w) == 0 {
 				continue
 			}
@@ -178,7 +244,7 @@ func (e *Engine) chainSearch(g *genScratch) {
 		for _, p := range from {
 			f := g.layer[p]
 			for _, ed := range g.edgesFrom(p) {
-				if w := intersect(f, e.vals(ed.key)); len(w) > 0 {
+				if w := e.meet(f, ed.key); len(w) > 0 {
 					g.reachNext(int(ed.to), w, d+1)
 				}
 			}
@@ -186,7 +252,7 @@ func (e *Engine) chainSearch(g *genScratch) {
 		if d == 2 {
 			for i, p := range pending {
 				for _, ed := range g.edgesFrom(p) {
-					if w := intersect(pendingVals[i], e.vals(ed.key)); len(w) > 0 {
+					if w := e.meet(pendingVals[i], ed.key); len(w) > 0 {
 						g.reachNext(int(ed.to), w, d+1)
 					}
 				}
@@ -487,7 +553,7 @@ func (e *Engine) chainPath(g *genScratch, target int, v int32, depth int) []int 
 	parent[root] = link{}
 	firstDir := map[int]edge{}
 	for _, ed := range g.edgesFrom(s) {
-		if contains(e.vals(ed.key), v) {
+		if e.has(ed.key, v) {
 			st := state{int(ed.to), 1}
 			parent[st] = link{root, true}
 			firstDir[int(ed.to)] = ed
@@ -499,7 +565,7 @@ func (e *Engine) chainPath(g *genScratch, target int, v int32, depth int) []int 
 		var next []state
 		for _, st := range layer {
 			for _, ed := range g.edgesFrom(st.p) {
-				if !contains(e.vals(ed.key), v) {
+				if !e.has(ed.key, v) {
 					continue
 				}
 				ns := state{int(ed.to), 3}

@@ -69,6 +69,10 @@ type Engine struct {
 	value []arith.Rat         // id → value
 	reach map[uint64][]int32  // digit multiset → ids of its values, ascending
 	exprs map[solveKey]*arith.Expr
+	can   map[solveKey]bool // CanMake answers for segments over many pieces
+
+	probeOnce sync.Once
+	probes    []int32
 }
 
 type solveKey struct {
@@ -79,7 +83,7 @@ type solveKey struct {
 // NewEngine returns an engine for rs.
 func NewEngine(rs Ruleset) *Engine {
 	e := &Engine{rs: rs, solver: arith.NewSolver(rs.Rules), ids: map[arith.Rat]int32{},
-		reach: map[uint64][]int32{}, exprs: map[solveKey]*arith.Expr{}}
+		reach: map[uint64][]int32{}, exprs: map[solveKey]*arith.Expr{}, can: map[solveKey]bool{}}
 	for n := int64(0); n < 10; n++ {
 		e.intern(arith.Int(n)) // so a piece's number n has id n
 	}
@@ -169,11 +173,45 @@ func (e *Engine) solve(key uint64, id int32) *arith.Expr {
 	if ok {
 		return x
 	}
-	x, _ = e.solver.Solve(keyDigits(key), v)
+	x = nil
+	if keySize(key) > ExplicitSpanMax && v.Den == 1 {
+		// The solver's witness search is slow for many pieces; a quick
+		// sum is as simple as anything it would find.
+		if s, ok := fastMake(keyDigits(key), v.Num, e.rs.Rules); ok {
+			x, _ = arith.Parse(s)
+		}
+	}
+	if x == nil {
+		x, _ = e.solver.Solve(keyDigits(key), v)
+	}
 	e.mu.Lock()
 	e.exprs[k] = x
 	e.mu.Unlock()
 	return x
+}
+
+// canMake asks the solver whether the multiset key makes the value id
+// (memoised).
+func (e *Engine) canMake(key uint64, id int32) bool {
+	k := solveKey{key, id}
+	e.mu.RLock()
+	ok, found := e.can[k]
+	v := e.value[id]
+	e.mu.RUnlock()
+	if found {
+		return ok
+	}
+	ok = false
+	if v.Den == 1 {
+		_, ok = fastMake(keyDigits(key), v.Num, e.rs.Rules)
+	}
+	if !ok {
+		ok = e.solver.CanMake(keyDigits(key), v)
+	}
+	e.mu.Lock()
+	e.can[k] = ok
+	e.mu.Unlock()
+	return ok
 }
 
 // contains reports whether ascending ids holds id.

@@ -9,14 +9,15 @@ import (
 // every sequence of spans up to maxSeg segments from the piece's start
 // (depth-first, no memo), keeping the values every segment so far can
 // make, and collects the points where a legal move may end. It shares only
-// the board tables and the value sets with the engine.
+// the board tables and the value sets (Engine.meet, has, firstValues) with
+// the engine.
 func referenceDestinations(eng *Engine, pos Position, n int, maxSeg int) map[int]bool {
 	side := pos.Turn()
 	s := pos.Where(side, n).Index()
 	occ := func(i int) bool { return i != s && pos.at[i] != 0 }
 	type span struct {
 		to, dir, k int
-		vals       []int32
+		key        uint64
 	}
 	spans := func(p int) []span {
 		var out []span
@@ -28,7 +29,7 @@ func referenceDestinations(eng *Engine, pos Position, n int, maxSeg int) map[int
 				}
 				nums = append(nums, int(pos.at[j]-1)%10)
 				if nx := int(geo.nb[j][d]); nx >= 0 && !occ(nx) {
-					out = append(out, span{nx, d, len(nums), eng.reachable(multisetKey(nums), append([]int(nil), nums...))})
+					out = append(out, span{nx, d, len(nums), multisetKey(nums)})
 				}
 			}
 		}
@@ -53,7 +54,7 @@ func referenceDestinations(eng *Engine, pos Position, n int, maxSeg int) map[int
 			return
 		}
 		for _, sp := range spans(p) {
-			w := intersect(vals, sp.vals)
+			w := eng.meet(vals, sp.key)
 			if len(w) == 0 {
 				continue
 			}
@@ -65,11 +66,11 @@ func referenceDestinations(eng *Engine, pos Position, n int, maxSeg int) map[int
 		}
 	}
 	for _, sp := range spans(s) {
-		if contains(sp.vals, int32(n)) {
+		if eng.has(sp.key, int32(n)) {
 			dest[sp.to] = true // single span
 		}
 		if eng.rs.Chains {
-			walk(sp.to, sp.vals, 1, sp)
+			walk(sp.to, eng.firstValues(sp.key), 1, sp)
 		}
 	}
 	if eng.rs.FivePieceRule {
