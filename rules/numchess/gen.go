@@ -79,11 +79,18 @@ func keyDigits(key uint64) []int {
 }
 
 // ExplicitSpanMax is the largest number of pieces in one span segment
-// whose values the engine lists in full. Beyond it the lists grow too fast
-// (a G46 segment over 6 pieces makes about 38,000 values, over 7 about
-// 650,000), so a longer segment is asked about single values instead
-// (Solver.CanMake, memoised), and a chain that starts with one is searched
-// with the common values in ProbeValues. Play checks any chain exactly.
+// whose values the engine lists in full for move generation. Beyond it the
+// lists grow too fast (a G46 segment over 6 pieces makes about 38,000
+// values, over 7 about 650,000, and the solver needs seconds to minutes),
+// so move generation treats a longer segment as making:
+//
+//   - every whole number it can make by adding and subtracting its
+//     numbers, with at most one pair joined first (a×b or ab), and
+//   - every whole number from −9 to 30 the solver says it can make.
+//
+// Single spans (values 0-9) are therefore always found. A chain through
+// such a long segment whose only common values lie outside these may be
+// missed by LegalMoves; Play checks every move exactly and accepts it.
 const ExplicitSpanMax = 5
 
 // ProbeValues are the common values tried for a chain whose first segment
