@@ -325,7 +325,7 @@ func (r *pgnReader) line(g *PGNGame, p Position, depth int) ([]PGNMove, []string
 		case c == '+' || c == '#' || c == '.' || c == ',':
 			r.i++ // stray marks
 			continue
-		case c >= utf8.RuneSelf:
+		case c >= utf8.RuneSelf || r.digitsBeforeText():
 			attach(r.freeText())
 			continue
 		}
@@ -358,18 +358,30 @@ func (r *pgnReader) line(g *PGNGame, p Position, depth int) ([]PGNMove, []string
 }
 
 // freeText reads a run of non-ASCII text (for example a Chinese note such
-// as 黑方超时 written into the move text) and returns it as a comment.
+// as 黑方超时 or a date 2012年2月27日 written into the move text) and
+// returns it as a comment. Digits belong to the text when a non-ASCII
+// character follows them; "超时1-0" leaves the result to be read.
 func (r *pgnReader) freeText() string {
 	start := r.i
 	for r.i < len(r.s) {
 		c := r.s[r.i]
-		if c >= utf8.RuneSelf || c == ' ' || c == '\t' {
+		if c >= utf8.RuneSelf || c == ' ' || c == '\t' || r.digitsBeforeText() {
 			r.i++
 			continue
 		}
 		break
 	}
 	return strings.TrimSpace(r.s[start:r.i])
+}
+
+// digitsBeforeText reports whether r.i starts digits that run straight
+// into non-ASCII text, like "2012年".
+func (r *pgnReader) digitsBeforeText() bool {
+	j := r.i
+	for j < len(r.s) && r.s[j] >= '0' && r.s[j] <= '9' {
+		j++
+	}
+	return j > r.i && j < len(r.s) && r.s[j] >= utf8.RuneSelf
 }
 
 // move reads one move at r.i in position p. Moves may run together with

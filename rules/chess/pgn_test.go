@@ -55,6 +55,23 @@ func TestSeedGame(t *testing.T) {
 	}
 }
 
+// TestSeedGameRaw reads the game exactly as the seed prints it: a Chinese
+// header line with a date, no tag pairs.
+func TestSeedGameRaw(t *testing.T) {
+	data, err := os.ReadFile("testdata/seed_game_raw.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := ParsePGN(string(data))
+	if len(games) != 1 || games[0].Err == nil || len(games[0].Moves) != 51 ||
+		games[0].Err.Error() != "move 26 (black): Ne4: no knight can reach e4" {
+		t.Fatalf("raw seed game: %d games, %+v", len(games), games)
+	}
+	if got := games[0].Moves[0].Before; len(got) != 1 || !strings.Contains(got[0], "2012年2月27日") {
+		t.Errorf("header kept as comment: %q", got)
+	}
+}
+
 func TestPGNFeatures(t *testing.T) {
 	text := `[Event "Test"]
 [White "A \"quoted\" name"]
