@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // StartFEN is the FEN of the initial position.
@@ -104,15 +105,16 @@ func parsePlacement(b *board, s string) error {
 				}
 				file++
 			} else {
+				r, _ := utf8.DecodeRuneInString(row[j:])
 				return fenErr("placement", "fen_bad_piece_letter",
-					fmt.Sprintf("bad piece letter %q in rank %d", string(rune(c)), rank+1),
-					fmt.Sprintf("第 %d 行有错误的棋子字母 %q", rank+1, string(rune(c))))
+					fmt.Sprintf("bad piece letter %q in rank %d", string(r), rank+1),
+					fmt.Sprintf("第 %d 行有错误的棋子字母 %q", rank+1, string(r)))
 			}
-			if file > 8 {
-				return fenErr("placement", "fen_rank_too_long",
-					fmt.Sprintf("rank %d has more than 8 squares", rank+1),
-					fmt.Sprintf("第 %d 行超过 8 格", rank+1))
-			}
+		}
+		if file > 8 {
+			return fenErr("placement", "fen_rank_too_long",
+				fmt.Sprintf("rank %d has %d squares, not 8", rank+1, file),
+				fmt.Sprintf("第 %d 行有 %d 格，而不是 8 格", rank+1, file))
 		}
 		if file < 8 {
 			return fenErr("placement", "fen_rank_too_short",
