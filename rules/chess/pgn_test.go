@@ -189,3 +189,22 @@ func TestPGNGarbage(t *testing.T) {
 		t.Errorf("garbage move: %v", g.Err)
 	}
 }
+
+func TestGameToPGN(t *testing.T) {
+	g := NewGame(mustFEN(t, "4k3/1P6/8/8/8/8/8/4K2R w K - 0 1"))
+	for _, s := range []string{"O-O", "Kd7", "b8=N+", "Kc7"} {
+		if err := g.PlayMove(s); err != nil {
+			t.Fatal(s, err)
+		}
+	}
+	pg := g.PGNGame(Tag{Name: "Event", Value: "Lesson"})
+	out := pg.PGN()
+	want := "[Event \"Lesson\"]\n[SetUp \"1\"]\n[FEN \"4k3/1P6/8/8/8/8/8/4K2R w K - 0 1\"]\n[Result \"*\"]\n\n1. O-O Kd7 2. b8=N+ Kc7 *\n"
+	if out != want {
+		t.Errorf("PGN:\n%s\nwant:\n%s", out, want)
+	}
+	back := ParsePGN(out)
+	if len(back) != 1 || back[0].Err != nil || back[0].Final().FEN() != g.Position().FEN() {
+		t.Errorf("read back: %+v", back)
+	}
+}

@@ -95,3 +95,21 @@ func appendLine(words []string, p Position, moves []PGNMove) []string {
 	}
 	return words
 }
+
+// PGNGame returns the game as a PGNGame ready for export with PGN(): the
+// given tags, SetUp and FEN tags when the game did not start from the
+// initial position, the moves in SAN and the result of Outcome ("*" while
+// the game goes on).
+func (g *Game) PGNGame(tags ...Tag) *PGNGame {
+	start := g.positions[0]
+	out := &PGNGame{Start: start, Result: g.Outcome().Result()}
+	out.Tags = append(out.Tags, tags...)
+	if start.FEN() != StartFEN {
+		out.Tags = append(out.Tags, Tag{Name: "SetUp", Value: "1"}, Tag{Name: "FEN", Value: start.FEN()})
+	}
+	for i, m := range g.moves {
+		p := g.positions[i]
+		out.Moves = append(out.Moves, PGNMove{Move: m, SAN: p.SAN(m)})
+	}
+	return out
+}
