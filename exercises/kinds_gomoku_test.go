@@ -226,3 +226,22 @@ func TestGomokuBank(t *testing.T) {
 		}
 	}
 }
+
+func FuzzGomokuAnswers(f *testing.F) {
+	for _, s := range []string{`{"point":"h8"}`, `{"moves":["k8","l8","n11"]}`, `{"moves":["k8"]}`, `{"forbidden":true,"reason":"double_three"}`, `{"points":["h8","a1"]}`, `{"name":"花月"}`, `{"moves":["k8","l8"]}`} {
+		f.Add([]byte(s))
+	}
+	board := gmTestBoard(f, []string{"h8", "i8", "j8", "l9", "m10", "h9", "h10"}, []string{"g8", "a1", "c3", "m12", "d13", "h11"})
+	prompts := map[string][]string{
+		"gomoku.win_in_1":     {gmPrompt(f, map[string]any{"board": gmTestBoard(f, []string{"h8", "i8", "j8", "k8"}, []string{"a1", "b1", "c1"}), "rules": "renju", "colour": "black"})},
+		"gomoku.vcf":          {gmPrompt(f, map[string]any{"board": board, "rules": "renju", "attacker": "black"})},
+		"gomoku.forbidden":    {gmPrompt(f, map[string]any{"board": board, "mode": "all"}), gmPrompt(f, map[string]any{"board": board, "point": "e5"})},
+		"gomoku.shape":        {gmPrompt(f, map[string]any{"board": gmTestBoard(f, []string{"f3", "g3", "h3"}, []string{"a15"}), "rules": "renju", "colour": "black", "shape": "open_three"})},
+		"gomoku.opening_name": {`{"stones":["h8","h9","i10"]}`},
+	}
+	f.Fuzz(func(t *testing.T, answer []byte) {
+		for kind, ps := range prompts {
+			fuzzKindCheck(t, kind, ps, answer, "")
+		}
+	})
+}

@@ -339,3 +339,59 @@ func TestNumchessBank(t *testing.T) {
 		}
 	}
 }
+
+// fuzzKindCheck grades a fuzzed answer to each prompt of kind: Check must
+// not panic, must return either a result or an *AnswerError, and a result
+// must carry feedback in both languages.
+func fuzzKindCheck(t *testing.T, kind string, prompts []string, answer []byte, ruleset string) {
+	k, ok := KindByName(kind)
+	if !ok {
+		t.Fatalf("kind %s", kind)
+	}
+	for _, p := range prompts {
+		res, err := k.Check(json.RawMessage(p), nil, Submission{Answer: answer, Ruleset: ruleset})
+		if err != nil {
+			var ae *AnswerError
+			if !errors.As(err, &ae) {
+				if ruleset != "" && strings.Contains(err.Error(), "submission ruleset") {
+					continue
+				}
+				t.Fatalf("Check(%q): %v is no AnswerError", answer, err)
+			}
+			if ae.Message.ZH == "" || ae.Message.EN == "" {
+				t.Fatalf("Check(%q): AnswerError %+v lacks a language", answer, ae)
+			}
+			continue
+		}
+		if res.Feedback.ZH == "" || res.Feedback.EN == "" {
+			t.Fatalf("Check(%q): feedback %+v lacks a language", answer, res.Feedback)
+		}
+		if res.Score < 0 || res.Score > 1 {
+			t.Fatalf("Check(%q): score %v", answer, res.Score)
+		}
+	}
+}
+
+func FuzzNumchessExpressionAnswer(f *testing.F) {
+	for _, s := range []string{`{"expression":"9-5-4"}`, `{"expression":"2×8−9"}`, `{"expression":"（9－5）÷4"}`, `{"expression":"2³+1"}`, `{"expression":"12/0"}`, `{}`, `[1]`} {
+		f.Add([]byte(s), "")
+	}
+	f.Add([]byte(`{"expression":"9*5*4"}`), "K1")
+	prompts := []string{`{"ruleset":"K1","digits":[9,5,4],"target":0}`, `{"ruleset":"G46","digits":[2,8,9,1],"target":7}`}
+	f.Fuzz(func(t *testing.T, answer []byte, ruleset string) {
+		fuzzKindCheck(t, "numchess.expression", prompts, answer, ruleset)
+	})
+}
+
+func FuzzNumchessMoveAnswer(f *testing.F) {
+	for _, s := range []string{`{"move":"8b2-f5[6-2]-d5[4]"}`, `{"move":"0a1-e5[9-5-4]"}`, `{"piece":8,"path":["f5","d5"],"exprs":["6-2","4"]}`, `{"piece":12,"path":["a1"]}`, `{"move":"1d4-i5"}`, `{"move":"x"}`} {
+		f.Add([]byte(s), "")
+	}
+	prompts := []string{
+		`{"ruleset":"G23","position":"` + ncChainPos + `","goal":{"type":"chain","piece":8}}`,
+		`{"ruleset":"K1","position":"start","goal":{"type":"span"}}`,
+	}
+	f.Fuzz(func(t *testing.T, answer []byte, ruleset string) {
+		fuzzKindCheck(t, "numchess.move", prompts, answer, ruleset)
+	})
+}
