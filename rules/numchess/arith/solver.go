@@ -51,7 +51,11 @@ func NewSolver(r Rules) *Solver {
 		if n := len(s.tiers); n > 0 && s.tiers[n-1].rules == t {
 			continue
 		}
-		s.tiers = append(s.tiers, newTier(t))
+		tr := newTier(t)
+		if len(s.tiers) > 0 {
+			tr.plain = s.tiers[0]
+		}
+		s.tiers = append(s.tiers, tr)
 	}
 	return s
 }
@@ -262,7 +266,8 @@ func (tb *table) find(v Rat) (int, bool) {
 type tier struct {
 	rules Rules
 	mu    sync.Mutex
-	small bool // only + − and joined numbers: tables stay small at any size
+	small bool  // only + − and joined numbers: tables stay small at any size
+	plain *tier // the solver's + − tier, for "any operand will do" questions
 	memo  map[uint64]*table
 	held  int // values held in memo
 }
@@ -562,10 +567,10 @@ func (s *search) table(key uint64) *table {
 	return tb
 }
 
-// ctxCost returns the cost of the simplest way to make v from key in
-// context ctx, or inf.
-func (s *search) ctxCost(key uint64, v Rat, ctx int) uint32 {
-	if tb := s.table(key); tb != nil {
+// sideCost returns the cost of the simplest way to make v from key in
+// context ctx, or inf; tb is key's table if the search reads it whole.
+func (s *search) sideCost(key uint64, tb *table, v Rat, ctx int) uint32 {
+	if tb != nil {
 		if i, ok := tb.find(v); ok {
 			return tb.ctx[i][ctx]
 		}
@@ -644,10 +649,10 @@ func (s *search) find(key uint64, v Rat, ctx int) (cand, bool) {
 					return
 				}
 				if cx == 0 {
-					cx = s.ctxCost(a, x, lc)
+					cx = s.sideCost(a, ta, x, lc)
 				}
 				if cy == 0 {
-					cy = s.ctxCost(b, y, rc)
+					cy = s.sideCost(b, tb, y, rc)
 				}
 				if cx >= inf || cy >= inf {
 					return
@@ -669,13 +674,8 @@ func (s *search) find(key uint64, v Rat, ctx int) (cand, bool) {
 					}
 					switch y, how := rightFor(k, x, v); how {
 					case invScan:
-						if tb == nil {
-							tb = s.t.get(b)
-						}
-						for j, y := range tb.vals {
-							if w, ok := apply(k, x, y); ok && w == v {
-								try(x, y, cx, tb.ctx[j][rc])
-							}
+						for _, y := range s.anyTable(b, tb, k, x, v, false) {
+							try(x, y.v, cx, y.c)
 						}
 					case invOne:
 						try(x, y, cx, 0)
@@ -692,13 +692,8 @@ func (s *search) find(key uint64, v Rat, ctx int) (cand, bool) {
 					}
 					switch x, how := leftFor(k, y, v); how {
 					case invScan:
-						if ta == nil {
-							ta = s.t.get(a)
-						}
-						for i, x := range ta.vals {
-							if w, ok := apply(k, x, y); ok && w == v {
-								try(x, y, ta.ctx[i][lc], cy)
-							}
+						for _, x := range s.anyTable(a, ta, k, y, v, true) {
+							try(x.v, y, x.c, cy)
 						}
 					case invOne:
 						try(x, y, 0, cy)
@@ -779,6 +774,50 @@ func leftFor(k kind, y, v Rat) (Rat, int) {
 		return Rat{}, invScan
 	}
 	return x, invOne
+}
+
+// valCost is a value with its cost in some context.
+type valCost struct {
+	v Rat
+	c uint32
+}
+
+// anyTable lists the values of key (and their costs in the context the
+// operator k gives that side) that make v with the known operand, for the
+// cases where many may work: 0×y = 0, 0÷y = 0, or an inverse that
+// overflowed. tb is key's table if the search has one. Without it, when
+// the answer is 0 from a zero operand, the cheapest values are the + −
+// ones (any × ÷ or combining rule costs more than every + − expression),
+// so the small + − table answers exactly; otherwise the whole table is
+// built.
+func (s *search) anyTable(key uint64, tb *table, k kind, known, v Rat, knownRight bool) []valCost {
+	lc, rc := opContexts(k)
+	ctx := rc
+	if knownRight {
+		ctx = lc
+	}
+	match := func(tb *table) []valCost {
+		var out []valCost
+		for i, u := range tb.vals {
+			x, y := known, u
+			if knownRight {
+				x, y = u, known
+			}
+			if w, ok := apply(k, x, y); ok && w == v && tb.ctx[i][ctx] < inf {
+				out = append(out, valCost{u, tb.ctx[i][ctx]})
+			}
+		}
+		return out
+	}
+	if tb != nil {
+		return match(tb)
+	}
+	if known.Num == 0 && v.Num == 0 && s.t.plain != nil {
+		if out := match(s.t.plain.get(key)); len(out) > 0 {
+			return out
+		}
+	}
+	return match(s.t.get(key))
 }
 
 // exists reports whether v can be made from key.
