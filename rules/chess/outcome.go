@@ -162,7 +162,12 @@ func (g *Game) Outcome() Outcome {
 }
 
 // ClaimableDraw returns ThreefoldRepetition or FiftyMoves when the player to
-// move may claim a draw now, and Ongoing otherwise.
+// move may claim a draw now, and Ongoing otherwise. It looks at positions
+// that have appeared (the current one included); a claim announced with a
+// move that would repeat the position (FIDE 9.2.1) is checked by playing
+// that move first. Positions count as the same when the same pieces stand
+// on the same squares, the same side is to move, and the castling rights
+// and en-passant captures available are the same.
 func (g *Game) ClaimableDraw() Method {
 	if g.Outcome().Over() {
 		return Ongoing
