@@ -89,3 +89,20 @@ func TestSharedEngine(t *testing.T) {
 		t.Errorf("custom ruleset shares the preset's engine")
 	}
 }
+
+// TestPerftStart pins the perft counts from the start (see BENCHMARKS.md).
+func TestPerftStart(t *testing.T) {
+	cases := []struct {
+		rs    Ruleset
+		depth int
+		want  int64
+	}{
+		{K1(), 1, 20}, {K1(), 2, 400}, {K1(), 3, 10840},
+		{G23(), 3, 12710}, {G46(), 2, 400}, {G46(), 3, 12710},
+	}
+	for _, c := range cases {
+		if got := NewEngine(c.rs).Perft(Start(), c.depth); got != c.want {
+			t.Errorf("%s perft(%d) = %d, want %d", c.rs.Name, c.depth, got, c.want)
+		}
+	}
+}
