@@ -321,6 +321,10 @@ func (e *Engine) Check(pos Position, m Move) (*MoveInfo, error) {
 			}
 		}
 		if len(sg.Spanned) == 0 {
+			if dist == 1 && len(m.Path) == 1 {
+				return nil, illegal("expression_not_allowed", seg, fmt.Sprintf("%s is next to %s: a step (移) carries no expression", q, pt(cur)),
+					fmt.Sprintf("%s 与 %s 相邻：移不写算式", q, pt(cur)))
+			}
 			if dist == 1 {
 				return nil, illegal("not_a_step", seg, fmt.Sprintf("%s is next to %s: a chain is made of spans only, a step cannot be part of it", q, pt(cur)),
 					fmt.Sprintf("%s 与 %s 相邻：连跨只能由跨组成，不能夹带移", q, pt(cur)))

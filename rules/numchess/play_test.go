@@ -89,6 +89,9 @@ func TestRefusals(t *testing.T) {
 		{k1, after1489, "8b2-f5[6-2]-d5[4]", "chains_not_allowed", 0, "K1"},
 		{k1, "start", "0a1-e5[(9-5)-4]", "parens_not_allowed", 1, ""},
 		{g46, "start", "1d4", "bad_move", 0, ""},
+		{g46, "start", "1d4-i5[1]", "expression_not_allowed", 1, "no expression"},
+		{g46, "start", "3c4-e6", "not_a_line", 1, ""},
+		{g46, "r:7e5;b:3f5 r 1", "7e5-h5[3]", "not_adjacent_to_last", 1, "f5"},
 	}
 	for _, c := range cases {
 		pos := mustPos(t, c.pos)
