@@ -95,6 +95,49 @@ type Service struct {
 
 	mu      sync.RWMutex
 	builtin map[string]Exercise // by ID, filled by LoadBank
+
+	gradesMu sync.Mutex
+	grades   map[string]cachedGrade // student ID -> class grade
+}
+
+// cachedGrade is a student's class grade as read at some time. Grades
+// change rarely (a class moves up once a year); a short cache saves a
+// query per number-chess answer and is the same on every replica within
+// gradeTTL.
+type cachedGrade struct {
+	grade int
+	ok    bool
+	at    time.Time
+}
+
+// gradeTTL bounds how long a class grade change takes to reach grading;
+// maxCachedGrades bounds the cache.
+const (
+	gradeTTL        = time.Minute
+	maxCachedGrades = 100_000
+)
+
+// studentGrade returns the lowest class grade of a student, cached for
+// gradeTTL.
+func (s *Service) studentGrade(ctx context.Context, userID string) (int, bool, error) {
+	now := time.Now()
+	s.gradesMu.Lock()
+	g, hit := s.grades[userID]
+	s.gradesMu.Unlock()
+	if hit && now.Sub(g.at) < gradeTTL {
+		return g.grade, g.ok, nil
+	}
+	grade, ok, err := s.store.StudentGrade(ctx, userID)
+	if err != nil {
+		return 0, false, err
+	}
+	s.gradesMu.Lock()
+	if s.grades == nil || len(s.grades) >= maxCachedGrades {
+		s.grades = map[string]cachedGrade{}
+	}
+	s.grades[userID] = cachedGrade{grade: grade, ok: ok, at: now}
+	s.gradesMu.Unlock()
+	return grade, ok, nil
 }
 
 // NewService returns a Service on store; now defaults to time.Now.
@@ -200,10 +243,9 @@ type ListQuery struct {
 	SchoolID string
 }
 
-// Exercises lists the exercises the caller may read, in ID order. The
-// solutions in the list are for staff only: students' callers must drop
-// them.
-func (s *Service) Exercises(ctx context.Context, p identity.Principal, in ListQuery, page identity.Page) ([]Exercise, string, error) {
+// Exercises lists the exercises the caller may read, in ID order; only
+// staff see their solutions in a list.
+func (s *Service) Exercises(ctx context.Context, p identity.Principal, in ListQuery, page identity.Page) ([]View, string, error) {
 	q := Query{Scope: scopeOf(p), Kind: in.Kind, Tag: in.Tag}
 	var fields []identity.FieldError
 	if in.Game != "" {
@@ -244,7 +286,11 @@ func (s *Service) Exercises(ctx context.Context, p identity.Principal, in ListQu
 		return nil, "", err
 	}
 	list, next := trimPage(list, page.Limit, func(x Exercise) string { return x.ID })
-	return list, next, nil
+	views := make([]View, len(list))
+	for i, ex := range list {
+		views[i] = View{Exercise: ex, ShowSolution: isStaff(p)}
+	}
+	return views, next, nil
 }
 
 func normalPage(p identity.Page) identity.Page {
@@ -467,7 +513,8 @@ type Verdict struct {
 // verdict, and a reuse of the key for another request is ErrKeyReused.
 // Continuing steps of a multi-step exercise are graded afresh each time
 // (replies are deterministic) and not recorded. A student's number-chess
-// answers are checked under the ruleset of their class's grade band.
+// answers are checked under the ruleset of their class's grade band (read
+// at most a minute ago).
 func (s *Service) Submit(ctx context.Context, p identity.Principal, id string, in AnswerInput) (Verdict, error) {
 	student := p.Role == identity.RoleStudent
 	if err := checkAttemptInput(student, in.IdempotencyKey, in.TimeMS, len(bytes.TrimSpace(in.Answer)) == 0); err != nil {
@@ -483,7 +530,7 @@ func (s *Service) Submit(ctx context.Context, p identity.Principal, id string, i
 	}
 	sub := Submission{Answer: in.Answer}
 	if student && k.Game() == NumChess {
-		grade, ok, err := s.store.StudentGrade(ctx, p.UserID)
+		grade, ok, err := s.studentGrade(ctx, p.UserID)
 		if err != nil {
 			return Verdict{}, err
 		}

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -17,12 +18,31 @@ import (
 // ExerciseStore implements exercises.Store with GORM.
 type ExerciseStore struct {
 	db *gorm.DB
+	// insertSQL is insertAttempt in the dialect's placeholders; the hot
+	// attempt insert goes straight to database/sql.
+	insertSQL string
 }
 
 var _ exercises.Store = (*ExerciseStore)(nil)
 
 // NewExerciseStore returns the exercise store on db.
-func NewExerciseStore(db *gorm.DB) *ExerciseStore { return &ExerciseStore{db: db} }
+func NewExerciseStore(db *gorm.DB) *ExerciseStore {
+	q := insertAttempt
+	if db.Dialector.Name() == "postgres" {
+		var b strings.Builder
+		n := 0
+		for _, r := range insertAttempt {
+			if r == '?' {
+				n++
+				fmt.Fprintf(&b, "$%d", n)
+				continue
+			}
+			b.WriteRune(r)
+		}
+		q = b.String()
+	}
+	return &ExerciseStore{db: db, insertSQL: q}
+}
 
 // exerciseColumns are the columns a bank load or an edit rewrites.
 var exerciseColumns = []string{"kind", "game", "band", "difficulty", "title_zh", "title_en", "body_zh", "body_en",
@@ -244,18 +264,21 @@ const insertAttempt = `INSERT INTO attempts
 func (s *ExerciseStore) RecordAttempt(ctx context.Context, a exercises.Attempt) (exercises.Attempt, bool, error) {
 	r := toAttemptRow(a)
 	db := s.db.WithContext(ctx)
+	sqlDB, err := s.db.DB()
+	if err != nil {
+		return exercises.Attempt{}, false, err
+	}
 	canBeFirst := true
 	for range 3 {
-		var first []bool
-		err := db.Raw(insertAttempt, r.ID, r.SchoolID, r.UserID, r.ExerciseID, r.Answer, r.Outcome, r.Score, r.Result,
-			r.TimeMS, r.GaveUp, canBeFirst, r.UserID, r.ExerciseID, r.IdempotencyKey, r.RequestHash, r.CreatedAt).
-			Scan(&first).Error
-		if err != nil {
-			return exercises.Attempt{}, false, fmt.Errorf("record attempt: %w", err)
-		}
-		if len(first) == 1 {
-			r.FirstAttempt = first[0]
+		var first bool
+		err := sqlDB.QueryRowContext(ctx, s.insertSQL, r.ID, r.SchoolID, r.UserID, r.ExerciseID, r.Answer, r.Outcome, r.Score, r.Result,
+			r.TimeMS, r.GaveUp, canBeFirst, r.UserID, r.ExerciseID, r.IdempotencyKey, r.RequestHash, r.CreatedAt).Scan(&first)
+		if err == nil {
+			r.FirstAttempt = first
 			return r.toAttempt(), true, nil
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return exercises.Attempt{}, false, fmt.Errorf("record attempt: %w", err)
 		}
 		var prev attemptRow
 		err = db.Where("user_id = ? AND idempotency_key = ?", r.UserID, r.IdempotencyKey).Take(&prev).Error
