@@ -330,6 +330,16 @@ func TestRandomPlacementsAgainstReference(t *testing.T) {
 				if len(e.Checkers) > 1 && p.PieceAt(m.Move.From()).Type() != King {
 					t.Fatalf("%s: double check answered by %s", p.FEN(), m.SAN)
 				}
+				if m.Method == EscapeBlock {
+					ksq := p.b.kingSquare(p.Turn())
+					if len(e.Checkers) != 1 || tables.between[ksq][e.Checkers[0].Square]&bit(m.Move.To()) == 0 {
+						t.Fatalf("%s: block %s does not stand between king and checker", p.FEN(), m.SAN)
+					}
+				}
+				if m.Method == EscapeCapture && !m.Move.IsEnPassant() && m.Move.To() != e.Checkers[0].Square &&
+					(len(e.Checkers) < 2 || m.Move.To() != e.Checkers[1].Square) {
+					t.Fatalf("%s: capture %s does not take a checker", p.FEN(), m.SAN)
+				}
 			}
 		}
 	}
