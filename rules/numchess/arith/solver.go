@@ -1,6 +1,7 @@
 package arith
 
 import (
+	"math"
 	"slices"
 	"sort"
 	"strconv"
@@ -252,13 +253,13 @@ func apply(k kind, a, b Rat) (Rat, bool) {
 // table is what one sub-multiset can make under one tier's rules.
 type table struct {
 	vals []Rat            // sorted ascending
-	idx  map[Rat]int32    // value → index in vals
+	idx  ratIndex         // value → index in vals
 	cost [][nClass]uint32 // per value: simplest cost per top shape, inf if none
 	ctx  [][nCtx]uint32   // per value: simplest cost per context, brackets included
 }
 
 func (tb *table) find(v Rat) (int, bool) {
-	i, ok := tb.idx[v]
+	i, ok := tb.idx.get(v)
 	return int(i), ok
 }
 
@@ -301,6 +302,8 @@ func (t *tier) get(key uint64) *table {
 	return tb
 }
 
+var digitText = [10]string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}
+
 // leaf is a number, power or fraction made from a whole multiset.
 type leaf struct {
 	kind      kind
@@ -313,18 +316,25 @@ type leaf struct {
 // leaves returns the single operands key's digits make by themselves, in
 // order of their ASCII form.
 func (t *tier) leaves(key uint64) []leaf {
+	r := t.rules
+	switch n := keySize(key); {
+	case n == 1:
+		for d := range 10 {
+			if keyCount(key, d) == 1 {
+				return []leaf{{kind: kNum, lit: digitText[d], val: Int(int64(d)), cls: clsAtom, cost: costChar}}
+			}
+		}
+	case n > 2 && (!r.Concat || n > r.maxConcat()):
+		return nil
+	}
 	var digits []byte
 	for d := range 10 {
 		for range keyCount(key, d) {
 			digits = append(digits, byte('0'+d))
 		}
 	}
-	r := t.rules
 	n := len(digits)
 	var out []leaf
-	if n == 1 {
-		return []leaf{{kind: kNum, lit: string(digits), val: Int(int64(digits[0] - '0')), cls: clsAtom, cost: costChar}}
-	}
 	if r.Concat && n <= r.maxConcat() {
 		perm := slices.Clone(digits)
 		for {
@@ -394,17 +404,17 @@ func nextPerm(b []byte) bool {
 // left and a right sub-multiset.
 func (t *tier) make(key uint64) *table {
 	r := t.rules
-	idx := map[Rat]int32{}
+	idx := newRatIndex(0)
 	var vals []Rat
 	var cost [][nClass]uint32
 	offer := func(v Rat, cls int, c uint32) {
 		if !r.Negative && v.Num < 0 {
 			return
 		}
-		i, ok := idx[v]
+		i, ok := idx.get(v)
 		if !ok {
 			i = int32(len(vals))
-			idx[v] = i
+			idx.put(v, i)
 			vals = append(vals, v)
 			cost = append(cost, [nClass]uint32{inf, inf, inf, inf})
 		}
@@ -417,31 +427,41 @@ func (t *tier) make(key uint64) *table {
 	}
 	if keySize(key) > 1 {
 		for _, a := range subKeys(key) {
-			ta, tb := t.get(a), t.get(key-a)
+			b := key - a
+			ta, tb := t.get(a), t.get(b)
 			for _, k := range ops {
 				if !r.allows(k) {
+					continue
+				}
+				// + and × commute: the split with the larger left key
+				// covers both orders, with the cheaper order's cost.
+				commute := k == kAdd || k == kMul
+				if commute && a < b {
 					continue
 				}
 				lc, rc := opContexts(k)
 				cls, oc := opClass(k), opCost(k)
 				for i, x := range ta.vals {
-					cx := ta.ctx[i][lc]
-					if cx >= inf {
-						continue
-					}
+					cx, cxr := ta.ctx[i][lc], ta.ctx[i][rc]
 					for j, y := range tb.vals {
-						cy := tb.ctx[j][rc]
-						if cy >= inf {
+						c := addCost(cx, tb.ctx[j][rc])
+						if commute {
+							c = min(c, addCost(tb.ctx[j][lc], cxr))
+						}
+						if c >= inf {
+							continue
+						}
+						if k == kSub && !r.Negative && x.Cmp(y) < 0 {
 							continue
 						}
 						v, ok := apply(k, x, y)
-						if ok {
-							c := cx + cy + oc
-							if v.Num < 0 {
-								c += costNegative
-							}
-							offer(v, cls, c)
+						if !ok {
+							continue
 						}
+						if v.Num < 0 {
+							c += costNegative
+						}
+						offer(v, cls, c+oc)
 					}
 				}
 			}
@@ -455,19 +475,27 @@ func (t *tier) make(key uint64) *table {
 	sort.Slice(order, func(i, j int) bool { return vals[order[i]].Cmp(vals[order[j]]) < 0 })
 	tb := &table{
 		vals: make([]Rat, len(vals)),
-		idx:  make(map[Rat]int32, len(vals)),
+		idx:  newRatIndex(len(vals)),
 		cost: make([][nClass]uint32, len(vals)),
 		ctx:  make([][nCtx]uint32, len(vals)),
 	}
 	for ni, oi := range order {
 		tb.vals[ni] = vals[oi]
-		tb.idx[vals[oi]] = int32(ni)
+		tb.idx.put(vals[oi], int32(ni))
 		tb.cost[ni] = cost[oi]
 		for c := range nCtx {
 			tb.ctx[ni][c], _ = ctxCost(cost[oi], c, r.Parens)
 		}
 	}
 	return tb
+}
+
+// addCost adds two costs; inf stays inf.
+func addCost(a, b uint32) uint32 {
+	if a >= inf || b >= inf {
+		return inf
+	}
+	return a + b
 }
 
 // ctxCost returns the simplest cost of a value standing in context ctx,
@@ -850,4 +878,43 @@ func (s *search) sub(key uint64, v Rat, ctx int) *Expr {
 		panic("arith: inconsistent solver search for " + strconv.FormatUint(key, 16) + " " + v.String())
 	}
 	return s.build(key, c)
+}
+
+// ratIndex maps values to indices. Values whose numerator and denominator
+// fit in 32 bits (nearly all) are packed into one integer key, which Go's
+// maps hash faster than a two-word struct.
+type ratIndex struct {
+	small map[uint64]int32
+	large map[Rat]int32
+}
+
+func newRatIndex(n int) ratIndex {
+	return ratIndex{small: make(map[uint64]int32, n)}
+}
+
+func packRat(v Rat) (uint64, bool) {
+	if v.Num < math.MinInt32 || v.Num > math.MaxInt32 || v.Den > math.MaxUint32 {
+		return 0, false
+	}
+	return uint64(uint32(int32(v.Num)))<<32 | uint64(uint32(v.Den)), true
+}
+
+func (x *ratIndex) get(v Rat) (int32, bool) {
+	if k, ok := packRat(v); ok {
+		i, ok := x.small[k]
+		return i, ok
+	}
+	i, ok := x.large[v]
+	return i, ok
+}
+
+func (x *ratIndex) put(v Rat, i int32) {
+	if k, ok := packRat(v); ok {
+		x.small[k] = i
+		return
+	}
+	if x.large == nil {
+		x.large = map[Rat]int32{}
+	}
+	x.large[v] = i
 }
