@@ -106,3 +106,33 @@ func TestPerftStart(t *testing.T) {
 		}
 	}
 }
+
+// TestTacticReverseToAdvance: 以退为进. Red 8 on g5 cannot span right
+// (2 and 2 make no 8), so it spans back over Blue's 4 to e5 and then
+// forward over 4, its own vacated point and 2, 2 (4×2÷2 = 4) to j5.
+func TestTacticReverseToAdvance(t *testing.T) {
+	pos := mustPos(t, "r:8g5,2i5;b:4f5,2h5 r 1")
+	eng := NewEngine(G23())
+	playLine(t, eng, pos, "8g5-e5[4]-j5[4*2/2]")
+	if _, err := eng.Play(pos, mustMove(t, "8g5-j5[2*2]")); err == nil {
+		t.Fatalf("8 spans 2, 2 as 2×2 = 8")
+	}
+	var found *Move
+	for _, m := range eng.LegalMoves(pos) {
+		if m.Piece == 8 && m.To().String() == "j5" {
+			found = &m
+		}
+	}
+	if found == nil || len(found.Path) != 2 {
+		t.Fatalf("the generator's way to j5: %v", found)
+	}
+	if _, err := eng.Play(pos, *found); err != nil {
+		t.Errorf("witness %s: %v", found, err)
+	}
+	// In K1 there are no chains, so j5 is out of reach.
+	for _, m := range NewEngine(K1()).LegalMoves(pos) {
+		if m.Piece == 8 && m.To().String() == "j5" {
+			t.Errorf("K1 reaches j5 with %s", m)
+		}
+	}
+}
