@@ -3,8 +3,11 @@ package exercises
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
+
+	"qixue/rules/chess"
 )
 
 // The "help the king" lesson: the black king on e8 is checked by the white
@@ -281,5 +284,109 @@ func TestChessPieceMoves(t *testing.T) {
 	}
 	if err := k.Validate(json.RawMessage(`{"fen":"4k3/8/8/8/8/8/8/1N2K3 w - - 0 1","square":"e8"}`), json.RawMessage(`{"squares":[]}`)); err == nil {
 		t.Error("Validate accepted the opponent's piece")
+	}
+}
+
+// TestChessBank proves the chess bank: every solution passes its checker,
+// mates are exact, only-move lines have one winning move at each step, and
+// the seed's lesson and annotated game are what the exercises say.
+func TestChessBank(t *testing.T) {
+	exs := loadBankDir(t, "chess")
+	checkBankGame(t, Chess, exs)
+	byKey := map[string]Exercise{}
+	for _, ex := range exs {
+		byKey[ex.Key] = ex
+		var p struct {
+			FEN string `json:"fen"`
+			N   int    `json:"n"`
+		}
+		var s struct {
+			Moves []string `json:"moves"`
+		}
+		_ = json.Unmarshal(ex.Prompt, &p)
+		_ = json.Unmarshal(ex.Solution, &s)
+		switch ex.Kind {
+		case "chess.mate_in":
+			pos, _ := chess.ParseFEN(p.FEN)
+			if d := pos.MateDistance(p.N); d != p.N {
+				t.Errorf("%s: a mate in %d has its shortest mate in %d", ex.Key, p.N, d)
+			}
+			if !strings.Contains(strings.Join(ex.Tags, " "), fmt.Sprintf("chess.mate.%d", p.N)) {
+				t.Errorf("%s: tags %v lack chess.mate.%d", ex.Key, ex.Tags, p.N)
+			}
+		case "chess.best_move":
+			pos, _ := chess.ParseFEN(p.FEN)
+			for i, in := range s.Moves {
+				m, err := pos.ParseMove(in)
+				if err != nil {
+					t.Fatalf("%s: %s: %v", ex.Key, in, err)
+				}
+				if i%2 == 0 {
+					left := (len(s.Moves) - i + 1) / 2
+					wins := pos.MateIn(left)
+					if len(wins) != 1 || wins[0] != m {
+						t.Errorf("%s: step %d: %d winning moves (mate in %d), want only %s", ex.Key, i/2, len(wins), left, in)
+					}
+				}
+				pos, _ = pos.Play(m)
+			}
+			if pos.Outcome().Method != chess.Checkmate {
+				t.Errorf("%s: the line does not end in mate", ex.Key)
+			}
+		}
+	}
+	// The three positions of the "help the king" lesson: a white bishop
+	// checks the black king; escape by the king, a black bishop's block and
+	// a black knight's capture.
+	for i, want := range []struct {
+		method string
+		piece  chess.PieceType
+	}{{"king", chess.King}, {"block", chess.Bishop}, {"capture", chess.Knight}} {
+		ex, ok := byKey[fmt.Sprintf("chess/escape-lesson-%d", i+1)]
+		if !ok {
+			t.Fatalf("lesson position %d missing", i+1)
+		}
+		var p chessEscapePrompt
+		var s chessMoveSolution
+		_ = json.Unmarshal(ex.Prompt, &p)
+		_ = json.Unmarshal(ex.Solution, &s)
+		pos, _ := chess.ParseFEN(p.FEN)
+		esc, err := pos.Escapes()
+		if err != nil || pos.Turn() != chess.Black || len(esc.Checkers) != 1 || esc.Checkers[0].Piece != chess.NewPiece(chess.White, chess.Bishop) {
+			t.Errorf("lesson %d: not a white bishop's check on the black king", i+1)
+		}
+		m, _ := pos.ParseMove(s.Move)
+		if p.Method != want.method || pos.PieceAt(m.From()).Type() != want.piece {
+			t.Errorf("lesson %d: method %s by %s, want %s by %s", i+1, p.Method, pos.PieceAt(m.From()).Type(), want.method, want.piece)
+		}
+	}
+	// The annotated game: the engine stops at Black's 26th move, Ne4, and
+	// the knight exercise starts from the position before it.
+	mistake := byKey["chess/mistake-002"]
+	parts := strings.Split(mistake.Body.EN, "`")
+	if len(parts) < 3 {
+		t.Fatal("chess/mistake-002: no game in the body")
+	}
+	g := chess.ParsePGN(parts[1])[0]
+	if g.Err == nil || g.Err.Number != 26 || g.Err.Side != chess.Black || g.Err.Text != "Ne4" || g.Err.Code() != chess.ReasonNoPieceCanReach {
+		t.Fatalf("chess/mistake-002: engine reports %v", g.Err)
+	}
+	var cp choicePrompt
+	var cs choiceSolution
+	_ = json.Unmarshal(mistake.Prompt, &cp)
+	_ = json.Unmarshal(mistake.Solution, &cs)
+	if got := cp.Options[cs.Correct[0]].EN; got != "26...Ne4" {
+		t.Errorf("chess/mistake-002: correct option %q", got)
+	}
+	var kp chessPiecePrompt
+	_ = json.Unmarshal(byKey["chess/mistake-001"].Prompt, &kp)
+	if kp.FEN != g.Final().FEN() {
+		t.Errorf("chess/mistake-001: FEN %s, the game before 26...Ne4 is %s", kp.FEN, g.Final().FEN())
+	}
+	// The first-move count.
+	var ns numberSolution
+	_ = json.Unmarshal(byKey["chess/rules-g46-001"].Solution, &ns)
+	if n := len(chess.StartPosition().LegalMoves()); *ns.Value != float64(n) {
+		t.Errorf("chess/rules-g46-001: %v first moves, the engine counts %d", *ns.Value, n)
 	}
 }

@@ -2,8 +2,12 @@ package exercises
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
 	"strings"
 	"testing"
+
+	"qixue/rules/draughts"
 )
 
 func TestDraughtsCapture(t *testing.T) {
@@ -91,4 +95,124 @@ func TestDraughtsShot(t *testing.T) {
 	if err := k.Validate(json.RawMessage(`{"fen":"W:W31-50:B1-20"}`), json.RawMessage(`{"moves":["32-28","18-23","28x19"]}`)); err == nil {
 		t.Error("Validate accepted an unforced reply")
 	}
+}
+
+// draughtsMaterial counts c's material: a man 1, a king 3.
+func draughtsMaterial(p draughts.Position, c draughts.Color) int {
+	men, kings := p.Count(c)
+	return men + 3*kings
+}
+
+// draughtsValue is us's material balance after best play for plies more
+// plies, captures at the horizon played out (they are compulsory); a side
+// that cannot move has lost.
+func draughtsValue(p draughts.Position, us draughts.Color, plies int) int {
+	moves := p.LegalMoves()
+	if len(moves) == 0 {
+		if p.Turn() == us {
+			return -100
+		}
+		return 100
+	}
+	if plies <= 0 && !moves[0].IsCapture() {
+		return draughtsMaterial(p, us) - draughtsMaterial(p, us.Other())
+	}
+	best := 1000
+	if p.Turn() == us {
+		best = -1000
+	}
+	for _, m := range moves {
+		next, _ := p.Play(m)
+		v := draughtsValue(next, us, plies-1)
+		if p.Turn() == us && v > best || p.Turn() != us && v < best {
+			best = v
+		}
+	}
+	return best
+}
+
+// TestDraughtsBank proves the draughts bank: every solution passes its
+// checker; each shot's moves are the only best moves within its horizon
+// and win at least two men's worth of material; majority captures really
+// leave a smaller capture to refuse; backward and king captures are what
+// their keys say.
+func TestDraughtsBank(t *testing.T) {
+	exs := loadBankDir(t, "draughts")
+	checkBankGame(t, Draughts, exs)
+	for _, ex := range exs {
+		var p draughtsFENPrompt
+		_ = json.Unmarshal(ex.Prompt, &p)
+		switch ex.Kind {
+		case "draughts.shot":
+			var s chessMovesSolution
+			_ = json.Unmarshal(ex.Solution, &s)
+			pos, _ := draughts.ParseFEN(p.FEN)
+			us := pos.Turn()
+			start := draughtsMaterial(pos, us) - draughtsMaterial(pos, us.Other())
+			const horizon = 5 // plies from the start searched for each student move
+			for i, in := range s.Moves {
+				m, err := pos.ParseMove(in)
+				if err != nil {
+					t.Fatalf("%s: %s: %v", ex.Key, in, err)
+				}
+				if i%2 == 0 {
+					best, second := -1000, -1000
+					var bestMove draughts.Move
+					for _, c := range pos.LegalMoves() {
+						next, _ := pos.Play(c)
+						v := draughtsValue(next, us, horizon-1-i)
+						if v > best {
+							best, second, bestMove = v, best, c
+						} else if v > second {
+							second = v
+						}
+					}
+					if bestMove != m || second >= best {
+						t.Errorf("%s: step %d: %s is not the only best move (best %d, next %d)", ex.Key, i/2, in, best, second)
+					}
+				}
+				pos, _ = pos.Play(m)
+			}
+			gain := draughtsMaterial(pos, us) - draughtsMaterial(pos, us.Other()) - start
+			if gain < 2 {
+				t.Errorf("%s: the shot wins %d, want at least 2", ex.Key, gain)
+			}
+			if ms := pos.LegalMoves(); len(ms) > 0 && ms[0].IsCapture() {
+				t.Errorf("%s: the opponent still has a capture after the shot", ex.Key)
+			}
+		case "draughts.capture":
+			var s chessMoveSolution
+			_ = json.Unmarshal(ex.Solution, &s)
+			pos, _ := draughts.ParseFEN(p.FEN)
+			m, _ := pos.ParseMove(s.Move)
+			tags := strings.Join(ex.Tags, " ")
+			if strings.Contains(tags, "draughts.capture.majority") && !draughtsHasMinorityCapture(pos) {
+				t.Errorf("%s: tagged majority but no smaller capture is refused", ex.Key)
+			}
+			if strings.Contains(tags, "draughts.capture.king") != pos.At(m.From()).IsKing() {
+				t.Errorf("%s: king tag and capturing piece disagree", ex.Key)
+			}
+			if strings.Contains(ex.Key, "capture-back") {
+				if back := (m.To().Row() > m.From().Row()) == (pos.Turn() == draughts.White); !back {
+					t.Errorf("%s: %s is not a backward capture", ex.Key, s.Move)
+				}
+			}
+		}
+	}
+}
+
+// draughtsHasMinorityCapture reports whether some capture the majority
+// rule refuses exists in pos.
+func draughtsHasMinorityCapture(pos draughts.Position) bool {
+	men, kings := pos.Squares(pos.Turn())
+	for _, from := range append(men, kings...) {
+		for to := 1; to <= 50; to++ {
+			_, err := pos.ParseMove(fmt.Sprintf("%dx%d", from.Number(), to))
+			var ie *draughts.IllegalMoveError
+			if errors.As(err, &ie) && ie.Code() == draughts.CodeMajorityCapture {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -275,7 +275,7 @@ func (k choiceKind) Check(prompt, solution json.RawMessage, sub Submission) (Res
 		}
 	}
 	for _, w := range wrong {
-		if len(s.OptionFeedback) > w {
+		if len(s.OptionFeedback) > w && s.OptionFeedback[w].ZH != "" {
 			fb.ZH += " " + s.OptionFeedback[w].ZH
 			fb.EN += " " + s.OptionFeedback[w].EN
 		}

@@ -3,6 +3,8 @@ package exercises
 import (
 	"encoding/json"
 	"errors"
+	"io/fs"
+	"strings"
 	"testing"
 )
 
@@ -152,4 +154,119 @@ func TestNumber(t *testing.T) {
 			t.Errorf("Validate(%s) accepted a bad solution", sol)
 		}
 	}
+}
+
+// loadBankDir loads the bank files of one folder (one game).
+func loadBankDir(t *testing.T, dir string) []Exercise {
+	t.Helper()
+	sub, err := fs.Sub(bankFS, "bank/"+dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exs, err := LoadBank(sub)
+	if err != nil {
+		t.Fatalf("bank/%s: %v", dir, err)
+	}
+	return exs
+}
+
+// checkBankGame proves the bank of one game: enough exercises in every band,
+// keys named for the game, skill tags, and every stored solution accepted by
+// its checker when played as a student would (step by step for line kinds,
+// each server reply matching the solution's).
+func checkBankGame(t *testing.T, game Game, exs []Exercise) {
+	t.Helper()
+	if len(exs) < 40 {
+		t.Errorf("%s bank: %d exercises, want at least 40", game, len(exs))
+	}
+	perBand := map[Band]int{}
+	for _, ex := range exs {
+		perBand[ex.Band]++
+		if !strings.HasPrefix(ex.Key, string(game)+"/") {
+			t.Errorf("%s: key not under %s/", ex.Key, game)
+		}
+		if len(ex.Tags) == 0 {
+			t.Errorf("%s: no skill tags", ex.Key)
+		}
+		k, _ := KindByName(ex.Kind)
+		if k.Game() != "" && k.Game() != game {
+			t.Errorf("%s: kind %s is for %s", ex.Key, ex.Kind, k.Game())
+		}
+		var gp struct {
+			Game Game `json:"game"`
+		}
+		_ = json.Unmarshal(ex.Prompt, &gp)
+		if k.Game() == "" && gp.Game != game {
+			t.Errorf("%s: generic prompt does not name game %s", ex.Key, game)
+		}
+		for _, answer := range solutionAnswers(t, ex) {
+			res, err := k.Check(ex.Prompt, ex.Solution, Submission{Answer: answer.answer})
+			if err != nil {
+				t.Errorf("%s: solution step %s: %v", ex.Key, answer.answer, err)
+				break
+			}
+			if res.Outcome != answer.outcome || answer.reply != "" && res.Reply != answer.reply {
+				t.Errorf("%s: solution step %s: got %s %q, want %s %q", ex.Key, answer.answer, res.Outcome, res.Reply, answer.outcome, answer.reply)
+				break
+			}
+		}
+	}
+	for _, b := range []Band{K1, G23, G46} {
+		if perBand[b] < 10 {
+			t.Errorf("%s bank: %d exercises in %s, want at least 10", game, perBand[b], b)
+		}
+	}
+}
+
+// solutionStep is one submission of a stored solution and its expected
+// verdict.
+type solutionStep struct {
+	answer  json.RawMessage
+	outcome Outcome
+	reply   string
+}
+
+// solutionAnswers turns an exercise's solution into the submissions a
+// student who knows it would make.
+func solutionAnswers(t *testing.T, ex Exercise) []solutionStep {
+	t.Helper()
+	var s struct {
+		Correct []int    `json:"correct"`
+		Value   *float64 `json:"value"`
+		Move    string   `json:"move"`
+		Moves   []string `json:"moves"`
+		Squares []string `json:"squares"`
+	}
+	if err := json.Unmarshal(ex.Solution, &s); err != nil {
+		t.Fatalf("%s: %v", ex.Key, err)
+	}
+	one := func(v any) []solutionStep {
+		b, _ := json.Marshal(v)
+		return []solutionStep{{answer: b, outcome: Correct}}
+	}
+	switch ex.Kind {
+	case "choice":
+		return one(map[string]any{"choices": s.Correct})
+	case "number":
+		return one(map[string]any{"value": *s.Value})
+	case "chess.escape_check", "draughts.capture":
+		return one(map[string]any{"move": s.Move})
+	case "chess.all_escapes":
+		return one(map[string]any{"moves": s.Moves})
+	case "chess.piece_moves":
+		return one(map[string]any{"squares": s.Squares})
+	case "chess.mate_in", "chess.best_move", "draughts.shot":
+		var steps []solutionStep
+		for i := 0; i < len(s.Moves); i += 2 {
+			b, _ := json.Marshal(map[string]any{"moves": s.Moves[:i+1]})
+			st := solutionStep{answer: b, outcome: Correct}
+			if i+1 < len(s.Moves) {
+				st.outcome, st.reply = Continue, s.Moves[i+1]
+			}
+			steps = append(steps, st)
+		}
+		return steps
+	}
+	t.Fatalf("%s: no solution player for kind %s", ex.Key, ex.Kind)
+	return nil
 }
