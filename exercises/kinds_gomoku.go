@@ -166,12 +166,35 @@ func gmPromptDecodeErr(err error) *PromptError {
 	return ncPromptErr("bad_prompt", "", "题目格式不对："+err.Error(), "malformed prompt: "+err.Error())
 }
 
-// gmHasWinner reports whether a five (or a winning overline) already
-// stands on the board under r.
+// gmHasWinner reports whether a winning line already stands on the board
+// under r: five in a row, or six or more where overlines win (freestyle,
+// and White in renju). It scans the lines itself: it runs on every check,
+// and the engine's Shapes lists far more than it needs.
 func gmHasWinner(b *gomoku.Board, r gomoku.Ruleset) bool {
-	for _, s := range gomoku.Shapes(b, r) {
-		if s.Kind == gomoku.ShapeFive || (s.Kind == gomoku.ShapeOverline && (r == gomoku.Freestyle || (r == gomoku.Renju && s.Colour == gomoku.White))) {
-			return true
+	dirs := [4][2]int{{1, 0}, {0, 1}, {1, 1}, {1, -1}}
+	at := func(col, row int) gomoku.Colour {
+		if col < 0 || col >= gomoku.Size || row < 0 || row >= gomoku.Size {
+			return gomoku.Empty
+		}
+		return b.At(gomoku.PointAt(row*gomoku.Size + col))
+	}
+	for i := range gomoku.NumPoints {
+		p := gomoku.PointAt(i)
+		c := b.At(p)
+		if c == gomoku.Empty {
+			continue
+		}
+		for _, d := range dirs {
+			if at(p.Col()-d[0], p.Row()-d[1]) == c {
+				continue // not the start of the run
+			}
+			n := 1
+			for at(p.Col()+n*d[0], p.Row()+n*d[1]) == c {
+				n++
+			}
+			if n == 5 || n > 5 && (r == gomoku.Freestyle || r == gomoku.Renju && c == gomoku.White) {
+				return true
+			}
 		}
 	}
 	return false

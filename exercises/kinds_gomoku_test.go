@@ -245,3 +245,23 @@ func FuzzGomokuAnswers(f *testing.F) {
 		}
 	})
 }
+
+func BenchmarkGomokuChecks(b *testing.B) {
+	board := gmTestBoard(b, []string{"h8", "i8", "j8", "l9", "m10"}, []string{"g8", "a1", "c3"})
+	three := gmTestBoard(b, []string{"h9", "h10", "i8", "j8"}, []string{"a15"})
+	cases := []struct{ kind, prompt, answer string }{
+		{"gomoku.vcf", gmPrompt(b, map[string]any{"board": board, "rules": "renju", "attacker": "black"}), `{"moves":["k8","l8","n11","j7","o12"]}`},
+		{"gomoku.forbidden", gmPrompt(b, map[string]any{"board": three, "mode": "all"}), `{"points":["h8"]}`},
+		{"gomoku.win_in_1", gmPrompt(b, map[string]any{"board": gmTestBoard(b, []string{"h8", "i8", "j8", "k8"}, []string{"a1", "b1", "c1"}), "rules": "renju", "colour": "black"}), `{"point":"l8"}`},
+	}
+	for _, c := range cases {
+		k, _ := KindByName(c.kind)
+		b.Run(c.kind, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := k.Check(json.RawMessage(c.prompt), nil, Submission{Answer: json.RawMessage(c.answer)}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

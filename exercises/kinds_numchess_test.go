@@ -3,6 +3,7 @@ package exercises
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -394,4 +395,102 @@ func FuzzNumchessMoveAnswer(f *testing.F) {
 	f.Fuzz(func(t *testing.T, answer []byte, ruleset string) {
 		fuzzKindCheck(t, "numchess.move", prompts, answer, ruleset)
 	})
+}
+
+// ncSchemaKeys reads the top-level properties and required keys of a
+// JSON Schema.
+func ncSchemaKeys(t *testing.T, name string, schema json.RawMessage) (props map[string]bool, required []string) {
+	t.Helper()
+	var s struct {
+		Schema     string                     `json:"$schema"`
+		Type       string                     `json:"type"`
+		Properties map[string]json.RawMessage `json:"properties"`
+		Required   []string                   `json:"required"`
+	}
+	if err := json.Unmarshal(schema, &s); err != nil {
+		t.Fatalf("%s: schema is not JSON: %v", name, err)
+	}
+	if s.Schema == "" || s.Type != "object" || len(s.Properties) == 0 {
+		t.Fatalf("%s: schema lacks $schema, type or properties", name)
+	}
+	props = map[string]bool{}
+	for k := range s.Properties {
+		props[k] = true
+	}
+	return props, s.Required
+}
+
+// TestNumchessGomokuSchemas checks that the schemas of the number-chess and
+// gomoku kinds parse and that every bank prompt and solution has only the
+// properties its schema lists, and all the required ones.
+func TestNumchessGomokuSchemas(t *testing.T) {
+	for _, k := range Kinds() {
+		if k.Game() != NumChess && k.Game() != Gomoku {
+			continue
+		}
+		ncSchemaKeys(t, k.Name()+" answer", k.AnswerSchema())
+	}
+	for _, game := range []string{"numchess", "gomoku"} {
+		for _, ex := range ncBankOf(t, game) {
+			k, _ := KindByName(ex.Kind)
+			for _, doc := range []struct {
+				name   string
+				schema json.RawMessage
+				value  json.RawMessage
+			}{{"prompt", k.PromptSchema(), ex.Prompt}, {"solution", k.SolutionSchema(), ex.Solution}} {
+				props, required := ncSchemaKeys(t, ex.Kind+" "+doc.name, doc.schema)
+				var v map[string]json.RawMessage
+				if err := json.Unmarshal(doc.value, &v); err != nil {
+					t.Fatalf("%s %s: %v", ex.Key, doc.name, err)
+				}
+				for key := range v {
+					if !props[key] {
+						t.Errorf("%s: %s property %q is not in the schema", ex.Key, doc.name, key)
+					}
+				}
+				for _, key := range required {
+					if _, ok := v[key]; !ok {
+						t.Errorf("%s: %s lacks required %q", ex.Key, doc.name, key)
+					}
+				}
+			}
+		}
+	}
+}
+
+// Grading a number-chess expression: the class's ruleset (K1 here) decides
+// which operators are allowed, and the feedback says why in both languages.
+func Example_numchessExpression() {
+	k, _ := KindByName("numchess.expression")
+	prompt := json.RawMessage(`{"ruleset":"G23","digits":[2,8,9],"target":7}`)
+	for _, s := range []Submission{
+		{Answer: json.RawMessage(`{"expression":"2*8-9"}`)},
+		{Answer: json.RawMessage(`{"expression":"9-9+8"}`)},
+		{Answer: json.RawMessage(`{"expression":"2*8-9"}`), Ruleset: "K1"},
+	} {
+		res, _ := k.Check(prompt, nil, s)
+		fmt.Printf("%s: %s / %s\n", res.Outcome, res.Feedback.EN, res.Feedback.ZH)
+	}
+	// Output:
+	// correct: Right! 2×8−9 = 7 / 对了！2×8−9 = 7
+	// wrong: 9 is used twice / 9 用了两次
+	// wrong: × is not allowed in K1 (preschool and grade 1) / 学前和一年级（K1）不能用 ×
+}
+
+func BenchmarkNumchessChecks(b *testing.B) {
+	cases := []struct{ kind, prompt, answer string }{
+		{"numchess.expression", `{"ruleset":"G46","digits":[9,8,7,1],"target":0}`, `{"expression":"(9-8-1)*7"}`},
+		{"numchess.move", `{"ruleset":"G23","position":"` + ncChainPos + `","goal":{"type":"chain","piece":8}}`, `{"move":"8b2-f5[6-2]-d5[4]"}`},
+		{"numchess.score", `{"ruleset":"G23","position":"r:7a14,3b15,5e9;b:2a3,9c4 r 30","side":"both"}`, `{"red":25,"blue":37}`},
+	}
+	for _, c := range cases {
+		k, _ := KindByName(c.kind)
+		b.Run(c.kind, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := k.Check(json.RawMessage(c.prompt), nil, Submission{Answer: json.RawMessage(c.answer)}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }
