@@ -49,6 +49,7 @@ func (h *identityHandlers) register(v1 *echo.Group, auth echo.MiddlewareFunc) {
 	v1.POST("/classes/:id/enrollments", h.enroll, auth)
 	v1.DELETE("/classes/:id/enrollments/:user_id", h.unenroll, auth)
 	v1.POST("/classes/:id/students", h.createStudents, auth)
+	v1.POST("/classes/:id/login-cards", h.reissueLoginCards, auth)
 }
 
 func (h *identityHandlers) login(c echo.Context) error {
@@ -338,14 +339,28 @@ func (h *identityHandlers) createStudents(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	return replyLoginCards(c, http.StatusCreated, cl, students)
+}
+
+// reissueLoginCards gives every student of the class a new PIN and
+// answers with the new login cards, as createStudents does.
+func (h *identityHandlers) reissueLoginCards(c echo.Context) error {
+	cl, students, err := h.svc.ReissueLoginCards(c.Request().Context(), Caller(c), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return replyLoginCards(c, http.StatusOK, cl, students)
+}
+
+func replyLoginCards(c echo.Context, status int, cl identity.Class, students []identity.NewStudent) error {
 	res := loginCardsResponse{ClassID: cl.ID, ClassName: cl.Name, ClassCode: cl.LoginCode, Students: make([]loginCard, len(students))}
 	for i, s := range students {
 		res.Students[i] = loginCard{UserID: s.User.ID, Username: s.User.Username, RealName: s.User.RealName, ClassCode: cl.LoginCode, PIN: s.PIN}
 	}
 	if wantsCSV(c) {
-		return writeLoginCardsCSV(c, http.StatusCreated, res)
+		return writeLoginCardsCSV(c, status, res)
 	}
-	return c.JSON(http.StatusCreated, res)
+	return c.JSON(status, res)
 }
 
 func wantsCSV(c echo.Context) bool {

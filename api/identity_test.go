@@ -379,6 +379,41 @@ func TestBulkStudents(t *testing.T) {
 			{Name: "empty list", Method: "POST", Path: path, Token: a.TeacherToken, Body: map[string]any{"students": []map[string]string{}}, Status: 422},
 			{Name: "blank name", Method: "POST", Path: path, Token: a.TeacherToken, Body: map[string]any{"students": []map[string]string{{"real_name": ""}}}, Status: 422, Contains: []string{`"field":"students[0].real_name"`}},
 		})
+
+		// Reissuing the class's cards changes every PIN; the old ones stop working.
+		cardsPath := "/v1/classes/" + a.Class.ID + "/login-cards"
+		rec = h.Do(t, "POST", cardsPath, a.TeacherToken, nil, nil)
+		if rec.Code != 200 {
+			t.Fatalf("reissue: %d %s", rec.Code, rec.Body)
+		}
+		re := apitest.Decode[struct {
+			Students []struct {
+				Username string `json:"username"`
+				PIN      string `json:"pin"`
+			} `json:"students"`
+		}](t, rec)
+		if len(re.Students) != 5 { // the fixture's student and four created above
+			t.Fatalf("reissued %d cards", len(re.Students))
+		}
+		var newPIN string
+		for _, c := range re.Students {
+			if c.Username == s.Username {
+				newPIN = c.PIN
+			}
+		}
+		login := func(pin string) map[string]string {
+			return map[string]string{"class_code": cards.ClassCode, "username": s.Username, "pin": pin}
+		}
+		h.Run(t, []apitest.Case{
+			{Name: "new PIN works", Method: "POST", Path: "/v1/auth/login", Body: login(newPIN), Status: 200},
+			{Name: "csv reissue", Method: "POST", Path: cardsPath + "?format=csv", Token: a.AdminToken, Status: 200, Contains: []string{"class,class_code,real_name,username,pin"}},
+			{Name: "other teacher cannot reissue", Method: "POST", Path: cardsPath, Token: a.OtherTeacherToken, Status: 404},
+			{Name: "other school cannot reissue", Method: "POST", Path: cardsPath, Token: b.AdminToken, Status: 404},
+			{Name: "student cannot reissue", Method: "POST", Path: cardsPath, Token: a.StudentToken, Status: 403},
+		})
+		if newPIN != s.PIN {
+			h.Run(t, []apitest.Case{{Name: "old PIN refused", Method: "POST", Path: "/v1/auth/login", Body: login(s.PIN), Status: 401}})
+		}
 	})
 }
 

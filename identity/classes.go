@@ -301,3 +301,44 @@ func dedupe(ids []string) []string {
 	}
 	return out
 }
+
+// ReissueLoginCards gives every student of the class a new PIN and returns
+// the class and the students with their PINs (shown only this once), for
+// printing new login cards. Old PINs stop working.
+func (s *Service) ReissueLoginCards(ctx context.Context, p Principal, classID string) (Class, []NewStudent, error) {
+	c, err := s.writableClass(ctx, p, classID)
+	if err != nil {
+		return Class{}, nil, err
+	}
+	sc := Scope{SchoolID: c.SchoolID}
+	var students []User
+	page := Page{Limit: MaxPageLimit}
+	for {
+		batch, err := s.store.Users(ctx, sc, UserQuery{ClassID: c.ID, Role: RoleStudent}, page)
+		if err != nil {
+			return Class{}, nil, err
+		}
+		batch, next := nextAfter(batch, page.Limit, func(x User) string { return x.ID })
+		students = append(students, batch...)
+		if next == "" {
+			break
+		}
+		page.After = next
+	}
+	out := make([]NewStudent, len(students))
+	hashes := make(map[string]string, len(students))
+	for i, u := range students {
+		pin := newPIN()
+		if u.PINHash, err = s.hash(pin); err != nil {
+			return Class{}, nil, err
+		}
+		hashes[u.ID] = u.PINHash
+		out[i] = NewStudent{User: u, PIN: pin}
+	}
+	if len(hashes) > 0 {
+		if err := s.store.SetPINHashes(ctx, sc, hashes, s.now()); err != nil {
+			return Class{}, nil, err
+		}
+	}
+	return c, out, nil
+}

@@ -171,6 +171,10 @@ func (s *Service) checkCredentials(ctx context.Context, cr Credentials) (User, b
 	if err != nil && !isNotFound(err) {
 		return User{}, false, err
 	}
+	if u.ID != "" && !u.Active() { // deactivated by a roster import
+		s.matches("", cr.Password+cr.PIN)
+		return User{}, false, nil
+	}
 	if cr.ClassCode == "" {
 		return u, s.matches(u.PasswordHash, cr.Password) && u.ID != "", nil
 	}
@@ -232,7 +236,7 @@ func (s *Service) Refresh(ctx context.Context, refresh string) (Session, error) 
 		return Session{}, err
 	}
 	u, err := s.store.User(ctx, Scope{}, old.UserID)
-	if isNotFound(err) {
+	if isNotFound(err) || (err == nil && !u.Active()) {
 		return Session{}, ErrTokenInvalid
 	}
 	if err != nil {

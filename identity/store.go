@@ -48,6 +48,9 @@ type Store interface {
 	// CreateStudents stores the students and enrolls them in classID, in
 	// one transaction.
 	CreateStudents(ctx context.Context, classID string, students []User) error
+	// SetPINHashes replaces the PIN hashes of the given users (user ID to
+	// hash) of one school, in one transaction; ErrNotFound if any is missing.
+	SetPINHashes(ctx context.Context, sc Scope, hashes map[string]string, now time.Time) error
 
 	CreateRefreshToken(ctx context.Context, t RefreshToken) error
 	// RotateRefreshToken marks the unrotated, unrevoked token with hash

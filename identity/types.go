@@ -43,8 +43,11 @@ func (g Grade) Int() int { return g.n }
 
 // School is a tenant: every school-owned row carries its ID.
 type School struct {
-	ID        string
-	Name      string
+	ID   string
+	Name string
+	// SourcedID is the school's OneRoster org sourcedId ("" unless
+	// imported); roster re-imports update the school in place.
+	SourcedID string
 	CreatedAt time.Time
 	UpdatedAt time.Time
 }
@@ -61,9 +64,18 @@ type User struct {
 	Email        string
 	PasswordHash string
 	PINHash      string
-	CreatedAt    time.Time
-	UpdatedAt    time.Time
+	// SourcedID is the user's OneRoster sourcedId ("" unless imported).
+	SourcedID string
+	// DeactivatedAt is when a roster import deactivated the user (zero
+	// while active). Deactivated users cannot log in and are left out of
+	// class member lists; their attempts and progress are kept.
+	DeactivatedAt time.Time
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
 }
+
+// Active reports whether the user has not been deactivated.
+func (u User) Active() bool { return u.DeactivatedAt.IsZero() }
 
 // Class is a group of students with teachers, in one school. LoginCode is
 // the short code students type with their username and PIN.
@@ -73,18 +85,34 @@ type Class struct {
 	Name      string
 	Grade     Grade
 	LoginCode string
-	CreatedAt time.Time
-	UpdatedAt time.Time
+	// SourcedID is the class's OneRoster sourcedId ("" unless imported).
+	SourcedID string
+	// DeactivatedAt is when a roster import deactivated the class (zero
+	// while active); its login code no longer logs anyone in.
+	DeactivatedAt time.Time
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
 }
+
+// Active reports whether the class has not been deactivated.
+func (c Class) Active() bool { return c.DeactivatedAt.IsZero() }
 
 // Enrollment makes a user a member of a class, as teacher or student.
 type Enrollment struct {
-	ClassID   string
-	UserID    string
-	SchoolID  string
-	Role      Role
-	CreatedAt time.Time
+	ClassID  string
+	UserID   string
+	SchoolID string
+	Role     Role
+	// SourcedID is the enrollment's OneRoster sourcedId ("" unless imported).
+	SourcedID string
+	// DeactivatedAt is when a roster import ended the enrollment (zero
+	// while active); an ended enrollment grants nothing.
+	DeactivatedAt time.Time
+	CreatedAt     time.Time
 }
+
+// Active reports whether the enrollment has not been ended.
+func (e Enrollment) Active() bool { return e.DeactivatedAt.IsZero() }
 
 // Principal is the authenticated caller of an operation.
 type Principal struct {

@@ -21,14 +21,20 @@ type ExerciseStore struct {
 	// insertSQL is insertAttempt in the dialect's placeholders; the hot
 	// attempt insert goes straight to database/sql.
 	insertSQL string
+	// batch groups concurrent attempt inserts (PostgreSQL only).
+	batch *attemptBatcher
 }
 
 var _ exercises.Store = (*ExerciseStore)(nil)
 
 // NewExerciseStore returns the exercise store on db.
 func NewExerciseStore(db *gorm.DB) *ExerciseStore {
+	s := &ExerciseStore{db: db}
 	q := insertAttempt
 	if db.Dialector.Name() == "postgres" {
+		if sqlDB, err := db.DB(); err == nil {
+			s.batch = newAttemptBatcher(sqlDB)
+		}
 		var b strings.Builder
 		n := 0
 		for _, r := range insertAttempt {
@@ -41,7 +47,8 @@ func NewExerciseStore(db *gorm.DB) *ExerciseStore {
 		}
 		q = b.String()
 	}
-	return &ExerciseStore{db: db, insertSQL: q}
+	s.insertSQL = q
+	return s
 }
 
 // exerciseColumns are the columns a bank load or an edit rewrites.
@@ -257,12 +264,23 @@ const insertAttempt = `INSERT INTO attempts
  RETURNING first_attempt`
 
 // RecordAttempt stores a once per (user, idempotency key), in one
-// statement on the common path. When the insert does nothing it is
+// statement on the common path (on PostgreSQL, one multi-row statement
+// shared with concurrent submissions, see attemptBatcher). When the insert does nothing it is
 // because the key was used (the first attempt with it is returned) or
 // because a concurrent first attempt of the same exercise won the race
 // (the insert is retried, now as a later attempt).
 func (s *ExerciseStore) RecordAttempt(ctx context.Context, a exercises.Attempt) (exercises.Attempt, bool, error) {
 	r := toAttemptRow(a)
+	if s.batch != nil {
+		inserted, first, err := s.batch.insert(ctx, r)
+		if err != nil {
+			return exercises.Attempt{}, false, err
+		}
+		if inserted {
+			r.FirstAttempt = first
+			return r.toAttempt(), true, nil
+		}
+	}
 	db := s.db.WithContext(ctx)
 	sqlDB, err := s.db.DB()
 	if err != nil {

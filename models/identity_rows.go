@@ -10,6 +10,7 @@ import (
 type schoolRow struct {
 	ID        string `gorm:"primaryKey;size:36"`
 	Name      string `gorm:"size:200;not null"`
+	SourcedID string `gorm:"size:255;not null;default:'';index"`
 	CreatedAt time.Time
 	UpdatedAt time.Time
 }
@@ -17,32 +18,35 @@ type schoolRow struct {
 func (schoolRow) TableName() string { return "schools" }
 
 func toSchoolRow(s identity.School) schoolRow {
-	return schoolRow{ID: s.ID, Name: s.Name, CreatedAt: s.CreatedAt, UpdatedAt: s.UpdatedAt}
+	return schoolRow{ID: s.ID, Name: s.Name, SourcedID: s.SourcedID, CreatedAt: s.CreatedAt, UpdatedAt: s.UpdatedAt}
 }
 
 func (r schoolRow) toSchool() identity.School {
-	return identity.School{ID: r.ID, Name: r.Name, CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC()}
+	return identity.School{ID: r.ID, Name: r.Name, SourcedID: r.SourcedID, CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC()}
 }
 
 // userRow is a row of users. SchoolID is NULL for platform admins.
 type userRow struct {
-	ID           string  `gorm:"primaryKey;size:36"`
-	SchoolID     *string `gorm:"size:36;index"`
-	Role         string  `gorm:"size:20;not null"`
-	Username     string  `gorm:"size:64;not null;uniqueIndex"`
-	RealName     string  `gorm:"size:100;not null"`
-	Email        string  `gorm:"size:254;not null;default:''"`
-	PasswordHash string  `gorm:"size:100;not null;default:''"`
-	PINHash      string  `gorm:"column:pin_hash;size:100;not null;default:''"`
-	CreatedAt    time.Time
-	UpdatedAt    time.Time
+	ID            string  `gorm:"primaryKey;size:36"`
+	SchoolID      *string `gorm:"size:36;index"`
+	Role          string  `gorm:"size:20;not null"`
+	Username      string  `gorm:"size:64;not null;uniqueIndex"`
+	RealName      string  `gorm:"size:100;not null"`
+	Email         string  `gorm:"size:254;not null;default:''"`
+	PasswordHash  string  `gorm:"size:100;not null;default:''"`
+	PINHash       string  `gorm:"column:pin_hash;size:100;not null;default:''"`
+	SourcedID     string  `gorm:"size:255;not null;default:'';index"`
+	DeactivatedAt *time.Time
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
 }
 
 func (userRow) TableName() string { return "users" }
 
 func toUserRow(u identity.User) userRow {
 	r := userRow{ID: u.ID, Role: string(u.Role), Username: u.Username, RealName: u.RealName, Email: u.Email,
-		PasswordHash: u.PasswordHash, PINHash: u.PINHash, CreatedAt: u.CreatedAt, UpdatedAt: u.UpdatedAt}
+		PasswordHash: u.PasswordHash, PINHash: u.PINHash, SourcedID: u.SourcedID, DeactivatedAt: timePtr(u.DeactivatedAt),
+		CreatedAt: u.CreatedAt, UpdatedAt: u.UpdatedAt}
 	if u.SchoolID != "" {
 		r.SchoolID = &u.SchoolID
 	}
@@ -51,7 +55,8 @@ func toUserRow(u identity.User) userRow {
 
 func (r userRow) toUser() identity.User {
 	u := identity.User{ID: r.ID, Role: identity.Role(r.Role), Username: r.Username, RealName: r.RealName, Email: r.Email,
-		PasswordHash: r.PasswordHash, PINHash: r.PINHash, CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC()}
+		PasswordHash: r.PasswordHash, PINHash: r.PINHash, SourcedID: r.SourcedID, DeactivatedAt: timeOf(r.DeactivatedAt),
+		CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC()}
 	if r.SchoolID != nil {
 		u.SchoolID = *r.SchoolID
 	}
@@ -60,45 +65,51 @@ func (r userRow) toUser() identity.User {
 
 // classRow is a row of classes.
 type classRow struct {
-	ID        string `gorm:"primaryKey;size:36"`
-	SchoolID  string `gorm:"size:36;not null;index"`
-	Name      string `gorm:"size:100;not null"`
-	Grade     int    `gorm:"not null"`
-	LoginCode string `gorm:"size:16;not null;uniqueIndex"`
-	CreatedAt time.Time
-	UpdatedAt time.Time
+	ID            string `gorm:"primaryKey;size:36"`
+	SchoolID      string `gorm:"size:36;not null;index"`
+	Name          string `gorm:"size:100;not null"`
+	Grade         int    `gorm:"not null"`
+	LoginCode     string `gorm:"size:16;not null;uniqueIndex"`
+	SourcedID     string `gorm:"size:255;not null;default:'';index"`
+	DeactivatedAt *time.Time
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
 }
 
 func (classRow) TableName() string { return "classes" }
 
 func toClassRow(c identity.Class) classRow {
 	return classRow{ID: c.ID, SchoolID: c.SchoolID, Name: c.Name, Grade: c.Grade.Int(), LoginCode: c.LoginCode,
-		CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt}
+		SourcedID: c.SourcedID, DeactivatedAt: timePtr(c.DeactivatedAt), CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt}
 }
 
 func (r classRow) toClass() identity.Class {
 	g, _ := identity.ParseGrade(r.Grade) // stored grades were validated on the way in
 	return identity.Class{ID: r.ID, SchoolID: r.SchoolID, Name: r.Name, Grade: g, LoginCode: r.LoginCode,
-		CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC()}
+		SourcedID: r.SourcedID, DeactivatedAt: timeOf(r.DeactivatedAt), CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC()}
 }
 
 // enrollmentRow is a row of enrollments: one member of one class.
 type enrollmentRow struct {
-	ClassID   string `gorm:"primaryKey;size:36"`
-	UserID    string `gorm:"primaryKey;size:36;index"`
-	SchoolID  string `gorm:"size:36;not null;index"`
-	Role      string `gorm:"size:20;not null"`
-	CreatedAt time.Time
+	ClassID       string `gorm:"primaryKey;size:36"`
+	UserID        string `gorm:"primaryKey;size:36;index"`
+	SchoolID      string `gorm:"size:36;not null;index"`
+	Role          string `gorm:"size:20;not null"`
+	SourcedID     string `gorm:"size:255;not null;default:''"`
+	DeactivatedAt *time.Time
+	CreatedAt     time.Time
 }
 
 func (enrollmentRow) TableName() string { return "enrollments" }
 
 func toEnrollmentRow(e identity.Enrollment) enrollmentRow {
-	return enrollmentRow{ClassID: e.ClassID, UserID: e.UserID, SchoolID: e.SchoolID, Role: string(e.Role), CreatedAt: e.CreatedAt}
+	return enrollmentRow{ClassID: e.ClassID, UserID: e.UserID, SchoolID: e.SchoolID, Role: string(e.Role),
+		SourcedID: e.SourcedID, DeactivatedAt: timePtr(e.DeactivatedAt), CreatedAt: e.CreatedAt}
 }
 
 func (r enrollmentRow) toEnrollment() identity.Enrollment {
-	return identity.Enrollment{ClassID: r.ClassID, UserID: r.UserID, SchoolID: r.SchoolID, Role: identity.Role(r.Role), CreatedAt: r.CreatedAt.UTC()}
+	return identity.Enrollment{ClassID: r.ClassID, UserID: r.UserID, SchoolID: r.SchoolID, Role: identity.Role(r.Role),
+		SourcedID: r.SourcedID, DeactivatedAt: timeOf(r.DeactivatedAt), CreatedAt: r.CreatedAt.UTC()}
 }
 
 // refreshTokenRow is a row of refresh_tokens; only the token's hash is kept.
@@ -137,3 +148,19 @@ type loginFailureRow struct {
 }
 
 func (loginFailureRow) TableName() string { return "login_failures" }
+
+// timePtr maps a zero time to NULL.
+func timePtr(t time.Time) *time.Time {
+	if t.IsZero() {
+		return nil
+	}
+	return &t
+}
+
+// timeOf maps NULL to the zero time.
+func timeOf(t *time.Time) time.Time {
+	if t == nil {
+		return time.Time{}
+	}
+	return t.UTC()
+}

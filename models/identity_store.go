@@ -175,12 +175,14 @@ func (s *IdentityStore) Users(ctx context.Context, sc identity.Scope, q identity
 		db = db.Where("role = ?", string(q.Role))
 	}
 	if q.ClassID != "" {
-		db = db.Where("id IN (?)", s.db.Model(&enrollmentRow{}).Select("user_id").Where("class_id = ?", q.ClassID))
+		// Class member lists leave out deactivated users and ended enrollments.
+		db = db.Where("deactivated_at IS NULL AND id IN (?)", s.db.Model(&enrollmentRow{}).Select("user_id").
+			Where("class_id = ? AND deactivated_at IS NULL", q.ClassID))
 	}
 	if q.TaughtBy != "" {
-		taught := s.db.Model(&enrollmentRow{}).Select("class_id").Where("user_id = ? AND role = ?", q.TaughtBy, string(identity.RoleTeacher))
+		taught := s.db.Model(&enrollmentRow{}).Select("class_id").Where("user_id = ? AND role = ? AND deactivated_at IS NULL", q.TaughtBy, string(identity.RoleTeacher))
 		db = db.Where("id IN (?)", s.db.Model(&enrollmentRow{}).Select("user_id").
-			Where("role = ? AND class_id IN (?)", string(identity.RoleStudent), taught))
+			Where("role = ? AND deactivated_at IS NULL AND class_id IN (?)", string(identity.RoleStudent), taught))
 	}
 	var rows []userRow
 	if err := paged(db, "id", p).Find(&rows).Error; err != nil {
@@ -266,7 +268,7 @@ func (s *IdentityStore) Class(ctx context.Context, sc identity.Scope, id string)
 // ClassByLoginCode returns the class with the login code.
 func (s *IdentityStore) ClassByLoginCode(ctx context.Context, code string) (identity.Class, error) {
 	var r classRow
-	if err := s.db.WithContext(ctx).Where("login_code = ?", code).Take(&r).Error; err != nil {
+	if err := s.db.WithContext(ctx).Where("login_code = ? AND deactivated_at IS NULL", code).Take(&r).Error; err != nil {
 		return identity.Class{}, notFound(err)
 	}
 	return r.toClass(), nil
@@ -276,7 +278,7 @@ func (s *IdentityStore) ClassByLoginCode(ctx context.Context, code string) (iden
 func (s *IdentityStore) Classes(ctx context.Context, sc identity.Scope, q identity.ClassQuery, p identity.Page) ([]identity.Class, error) {
 	db := scoped(s.db.WithContext(ctx).Model(&classRow{}), sc)
 	if q.MemberID != "" {
-		db = db.Where("id IN (?)", s.db.Model(&enrollmentRow{}).Select("class_id").Where("user_id = ?", q.MemberID))
+		db = db.Where("id IN (?)", s.db.Model(&enrollmentRow{}).Select("class_id").Where("user_id = ? AND deactivated_at IS NULL", q.MemberID))
 	}
 	var rows []classRow
 	if err := paged(db, "id", p).Find(&rows).Error; err != nil {
@@ -351,7 +353,8 @@ func (s *IdentityStore) Unenroll(ctx context.Context, sc identity.Scope, classID
 // Enrollment returns one enrollment within the scope.
 func (s *IdentityStore) Enrollment(ctx context.Context, sc identity.Scope, classID, userID string) (identity.Enrollment, error) {
 	var r enrollmentRow
-	err := scoped(s.db.WithContext(ctx), sc).Where("class_id = ? AND user_id = ?", classID, userID).Take(&r).Error
+	// An ended enrollment grants nothing.
+	err := scoped(s.db.WithContext(ctx), sc).Where("class_id = ? AND user_id = ? AND deactivated_at IS NULL", classID, userID).Take(&r).Error
 	if err != nil {
 		return identity.Enrollment{}, notFound(err)
 	}
@@ -361,7 +364,7 @@ func (s *IdentityStore) Enrollment(ctx context.Context, sc identity.Scope, class
 // Enrollments lists a class's enrollments in user ID order.
 func (s *IdentityStore) Enrollments(ctx context.Context, sc identity.Scope, classID string, p identity.Page) ([]identity.Enrollment, error) {
 	var rows []enrollmentRow
-	q := scoped(s.db.WithContext(ctx), sc).Where("class_id = ?", classID)
+	q := scoped(s.db.WithContext(ctx), sc).Where("class_id = ? AND deactivated_at IS NULL", classID)
 	if err := paged(q, "user_id", p).Find(&rows).Error; err != nil {
 		return nil, err
 	}
@@ -377,7 +380,7 @@ func (s *IdentityStore) Teaches(ctx context.Context, teacherID, studentID string
 	var n int64
 	err := s.db.WithContext(ctx).Table("enrollments AS t").
 		Joins("JOIN enrollments AS s ON s.class_id = t.class_id").
-		Where("t.user_id = ? AND t.role = ? AND s.user_id = ? AND s.role = ?",
+		Where("t.user_id = ? AND t.role = ? AND s.user_id = ? AND s.role = ? AND t.deactivated_at IS NULL AND s.deactivated_at IS NULL",
 			teacherID, string(identity.RoleTeacher), studentID, string(identity.RoleStudent)).
 		Count(&n).Error
 	return n > 0, err
@@ -397,6 +400,22 @@ func (s *IdentityStore) CreateStudents(ctx context.Context, classID string, stud
 			e := enrollmentRow{ClassID: classID, UserID: u.ID, SchoolID: u.SchoolID, Role: string(identity.RoleStudent), CreatedAt: u.CreatedAt}
 			if err := tx.Create(&e).Error; err != nil {
 				return fmt.Errorf("enroll student: %w", err)
+			}
+		}
+		return nil
+	})
+}
+
+// SetPINHashes replaces PIN hashes of users of the scope in one transaction.
+func (s *IdentityStore) SetPINHashes(ctx context.Context, sc identity.Scope, hashes map[string]string, now time.Time) error {
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		for id, h := range hashes {
+			res := scoped(tx.Model(&userRow{}), sc).Where("id = ?", id).Updates(map[string]any{"pin_hash": h, "updated_at": now})
+			if res.Error != nil {
+				return res.Error
+			}
+			if res.RowsAffected == 0 {
+				return identity.ErrNotFound
 			}
 		}
 		return nil

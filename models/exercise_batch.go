@@ -1,0 +1,162 @@
+package models
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+)
+
+// attemptBatcher groups concurrent attempt inserts on PostgreSQL into one
+// multi-row INSERT, and so one commit: under load many students submit at
+// once, and a statement and a WAL flush per batch instead of per answer is
+// what lets one database keep up. Each request still waits until its row
+// is committed. A row the batch skips (its idempotency key was used, or a
+// concurrent first attempt won) is reported as not inserted, and the
+// caller resolves it alone. Under light load a batch is one row and adds
+// no delay: a flusher never waits for more rows.
+type attemptBatcher struct {
+	db       *sql.DB
+	reqs     chan *batchReq
+	once     sync.Once
+	flushers int
+	maxRows  int
+}
+
+type batchReq struct {
+	row  attemptRow
+	done chan batchResult
+}
+
+type batchResult struct {
+	inserted, first bool
+	err             error
+}
+
+func newAttemptBatcher(db *sql.DB) *attemptBatcher {
+	return &attemptBatcher{db: db, reqs: make(chan *batchReq, 1024), flushers: 4, maxRows: 64}
+}
+
+// insert adds r to the next batch and waits for its commit. inserted is
+// false when the row conflicted and was not stored.
+func (b *attemptBatcher) insert(ctx context.Context, r attemptRow) (inserted, first bool, err error) {
+	b.once.Do(func() {
+		for range b.flushers {
+			go b.flush()
+		}
+	})
+	req := &batchReq{row: r, done: make(chan batchResult, 1)}
+	select {
+	case b.reqs <- req:
+	case <-ctx.Done():
+		return false, false, ctx.Err()
+	}
+	select {
+	case res := <-req.done:
+		return res.inserted, res.first, res.err
+	case <-ctx.Done():
+		// The row may still be committed; a retry with the same
+		// idempotency key finds it.
+		return false, false, ctx.Err()
+	}
+}
+
+// flush runs batches for as long as the process lives: it takes one
+// request, whatever else is already queued (up to maxRows), and inserts
+// them together.
+func (b *attemptBatcher) flush() {
+	batch := make([]*batchReq, 0, b.maxRows)
+	for req := range b.reqs {
+		batch = append(batch[:0], req)
+	more:
+		for len(batch) < b.maxRows {
+			select {
+			case r := <-b.reqs:
+				batch = append(batch, r)
+			default:
+				break more
+			}
+		}
+		b.run(batch)
+	}
+}
+
+// batchColumns are the VALUES columns with their PostgreSQL types.
+var batchColumns = []struct{ name, typ string }{
+	{"id", "text"}, {"school_id", "text"}, {"user_id", "text"}, {"exercise_id", "text"}, {"answer", "text"},
+	{"outcome", "text"}, {"score", "float8"}, {"result", "text"}, {"time_ms", "int8"}, {"gave_up", "bool"},
+	{"idempotency_key", "text"}, {"request_hash", "text"}, {"created_at", "timestamptz"},
+}
+
+// batchSQL returns the INSERT of n rows.
+func batchSQL(n int) string {
+	var b strings.Builder
+	b.WriteString(`INSERT INTO attempts (id, school_id, user_id, exercise_id, answer, outcome, score, result, time_ms, gave_up, first_attempt, idempotency_key, request_hash, created_at)
+ SELECT v.id, v.school_id, v.user_id, v.exercise_id, v.answer, v.outcome, v.score, v.result, v.time_ms, v.gave_up,
+  NOT EXISTS (SELECT 1 FROM attempts a WHERE a.user_id = v.user_id AND a.exercise_id = v.exercise_id AND a.first_attempt),
+  v.idempotency_key, v.request_hash, v.created_at
+ FROM (VALUES `)
+	p := 0
+	for i := range n {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteByte('(')
+		for j, c := range batchColumns {
+			if j > 0 {
+				b.WriteString(", ")
+			}
+			p++
+			fmt.Fprintf(&b, "$%d::%s", p, c.typ)
+		}
+		b.WriteByte(')')
+	}
+	b.WriteString(") AS v(")
+	for j, c := range batchColumns {
+		if j > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(c.name)
+	}
+	b.WriteString(") ON CONFLICT DO NOTHING RETURNING id, first_attempt")
+	return b.String()
+}
+
+// run inserts one batch and answers each request.
+func (b *attemptBatcher) run(batch []*batchReq) {
+	args := make([]any, 0, len(batch)*len(batchColumns))
+	for _, req := range batch {
+		r := req.row
+		args = append(args, r.ID, r.SchoolID, r.UserID, r.ExerciseID, r.Answer, r.Outcome, r.Score, r.Result,
+			r.TimeMS, r.GaveUp, r.IdempotencyKey, r.RequestHash, r.CreatedAt)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	inserted := make(map[string]bool, len(batch))
+	err := func() error {
+		rows, err := b.db.QueryContext(ctx, batchSQL(len(batch)), args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var id string
+			var first bool
+			if err := rows.Scan(&id, &first); err != nil {
+				return err
+			}
+			inserted[id] = first
+		}
+		return rows.Err()
+	}()
+	for _, req := range batch {
+		if err != nil {
+			req.done <- batchResult{err: fmt.Errorf("record attempt: %w", err)}
+			continue
+		}
+		first, ok := inserted[req.row.ID]
+		req.done <- batchResult{inserted: ok, first: first}
+	}
+}
