@@ -584,10 +584,15 @@ func (t *tier) newSearch(exist bool) *search {
 }
 
 // table returns key's table if the search reads it whole: small keys,
-// small tiers, and tables already built.
+// small tiers, and tables already built (which give the same answers, so
+// the memo's state never changes one). A first-found search ignores built
+// tables, so that its answer does not depend on the memo either.
 func (s *search) table(key uint64) *table {
 	if keySize(key) <= tableMax || s.t.small {
 		return s.t.get(key)
+	}
+	if s.exist {
+		return nil
 	}
 	s.t.mu.Lock()
 	tb := s.t.memo[key]

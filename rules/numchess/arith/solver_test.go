@@ -449,3 +449,20 @@ func TestSolverConcurrent(t *testing.T) {
 		}
 	}
 }
+
+// TestSolverMemoIndependent: a solver whose memo already holds whole
+// tables for large sub-multisets answers exactly as a fresh one.
+func TestSolverMemoIndependent(t *testing.T) {
+	for _, ds := range [][]int{{9, 8, 7, 6, 5, 0}, {3, 3, 4, 4, 5, 5, 6}} {
+		fresh, warmed := NewSolver(G46()), NewSolver(G46())
+		warmed.Reachable(ds[:5])
+		warmed.Reachable(ds[1:6])
+		for target := range int64(10) {
+			a, okA := fresh.Solve(ds, Int(target))
+			b, okB := warmed.Solve(ds, Int(target))
+			if okA != okB || (okA && a.String() != b.String()) {
+				t.Errorf("%v → %d: fresh %v, warmed %v", ds, target, a, b)
+			}
+		}
+	}
+}
