@@ -805,12 +805,9 @@ func (t gmVCFTask) play(line []string) (Result, error) {
 		pts[i] = p
 	}
 	b := *t.b
-	for i := 0; i < len(pts); i += 2 {
+	last := len(pts) - 1
+	for i := 0; i < last; i += 2 {
 		st := t.step(&b, pts[i])
-		last := i == len(pts)-1
-		if last {
-			return st.res, nil
-		}
 		if st.res.Outcome != Continue {
 			return Result{}, &AnswerError{Code: "line_finished", Field: fmt.Sprintf("moves[%d]", i), Message: Text{
 				ZH: "这一步已经结束了这道题，后面不能再走", EN: "this move already ended the exercise; the line cannot go on",
@@ -823,7 +820,7 @@ func (t gmVCFTask) play(line []string) (Result, error) {
 			}}
 		}
 	}
-	panic("unreachable")
+	return t.step(&b, pts[last]).res, nil
 }
 
 func (k gomokuVCF) Validate(prompt, solution json.RawMessage) error {

@@ -59,8 +59,7 @@ func ncBadAnswer(err error) *AnswerError {
 	}}
 }
 
-// ncPromptErr makes a PromptError whose message is the same in both
-// languages' technical detail.
+// ncPromptErr makes a PromptError with its message in both languages.
 func ncPromptErr(code, field, zh, en string) *PromptError {
 	return &PromptError{Code: code, Field: field, Message: Text{ZH: zh, EN: en}}
 }
@@ -102,8 +101,8 @@ func ncPromptRuleset(name string) (numchess.Ruleset, error) {
 	return rs, nil
 }
 
-// engines caches one engine per preset ruleset name (engines keep solver
-// memos and are safe for concurrent use).
+// ncEngines holds one engine per preset ruleset name: engines keep solver
+// memos across calls and are safe for concurrent use.
 var ncEngines = map[string]*numchess.Engine{
 	"K1":  numchess.NewEngine(numchess.K1()),
 	"G23": numchess.NewEngine(numchess.G23()),
