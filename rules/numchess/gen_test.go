@@ -1,6 +1,7 @@
 package numchess
 
 import (
+	"slices"
 	"testing"
 )
 
@@ -133,6 +134,34 @@ func TestTacticReverseToAdvance(t *testing.T) {
 	for _, m := range NewEngine(K1()).LegalMoves(pos) {
 		if m.Piece == 8 && m.To().String() == "j5" {
 			t.Errorf("K1 reaches j5 with %s", m)
+		}
+	}
+}
+
+// TestConcurrentEngine runs move generation and Play from several
+// goroutines on one engine (run with -race).
+func TestConcurrentEngine(t *testing.T) {
+	eng := NewEngine(G46())
+	positions := []Position{Start(), crowded(t), mustPos(t, "r:8g5,2i5;b:4f5,2h5 r 1")}
+	done := make(chan []string)
+	for w := 0; w < 4; w++ {
+		go func() {
+			var out []string
+			for _, p := range positions {
+				for _, m := range eng.LegalMoves(p) {
+					if _, err := eng.Play(p, m); err != nil {
+						out = append(out, err.Error())
+					}
+					out = append(out, m.String())
+				}
+			}
+			done <- out
+		}()
+	}
+	first := <-done
+	for w := 1; w < 4; w++ {
+		if got := <-done; !slices.Equal(got, first) {
+			t.Errorf("goroutines disagree")
 		}
 	}
 }

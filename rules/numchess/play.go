@@ -75,6 +75,12 @@ type Engine struct {
 	probes    []int32
 }
 
+// memoLimit bounds the witness and long-segment caches; when one is full
+// it is emptied and refilled on demand. (The value lists per multiset of at
+// most ExplicitSpanMax numbers are bounded by the number of such
+// multisets and are kept.)
+const memoLimit = 1 << 18
+
 type solveKey struct {
 	key uint64
 	id  int32
@@ -185,6 +191,9 @@ func (e *Engine) solve(key uint64, id int32) *arith.Expr {
 		x, _ = e.solver.Solve(keyDigits(key), v)
 	}
 	e.mu.Lock()
+	if len(e.exprs) >= memoLimit {
+		clear(e.exprs)
+	}
 	e.exprs[k] = x
 	e.mu.Unlock()
 	return x
@@ -212,6 +221,9 @@ func (e *Engine) canMake(key uint64, id int32) bool {
 		}
 	}
 	e.mu.Lock()
+	if len(e.can) >= memoLimit {
+		clear(e.can)
+	}
 	e.can[k] = ok
 	e.mu.Unlock()
 	return ok
