@@ -37,3 +37,14 @@ func ExampleSolver_Reachable() {
 	// Output:
 	// [-4 1/3 3 4 8 12 26 36 62]
 }
+
+func ExampleParse() {
+	e, _ := arith.Parse("１２ ÷ （7 - 3）")
+	v, _ := e.Eval()
+	fmt.Println(e, e.ASCII(), e.Digits(), v)
+	_, err := arith.Parse("(9-5)-4)")
+	fmt.Println(err)
+	// Output:
+	// 12÷(7−3) 12/(7-3) [1 2 3 7] 3
+	// unexpected ')' at 8
+}
