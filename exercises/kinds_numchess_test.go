@@ -1,11 +1,14 @@
 package exercises
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // ncCase is one graded submission of a number-chess or gomoku kind.
@@ -397,64 +400,73 @@ func FuzzNumchessMoveAnswer(f *testing.F) {
 	})
 }
 
-// ncSchemaKeys reads the top-level properties and required keys of a
-// JSON Schema.
-func ncSchemaKeys(t *testing.T, name string, schema json.RawMessage) (props map[string]bool, required []string) {
+// ncCompileSchema compiles a kind's JSON Schema document (draft 2020-12).
+func ncCompileSchema(t *testing.T, name string, doc json.RawMessage) *jsonschema.Schema {
 	t.Helper()
-	var s struct {
-		Schema     string                     `json:"$schema"`
-		Type       string                     `json:"type"`
-		Properties map[string]json.RawMessage `json:"properties"`
-		Required   []string                   `json:"required"`
-	}
-	if err := json.Unmarshal(schema, &s); err != nil {
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(doc))
+	if err != nil {
 		t.Fatalf("%s: schema is not JSON: %v", name, err)
 	}
-	if s.Schema == "" || s.Type != "object" || len(s.Properties) == 0 {
-		t.Fatalf("%s: schema lacks $schema, type or properties", name)
+	c := jsonschema.NewCompiler()
+	url := "mem:///numchess-gomoku/" + name + ".json"
+	if err := c.AddResource(url, v); err != nil {
+		t.Fatalf("%s: %v", name, err)
 	}
-	props = map[string]bool{}
-	for k := range s.Properties {
-		props[k] = true
+	s, err := c.Compile(url)
+	if err != nil {
+		t.Fatalf("%s: schema does not compile: %v", name, err)
 	}
-	return props, s.Required
+	return s
+}
+
+// ncValidDoc validates doc against s.
+func ncValidDoc(s *jsonschema.Schema, doc json.RawMessage) error {
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(doc))
+	if err != nil {
+		return err
+	}
+	return s.Validate(v)
 }
 
 // TestNumchessGomokuSchemas checks that the schemas of the number-chess and
-// gomoku kinds parse and that every bank prompt and solution has only the
-// properties its schema lists, and all the required ones.
+// gomoku kinds compile and that every bank prompt, solution and the
+// answers a student who knows the solution would send are valid against
+// them.
 func TestNumchessGomokuSchemas(t *testing.T) {
+	type schemas struct{ prompt, answer, solution *jsonschema.Schema }
+	byKind := map[string]schemas{}
 	for _, k := range Kinds() {
 		if k.Game() != NumChess && k.Game() != Gomoku {
 			continue
 		}
-		ncSchemaKeys(t, k.Name()+" answer", k.AnswerSchema())
+		byKind[k.Name()] = schemas{
+			prompt:   ncCompileSchema(t, k.Name()+".prompt", k.PromptSchema()),
+			answer:   ncCompileSchema(t, k.Name()+".answer", k.AnswerSchema()),
+			solution: ncCompileSchema(t, k.Name()+".solution", k.SolutionSchema()),
+		}
+	}
+	if len(byKind) != 9 {
+		t.Errorf("%d number-chess and gomoku kinds, want 9", len(byKind))
 	}
 	for _, game := range []string{"numchess", "gomoku"} {
 		for _, ex := range ncBankOf(t, game) {
-			k, _ := KindByName(ex.Kind)
-			for _, doc := range []struct {
-				name   string
-				schema json.RawMessage
-				value  json.RawMessage
-			}{{"prompt", k.PromptSchema(), ex.Prompt}, {"solution", k.SolutionSchema(), ex.Solution}} {
-				props, required := ncSchemaKeys(t, ex.Kind+" "+doc.name, doc.schema)
-				var v map[string]json.RawMessage
-				if err := json.Unmarshal(doc.value, &v); err != nil {
-					t.Fatalf("%s %s: %v", ex.Key, doc.name, err)
-				}
-				for key := range v {
-					if !props[key] {
-						t.Errorf("%s: %s property %q is not in the schema", ex.Key, doc.name, key)
-					}
-				}
-				for _, key := range required {
-					if _, ok := v[key]; !ok {
-						t.Errorf("%s: %s lacks required %q", ex.Key, doc.name, key)
-					}
+			s := byKind[ex.Kind]
+			if err := ncValidDoc(s.prompt, ex.Prompt); err != nil {
+				t.Errorf("%s prompt: %v", ex.Key, err)
+			}
+			if err := ncValidDoc(s.solution, ex.Solution); err != nil {
+				t.Errorf("%s solution: %v", ex.Key, err)
+			}
+			for _, a := range bankAnswers(t, ex) {
+				if err := ncValidDoc(s.answer, a.answer); err != nil {
+					t.Errorf("%s answer %s: %v", ex.Key, a.answer, err)
 				}
 			}
 		}
+	}
+	// The parts form of a number-chess move is valid too.
+	if err := ncValidDoc(byKind["numchess.move"].answer, json.RawMessage(`{"piece":8,"path":["f5","d5"],"exprs":["6-2","4"]}`)); err != nil {
+		t.Error(err)
 	}
 }
 
