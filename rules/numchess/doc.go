@@ -3,19 +3,31 @@
 // machine notation, the four move rules (移 step, 邻 hop, 单跨 single span,
 // 连跨 chain span) with the arithmetic of package arith, legal move
 // generation with a witness for every move, the grade-band rulesets K1, G23
-// and G46, move notation in Chinese, English and machine form, and scoring
-// (积和法, 差和法).
+// and G46 (and custom ones built from their fields), move notation in
+// Chinese, English and machine form, and scoring (积和法, 差和法).
 //
 // The rules follow /work/shared/spec/numchess.md. Coordinates: rows 1-17
 // from Red's back tip, points lettered a, b, c... from Red's left, so Red's
 // camp is a1 (0), a2 b2 (9 8), a3 b3 c3 (5 6 7), a4..d4 (4 2 3 1) and
 // Blue's is a14..d14 (1 3 2 4), a15 b15 c15 (7 6 5), a16 b16 (8 9), a17 (0).
+// The board is built from the list of row lengths and the camp layout
+// (board.go), not from scattered constants.
+//
+// Machine notation: a position is "r:0a1,1d4,...;b:0a17,... r 1" (pieces,
+// side to move, full-move number); a move is the piece and its point, then
+// each landing point with its segment's expression in brackets:
+// "8b2-f5[6-2]-d5[4]". Chinese notation: "8 左斜进跨 6,2、左平跨 4 (6−2=4)".
+//
+// Rulings the spec leaves open, as implemented: 前跟 is a chain whose second
+// segment spans straight back over exactly the first segment's pieces; it
+// may not end the move there. 五子让位 binds the camp's owner: once the
+// opponent has five or more pieces in a camp, its owner may not make a move
+// that fills the camp's last empty point (moving within the camp is fine).
 //
 // Usage:
 //
-//	pos := numchess.Start()
-//	eng := numchess.NewEngine(numchess.G46())
+//	eng := numchess.SharedEngine(numchess.G46()) // one warm engine per ruleset
 //	m, _ := numchess.ParseMove("0a1-e5[9-5-4]")
-//	next, err := eng.Play(pos, m) // err is an *IllegalMoveError saying why
-//	moves := eng.LegalMoves(next) // one witness per (piece, destination)
+//	next, err := eng.Play(numchess.Start(), m) // err: *IllegalMoveError saying why
+//	moves := eng.LegalMoves(next)              // one witness per (piece, destination)
 package numchess

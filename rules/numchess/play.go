@@ -96,17 +96,18 @@ func NewEngine(rs Ruleset) *Engine {
 	return e
 }
 
-var shared sync.Map // Ruleset → *Engine
+var shared sync.Map // fmt "%#v" of a Ruleset → *Engine
 
 // SharedEngine returns an engine for rs that is shared by every caller
 // asking for an equal Ruleset, so its value caches stay warm across
 // requests (a fresh engine spends a few milliseconds filling them on a
 // crowded position).
 func SharedEngine(rs Ruleset) *Engine {
-	if e, ok := shared.Load(rs); ok {
+	key := fmt.Sprintf("%#v", rs) // a string key works whatever fields Ruleset grows
+	if e, ok := shared.Load(key); ok {
 		return e.(*Engine)
 	}
-	e, _ := shared.LoadOrStore(rs, NewEngine(rs))
+	e, _ := shared.LoadOrStore(key, NewEngine(rs))
 	return e.(*Engine)
 }
 
