@@ -51,7 +51,7 @@ func Open(url string) (*gorm.DB, error) {
 		return db, nil
 	}
 	path := SQLitePath(url)
-	dsn := path + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_txlock=immediate"
+	dsn := path + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)&_txlock=immediate"
 	db, err := gorm.Open(sqlite.Open(dsn), cfg)
 	if err != nil {
 		return nil, fmt.Errorf("open sqlite %s: %w", path, err)
@@ -93,6 +93,7 @@ func Migrate(ctx context.Context, db *gorm.DB) error {
 		&settingRow{}, &schoolRow{}, &userRow{}, &classRow{}, &enrollmentRow{},
 		&refreshTokenRow{}, &loginFailureRow{},
 		&exerciseRow{}, &exerciseTagRow{}, &attemptRow{},
+		&rosterJobRow{}, &rosterUploadRow{}, &rosterLockRow{},
 	)
 	if err != nil {
 		return fmt.Errorf("migrate: %w", err)

@@ -1,0 +1,471 @@
+package models
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"qixue/identity"
+	"qixue/roster"
+)
+
+// rosterJobRow is a row of roster_imports: one import job.
+type rosterJobRow struct {
+	ID          string `gorm:"primaryKey;size:36"`
+	SchoolID    string `gorm:"size:36;not null;default:'';index"`
+	CreatedBy   string `gorm:"size:36;not null"`
+	Role        string `gorm:"size:20;not null"`
+	DryRun      bool   `gorm:"not null"`
+	Filename    string `gorm:"size:255;not null;default:''"`
+	Size        int64  `gorm:"not null"`
+	Status      string `gorm:"size:20;not null;index"`
+	Stage       string `gorm:"size:20;not null;default:''"`
+	Progress    int    `gorm:"not null;default:0"`
+	Attempts    int    `gorm:"not null;default:0"`
+	Summary     string `gorm:"type:text;not null;default:''"`
+	Warnings    string `gorm:"type:text;not null;default:''"`
+	Problems    string `gorm:"type:text;not null;default:''"`
+	ErrorCode   string `gorm:"size:40;not null;default:''"`
+	CreatedAt   time.Time
+	StartedAt   *time.Time
+	FinishedAt  *time.Time
+	HeartbeatAt *time.Time
+}
+
+func (rosterJobRow) TableName() string { return "roster_imports" }
+
+// rosterUploadRow keeps a job's zip until the job ends, so any replica's
+// worker can run it and a restart can resume it.
+type rosterUploadRow struct {
+	JobID string `gorm:"primaryKey;size:36"`
+	Data  []byte `gorm:"not null"`
+}
+
+func (rosterUploadRow) TableName() string { return "roster_uploads" }
+
+// rosterLockRow has one row, locked by every import transaction so that
+// imports run one at a time across replicas.
+type rosterLockRow struct {
+	ID int `gorm:"primaryKey;autoIncrement:false"`
+}
+
+func (rosterLockRow) TableName() string { return "roster_lock" }
+
+// problemJSON is the stored form of a roster.Problem.
+type problemJSON struct {
+	File   string `json:"file"`
+	Line   int    `json:"line"`
+	Column string `json:"column,omitempty"`
+	Code   string `json:"code"`
+	Value  string `json:"value,omitempty"`
+}
+
+type summaryJSON struct {
+	Schools     roster.Counts `json:"schools"`
+	Users       roster.Counts `json:"users"`
+	Classes     roster.Counts `json:"classes"`
+	Enrollments roster.Counts `json:"enrollments"`
+}
+
+func toRosterJobRow(j roster.Job) rosterJobRow {
+	r := rosterJobRow{ID: j.ID, SchoolID: j.SchoolID, CreatedBy: j.CreatedBy, Role: string(j.Role), DryRun: j.DryRun,
+		Filename: j.Filename, Size: j.Size, Status: string(j.Status), Stage: j.Stage, Progress: j.Progress,
+		Attempts: j.Attempts, ErrorCode: j.ErrorCode, CreatedAt: j.CreatedAt,
+		StartedAt: timePtr(j.StartedAt), FinishedAt: timePtr(j.FinishedAt), HeartbeatAt: timePtr(j.HeartbeatAt)}
+	s := j.Summary
+	b, _ := json.Marshal(summaryJSON{s.Schools, s.Users, s.Classes, s.Enrollments})
+	r.Summary = string(b)
+	w, _ := json.Marshal(j.Warnings)
+	r.Warnings = string(w)
+	ps := make([]problemJSON, len(j.Problems))
+	for i, p := range j.Problems {
+		ps[i] = problemJSON(p)
+	}
+	pb, _ := json.Marshal(ps)
+	r.Problems = string(pb)
+	return r
+}
+
+func (r rosterJobRow) toJob() roster.Job {
+	j := roster.Job{ID: r.ID, SchoolID: r.SchoolID, CreatedBy: r.CreatedBy, Role: identity.Role(r.Role), DryRun: r.DryRun,
+		Filename: r.Filename, Size: r.Size, Status: roster.JobStatus(r.Status), Stage: r.Stage, Progress: r.Progress,
+		Attempts: r.Attempts, ErrorCode: r.ErrorCode, CreatedAt: r.CreatedAt.UTC(),
+		StartedAt: timeOf(r.StartedAt), FinishedAt: timeOf(r.FinishedAt), HeartbeatAt: timeOf(r.HeartbeatAt)}
+	var s summaryJSON
+	if json.Unmarshal([]byte(r.Summary), &s) == nil {
+		j.Summary = roster.Summary{Schools: s.Schools, Users: s.Users, Classes: s.Classes, Enrollments: s.Enrollments}
+	}
+	json.Unmarshal([]byte(r.Warnings), &j.Warnings)
+	var ps []problemJSON
+	json.Unmarshal([]byte(r.Problems), &ps)
+	for _, p := range ps {
+		j.Problems = append(j.Problems, roster.Problem(p))
+	}
+	return j
+}
+
+// RosterStore implements roster.Store with GORM.
+type RosterStore struct {
+	db *gorm.DB
+}
+
+var _ roster.Store = (*RosterStore)(nil)
+
+// NewRosterStore returns the roster store on db.
+func NewRosterStore(db *gorm.DB) *RosterStore { return &RosterStore{db: db} }
+
+func (s *RosterStore) isPostgres() bool { return s.db.Dialector.Name() == "postgres" }
+
+// InTx runs f in one transaction holding the roster lock.
+func (s *RosterStore) InTx(ctx context.Context, f func(tx roster.Store) error) error {
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&rosterLockRow{ID: 1}).Error; err != nil {
+			return fmt.Errorf("roster lock: %w", err)
+		}
+		if s.isPostgres() { // SQLite transactions are already exclusive
+			var l rosterLockRow
+			if err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Take(&l, 1).Error; err != nil {
+				return fmt.Errorf("roster lock: %w", err)
+			}
+		}
+		return f(&RosterStore{db: tx})
+	})
+}
+
+// School returns a school by ID.
+func (s *RosterStore) School(ctx context.Context, id string) (identity.School, error) {
+	var r schoolRow
+	if !isUUID(id) {
+		return identity.School{}, identity.ErrNotFound
+	}
+	if err := s.db.WithContext(ctx).Where("id = ?", id).Take(&r).Error; err != nil {
+		return identity.School{}, notFound(err)
+	}
+	return r.toSchool(), nil
+}
+
+// inBatches calls f with slices of at most n items.
+func inBatches[T any](items []T, n int, f func([]T) error) error {
+	for len(items) > 0 {
+		k := min(n, len(items))
+		if err := f(items[:k]); err != nil {
+			return err
+		}
+		items = items[k:]
+	}
+	return nil
+}
+
+// SchoolsBySourcedID returns the schools linked to the org sourcedIds.
+func (s *RosterStore) SchoolsBySourcedID(ctx context.Context, ids []string) ([]identity.School, error) {
+	var out []identity.School
+	err := inBatches(ids, 500, func(b []string) error {
+		var rows []schoolRow
+		if err := s.db.WithContext(ctx).Where("sourced_id IN ?", b).Find(&rows).Error; err != nil {
+			return err
+		}
+		for _, r := range rows {
+			out = append(out, r.toSchool())
+		}
+		return nil
+	})
+	return out, err
+}
+
+// State loads the users, classes and enrollments of the schools.
+func (s *RosterStore) State(ctx context.Context, schoolIDs []string) (roster.State, error) {
+	var st roster.State
+	err := inBatches(schoolIDs, 200, func(b []string) error {
+		var users []userRow
+		if err := s.db.WithContext(ctx).Where("school_id IN ?", b).Order("id").Find(&users).Error; err != nil {
+			return err
+		}
+		for _, r := range users {
+			st.Users = append(st.Users, r.toUser())
+		}
+		var classes []classRow
+		if err := s.db.WithContext(ctx).Where("school_id IN ?", b).Order("id").Find(&classes).Error; err != nil {
+			return err
+		}
+		for _, r := range classes {
+			st.Classes = append(st.Classes, r.toClass())
+		}
+		var enrollments []enrollmentRow
+		if err := s.db.WithContext(ctx).Where("school_id IN ?", b).Order("class_id, user_id").Find(&enrollments).Error; err != nil {
+			return err
+		}
+		for _, r := range enrollments {
+			st.Enrollments = append(st.Enrollments, r.toEnrollment())
+		}
+		return nil
+	})
+	return st, err
+}
+
+// UsersByUsername returns the users holding the usernames.
+func (s *RosterStore) UsersByUsername(ctx context.Context, names []string) ([]identity.User, error) {
+	var out []identity.User
+	err := inBatches(names, 1000, func(b []string) error {
+		var rows []userRow
+		if err := s.db.WithContext(ctx).Where("username IN ?", b).Find(&rows).Error; err != nil {
+			return err
+		}
+		for _, r := range rows {
+			out = append(out, r.toUser())
+		}
+		return nil
+	})
+	return out, err
+}
+
+// LoginCodesTaken reports which login codes classes hold.
+func (s *RosterStore) LoginCodesTaken(ctx context.Context, codes []string) (map[string]bool, error) {
+	out := map[string]bool{}
+	err := inBatches(codes, 1000, func(b []string) error {
+		var got []string
+		if err := s.db.WithContext(ctx).Model(&classRow{}).Where("login_code IN ?", b).Pluck("login_code", &got).Error; err != nil {
+			return err
+		}
+		for _, c := range got {
+			out[c] = true
+		}
+		return nil
+	})
+	return out, err
+}
+
+// batchRows is how many rows one INSERT carries (well under the bind
+// parameter limits of SQLite and PostgreSQL).
+const batchRows = 1000
+
+// Apply writes the plan with batched inserts and primary-key upserts.
+func (s *RosterStore) Apply(ctx context.Context, p *roster.Plan) error {
+	db := s.db.WithContext(ctx)
+	now := p.Now
+	upsert := func(cols ...string) clause.OnConflict {
+		return clause.OnConflict{Columns: []clause.Column{{Name: "id"}}, DoUpdates: clause.AssignmentColumns(cols)}
+	}
+	schools := func(list []identity.School) []schoolRow {
+		out := make([]schoolRow, len(list))
+		for i, x := range list {
+			out[i] = toSchoolRow(x)
+		}
+		return out
+	}
+	if rows := schools(p.NewSchools); len(rows) > 0 {
+		if err := db.CreateInBatches(rows, batchRows).Error; err != nil {
+			return fmt.Errorf("create schools: %w", err)
+		}
+	}
+	if rows := schools(p.ChangedSchools); len(rows) > 0 {
+		if err := db.Clauses(upsert("name", "sourced_id", "updated_at")).CreateInBatches(rows, batchRows).Error; err != nil {
+			return fmt.Errorf("update schools: %w", err)
+		}
+	}
+	users := func(list []identity.User) []userRow {
+		out := make([]userRow, len(list))
+		for i, x := range list {
+			out[i] = toUserRow(x)
+		}
+		return out
+	}
+	if rows := users(p.NewUsers); len(rows) > 0 {
+		if err := db.CreateInBatches(rows, batchRows).Error; err != nil {
+			if isDuplicate(err) {
+				return identity.ErrUsernameTaken
+			}
+			return fmt.Errorf("create users: %w", err)
+		}
+	}
+	if rows := users(p.ChangedUsers); len(rows) > 0 {
+		err := db.Clauses(upsert("school_id", "role", "username", "real_name", "email", "password_hash",
+			"sourced_id", "deactivated_at", "updated_at")).CreateInBatches(rows, batchRows).Error
+		if err != nil {
+			if isDuplicate(err) {
+				return identity.ErrUsernameTaken
+			}
+			return fmt.Errorf("update users: %w", err)
+		}
+	}
+	classes := func(list []identity.Class) []classRow {
+		out := make([]classRow, len(list))
+		for i, x := range list {
+			out[i] = toClassRow(x)
+		}
+		return out
+	}
+	if rows := classes(p.NewClasses); len(rows) > 0 {
+		if err := db.CreateInBatches(rows, batchRows).Error; err != nil {
+			return fmt.Errorf("create classes: %w", err)
+		}
+	}
+	if rows := classes(p.ChangedClasses); len(rows) > 0 {
+		if err := db.Clauses(upsert("school_id", "name", "grade", "sourced_id", "deactivated_at", "updated_at")).
+			CreateInBatches(rows, batchRows).Error; err != nil {
+			return fmt.Errorf("update classes: %w", err)
+		}
+	}
+	enrollments := func(list []identity.Enrollment) []enrollmentRow {
+		out := make([]enrollmentRow, len(list))
+		for i, x := range list {
+			out[i] = toEnrollmentRow(x)
+		}
+		return out
+	}
+	if rows := enrollments(p.NewEnrollments); len(rows) > 0 {
+		if err := db.CreateInBatches(rows, batchRows).Error; err != nil {
+			return fmt.Errorf("create enrollments: %w", err)
+		}
+	}
+	if rows := enrollments(p.ChangedEnrollments); len(rows) > 0 {
+		err := db.Clauses(clause.OnConflict{
+			Columns:   []clause.Column{{Name: "class_id"}, {Name: "user_id"}},
+			DoUpdates: clause.AssignmentColumns([]string{"school_id", "role", "sourced_id", "deactivated_at"}),
+		}).CreateInBatches(rows, batchRows).Error
+		if err != nil {
+			return fmt.Errorf("update enrollments: %w", err)
+		}
+	}
+	deactivate := func(model any, ids []string) error {
+		return inBatches(ids, batchRows, func(b []string) error {
+			return db.Model(model).Where("id IN ? AND deactivated_at IS NULL", b).
+				Updates(map[string]any{"deactivated_at": now, "updated_at": now}).Error
+		})
+	}
+	if err := deactivate(&userRow{}, p.DeactivateUsers); err != nil {
+		return fmt.Errorf("deactivate users: %w", err)
+	}
+	if err := deactivate(&classRow{}, p.DeactivateClasses); err != nil {
+		return fmt.Errorf("deactivate classes: %w", err)
+	}
+	for _, k := range p.DeactivateEnrollments {
+		if err := db.Model(&enrollmentRow{}).Where("class_id = ? AND user_id = ?", k[0], k[1]).
+			Update("deactivated_at", now).Error; err != nil {
+			return fmt.Errorf("deactivate enrollments: %w", err)
+		}
+	}
+	return nil
+}
+
+// CreateJob stores a queued job and its upload.
+func (s *RosterStore) CreateJob(ctx context.Context, j roster.Job, upload []byte) error {
+	r := toRosterJobRow(j)
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Create(&r).Error; err != nil {
+			return fmt.Errorf("create roster job: %w", err)
+		}
+		return tx.Create(&rosterUploadRow{JobID: j.ID, Data: upload}).Error
+	})
+}
+
+func rosterNotFound(err error) error {
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return roster.ErrNotFound
+	}
+	return err
+}
+
+// Job returns a job within the school scope.
+func (s *RosterStore) Job(ctx context.Context, schoolID, id string) (roster.Job, error) {
+	if !isUUID(id) {
+		return roster.Job{}, roster.ErrNotFound
+	}
+	q := s.db.WithContext(ctx).Where("id = ?", id)
+	if schoolID != "" {
+		q = q.Where("school_id = ?", schoolID)
+	}
+	var r rosterJobRow
+	if err := q.Take(&r).Error; err != nil {
+		return roster.Job{}, rosterNotFound(err)
+	}
+	return r.toJob(), nil
+}
+
+// Jobs lists jobs newest first (IDs are time-ordered).
+func (s *RosterStore) Jobs(ctx context.Context, schoolID string, p identity.Page) ([]roster.Job, error) {
+	q := s.db.WithContext(ctx).Model(&rosterJobRow{})
+	if schoolID != "" {
+		q = q.Where("school_id = ?", schoolID)
+	}
+	if p.After != "" {
+		q = q.Where("id < ?", p.After)
+	}
+	var rows []rosterJobRow
+	if err := q.Order("id DESC").Limit(p.Limit + 1).Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	out := make([]roster.Job, len(rows))
+	for i, r := range rows {
+		out[i] = r.toJob()
+	}
+	return out, nil
+}
+
+// ClaimJob marks the oldest queued job running. On PostgreSQL the row is
+// locked with SKIP LOCKED so concurrent workers pass over it; on SQLite
+// the write transaction is exclusive.
+func (s *RosterStore) ClaimJob(ctx context.Context, now time.Time) (roster.Job, []byte, bool, error) {
+	var (
+		job    roster.Job
+		upload []byte
+		found  bool
+	)
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		q := tx.Where("status = ?", string(roster.JobQueued)).Order("id").Limit(1)
+		if s.isPostgres() {
+			q = q.Clauses(clause.Locking{Strength: "UPDATE", Options: "SKIP LOCKED"})
+		}
+		var r rosterJobRow
+		if err := q.Take(&r).Error; err != nil {
+			if errors.Is(err, gorm.ErrRecordNotFound) {
+				return nil
+			}
+			return err
+		}
+		res := tx.Model(&rosterJobRow{}).Where("id = ? AND status = ?", r.ID, string(roster.JobQueued)).Updates(map[string]any{
+			"status": string(roster.JobRunning), "started_at": now, "heartbeat_at": now, "attempts": gorm.Expr("attempts + 1"),
+		})
+		if res.Error != nil || res.RowsAffected == 0 {
+			return res.Error
+		}
+		var u rosterUploadRow
+		if err := tx.Where("job_id = ?", r.ID).Take(&u).Error; err != nil {
+			return fmt.Errorf("roster upload of %s: %w", r.ID, err)
+		}
+		r.Status, r.Attempts = string(roster.JobRunning), r.Attempts+1
+		r.StartedAt, r.HeartbeatAt = &now, &now
+		job, upload, found = r.toJob(), u.Data, true
+		return nil
+	})
+	return job, upload, found, err
+}
+
+// Heartbeat records a running job's stage and progress.
+func (s *RosterStore) Heartbeat(ctx context.Context, id, stage string, progress int, now time.Time) error {
+	return s.db.WithContext(ctx).Model(&rosterJobRow{}).Where("id = ? AND status = ?", id, string(roster.JobRunning)).
+		Updates(map[string]any{"stage": stage, "progress": progress, "heartbeat_at": now}).Error
+}
+
+// FinishJob saves the job's final state and deletes its upload.
+func (s *RosterStore) FinishJob(ctx context.Context, j roster.Job) error {
+	r := toRosterJobRow(j)
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Save(&r).Error; err != nil {
+			return err
+		}
+		return tx.Where("job_id = ?", j.ID).Delete(&rosterUploadRow{}).Error
+	})
+}
+
+// RequeueStale queues again running jobs with an old heartbeat.
+func (s *RosterStore) RequeueStale(ctx context.Context, before time.Time) (int, error) {
+	res := s.db.WithContext(ctx).Model(&rosterJobRow{}).
+		Where("status = ? AND (heartbeat_at IS NULL OR heartbeat_at < ?)", string(roster.JobRunning), before).
+		Updates(map[string]any{"status": string(roster.JobQueued), "stage": "queued", "progress": 0})
+	return int(res.RowsAffected), res.Error
+}

@@ -1,0 +1,185 @@
+package roster
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Problem is one error found in the uploaded files: where (file, 1-based
+// line, column header) and why (a stable snake_case Code and the offending
+// Value). File-level problems have Line 0 and an empty Column.
+type Problem struct {
+	File   string
+	Line   int
+	Column string
+	Code   string
+	Value  string
+}
+
+// Problem codes.
+const (
+	CodeMissingFile      = "missing_file"
+	CodeMissingColumn    = "missing_column"
+	CodeDuplicateColumn  = "duplicate_column"
+	CodeBadCSV           = "bad_csv"
+	CodeFieldCount       = "wrong_field_count"
+	CodeRequired         = "required"
+	CodeUnknownRole      = "unknown_role"
+	CodeUnknownOrgType   = "unknown_org_type"
+	CodeUnknownStatus    = "unknown_status"
+	CodeUnknownMode      = "unknown_mode"
+	CodeBadDate          = "bad_date"
+	CodeBadGrade         = "bad_grade"
+	CodeBadUsername      = "bad_username"
+	CodeBadEmail         = "bad_email"
+	CodeBadPassword      = "bad_password"
+	CodeTooLong          = "too_long"
+	CodeDuplicateID      = "duplicate_sourced_id"
+	CodeDuplicateName    = "duplicate_username"
+	CodeDuplicatePair    = "duplicate_enrollment"
+	CodeUsernameTaken    = "username_taken"
+	CodeUnknownOrg       = "unknown_org"
+	CodeUnknownClass     = "unknown_class"
+	CodeUnknownUser      = "unknown_user"
+	CodeNoSchool         = "no_school"
+	CodeOtherSchool      = "other_school"
+	CodeRoleMismatch     = "role_mismatch"
+	CodeSchoolMismatch   = "school_mismatch"
+	CodeMissingReference = "missing_reference"
+)
+
+// reasons explains each code in zh-CN and English.
+var reasons = map[string][2]string{
+	CodeMissingFile:      {"缺少必需的文件", "a required file is missing"},
+	CodeMissingColumn:    {"缺少必需的列", "a required column is missing from the header"},
+	CodeDuplicateColumn:  {"表头中有重复的列", "the header names this column twice"},
+	CodeBadCSV:           {"CSV 格式错误（引号或编码）", "the CSV is malformed (quotes or encoding)"},
+	CodeFieldCount:       {"这一行的字段数与表头不一致", "this row has a different number of fields than the header"},
+	CodeRequired:         {"必填字段为空", "this required field is empty"},
+	CodeUnknownRole:      {"未知的角色", "this role is not a OneRoster role"},
+	CodeUnknownOrgType:   {"未知的机构类型", "this org type is not a OneRoster org type"},
+	CodeUnknownStatus:    {"状态只能是 active 或 tobedeleted", "status must be active or tobedeleted"},
+	CodeUnknownMode:      {"清单中的文件模式只能是 bulk、delta 或 absent", "a manifest file mode must be bulk, delta or absent"},
+	CodeBadDate:          {"日期格式错误", "this date is not in ISO 8601 form (2026-09-01 or 2026-09-01T08:00:00Z)"},
+	CodeBadGrade:         {"年级必须是 KG、PK 或 01-06", "grades must be KG, PK or 01 to 06 for a primary school"},
+	CodeBadUsername:      {"用户名只能包含小写字母、数字和 . _ -，长度 3-32", "usernames are 3-32 lower-case letters, digits, '.', '_' or '-'"},
+	CodeBadEmail:         {"电子邮件地址无效", "this e-mail address is not valid"},
+	CodeBadPassword:      {"密码长度必须在 8 到 72 个字节之间", "passwords must be 8 to 72 bytes long"},
+	CodeTooLong:          {"字段太长", "this field is too long"},
+	CodeDuplicateID:      {"sourcedId 重复", "this sourcedId appears on an earlier line"},
+	CodeDuplicateName:    {"用户名重复", "this username appears on an earlier line"},
+	CodeDuplicatePair:    {"同一用户在同一班级中登记了两次", "this user is enrolled in this class on an earlier line"},
+	CodeUsernameTaken:    {"用户名已被其他用户使用", "another user already has this username"},
+	CodeUnknownOrg:       {"找不到引用的学校", "no school with this sourcedId in the files or the database"},
+	CodeUnknownClass:     {"找不到引用的班级", "no class with this sourcedId in the files or the database"},
+	CodeUnknownUser:      {"找不到引用的用户", "no user with this sourcedId in the files or the database"},
+	CodeNoSchool:         {"用户不属于任何学校", "none of the user's orgs is a school of this import"},
+	CodeOtherSchool:      {"不能导入其他学校的数据", "this row belongs to another school than yours"},
+	CodeRoleMismatch:     {"登记的角色与用户角色不一致", "the enrollment role differs from the user's role"},
+	CodeSchoolMismatch:   {"用户和班级属于不同的学校", "the user and the class belong to different schools"},
+	CodeMissingReference: {"引用的行在本次导入中被删除", "the referenced row is marked tobedeleted in this import"},
+}
+
+// Reason explains the problem in lang ("en", otherwise zh-CN).
+func (p Problem) Reason(lang string) string {
+	r, ok := reasons[p.Code]
+	if !ok {
+		return p.Code
+	}
+	if lang == "en" {
+		return r[1]
+	}
+	return r[0]
+}
+
+// String renders the problem as "users.csv:12: column role: unknown_role (boss)".
+func (p Problem) String() string {
+	var b strings.Builder
+	b.WriteString(p.File)
+	if p.Line > 0 {
+		fmt.Fprintf(&b, ":%d", p.Line)
+	}
+	if p.Column != "" {
+		fmt.Fprintf(&b, ": column %s", p.Column)
+	}
+	fmt.Fprintf(&b, ": %s: %s", p.Code, p.Reason("en"))
+	if p.Value != "" {
+		fmt.Fprintf(&b, " (%q)", p.Value)
+	}
+	return b.String()
+}
+
+// Error is a refusal of the roster domain with a stable Code. An
+// invalid import carries every Problem found.
+type Error struct {
+	code     string
+	problems []Problem
+}
+
+// Sentinel errors; compare with errors.Is.
+var (
+	// ErrInvalid: the files have problems; nothing was imported.
+	ErrInvalid = &Error{code: "roster_invalid"}
+	// ErrTooLarge: the upload exceeds a size or file-count limit.
+	ErrTooLarge = &Error{code: "roster_too_large"}
+	// ErrNotZip: the upload is not a readable zip archive.
+	ErrNotZip = &Error{code: "roster_not_zip"}
+	// ErrForbidden: the caller may not import or read rosters.
+	ErrForbidden = &Error{code: "forbidden"}
+	// ErrNotFound: no such import job (or not visible to the caller).
+	ErrNotFound = &Error{code: "not_found"}
+)
+
+var messages = map[string][2]string{
+	"roster_invalid":   {"名单文件有错误，没有导入任何数据", "the roster files have errors; nothing was imported"},
+	"roster_too_large": {"上传的文件太大", "the upload is too large"},
+	"roster_not_zip":   {"上传的文件不是有效的 zip 压缩包", "the upload is not a valid zip archive"},
+	"forbidden":        {"你没有权限导入名单", "you may not import rosters"},
+	"not_found":        {"找不到这个导入任务", "no such import"},
+}
+
+// Code returns the stable snake_case code of the error.
+func (e *Error) Code() string { return e.code }
+
+// Problems returns every problem of an ErrInvalid (nil otherwise).
+func (e *Error) Problems() []Problem { return e.problems }
+
+// Error describes the error in English, with the first problems.
+func (e *Error) Error() string {
+	s := "roster: " + e.code
+	for i, p := range e.problems {
+		if i == 5 {
+			s += fmt.Sprintf("; and %d more", len(e.problems)-5)
+			break
+		}
+		s += "; " + p.String()
+	}
+	return s
+}
+
+// Message says why in lang ("en", otherwise zh-CN).
+func (e *Error) Message(lang string) string {
+	m, ok := messages[e.code]
+	if !ok {
+		return e.code
+	}
+	if lang == "en" {
+		return m[1]
+	}
+	return m[0]
+}
+
+// Is matches errors with the same code, so an ErrInvalid carrying problems
+// matches ErrInvalid.
+func (e *Error) Is(target error) bool {
+	t, ok := target.(*Error)
+	return ok && t.code == e.code
+}
+
+// invalid returns an ErrInvalid with the problems, or nil when there are none.
+func invalid(problems []Problem) error {
+	if len(problems) == 0 {
+		return nil
+	}
+	return &Error{code: ErrInvalid.code, problems: sortProblems(problems)}
+}

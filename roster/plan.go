@@ -1,0 +1,589 @@
+package roster
+
+import (
+	"context"
+	"crypto/rand"
+	"sort"
+	"time"
+
+	"github.com/google/uuid"
+
+	"qixue/identity"
+)
+
+// Counts are the changes to one entity.
+type Counts struct {
+	Created     int `json:"created"`
+	Updated     int `json:"updated"`
+	Deactivated int `json:"deactivated"`
+	Unchanged   int `json:"unchanged"`
+}
+
+// Summary is what an import changes (or, for a dry run, would change).
+type Summary struct {
+	Schools     Counts
+	Users       Counts
+	Classes     Counts
+	Enrollments Counts
+}
+
+// Plan is the set of writes that bring the database to the files' state.
+// Build one with (*Importer).plan; apply it in one transaction.
+type Plan struct {
+	Summary Summary
+	Now     time.Time
+
+	NewSchools, ChangedSchools         []identity.School
+	NewUsers, ChangedUsers             []identity.User
+	NewClasses, ChangedClasses         []identity.Class
+	NewEnrollments, ChangedEnrollments []identity.Enrollment
+	// Deactivate lists IDs to deactivate; enrollments by class and user.
+	DeactivateUsers, DeactivateClasses []string
+	DeactivateEnrollments              [][2]string
+}
+
+// State is the current roster of the schools an import touches.
+type State struct {
+	Users       []identity.User
+	Classes     []identity.Class
+	Enrollments []identity.Enrollment
+}
+
+// planner diffs parsed files against the database inside a transaction.
+type planner struct {
+	ctx      context.Context
+	st       Store
+	files    *Files
+	p        identity.Principal
+	hasher   func(string) (string, error)
+	matches  func(hash, secret string) bool
+	problems []Problem
+	plan     *Plan
+
+	schoolBySourced map[string]identity.School // org sourcedId → school (existing or new)
+	covered         map[string]bool            // school IDs the import speaks for
+	users           map[string]*identity.User  // sourcedId → user after the import
+	classes         map[string]*identity.Class
+	droppedUsers    map[string]bool // sourcedIds deactivated by this import
+	droppedClasses  map[string]bool
+}
+
+func (pl *planner) add(file string, line int, col, code, value string) {
+	if len(pl.problems) < maxProblems {
+		pl.problems = append(pl.problems, Problem{File: file, Line: line, Column: col, Code: code, Value: value})
+	}
+}
+
+func newID() string { return uuid.Must(uuid.NewV7()).String() }
+
+const (
+	usernameAlphabet  = "23456789abcdefghjkmnpqrstuvwxyz"
+	loginCodeAlphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
+)
+
+func randomCode(alphabet string, n int) string {
+	b := make([]byte, n)
+	rand.Read(b)
+	for i := range b {
+		b[i] = alphabet[int(b[i])%len(alphabet)]
+	}
+	return string(b)
+}
+
+// schools resolves the org rows and the schools the import covers.
+func (pl *planner) schools() error {
+	f := pl.files
+	ids := map[string]bool{}
+	for _, o := range f.Orgs {
+		ids[o.SourcedID] = true
+	}
+	for _, u := range f.Users {
+		for _, o := range u.OrgSourcedIDs {
+			ids[o] = true
+		}
+	}
+	for _, c := range f.Classes {
+		ids[c.SchoolSourcedID] = true
+	}
+	for _, e := range f.Enrollments {
+		if e.SchoolSourcedID != "" {
+			ids[e.SchoolSourcedID] = true
+		}
+	}
+	existing, err := pl.st.SchoolsBySourcedID(pl.ctx, keys(ids))
+	if err != nil {
+		return err
+	}
+	pl.schoolBySourced = map[string]identity.School{}
+	for _, s := range existing {
+		pl.schoolBySourced[s.SourcedID] = s
+	}
+	pl.covered = map[string]bool{}
+	now := pl.plan.Now
+
+	if pl.p.Role == identity.RoleSchoolAdmin {
+		own, err := pl.st.School(pl.ctx, pl.p.SchoolID)
+		if err != nil {
+			return err
+		}
+		pl.covered[own.ID] = true
+		if own.SourcedID != "" {
+			pl.schoolBySourced[own.SourcedID] = own
+		}
+		for _, o := range f.Orgs {
+			s, known := pl.schoolBySourced[o.SourcedID]
+			switch {
+			case known && s.ID == own.ID:
+				pl.updateSchool(&own, o)
+			case !known && own.SourcedID == "":
+				// The first import links the admin's school to its org.
+				own.SourcedID = o.SourcedID
+				pl.schoolBySourced[o.SourcedID] = own
+				pl.updateSchool(&own, o)
+			default:
+				pl.add(OrgsFile, o.Line, "sourcedId", CodeOtherSchool, o.SourcedID)
+			}
+		}
+		return nil
+	}
+	for _, o := range f.Orgs {
+		s, known := pl.schoolBySourced[o.SourcedID]
+		if !known {
+			if o.Status == StatusToBeDeleted {
+				continue
+			}
+			s = identity.School{ID: newID(), Name: o.Name, SourcedID: o.SourcedID, CreatedAt: now, UpdatedAt: now}
+			pl.plan.NewSchools = append(pl.plan.NewSchools, s)
+			pl.plan.Summary.Schools.Created++
+			pl.schoolBySourced[o.SourcedID] = s
+		} else {
+			pl.updateSchool(&s, o)
+		}
+		pl.covered[s.ID] = true
+	}
+	for id := range ids {
+		if s, ok := pl.schoolBySourced[id]; ok {
+			pl.covered[s.ID] = true
+		}
+	}
+	return nil
+}
+
+// updateSchool renames a school whose org name changed. Schools are never
+// deactivated: a tobedeleted org only stops being updated.
+func (pl *planner) updateSchool(s *identity.School, o Org) {
+	if o.Status == StatusToBeDeleted || (s.Name == o.Name && s.SourcedID == o.SourcedID) {
+		pl.plan.Summary.Schools.Unchanged++
+		return
+	}
+	s.Name, s.SourcedID, s.UpdatedAt = o.Name, o.SourcedID, pl.plan.Now
+	pl.plan.ChangedSchools = append(pl.plan.ChangedSchools, *s)
+	pl.plan.Summary.Schools.Updated++
+	pl.schoolBySourced[o.SourcedID] = *s
+}
+
+// schoolOf returns the first of the org sourcedIds that is a covered school.
+func (pl *planner) schoolOf(orgs []string) (identity.School, bool) {
+	for _, o := range orgs {
+		if s, ok := pl.schoolBySourced[o]; ok && pl.covered[s.ID] {
+			return s, true
+		}
+	}
+	return identity.School{}, false
+}
+
+func keys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// build diffs the files against the state and fills the plan.
+func (pl *planner) build() error {
+	if err := pl.schools(); err != nil {
+		return err
+	}
+	if len(pl.problems) > 0 {
+		return nil
+	}
+	st, err := pl.st.State(pl.ctx, keys(pl.covered))
+	if err != nil {
+		return err
+	}
+	if err := pl.diffUsers(st); err != nil {
+		return err
+	}
+	if err := pl.diffClasses(st); err != nil {
+		return err
+	}
+	pl.diffEnrollments(st)
+	return nil
+}
+
+func (pl *planner) diffUsers(st State) error {
+	f, plan, now := pl.files, pl.plan, pl.plan.Now
+	bySourced := map[string]*identity.User{}
+	byID := map[string]*identity.User{}
+	for i := range st.Users {
+		u := &st.Users[i]
+		byID[u.ID] = u
+		if u.SourcedID != "" {
+			bySourced[u.SourcedID] = u
+		}
+	}
+	pl.users = bySourced
+	pl.droppedUsers = map[string]bool{}
+	if f.Mode(UsersFile) == ModeAbsent {
+		return nil
+	}
+	// Usernames the file asks for that other users may hold.
+	var wanted []string
+	for _, r := range f.Users {
+		if r.Username != "" && r.Status == StatusActive {
+			wanted = append(wanted, r.Username)
+		}
+	}
+	holders, err := pl.st.UsersByUsername(pl.ctx, wanted)
+	if err != nil {
+		return err
+	}
+	holder := map[string]identity.User{}
+	for _, u := range holders {
+		holder[u.Username] = u
+	}
+	seen := map[string]bool{}
+	var needName []*identity.User
+	var hashJobs []hashJob
+	for _, r := range f.Users {
+		seen[r.SourcedID] = true
+		cur := bySourced[r.SourcedID]
+		if cur == nil { // exported users carry their ID as sourcedId
+			if u, ok := byID[r.SourcedID]; ok && u.SourcedID == "" {
+				cur = u
+			}
+		}
+		if r.Status == StatusToBeDeleted {
+			if cur != nil && cur.Active() {
+				plan.DeactivateUsers = append(plan.DeactivateUsers, cur.ID)
+				plan.Summary.Users.Deactivated++
+			}
+			pl.droppedUsers[r.SourcedID] = true
+			continue
+		}
+		school, ok := pl.schoolOf(r.OrgSourcedIDs)
+		if !ok {
+			code := CodeUnknownOrg
+			if pl.p.Role == identity.RoleSchoolAdmin {
+				code = CodeOtherSchool
+			}
+			pl.add(UsersFile, r.Line, "orgSourcedIds", code, joinIDs(r.OrgSourcedIDs))
+			continue
+		}
+		if h, taken := holder[r.Username]; r.Username != "" && taken && (cur == nil || h.ID != cur.ID) {
+			if cur == nil && h.SchoolID == school.ID && h.SourcedID == "" && byID[h.ID] != nil {
+				cur = byID[h.ID] // adopt the school's own account with that name
+			} else {
+				pl.add(UsersFile, r.Line, "username", CodeUsernameTaken, r.Username)
+				continue
+			}
+		}
+		role := identity.Role(r.Role)
+		name := RealName(r.GivenName, r.FamilyName)
+		if cur == nil {
+			u := &identity.User{ID: newID(), SchoolID: school.ID, Role: role, Username: r.Username, RealName: name,
+				Email: r.Email, SourcedID: r.SourcedID, CreatedAt: now, UpdatedAt: now}
+			if r.Password != "" {
+				hashJobs = append(hashJobs, hashJob{user: u, password: r.Password})
+			}
+			if u.Username == "" {
+				needName = append(needName, u)
+			}
+			bySourced[r.SourcedID] = u
+			plan.NewUsers = append(plan.NewUsers, *u) // re-copied after names and hashes
+			plan.Summary.Users.Created++
+			continue
+		}
+		next := *cur
+		next.SchoolID, next.Role, next.RealName, next.Email, next.SourcedID = school.ID, role, name, r.Email, r.SourcedID
+		if r.Username != "" {
+			next.Username = r.Username
+		}
+		next.DeactivatedAt = time.Time{}
+		changed := next.SchoolID != cur.SchoolID || next.Role != cur.Role || next.RealName != cur.RealName ||
+			next.Email != cur.Email || next.SourcedID != cur.SourcedID || next.Username != cur.Username || !cur.Active()
+		if r.Password != "" && !pl.matches(cur.PasswordHash, r.Password) {
+			hashJobs = append(hashJobs, hashJob{user: cur, password: r.Password})
+			changed = true
+		}
+		if changed {
+			next.PasswordHash = cur.PasswordHash
+			next.UpdatedAt = now
+			*cur = next
+			plan.ChangedUsers = append(plan.ChangedUsers, *cur)
+			plan.Summary.Users.Updated++
+		} else {
+			plan.Summary.Users.Unchanged++
+		}
+		bySourced[r.SourcedID] = cur
+	}
+	if f.Mode(UsersFile) == ModeBulk {
+		for _, u := range st.Users {
+			if u.SourcedID != "" && !seen[u.SourcedID] && u.Active() {
+				plan.DeactivateUsers = append(plan.DeactivateUsers, u.ID)
+				plan.Summary.Users.Deactivated++
+				pl.droppedUsers[u.SourcedID] = true
+			}
+		}
+	}
+	if len(pl.problems) > 0 {
+		return nil
+	}
+	if err := pl.generateUsernames(needName, holder); err != nil {
+		return err
+	}
+	if err := hashAll(hashJobs, pl.hasher); err != nil {
+		return err
+	}
+	for i := range plan.NewUsers {
+		plan.NewUsers[i] = *bySourced[plan.NewUsers[i].SourcedID]
+	}
+	for i := range plan.ChangedUsers {
+		plan.ChangedUsers[i] = *bySourced[plan.ChangedUsers[i].SourcedID]
+	}
+	return nil
+}
+
+func joinIDs(ids []string) string {
+	s := ""
+	for i, id := range ids {
+		if i > 0 {
+			s += ","
+		}
+		s += id
+	}
+	return s
+}
+
+// generateUsernames gives new students without a username a fresh
+// generated one that no user holds.
+func (pl *planner) generateUsernames(users []*identity.User, taken map[string]identity.User) error {
+	for len(users) > 0 {
+		names := make([]string, len(users))
+		batch := map[string]bool{}
+		for i := range users {
+			for {
+				n := "s" + randomCode(usernameAlphabet, 6)
+				if _, t := taken[n]; !t && !batch[n] {
+					names[i], batch[n] = n, true
+					break
+				}
+			}
+		}
+		held, err := pl.st.UsersByUsername(pl.ctx, names)
+		if err != nil {
+			return err
+		}
+		clash := map[string]bool{}
+		for _, h := range held {
+			clash[h.Username] = true
+			taken[h.Username] = h
+		}
+		var again []*identity.User
+		for i, u := range users {
+			if clash[names[i]] {
+				again = append(again, u)
+				continue
+			}
+			u.Username = names[i]
+			taken[names[i]] = *u
+		}
+		users = again
+	}
+	return nil
+}
+
+func (pl *planner) diffClasses(st State) error {
+	f, plan, now := pl.files, pl.plan, pl.plan.Now
+	bySourced := map[string]*identity.Class{}
+	byID := map[string]*identity.Class{}
+	for i := range st.Classes {
+		c := &st.Classes[i]
+		byID[c.ID] = c
+		if c.SourcedID != "" {
+			bySourced[c.SourcedID] = c
+		}
+	}
+	pl.classes = bySourced
+	pl.droppedClasses = map[string]bool{}
+	if f.Mode(ClassesFile) == ModeAbsent {
+		return nil
+	}
+	seen := map[string]bool{}
+	var fresh []*identity.Class
+	for _, r := range f.Classes {
+		seen[r.SourcedID] = true
+		cur := bySourced[r.SourcedID]
+		if cur == nil {
+			if c, ok := byID[r.SourcedID]; ok && c.SourcedID == "" {
+				cur = c
+			}
+		}
+		if r.Status == StatusToBeDeleted {
+			if cur != nil && cur.Active() {
+				plan.DeactivateClasses = append(plan.DeactivateClasses, cur.ID)
+				plan.Summary.Classes.Deactivated++
+			}
+			pl.droppedClasses[r.SourcedID] = true
+			continue
+		}
+		school, ok := pl.schoolOf([]string{r.SchoolSourcedID})
+		if !ok {
+			code := CodeUnknownOrg
+			if pl.p.Role == identity.RoleSchoolAdmin {
+				code = CodeOtherSchool
+			}
+			pl.add(ClassesFile, r.Line, "schoolSourcedId", code, r.SchoolSourcedID)
+			continue
+		}
+		grade, _ := identity.ParseGrade(r.Grade)
+		if cur == nil {
+			c := &identity.Class{ID: newID(), SchoolID: school.ID, Name: r.Title, Grade: grade, SourcedID: r.SourcedID,
+				CreatedAt: now, UpdatedAt: now}
+			fresh = append(fresh, c)
+			bySourced[r.SourcedID] = c
+			plan.Summary.Classes.Created++
+			continue
+		}
+		if cur.SchoolID != school.ID || cur.Name != r.Title || cur.Grade != grade || cur.SourcedID != r.SourcedID || !cur.Active() {
+			cur.SchoolID, cur.Name, cur.Grade, cur.SourcedID = school.ID, r.Title, grade, r.SourcedID
+			cur.DeactivatedAt, cur.UpdatedAt = time.Time{}, now
+			plan.ChangedClasses = append(plan.ChangedClasses, *cur)
+			plan.Summary.Classes.Updated++
+		} else {
+			plan.Summary.Classes.Unchanged++
+		}
+		bySourced[r.SourcedID] = cur
+	}
+	if f.Mode(ClassesFile) == ModeBulk {
+		for _, c := range st.Classes {
+			if c.SourcedID != "" && !seen[c.SourcedID] && c.Active() {
+				plan.DeactivateClasses = append(plan.DeactivateClasses, c.ID)
+				plan.Summary.Classes.Deactivated++
+				pl.droppedClasses[c.SourcedID] = true
+			}
+		}
+	}
+	// Fresh login codes, checked against every class.
+	for len(fresh) > 0 {
+		codes := make([]string, len(fresh))
+		for i := range fresh {
+			codes[i] = randomCode(loginCodeAlphabet, 6)
+		}
+		taken, err := pl.st.LoginCodesTaken(pl.ctx, codes)
+		if err != nil {
+			return err
+		}
+		var again []*identity.Class
+		used := map[string]bool{}
+		for i, c := range fresh {
+			if taken[codes[i]] || used[codes[i]] {
+				again = append(again, c)
+				continue
+			}
+			used[codes[i]] = true
+			c.LoginCode = codes[i]
+			plan.NewClasses = append(plan.NewClasses, *c)
+		}
+		fresh = again
+	}
+	return nil
+}
+
+func (pl *planner) diffEnrollments(st State) {
+	f, plan, now := pl.files, pl.plan, pl.plan.Now
+	type key = [2]string
+	cur := map[key]*identity.Enrollment{}
+	for i := range st.Enrollments {
+		e := &st.Enrollments[i]
+		cur[key{e.ClassID, e.UserID}] = e
+	}
+	if f.Mode(EnrollmentsFile) == ModeAbsent {
+		return
+	}
+	seen := map[key]bool{}
+	for _, r := range f.Enrollments {
+		if r.Status == StatusToBeDeleted {
+			c, u := pl.classes[r.ClassSourcedID], pl.users[r.UserSourcedID]
+			if c == nil || u == nil {
+				for _, e := range st.Enrollments { // rows name only the sourcedId
+					if e.SourcedID == r.SourcedID && e.Active() {
+						plan.DeactivateEnrollments = append(plan.DeactivateEnrollments, key{e.ClassID, e.UserID})
+						plan.Summary.Enrollments.Deactivated++
+					}
+				}
+				continue
+			}
+			if e := cur[key{c.ID, u.ID}]; e != nil && e.Active() {
+				plan.DeactivateEnrollments = append(plan.DeactivateEnrollments, key{c.ID, u.ID})
+				plan.Summary.Enrollments.Deactivated++
+			}
+			continue
+		}
+		c, u := pl.classes[r.ClassSourcedID], pl.users[r.UserSourcedID]
+		ok := true
+		switch {
+		case pl.droppedClasses[r.ClassSourcedID]:
+			pl.add(EnrollmentsFile, r.Line, "classSourcedId", CodeMissingReference, r.ClassSourcedID)
+			ok = false
+		case c == nil:
+			pl.add(EnrollmentsFile, r.Line, "classSourcedId", CodeUnknownClass, r.ClassSourcedID)
+			ok = false
+		}
+		switch {
+		case pl.droppedUsers[r.UserSourcedID]:
+			pl.add(EnrollmentsFile, r.Line, "userSourcedId", CodeMissingReference, r.UserSourcedID)
+			ok = false
+		case u == nil:
+			pl.add(EnrollmentsFile, r.Line, "userSourcedId", CodeUnknownUser, r.UserSourcedID)
+			ok = false
+		}
+		if !ok {
+			continue
+		}
+		if u.SchoolID != c.SchoolID {
+			pl.add(EnrollmentsFile, r.Line, "userSourcedId", CodeSchoolMismatch, r.UserSourcedID)
+			continue
+		}
+		if string(u.Role) != r.Role {
+			pl.add(EnrollmentsFile, r.Line, "role", CodeRoleMismatch, r.Role)
+			continue
+		}
+		k := key{c.ID, u.ID}
+		seen[k] = true
+		e := cur[k]
+		if e == nil {
+			plan.NewEnrollments = append(plan.NewEnrollments, identity.Enrollment{ClassID: c.ID, UserID: u.ID,
+				SchoolID: c.SchoolID, Role: u.Role, SourcedID: r.SourcedID, CreatedAt: now})
+			plan.Summary.Enrollments.Created++
+			continue
+		}
+		if e.SourcedID != r.SourcedID || e.Role != u.Role || e.SchoolID != c.SchoolID || !e.Active() {
+			e.SourcedID, e.Role, e.SchoolID, e.DeactivatedAt = r.SourcedID, u.Role, c.SchoolID, time.Time{}
+			plan.ChangedEnrollments = append(plan.ChangedEnrollments, *e)
+			plan.Summary.Enrollments.Updated++
+		} else {
+			plan.Summary.Enrollments.Unchanged++
+		}
+	}
+	if f.Mode(EnrollmentsFile) == ModeBulk {
+		for _, e := range st.Enrollments {
+			if e.SourcedID != "" && e.Active() && !seen[key{e.ClassID, e.UserID}] {
+				plan.DeactivateEnrollments = append(plan.DeactivateEnrollments, key{e.ClassID, e.UserID})
+				plan.Summary.Enrollments.Deactivated++
+			}
+		}
+	}
+}
