@@ -189,7 +189,7 @@ func (e *Engine) destinations(g *genScratch, pos *Position, n int) {
 			g.mark(int(ed.to), SingleSpan)
 		}
 	}
-	if e.rs.Chains {
+	if e.rs.Chains && e.rs.maxSegments() >= 2 {
 		e.chainSearch(g)
 	}
 	if e.rs.FivePieceRule {

@@ -165,3 +165,27 @@ func TestConcurrentEngine(t *testing.T) {
 		}
 	}
 }
+
+// TestMaxChainSegments: the limit is obeyed by Play and the generator.
+func TestMaxChainSegments(t *testing.T) {
+	pos := mustPos(t, "r:8g5,2i5;b:4f5,2h5 r 1") // j5 needs two segments
+	reaches := func(max int) bool {
+		rs := G23()
+		rs.MaxChainSegments = max
+		for _, m := range NewEngine(rs).LegalMoves(pos) {
+			if m.Piece == 8 && m.To().String() == "j5" {
+				return true
+			}
+		}
+		return false
+	}
+	if reaches(1) || !reaches(2) {
+		t.Errorf("j5 with at most 1 segment: %v, 2: %v", reaches(1), reaches(2))
+	}
+	rs := G23()
+	rs.MaxChainSegments = 1
+	_, err := NewEngine(rs).Play(pos, mustMove(t, "8g5-e5[4]-j5[4*2/2]"))
+	if ie, ok := err.(*IllegalMoveError); !ok || ie.Code() != "chain_too_long" {
+		t.Errorf("Play with a limit of 1: %v", err)
+	}
+}
