@@ -548,57 +548,53 @@ func (g *genScratch) spanned(a, b, dir int) []int {
 // phase 1 after the first segment, 2 after spanning straight back over it
 // (前跟, may not end), 3 after two or more segments otherwise.
 func (e *Engine) chainPath(g *genScratch, target int, v int32, depth int) []int {
-	type state struct{ p, phase int }
-	type link struct {
-		prev state
-		ok   bool
+	const none = -1
+	state := func(p, phase int) int { return p*4 + phase }
+	var parent [NumPoints * 4]int16
+	for i := range parent {
+		parent[i] = none
 	}
-	parent := map[state]link{}
+	var firstEdge [NumPoints]edge
 	s := g.start
-	var layer []state
-	root := state{s, 0}
-	parent[root] = link{}
-	firstDir := map[int]edge{}
+	root := state(s, 0)
+	parent[root] = int16(root)
+	var layer []int
 	for _, ed := range g.edgesFrom(s) {
 		if e.has(ed.key, v) {
-			st := state{int(ed.to), 1}
-			parent[st] = link{root, true}
-			firstDir[int(ed.to)] = ed
+			st := state(int(ed.to), 1)
+			parent[st] = int16(root)
+			firstEdge[ed.to] = ed
 			layer = append(layer, st)
 		}
 	}
-	goal := state{target, 3}
-	for d := 1; d < depth && len(layer) > 0; d++ {
-		var next []state
+	goal := state(target, 3)
+	for d := 1; d < depth && len(layer) > 0 && parent[goal] == none; d++ {
+		var next []int
 		for _, st := range layer {
-			for _, ed := range g.edgesFrom(st.p) {
+			p, phase := st/4, st%4
+			for _, ed := range g.edgesFrom(p) {
 				if !e.has(ed.key, v) {
 					continue
 				}
-				ns := state{int(ed.to), 3}
-				if st.phase == 1 {
-					if e1 := firstDir[st.p]; ed.dir == int8(oppDir[e1.dir]) && ed.k == e1.k {
-						ns.phase = 2
-					}
+				ns := state(int(ed.to), 3)
+				if e1 := firstEdge[p]; phase == 1 && ed.dir == int8(oppDir[e1.dir]) && ed.k == e1.k {
+					ns = state(int(ed.to), 2)
 				}
-				if _, ok := parent[ns]; ok {
+				if parent[ns] != none {
 					continue
 				}
-				parent[ns] = link{st, true}
+				parent[ns] = int16(st)
 				next = append(next, ns)
 			}
 		}
 		layer = next
-		if _, ok := parent[goal]; ok {
-			break
-		}
+	}
+	if parent[goal] == none {
+		panic("numchess: chain witness not found") // chainSearch found one
 	}
 	var path []int
-	for st := goal; st != root; st = parent[st].prev {
-		if !parent[st].ok {
-			panic("numchess: chain witness not found") // the search above found it
-		}
-		path = append(path, st.p)
+	for st := goal; st != root; st = int(parent[st]) {
+		path = append(path, st/4)
 	}
 	slices.Reverse(path)
 	return path
