@@ -88,6 +88,7 @@ func NewServer(d Deps) *echo.Echo {
 	auth := RequireAuth(d.Identity)
 	newIdentityHandlers(d.Identity).register(v1, auth)
 	newExerciseHandlers(d.Exercises).register(v1, auth)
+	newRulesHandlers(d.Exercises).register(v1, auth)
 	return e
 }
 

@@ -117,6 +117,16 @@ const (
 	maxCachedGrades = 100_000
 )
 
+// StudentBand returns the grade band of a student's class (the lowest
+// grade of their classes), or false for callers in no class as students.
+func (s *Service) StudentBand(ctx context.Context, p identity.Principal) (Band, bool, error) {
+	grade, ok, err := s.studentGrade(ctx, p.UserID)
+	if err != nil || !ok {
+		return "", false, err
+	}
+	return BandOfGrade(grade), true, nil
+}
+
 // studentGrade returns the lowest class grade of a student, cached for
 // gradeTTL.
 func (s *Service) studentGrade(ctx context.Context, userID string) (int, bool, error) {

@@ -1,0 +1,606 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"qixue/exercises"
+	"qixue/identity"
+	"qixue/rules/chess"
+	"qixue/rules/draughts"
+	"qixue/rules/gomoku"
+	"qixue/rules/numchess"
+	"qixue/rules/numchess/arith"
+)
+
+// rulesHandlers serve the stateless rules endpoints. Students get move
+// validation and, for chess, draughts and gomoku, legal move lists;
+// anything that would give an answer away (number-chess destinations and
+// witnesses, mate and VCF search, the expression solver, forbidden points,
+// escapes, scores) is for teachers and admins.
+type rulesHandlers struct {
+	// band returns a student's class band for the number-chess ruleset;
+	// nil when the server has no exercise service.
+	band func(ctx context.Context, p identity.Principal) (exercises.Band, bool, error)
+}
+
+func newRulesHandlers(practice *exercises.Service) *rulesHandlers {
+	h := &rulesHandlers{}
+	if practice != nil {
+		h.band = practice.StudentBand
+	}
+	return h
+}
+
+func (h *rulesHandlers) register(v1 *echo.Group, auth echo.MiddlewareFunc) {
+	v1.POST("/rules/:game/moves", h.moves, auth)
+	v1.POST("/rules/:game/play", h.play, auth)
+	v1.POST("/rules/:game/analyze", h.analyze, auth)
+	v1.POST("/rules/numchess/check-expression", h.checkExpression, auth)
+}
+
+// Request and response bodies of the rules routes.
+
+type rulesRequest struct {
+	// Position is a FEN (chess, draughts), a number-chess position, or a
+	// gomoku record from the empty board ("h8 h9 i9"); empty is the start.
+	Position string   `json:"position"`
+	Moves    []string `json:"moves"`
+	// Ruleset is K1, G23 or G46 (number chess; students get their class's)
+	// or renju, standard, freestyle (gomoku, default renju).
+	Ruleset string `json:"ruleset"`
+	// MateIn asks for the mating moves in N (chess, staff only).
+	MateIn int `json:"mate_in"`
+	// VCF asks for a victory by continuous fours (gomoku, staff only).
+	VCF bool `json:"vcf"`
+}
+
+type movesResponse struct {
+	Position string   `json:"position"`
+	Turn     string   `json:"turn"`
+	Moves    []string `json:"moves"`
+}
+
+type playResponse struct {
+	Position string   `json:"position"`
+	Turn     string   `json:"turn"`
+	Moves    []string `json:"moves"`
+	Result   string   `json:"result"`
+	Reason   string   `json:"reason,omitempty"`
+}
+
+type checkExpressionRequest struct {
+	Expression string `json:"expression"`
+	Digits     []int  `json:"digits"`
+	Target     *int64 `json:"target"`
+	Ruleset    string `json:"ruleset"`
+	// Solve asks for the simplest expression (staff only).
+	Solve bool `json:"solve"`
+}
+
+type checkExpressionResponse struct {
+	Valid    bool   `json:"valid"`
+	Ruleset  string `json:"ruleset"`
+	Code     string `json:"code,omitempty"`
+	Message  string `json:"message,omitempty"`
+	Solvable *bool  `json:"solvable,omitempty"`
+	Solution string `json:"solution,omitempty"`
+}
+
+// moveProblem is a refused move of a list: the engine's typed refusal
+// with the index of the move, a 422 naming moves[i].
+type moveProblem struct {
+	index int
+	err   interface {
+		error
+		Code() string
+		Message(lang string) string
+	}
+}
+
+func (p moveProblem) Error() string              { return p.err.Error() }
+func (p moveProblem) Code() string               { return p.err.Code() }
+func (p moveProblem) Message(lang string) string { return p.err.Message(lang) }
+func (p moveProblem) Fields() []identity.FieldError {
+	return []identity.FieldError{{Field: "moves[" + strconv.Itoa(p.index) + "]", Code: p.err.Code()}}
+}
+
+// refusal wraps an engine error found at field (a position, a move) into a
+// 422 problem when it explains itself, or a validation error otherwise.
+func refusal(field string, index int, err error) error {
+	var l interface {
+		error
+		Code() string
+		Message(lang string) string
+	}
+	if errors.As(err, &l) {
+		if index >= 0 {
+			return moveProblem{index: index, err: l}
+		}
+		return fieldProblem{field: field, err: l}
+	}
+	if index >= 0 {
+		field = "moves[" + strconv.Itoa(index) + "]"
+	}
+	return identity.ValidationError(identity.FieldError{Field: field, Code: "invalid"})
+}
+
+// fieldProblem is an engine refusal of a non-move field (the position).
+type fieldProblem struct {
+	field string
+	err   interface {
+		error
+		Code() string
+		Message(lang string) string
+	}
+}
+
+func (p fieldProblem) Error() string              { return p.err.Error() }
+func (p fieldProblem) Code() string               { return p.err.Code() }
+func (p fieldProblem) Message(lang string) string { return p.err.Message(lang) }
+func (p fieldProblem) Fields() []identity.FieldError {
+	return []identity.FieldError{{Field: p.field, Code: p.err.Code()}}
+}
+
+// staffOnly refuses students the answer-revealing parts of a request.
+func staffOnly(c echo.Context) error {
+	if !isStaffRole(Caller(c).Role) {
+		return identity.ErrForbidden
+	}
+	return nil
+}
+
+func isStaffRole(r identity.Role) bool {
+	return r == identity.RoleTeacher || r == identity.RoleSchoolAdmin || r == identity.RolePlatformAdmin
+}
+
+func (h *rulesHandlers) game(c echo.Context) (string, error) {
+	switch g := c.Param("game"); g {
+	case "chess", "draughts", "gomoku", "numchess":
+		return g, nil
+	}
+	return "", &Error{Status: http.StatusNotFound, Code: "not_found"}
+}
+
+func (h *rulesHandlers) moves(c echo.Context) error {
+	game, err := h.game(c)
+	if err != nil {
+		return err
+	}
+	var req rulesRequest
+	if err := Bind(c, &req); err != nil {
+		return err
+	}
+	var res movesResponse
+	switch game {
+	case "chess":
+		pos, err := chessPosition(req.Position)
+		if err != nil {
+			return err
+		}
+		res = movesResponse{Position: pos.FEN(), Turn: pos.Turn().String(), Moves: []string{}}
+		for _, m := range pos.LegalMoves() {
+			res.Moves = append(res.Moves, pos.SAN(m))
+		}
+	case "draughts":
+		pos, err := draughtsPosition(req.Position)
+		if err != nil {
+			return err
+		}
+		res = movesResponse{Position: pos.FEN(), Turn: pos.Turn().String(), Moves: []string{}}
+		for _, m := range pos.LegalMoves() {
+			res.Moves = append(res.Moves, pos.Notation(m))
+		}
+	case "gomoku":
+		g, err := gomokuGame(req.Ruleset, req.Position)
+		if err != nil {
+			return err
+		}
+		res = movesResponse{Position: gomokuRecord(g), Turn: g.ToMove().String(), Moves: []string{}}
+		if r, _ := g.Result(); r == gomoku.Ongoing {
+			b := g.Board()
+			for i := range gomoku.NumPoints {
+				p := gomoku.PointAt(i)
+				if b.At(p) != gomoku.Empty {
+					continue
+				}
+				if g.Rules() == gomoku.Renju && g.ToMove() == gomoku.Black && b.IsForbidden(p) {
+					continue
+				}
+				res.Moves = append(res.Moves, p.String())
+			}
+		}
+	case "numchess":
+		// Destinations come with witness expressions: teachers only.
+		if err := staffOnly(c); err != nil {
+			return err
+		}
+		eng, err := h.numchessEngine(c, req.Ruleset)
+		if err != nil {
+			return err
+		}
+		pos, err := numchessPosition(req.Position)
+		if err != nil {
+			return err
+		}
+		res = movesResponse{Position: pos.String(), Turn: pos.Turn().String(), Moves: []string{}}
+		for _, m := range eng.LegalMoves(pos) {
+			res.Moves = append(res.Moves, m.String())
+		}
+	}
+	return c.JSON(http.StatusOK, res)
+}
+
+func (h *rulesHandlers) play(c echo.Context) error {
+	game, err := h.game(c)
+	if err != nil {
+		return err
+	}
+	var req rulesRequest
+	if err := Bind(c, &req); err != nil {
+		return err
+	}
+	res := playResponse{Moves: []string{}}
+	switch game {
+	case "chess":
+		pos, err := chessPosition(req.Position)
+		if err != nil {
+			return err
+		}
+		for i, s := range req.Moves {
+			m, err := pos.ParseMove(s)
+			if err != nil {
+				return refusal("", i, err)
+			}
+			res.Moves = append(res.Moves, pos.SAN(m))
+			if pos, err = pos.Play(m); err != nil {
+				return refusal("", i, err)
+			}
+		}
+		o := pos.Outcome()
+		res.Position, res.Turn, res.Result = pos.FEN(), pos.Turn().String(), o.Result()
+		if o.Over() {
+			res.Reason = o.Method.String()
+		}
+	case "draughts":
+		pos, err := draughtsPosition(req.Position)
+		if err != nil {
+			return err
+		}
+		g := draughts.NewGame(pos)
+		for i, s := range req.Moves {
+			before := g.Position()
+			m, err := g.PlayNotation(s)
+			if err != nil {
+				return refusal("", i, err)
+			}
+			res.Moves = append(res.Moves, before.Notation(m))
+		}
+		o := g.Outcome()
+		res.Position, res.Turn, res.Result, res.Reason = g.Position().FEN(), g.Position().Turn().String(), o.Result.String(), o.Message(langOf(c))
+	case "gomoku":
+		g, err := gomokuGame(req.Ruleset, req.Position)
+		if err != nil {
+			return err
+		}
+		for i, s := range req.Moves {
+			m, err := gomoku.ParseMove(s)
+			if err != nil {
+				return refusal("", i, err)
+			}
+			if g, err = g.Play(m); err != nil {
+				return refusal("", i, err)
+			}
+			res.Moves = append(res.Moves, m.String())
+		}
+		r, why := g.Result()
+		res.Position, res.Turn, res.Result, res.Reason = gomokuRecord(g), g.ToMove().String(), r.String(), why
+	case "numchess":
+		eng, err := h.numchessEngine(c, req.Ruleset)
+		if err != nil {
+			return err
+		}
+		pos, err := numchessPosition(req.Position)
+		if err != nil {
+			return err
+		}
+		for i, s := range req.Moves {
+			m, err := numchess.ParseMove(s)
+			if err != nil {
+				if m, err = numchess.ParseChinese(pos, s); err != nil {
+					return refusal("", i, err)
+				}
+			}
+			info, err := eng.Check(pos, m)
+			if err != nil {
+				return refusal("", i, err)
+			}
+			res.Moves = append(res.Moves, info.Machine())
+			if pos, err = eng.Play(pos, m); err != nil {
+				return refusal("", i, err)
+			}
+		}
+		res.Position, res.Turn, res.Result = pos.String(), pos.Turn().String(), "ongoing"
+		if pos.InPlace(numchess.Red) || pos.InPlace(numchess.Blue) {
+			res.Result = pos.Result(eng.Ruleset()).String()
+		}
+	}
+	return c.JSON(http.StatusOK, res)
+}
+
+func (h *rulesHandlers) analyze(c echo.Context) error {
+	game, err := h.game(c)
+	if err != nil {
+		return err
+	}
+	var req rulesRequest
+	if err := Bind(c, &req); err != nil {
+		return err
+	}
+	staff := isStaffRole(Caller(c).Role)
+	if (req.MateIn != 0 || req.VCF) && !staff {
+		return identity.ErrForbidden
+	}
+	out := map[string]any{}
+	switch game {
+	case "chess":
+		pos, err := chessPosition(req.Position)
+		if err != nil {
+			return err
+		}
+		o := pos.Outcome()
+		out["position"], out["turn"], out["in_check"], out["result"] = pos.FEN(), pos.Turn().String(), pos.InCheck(), o.Result()
+		out["outcome"] = o.Method.String()
+		if staff && pos.InCheck() {
+			esc, err := pos.Escapes()
+			if err == nil {
+				var checkers, escapes []map[string]string
+				for _, ch := range esc.Checkers {
+					checkers = append(checkers, map[string]string{"square": ch.Square.String()})
+				}
+				for _, e := range esc.Moves {
+					escapes = append(escapes, map[string]string{"move": e.SAN, "method": e.Method.String()})
+				}
+				out["checkers"], out["escapes"] = checkers, escapes
+			}
+		}
+		if req.MateIn != 0 {
+			if req.MateIn < 1 || req.MateIn > 3 {
+				return identity.ValidationError(identity.FieldError{Field: "mate_in", Code: "out_of_range"})
+			}
+			mates := []string{}
+			for _, m := range pos.MateIn(req.MateIn) {
+				mates = append(mates, pos.SAN(m))
+			}
+			out["mating_moves"] = mates
+		}
+	case "draughts":
+		pos, err := draughtsPosition(req.Position)
+		if err != nil {
+			return err
+		}
+		wm, wk := pos.Count(draughts.White)
+		bm, bk := pos.Count(draughts.Black)
+		out["position"], out["turn"], out["has_legal_moves"] = pos.FEN(), pos.Turn().String(), pos.HasLegalMoves()
+		out["material"] = map[string]int{"white_men": wm, "white_kings": wk, "black_men": bm, "black_kings": bk}
+	case "gomoku":
+		g, err := gomokuGame(req.Ruleset, req.Position)
+		if err != nil {
+			return err
+		}
+		r, why := g.Result()
+		out["position"], out["turn"], out["result"] = gomokuRecord(g), g.ToMove().String(), r.String()
+		if why != "" {
+			out["reason"] = why
+		}
+		if staff {
+			b := g.Board()
+			forbidden := []string{}
+			if g.Rules() == gomoku.Renju {
+				for _, p := range b.ForbiddenPoints() {
+					forbidden = append(forbidden, p.String())
+				}
+			}
+			wins := []string{}
+			for _, p := range gomoku.WinIn1(b, g.Rules(), g.ToMove()) {
+				wins = append(wins, p.String())
+			}
+			out["forbidden_points"], out["winning_points"] = forbidden, wins
+			if req.VCF {
+				line, ok := gomoku.FindVCF(b, g.Rules(), g.ToMove(), 20)
+				vcf := []string{}
+				for _, p := range line {
+					vcf = append(vcf, p.String())
+				}
+				out["vcf_found"], out["vcf"] = ok, vcf
+			}
+		}
+	case "numchess":
+		eng, err := h.numchessEngine(c, req.Ruleset)
+		if err != nil {
+			return err
+		}
+		pos, err := numchessPosition(req.Position)
+		if err != nil {
+			return err
+		}
+		out["position"], out["turn"], out["move_number"] = pos.String(), pos.Turn().String(), pos.MoveNumber()
+		out["in_camp"] = map[string]int{"red": pos.InCamp(numchess.Red), "blue": pos.InCamp(numchess.Blue)}
+		if staff {
+			out["scores"] = map[string]map[string]int{
+				"product":    {"red": pos.Score(numchess.Red, numchess.ProductSum), "blue": pos.Score(numchess.Blue, numchess.ProductSum)},
+				"difference": {"red": pos.Score(numchess.Red, numchess.DifferenceSum), "blue": pos.Score(numchess.Blue, numchess.DifferenceSum)},
+			}
+			out["legal_moves"] = eng.MoveCount(pos)
+		}
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+func (h *rulesHandlers) checkExpression(c echo.Context) error {
+	var req checkExpressionRequest
+	if err := Bind(c, &req); err != nil {
+		return err
+	}
+	if req.Solve {
+		if err := staffOnly(c); err != nil {
+			return err
+		}
+	}
+	var fields []identity.FieldError
+	if req.Target == nil {
+		fields = append(fields, identity.FieldError{Field: "target", Code: "required"})
+	}
+	if len(req.Digits) == 0 || len(req.Digits) > arith.MaxOperands {
+		fields = append(fields, identity.FieldError{Field: "digits", Code: "out_of_range"})
+	}
+	for i, d := range req.Digits {
+		if d < 0 || d > 9 {
+			fields = append(fields, identity.FieldError{Field: "digits[" + strconv.Itoa(i) + "]", Code: "out_of_range"})
+		}
+	}
+	if req.Expression == "" && !req.Solve {
+		fields = append(fields, identity.FieldError{Field: "expression", Code: "required"})
+	}
+	if len(fields) > 0 {
+		return identity.ValidationError(fields...)
+	}
+	name, err := h.rulesetName(c, req.Ruleset)
+	if err != nil {
+		return err
+	}
+	rules, _ := arith.RulesByName(name)
+	target := arith.Int(*req.Target)
+	res := checkExpressionResponse{Ruleset: name}
+	if req.Expression != "" {
+		e, err := arith.Parse(req.Expression)
+		if err != nil {
+			return refusal("expression", -1, err)
+		}
+		err = arith.Check(e, req.Digits, target, rules)
+		res.Valid = err == nil
+		var l interface {
+			Code() string
+			Message(lang string) string
+		}
+		if err != nil {
+			if !errors.As(err, &l) {
+				return err
+			}
+			res.Code, res.Message = l.Code(), l.Message(langOf(c))
+		}
+	}
+	if req.Solve {
+		w, ok := arith.NewSolver(rules).Solve(req.Digits, target)
+		res.Solvable = &ok
+		if ok {
+			res.Solution = w.String()
+		}
+	}
+	return c.JSON(http.StatusOK, res)
+}
+
+// rulesetName returns the number-chess ruleset of a request: a student's
+// class band (whatever they asked), otherwise the requested one (default
+// G46).
+func (h *rulesHandlers) rulesetName(c echo.Context, requested string) (string, error) {
+	p := Caller(c)
+	if p.Role == identity.RoleStudent && h.band != nil {
+		b, ok, err := h.band(c.Request().Context(), p)
+		if err != nil {
+			return "", err
+		}
+		if ok {
+			return string(b), nil
+		}
+	}
+	if requested == "" {
+		return "G46", nil
+	}
+	if _, ok := arith.RulesByName(requested); !ok {
+		return "", identity.ValidationError(identity.FieldError{Field: "ruleset", Code: "invalid"})
+	}
+	return strings.ToUpper(requested), nil
+}
+
+func (h *rulesHandlers) numchessEngine(c echo.Context, requested string) (*numchess.Engine, error) {
+	name, err := h.rulesetName(c, requested)
+	if err != nil {
+		return nil, err
+	}
+	rs, err := numchess.RulesetByName(name)
+	if err != nil {
+		return nil, identity.ValidationError(identity.FieldError{Field: "ruleset", Code: "invalid"})
+	}
+	return numchess.SharedEngine(rs), nil
+}
+
+func chessPosition(s string) (chess.Position, error) {
+	if s == "" {
+		return chess.StartPosition(), nil
+	}
+	p, err := chess.ParseFEN(s)
+	if err != nil {
+		return p, refusal("position", -1, err)
+	}
+	return p, nil
+}
+
+func draughtsPosition(s string) (draughts.Position, error) {
+	if s == "" {
+		return draughts.Initial(), nil
+	}
+	p, err := draughts.ParseFEN(s)
+	if err != nil {
+		return p, refusal("position", -1, err)
+	}
+	return p, nil
+}
+
+func numchessPosition(s string) (numchess.Position, error) {
+	if s == "" {
+		return numchess.Start(), nil
+	}
+	p, err := numchess.ParsePosition(s)
+	if err != nil {
+		return p, refusal("position", -1, err)
+	}
+	return p, nil
+}
+
+// gomokuGame replays a record from the empty board under the ruleset
+// (renju by default), without the opening protocol.
+func gomokuGame(ruleset, record string) (*gomoku.Game, error) {
+	rs := gomoku.Renju
+	if ruleset != "" {
+		var err error
+		if rs, err = gomoku.ParseRuleset(ruleset); err != nil {
+			return nil, identity.ValidationError(identity.FieldError{Field: "ruleset", Code: "invalid"})
+		}
+	}
+	g := gomoku.NewFreeGame(rs)
+	if strings.TrimSpace(record) == "" {
+		return g, nil
+	}
+	moves, err := gomoku.ParseRecord(record)
+	if err != nil {
+		return nil, refusal("position", -1, err)
+	}
+	if g, err = g.PlayAll(moves); err != nil {
+		return nil, refusal("position", -1, err)
+	}
+	return g, nil
+}
+
+func gomokuRecord(g *gomoku.Game) string {
+	rec := make([]string, 0, len(g.Record()))
+	for _, m := range g.Record() {
+		rec = append(rec, m.String())
+	}
+	return strings.Join(rec, " ")
+}

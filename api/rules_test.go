@@ -1,0 +1,109 @@
+package api_test
+
+import (
+	"context"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"qixue/api"
+	"qixue/api/apitest"
+	"qixue/identity"
+	"qixue/models/modelstest"
+)
+
+func TestRulesEndpoints(t *testing.T) {
+	p := newPractice(t, modelstest.SQLite(t))
+	a := p.F.A
+	scholar := []string{"e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6"}
+	p.Run(t, []apitest.Case{
+		{Name: "chess moves for a student", Method: "POST", Path: "/v1/rules/chess/moves", Token: a.StudentToken, Body: map[string]any{}, Status: 200,
+			Check: func(t *testing.T, rec *httptest.ResponseRecorder) {
+				hasNf3 := strings.Contains(rec.Body.String(), `"Nf3"`)
+				r := apitest.Decode[map[string]any](t, rec)
+				if moves, _ := r["moves"].([]any); len(moves) != 20 || !hasNf3 {
+					t.Errorf("start moves: %v", r["moves"])
+				}
+			}},
+		{Name: "chess play to mate", Method: "POST", Path: "/v1/rules/chess/play", Token: a.StudentToken,
+			Body: map[string]any{"moves": append(scholar, "Qxf7")}, Status: 200, Contains: []string{`"result":"1-0"`, `"Qxf7#"`}},
+		{Name: "illegal chess move", Method: "POST", Path: "/v1/rules/chess/play", Token: a.StudentToken, Header: map[string]string{"Accept-Language": "en"},
+			Body: map[string]any{"moves": []string{"e4", "e5", "Ke3"}}, Status: 422, Contains: []string{`"field":"moves[2]"`}},
+		{Name: "bad FEN", Method: "POST", Path: "/v1/rules/chess/moves", Token: a.StudentToken,
+			Body: map[string]any{"position": "not a fen"}, Status: 422, Contains: []string{`"field":"position"`}},
+		{Name: "mate search is for teachers", Method: "POST", Path: "/v1/rules/chess/analyze", Token: a.StudentToken,
+			Body: map[string]any{"mate_in": 1}, Status: 403},
+		{Name: "mate search", Method: "POST", Path: "/v1/rules/chess/analyze", Token: a.TeacherToken,
+			Body: map[string]any{"position": "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", "mate_in": 1}, Status: 200,
+			Contains: []string{`"mating_moves":["Qxf7#"]`}},
+		{Name: "escapes for teachers", Method: "POST", Path: "/v1/rules/chess/analyze", Token: a.TeacherToken,
+			Body: map[string]any{"position": "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1"}, Status: 200, Contains: []string{`"in_check":true`, `"escapes"`, `"method"`}},
+		{Name: "no escapes for students", Method: "POST", Path: "/v1/rules/chess/analyze", Token: a.StudentToken,
+			Body: map[string]any{"position": "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1"}, Status: 200, Contains: []string{`"in_check":true`},
+			Check: func(t *testing.T, rec *httptest.ResponseRecorder) {
+				if strings.Contains(rec.Body.String(), "escapes") {
+					t.Error("escapes shown to a student")
+				}
+			}},
+		{Name: "draughts moves", Method: "POST", Path: "/v1/rules/draughts/moves", Token: a.StudentToken, Body: map[string]any{}, Status: 200, Contains: []string{`"32-28"`}},
+		{Name: "draughts play", Method: "POST", Path: "/v1/rules/draughts/play", Token: a.StudentToken, Body: map[string]any{"moves": []string{"32-28", "19-23"}}, Status: 200,
+			Contains: []string{`"result":"*"`}},
+		{Name: "illegal draughts move", Method: "POST", Path: "/v1/rules/draughts/play", Token: a.StudentToken, Body: map[string]any{"moves": []string{"20-25"}}, Status: 422,
+			Contains: []string{`"field":"moves[0]"`}},
+		{Name: "draughts analyze", Method: "POST", Path: "/v1/rules/draughts/analyze", Token: a.StudentToken, Body: map[string]any{}, Status: 200, Contains: []string{`"white_men":20`}},
+		{Name: "gomoku moves", Method: "POST", Path: "/v1/rules/gomoku/moves", Token: a.StudentToken, Body: map[string]any{"position": "h8 h9"}, Status: 200,
+			Check: func(t *testing.T, rec *httptest.ResponseRecorder) {
+				if r := apitest.Decode[map[string]any](t, rec); len(r["moves"].([]any)) != 223 {
+					t.Errorf("%d empty points, want 223", len(r["moves"].([]any)))
+				}
+			}},
+		{Name: "gomoku play on an occupied point", Method: "POST", Path: "/v1/rules/gomoku/play", Token: a.StudentToken,
+			Body: map[string]any{"position": "h8 h9", "moves": []string{"h8"}}, Status: 422, Contains: []string{`"field":"moves[0]"`}},
+		{Name: "gomoku five", Method: "POST", Path: "/v1/rules/gomoku/play", Token: a.StudentToken,
+			Body: map[string]any{"ruleset": "freestyle", "moves": []string{"h8", "a1", "h9", "a2", "h10", "a3", "h11", "a4", "h12"}}, Status: 200,
+			Contains: []string{`"result":"`}},
+		{Name: "vcf search is for teachers", Method: "POST", Path: "/v1/rules/gomoku/analyze", Token: a.StudentToken, Body: map[string]any{"vcf": true}, Status: 403},
+		{Name: "gomoku analyze for teachers", Method: "POST", Path: "/v1/rules/gomoku/analyze", Token: a.TeacherToken,
+			Body: map[string]any{"position": "h8 a1 h9 a2 h10 a3", "vcf": true}, Status: 200, Contains: []string{`"winning_points"`, `"forbidden_points"`, `"vcf_found":true`}},
+		{Name: "number-chess moves are for teachers", Method: "POST", Path: "/v1/rules/numchess/moves", Token: a.StudentToken, Body: map[string]any{}, Status: 403},
+		{Name: "number-chess moves", Method: "POST", Path: "/v1/rules/numchess/moves", Token: a.TeacherToken, Body: map[string]any{"ruleset": "G46"}, Status: 200,
+			Contains: []string{`"0a1-e5[9-5-4]"`}},
+		{Name: "number-chess play", Method: "POST", Path: "/v1/rules/numchess/play", Token: a.StudentToken, Body: map[string]any{"moves": []string{"0a1-e5[9-5-4]"}}, Status: 200,
+			Contains: []string{`"turn":"`}},
+		{Name: "number-chess play with a wrong witness", Method: "POST", Path: "/v1/rules/numchess/play", Token: a.StudentToken,
+			Body: map[string]any{"moves": []string{"0a1-e5[9-5+4]"}}, Status: 422, Contains: []string{`"field":"moves[0]"`}},
+		{Name: "number-chess analyze", Method: "POST", Path: "/v1/rules/numchess/analyze", Token: a.TeacherToken, Body: map[string]any{}, Status: 200, Contains: []string{`"scores"`}},
+		{Name: "unknown game", Method: "POST", Path: "/v1/rules/go/moves", Token: a.StudentToken, Body: map[string]any{}, Status: 404},
+		{Name: "rules need a token", Method: "POST", Path: "/v1/rules/chess/moves", Body: map[string]any{}, Status: 401},
+	})
+
+	expr := "/v1/rules/numchess/check-expression"
+	times := map[string]any{"expression": "2×3", "digits": []int{2, 3}, "target": 6}
+	p.Run(t, []apitest.Case{
+		{Name: "a grade-2 student may multiply", Method: "POST", Path: expr, Token: a.StudentToken, Body: times, Status: 200,
+			Contains: []string{`"valid":true`, `"ruleset":"G23"`}},
+		{Name: "unparsable", Method: "POST", Path: expr, Token: a.StudentToken, Body: withField(times, "expression", "2×(3"), Status: 422,
+			Contains: []string{`"field":"expression"`}},
+		{Name: "solving is for teachers", Method: "POST", Path: expr, Token: a.StudentToken, Body: withField(times, "solve", true), Status: 403},
+		{Name: "teacher solves", Method: "POST", Path: expr, Token: a.TeacherToken,
+			Body: map[string]any{"digits": []int{9, 5, 4}, "target": 0, "ruleset": "K1", "solve": true}, Status: 200,
+			Contains: []string{`"solvable":true`, `"solution":"`}},
+		{Name: "missing target", Method: "POST", Path: expr, Token: a.TeacherToken, Body: map[string]any{"expression": "1", "digits": []int{1}}, Status: 422, Code: "validation_failed"},
+	})
+	one := 1
+	if _, err := p.Identity.UpdateClass(context.Background(), identity.Principal{Role: identity.RolePlatformAdmin}, a.Class.ID, identity.ClassPatch{Grade: &one}); err != nil {
+		t.Fatal(err)
+	}
+	// A fresh server: the class grade is cached for a minute.
+	fresh := newPractice(t, modelstest.SQLite(t))
+	fa := fresh.F.A
+	if _, err := fresh.Identity.UpdateClass(context.Background(), identity.Principal{Role: identity.RolePlatformAdmin}, fa.Class.ID, identity.ClassPatch{Grade: &one}); err != nil {
+		t.Fatal(err)
+	}
+	fresh.Run(t, []apitest.Case{
+		{Name: "a grade-1 student may not multiply, whatever ruleset is asked", Method: "POST", Path: expr, Token: fa.StudentToken,
+			Header: map[string]string{"Accept-Language": "en"}, Body: withField(times, "ruleset", "G46"), Status: 200,
+			Contains: []string{`"valid":false`, `"ruleset":"K1"`, `"message":"`}},
+	})
+	_ = api.HeaderIdempotencyKey
+}
