@@ -152,7 +152,13 @@ func TestOpening012(t *testing.T) {
 	if got, want := mi.Chinese(), "2 左平跨 0、右平跨 0,1 (0=0×1)"; got != want {
 		t.Errorf("Chinese form %q, want the spec's %q", got, want)
 	}
-	pos = playLine(t, eng, pos, "2f5-d5[0]-j5[0*1]", "2h13-j13[0]-d13[0×1]")
+	pos = playLine(t, eng, pos, "2f5-d5[0]-j5[0*1]")
+	// Blue's mirror move reads the same, as directions are Blue's own.
+	mi, err = eng.Check(pos, mustMove(t, "2h13-j13[0]-d13[0×1]"))
+	if err != nil || mi.Chinese() != "2 左平跨 0、右平跨 0,1 (0=0×1)" {
+		t.Errorf("Blue's chain: %v %v", mi, err)
+	}
+	pos = playLine(t, eng, pos, "2h13-j13[0]-d13[0×1]")
 	want := "r:0e5,1i5,2j5,3c4,4a4,5a3,6b3,7c3,8b2,9a2;b:0i13,1e13,2d13,3b14,4d14,5c15,6b15,7a15,8a16,9b16 r 5"
 	if pos.String() != want {
 		t.Errorf("after the 012 opening:\n got %s\nwant %s", pos, want)
