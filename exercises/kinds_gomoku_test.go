@@ -3,6 +3,7 @@ package exercises
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"reflect"
 	"sort"
 	"testing"
@@ -269,4 +270,30 @@ func BenchmarkGomokuChecks(b *testing.B) {
 			b.ReportMetric(float64((ncCPUTime()-cpu).Nanoseconds())/float64(n), "cpu-ns/op")
 		})
 	}
+}
+
+// A victory by continuous fours is played step by step: each submission
+// carries the whole line, the server's blocks included, and the answer to
+// a four is Continue with the block as Reply.
+func Example_gomokuVCF() {
+	var b gomoku.Board
+	for _, s := range []string{"h8", "i8", "j8", "l9", "m10"} {
+		p, _ := gomoku.ParsePoint(s)
+		_ = b.Put(p, gomoku.Black)
+	}
+	for _, s := range []string{"g8", "a1", "c3"} {
+		p, _ := gomoku.ParsePoint(s)
+		_ = b.Put(p, gomoku.White)
+	}
+	prompt, _ := json.Marshal(map[string]string{"board": b.String(), "rules": "renju", "attacker": "black"})
+	k, _ := KindByName("gomoku.vcf")
+	for _, line := range []string{`["k8"]`, `["k8","l8","n11"]`, `["k8","l8","n11","j7","o12"]`, `["k8","l8","a15"]`} {
+		res, _ := k.Check(prompt, nil, Submission{Answer: json.RawMessage(`{"moves":` + line + `}`)})
+		fmt.Printf("%s %s %q\n", line, res.Outcome, res.Reply)
+	}
+	// Output:
+	// ["k8"] continue "l8"
+	// ["k8","l8","n11"] continue "j7"
+	// ["k8","l8","n11","j7","o12"] correct ""
+	// ["k8","l8","a15"] wrong ""
 }
