@@ -74,3 +74,39 @@ func FuzzParse(f *testing.F) {
 		_ = Check(e, []int{1, 2, 3}, Int(6), K1())
 	})
 }
+
+// FuzzSolver: for any small multiset, target and band, Solve and CanMake
+// agree, every witness passes Check, and Reachable holds the target
+// exactly when a witness exists.
+func FuzzSolver(f *testing.F) {
+	f.Add([]byte{9, 5, 4}, int8(0), int8(1), uint8(0))
+	f.Add([]byte{2, 8, 9}, int8(7), int8(1), uint8(1))
+	f.Add([]byte{0, 0, 3}, int8(0), int8(1), uint8(2))
+	f.Add([]byte{2, 5}, int8(2), int8(5), uint8(2))
+	bandsOf := []Rules{K1(), G23(), G46()}
+	f.Fuzz(func(t *testing.T, raw []byte, num, den int8, band uint8) {
+		if len(raw) == 0 || len(raw) > 4 || den == 0 {
+			return
+		}
+		ds := make([]int, len(raw))
+		for i, b := range raw {
+			ds[i] = int(b % 10)
+		}
+		target, _ := NewRat(int64(num), int64(den))
+		r := bandsOf[int(band)%len(bandsOf)]
+		s := NewSolver(r)
+		w, ok := s.Solve(ds, target)
+		if ok != s.CanMake(ds, target) {
+			t.Fatalf("%s %v → %v: Solve %v, CanMake disagrees", r.Name, ds, target, ok)
+		}
+		_, in := slices.BinarySearchFunc(s.Reachable(ds), target, Rat.Cmp)
+		if in != ok {
+			t.Fatalf("%s %v → %v: Solve %v, Reachable %v", r.Name, ds, target, ok, in)
+		}
+		if ok {
+			if err := Check(w, ds, target, r); err != nil {
+				t.Fatalf("%s %v → %v: witness %s: %v", r.Name, ds, target, w, err)
+			}
+		}
+	})
+}
