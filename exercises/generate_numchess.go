@@ -60,8 +60,8 @@ func ncRulesHint(rs numchess.Ruleset) Text {
 	return Text{ZH: t.ZH + "，中间不能出现负数。", EN: t.EN + "; no negative numbers along the way."}
 }
 
-// ncExprFeatures returns the skill tags an expression exercises and how
-// many of them go beyond + and −.
+// ncExprFeatures returns the skill tags an expression exercises: add_sub
+// or mul_div, then parens, concat, power, fraction and negative as used.
 func ncExprFeatures(e *arith.Expr, rs numchess.Ruleset) []string {
 	s := e.String()
 	var tags []string

@@ -64,15 +64,15 @@ func ncPromptErr(code, field, zh, en string) *PromptError {
 	return &PromptError{Code: code, Field: field, Message: Text{ZH: zh, EN: en}}
 }
 
-// localized is an engine error with messages in both languages.
-type localized interface {
+// ncLocalized is an engine error with messages in both languages.
+type ncLocalized interface {
 	error
 	Code() string
 	Message(lang string) string
 }
 
 // ncTextOf returns an engine error's message in both languages.
-func ncTextOf(err localized) Text {
+func ncTextOf(err ncLocalized) Text {
 	return Text{ZH: err.Message("zh-CN"), EN: err.Message("en")}
 }
 
