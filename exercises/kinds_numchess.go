@@ -125,7 +125,7 @@ func ncEngine(rs numchess.Ruleset) *numchess.Engine {
 // a span over pieces with those numbers.
 //
 // Prompt:   {"ruleset": "K1", "digits": [9, 5, 4], "target": 0}
-// Answer:   {"expression": "9-5-4"}
+// Answer:   {"expression": "9-5-4"} (a trailing "=0" is accepted)
 // Solution: {"expression": "9−5−4", "explanation": {"zh-CN": "...", "en": "..."}}
 //
 // Any expression that the ruleset allows and that makes the target is
@@ -174,7 +174,7 @@ func (numchessExpression) AnswerSchema() json.RawMessage {
   "required": ["expression"],
   "additionalProperties": false,
   "properties": {
-    "expression": {"type": "string", "minLength": 1, "maxLength": 1000, "description": "as a child writes it: 2×8−9, 2*8-9, （9－5）÷4, 2³+1"}
+    "expression": {"type": "string", "minLength": 1, "maxLength": 1000, "description": "as a child writes it: 2×8−9, 2*8-9, （9－5）÷4, 2³+1, optionally followed by its result (=7)"}
   }
 }`)
 }
@@ -251,13 +251,23 @@ func (k numchessExpression) Check(prompt, _ json.RawMessage, s Submission) (Resu
 	if err := ncDecode(s.Answer, &a); err != nil {
 		return Result{}, ncBadAnswer(err)
 	}
-	e, err := arith.Parse(a.Expression)
+	text, claimed, err := ncSplitEquals(a.Expression)
+	if err != nil {
+		return Result{}, err
+	}
+	e, err := arith.Parse(text)
 	if err != nil {
 		var se *arith.SyntaxError
 		if !errors.As(err, &se) {
 			return Result{}, err
 		}
 		return Result{}, &AnswerError{Code: "bad_expression", Field: "expression", Message: ncTextOf(se)}
+	}
+	if claimed != nil && *claimed != p.Target {
+		return Result{Outcome: Wrong, Details: map[string]any{"code": "wrong_target", "ruleset": rs.Name}, Feedback: Text{
+			ZH: fmt.Sprintf("要算出的是 %d，不是 %d", p.Target, *claimed),
+			EN: fmt.Sprintf("the number to make is %d, not %d", p.Target, *claimed),
+		}}, nil
 	}
 	target := arith.Int(p.Target)
 	if err := arith.Check(e, p.Digits, target, rs.Rules); err != nil {
@@ -280,6 +290,38 @@ func (k numchessExpression) Check(prompt, _ json.RawMessage, s Submission) (Resu
 		},
 		Details: map[string]any{"expression": e.String(), "ruleset": rs.Name},
 	}, nil
+}
+
+// ncSplitEquals accepts an expression written with its result, as children
+// often do ("9-5-4=0", "9−5−4 ＝ 0"): it returns the expression and the
+// number written after "=", or nil when there is none. Anything but a whole
+// number after a single "=" is an AnswerError.
+func ncSplitEquals(s string) (string, *int64, error) {
+	s = strings.ReplaceAll(s, "＝", "=")
+	left, right, found := strings.Cut(s, "=")
+	if !found {
+		return s, nil, nil
+	}
+	right = strings.TrimSpace(right)
+	var n int64
+	digits := 0
+	for _, r := range right {
+		if r >= '０' && r <= '９' {
+			r = r - '０' + '0'
+		}
+		if r < '0' || r > '9' || digits >= 9 {
+			return "", nil, &AnswerError{Code: "bad_expression", Field: "expression", Message: Text{
+				ZH: "“=”后面只能写一个数，比如 9−5−4=0",
+				EN: `after "=" write only the number the expression makes, as in 9−5−4=0`,
+			}}
+		}
+		n = n*10 + int64(r-'0')
+		digits++
+	}
+	if digits == 0 {
+		return left, nil, nil
+	}
+	return left, &n, nil
 }
 
 // ---------------------------------------------------------------------------
