@@ -73,7 +73,7 @@ func run() error {
 	flag.IntVar(&o.students, "students", 100, "students (each client is one student; clients > students share)")
 	flag.DurationVar(&o.duration, "duration", 30*time.Second, "how long to submit")
 	flag.Float64Var(&o.retry, "retry", 0.05, "fraction of submissions sent a second time with the same Idempotency-Key")
-	flag.IntVar(&o.maxConns, "max-conns", 40, "database connection pool size of the server")
+	flag.IntVar(&o.maxConns, "max-conns", 10, "database connection pool size of the server")
 	flag.BoolVar(&o.keep, "keep", false, "keep the benchmark schema")
 	flag.BoolVar(&o.logs, "logs", false, "write the server's JSON request logs to stderr")
 	flag.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the run (client and server) to this file")
