@@ -43,6 +43,7 @@ type Error struct {
 	Fields []identity.FieldError
 }
 
+// Error returns the code.
 func (e *Error) Error() string { return e.Code }
 
 // statuses maps domain error codes to HTTP statuses. Codes of the HTTP

@@ -80,5 +80,5 @@ func ValidationError(fields ...FieldError) error {
 	return &Error{code: ErrValidation.code, fields: fields}
 }
 
-// wrapNotFound is a helper for stores: it reports whether err is ErrNotFound.
+// isNotFound reports whether err is (or wraps) ErrNotFound.
 func isNotFound(err error) bool { return errors.Is(err, ErrNotFound) }
