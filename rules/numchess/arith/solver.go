@@ -411,9 +411,20 @@ func nextPerm(b []byte) bool {
 // left and a right sub-multiset.
 func (t *tier) make(key uint64) *table {
 	r := t.rules
-	idx := newRatIndex(0)
-	var vals []Rat
-	var cost [][nClass]uint32
+	// Size the index for about half of the pairs the splits can make
+	// (many coincide), so that it rarely grows.
+	var subs []uint64
+	pairs := 4
+	if keySize(key) > 1 {
+		subs = subKeys(key)
+		for _, a := range subs {
+			pairs += len(t.get(a).vals) * len(t.get(key-a).vals) * 2
+		}
+	}
+	pairs = min(pairs, 1<<16)
+	idx := newRatIndex(pairs)
+	vals := make([]Rat, 0, pairs)
+	cost := make([][nClass]uint32, 0, pairs)
 	offer := func(v Rat, cls int, c uint32) {
 		if !r.Negative && v.Num < 0 {
 			return
@@ -433,7 +444,7 @@ func (t *tier) make(key uint64) *table {
 		offer(l.val, l.cls, l.cost)
 	}
 	if keySize(key) > 1 {
-		for _, a := range subKeys(key) {
+		for _, a := range subs {
 			b := key - a
 			ta, tb := t.get(a), t.get(b)
 			for _, k := range ops {
