@@ -71,7 +71,8 @@ func (s *Solver) Rules() Rules { return s.rules }
 // with × ÷ and eight or more digits can take seconds.
 func (s *Solver) CanMake(operands []int, target Rat) bool {
 	key, ok := packKey(operands)
-	if !ok || !s.targetPossible(target) {
+	target, possible := s.target(target)
+	if !ok || !possible {
 		return false
 	}
 	for _, t := range s.tiers {
@@ -97,7 +98,8 @@ func (s *Solver) CanMake(operands []int, target Rat) bool {
 // the simplest (an exhaustive search there can take seconds).
 func (s *Solver) Solve(operands []int, target Rat) (*Expr, bool) {
 	key, ok := packKey(operands)
-	if !ok || !s.targetPossible(target) {
+	target, possible := s.target(target)
+	if !ok || !possible {
 		return nil, false
 	}
 	for i, t := range s.tiers {
@@ -123,8 +125,10 @@ func (s *Solver) Reachable(operands []int) []Rat {
 	return slices.Clone(s.tiers[len(s.tiers)-1].get(key).vals)
 }
 
-func (s *Solver) targetPossible(t Rat) bool {
-	return t.Den > 0 && (s.rules.Negative || t.Num >= 0)
+// target normalises t and reports whether the rules could reach it.
+func (s *Solver) target(t Rat) (Rat, bool) {
+	t, ok := NewRat(t.Num, t.Den)
+	return t, ok && (s.rules.Negative || t.Num >= 0)
 }
 
 // packKey packs a multiset of digits into counts, 4 bits per digit.

@@ -409,6 +409,9 @@ func TestSolverBadInput(t *testing.T) {
 	if _, ok := s.Solve(make([]int, MaxOperands+1), Int(0)); ok {
 		t.Error("too many operands")
 	}
+	if w, ok := s.Solve([]int{8, 4}, Rat{4, 2}); !ok || w.String() != "8÷4" || !s.CanMake([]int{8, 4}, Rat{-8, -4}) {
+		t.Errorf("an unnormalised target 4/2: %v %v", w, ok)
+	}
 	if _, ok := NewSolver(G23()).Solve([]int{1, 2}, Int(-1)); ok {
 		t.Error("negative target without negatives")
 	}
