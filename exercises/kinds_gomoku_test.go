@@ -139,6 +139,10 @@ func TestGomokuVCFCheck(t *testing.T) {
 	if err := k.Validate(json.RawMessage(p), json.RawMessage(`{"line":["k8","l8"]}`)); err == nil {
 		t.Error("unfinished line validated")
 	}
+	// White attacking in renju: g4 makes a four whose only block, h4, is a
+	// double three for Black (h4-h6 and h4-j6), so Black cannot block.
+	fp := gmPrompt(t, map[string]any{"board": gmTestBoard(t, []string{"c4", "h5", "h6", "i5", "j6", "a15"}, []string{"d4", "e4", "f4", "o15", "o1"}), "rules": "renju", "attacker": "white"})
+	runNCCases(t, "gomoku.vcf", []ncCase{{name: "block forbidden to black", prompt: fp, answer: `{"moves":["g4"]}`, want: Correct, feedback: "forbidden to Black"}})
 	// White attacking: a five is correct at once.
 	wp := gmPrompt(t, map[string]any{"board": gmTestBoard(t, []string{"a1", "b1", "c5"}, []string{"d4", "e4", "f4", "g4"}), "rules": "renju", "attacker": "white"})
 	runNCCases(t, "gomoku.vcf", []ncCase{{name: "white five", prompt: wp, answer: `{"moves":["h4"]}`, want: Correct}})
