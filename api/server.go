@@ -15,6 +15,7 @@ import (
 
 	"qixue/exercises"
 	"qixue/identity"
+	"qixue/roster"
 )
 
 // Deps are what the server needs. Identity and Ping are required.
@@ -39,6 +40,9 @@ type Deps struct {
 	// Exercises runs the exercise and attempt use cases; without it the
 	// exercise routes answer 503.
 	Exercises *exercises.Service
+	// Roster runs roster imports, exports and login cards; without it
+	// the roster routes answer 503.
+	Roster *roster.Importer
 }
 
 // NewServer returns the Echo server with every route, middleware and the
@@ -81,13 +85,18 @@ func NewServer(d Deps) *echo.Echo {
 			MaxAge:        600,
 		}))
 	}
-	e.Use(middleware.BodyLimit("1M"))
+	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{
+		Limit: "1M",
+		// Roster zips have their own, larger limit (Deps.Roster).
+		Skipper: func(c echo.Context) bool { return c.Request().URL.Path == RosterUploadPath && d.Roster != nil },
+	}))
 
 	registerOps(e, d.Ping, d.Registry)
 	v1 := e.Group("/v1")
 	auth := RequireAuth(d.Identity)
 	newIdentityHandlers(d.Identity).register(v1, auth)
 	newExerciseHandlers(d.Exercises).register(v1, auth)
+	newRosterHandlers(d.Roster, d.Identity).register(v1, auth)
 	newRulesHandlers(d.Exercises).register(v1, auth)
 	return e
 }

@@ -80,7 +80,7 @@ const MaxAttempts = 3
 // Submit stores an upload as a queued job for the worker. The zip is
 // checked for size and readability now; its content when the job runs.
 func (im *Importer) Submit(ctx context.Context, p identity.Principal, filename string, upload []byte, dryRun bool) (Job, error) {
-	if err := canImport(p); err != nil {
+	if err := CanImport(p); err != nil {
 		return Job{}, err
 	}
 	if int64(len(upload)) > im.cfg.Limits.MaxUpload {
@@ -107,7 +107,7 @@ func (im *Importer) Submit(ctx context.Context, p identity.Principal, filename s
 
 // scope returns the school scope of jobs p may see.
 func jobScope(p identity.Principal) (string, error) {
-	if err := canImport(p); err != nil {
+	if err := CanImport(p); err != nil {
 		return "", err
 	}
 	if p.Role == identity.RolePlatformAdmin {

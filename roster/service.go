@@ -79,9 +79,9 @@ func (im *Importer) Limits() Limits { return im.cfg.Limits }
 
 func (im *Importer) now() time.Time { return im.cfg.Now().UTC().Truncate(time.Microsecond) }
 
-// canImport checks that p may import rosters: platform admins anywhere,
-// school admins into their own school.
-func canImport(p identity.Principal) error {
+// CanImport returns ErrForbidden unless p may import rosters: platform
+// admins anywhere, school admins into their own school.
+func CanImport(p identity.Principal) error {
 	switch p.Role {
 	case identity.RolePlatformAdmin:
 		return nil
@@ -105,7 +105,7 @@ type Result struct {
 // transaction as p. Invalid files return an ErrInvalid listing every
 // problem (file, line, column, reason) and change nothing.
 func (im *Importer) Import(ctx context.Context, p identity.Principal, src Source, dryRun bool) (Result, error) {
-	if err := canImport(p); err != nil {
+	if err := CanImport(p); err != nil {
 		return Result{}, err
 	}
 	files, err := Parse(src)
