@@ -30,7 +30,7 @@ type practice struct {
 	Number exercises.Exercise // draughts G23, answer {"value": 20}
 }
 
-func newPractice(t *testing.T, db *gorm.DB, extra ...exercises.Exercise) *practice {
+func newPractice(t testing.TB, db *gorm.DB, extra ...exercises.Exercise) *practice {
 	t.Helper()
 	h := apitest.New(t, db)
 	p := &practice{Harness: h, F: h.Fixture(t)}
