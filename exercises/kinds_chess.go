@@ -121,6 +121,32 @@ func chessMoveInput(pos chess.Position, input, field string) (m chess.Move, ille
 	if strings.TrimSpace(input) == "" {
 		return m, nil, badAnswer("missing_move", field, "还没有写着法", "no move was given")
 	}
+	if len(input) > 32 { // no move is that long: do not let such input fill the cache
+		m, illegal, aerr := chessParseMove(pos, input, field)
+		if aerr != nil {
+			return m, nil, aerr
+		}
+		return m, illegal, nil
+	}
+	key := pos.FEN() + "|" + field + "|" + input
+	if c, ok := chessParseCache.get(key); ok {
+		if c.err != nil {
+			e := *c.err
+			return c.m, nil, &e
+		}
+		return c.m, c.illegal, nil
+	}
+	m, illegal, aerr := chessParseMove(pos, input, field)
+	chessParseCache.put(key, chessParsed{m: m, illegal: illegal, err: aerr})
+	if aerr != nil {
+		e := *aerr
+		return m, nil, &e
+	}
+	return m, illegal, nil
+}
+
+// chessParseMove is chessMoveInput without the cache.
+func chessParseMove(pos chess.Position, input, field string) (chess.Move, *Text, *AnswerError) {
 	m, perr := pos.ParseMove(input)
 	if perr == nil {
 		return m, nil, nil
@@ -144,13 +170,16 @@ func chessMoveInput(pos chess.Position, input, field string) (m chess.Move, ille
 
 // chessSolutionMove reads a move of a solution, which must be legal.
 func chessSolutionMove(pos chess.Position, input, field string) (chess.Move, error) {
-	m, err := pos.ParseMove(input)
+	m, illegal, err := chessMoveInput(pos, input, field)
 	if err != nil {
-		msg := Text{ZH: err.Error(), EN: err.Error()}
-		if ie, ok := err.(*chess.IllegalMoveError); ok {
-			msg = chessText(ie)
+		var ae *AnswerError
+		if errors.As(err, &ae) {
+			return m, &PromptError{Code: "solution_move_illegal", Field: field, Message: ae.Message}
 		}
-		return m, &PromptError{Code: "solution_move_illegal", Field: field, Message: msg}
+		return m, err
+	}
+	if illegal != nil {
+		return m, &PromptError{Code: "solution_move_illegal", Field: field, Message: *illegal}
 	}
 	return m, nil
 }
@@ -173,33 +202,53 @@ func chessContains(ms []chess.Move, m chess.Move) bool {
 // chessMated reports whether the side to move in p is checkmated.
 func chessMated(p chess.Position) bool { return p.Outcome().Method == chess.Checkmate }
 
-// chessMateCache memoizes the engine's mate searches, which the mate_in
-// checker repeats for every submission of the same exercise. It holds at
-// most chessCacheSize entries and is emptied when full.
-var chessMateCache = struct {
-	sync.Mutex
-	mateIn map[string][]chess.Move
-	reply  map[string]chess.Move
-}{mateIn: map[string][]chess.Move{}, reply: map[string]chess.Move{}}
+// chessCache is a bounded memo shared by concurrent checks: the engine's
+// move parsing, escape lists and mate searches are repeated for every
+// submission to the same exercise. When it holds max entries it is emptied.
+type chessCache[V any] struct {
+	mu  sync.Mutex
+	m   map[string]V
+	max int
+}
 
-const chessCacheSize = 4096
+func (c *chessCache[V]) get(key string) (V, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	v, ok := c.m[key]
+	return v, ok
+}
+
+func (c *chessCache[V]) put(key string, v V) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil || len(c.m) >= c.max {
+		c.m = make(map[string]V)
+	}
+	c.m[key] = v
+}
+
+// chessParsed is a cached result of chessMoveInput.
+type chessParsed struct {
+	m       chess.Move
+	illegal *Text
+	err     *AnswerError
+}
+
+var (
+	chessMateInCache  = &chessCache[[]chess.Move]{max: 4096}
+	chessReplyCache   = &chessCache[chess.Move]{max: 4096}
+	chessEscapesCache = &chessCache[chess.Escapes]{max: 4096}
+	chessParseCache   = &chessCache[chessParsed]{max: 16384}
+)
 
 // chessMateIn returns pos.MateIn(n), cached.
 func chessMateIn(pos chess.Position, n int) []chess.Move {
 	key := fmt.Sprint(n, " ", pos.FEN())
-	chessMateCache.Lock()
-	ms, ok := chessMateCache.mateIn[key]
-	chessMateCache.Unlock()
-	if ok {
+	if ms, ok := chessMateInCache.get(key); ok {
 		return ms
 	}
-	ms = pos.MateIn(n)
-	chessMateCache.Lock()
-	if len(chessMateCache.mateIn) >= chessCacheSize {
-		clear(chessMateCache.mateIn)
-	}
-	chessMateCache.mateIn[key] = ms
-	chessMateCache.Unlock()
+	ms := pos.MateIn(n)
+	chessMateInCache.put(key, ms)
 	return ms
 }
 
@@ -209,10 +258,7 @@ func chessMateIn(pos chess.Position, n int) []chess.Move {
 // the defender has no move.
 func chessDefence(pos chess.Position, left int) (chess.Move, bool) {
 	key := fmt.Sprint(left, " ", pos.FEN())
-	chessMateCache.Lock()
-	m, ok := chessMateCache.reply[key]
-	chessMateCache.Unlock()
-	if ok {
+	if m, ok := chessReplyCache.get(key); ok {
 		return m, true
 	}
 	best, bestDist := chess.Move{}, -1
@@ -232,12 +278,7 @@ func chessDefence(pos chess.Position, left int) (chess.Move, bool) {
 	if bestDist < 0 {
 		return best, false
 	}
-	chessMateCache.Lock()
-	if len(chessMateCache.reply) >= chessCacheSize {
-		clear(chessMateCache.reply)
-	}
-	chessMateCache.reply[key] = best
-	chessMateCache.Unlock()
+	chessReplyCache.put(key, best)
 	return best, true
 }
 
@@ -313,7 +354,13 @@ func chessEscapes(fen string) (chess.Position, chess.Escapes, error) {
 	if err != nil {
 		return pos, chess.Escapes{}, err
 	}
-	esc, err := pos.Escapes()
+	esc, ok := chessEscapesCache.get(pos.FEN())
+	if !ok {
+		esc, err = pos.Escapes()
+		if err == nil {
+			chessEscapesCache.put(pos.FEN(), esc)
+		}
+	}
 	if err != nil {
 		return pos, esc, badPrompt("not_in_check", "fen", "题目局面里要走的一方没有被将军", "the side to move is not in check")
 	}
@@ -688,8 +735,8 @@ func chessMateLine(pos chess.Position, n int, line []string) (Result, error) {
 		left := n - i/2
 		if i%2 == 1 {
 			want, _ := chessDefence(pos, left)
-			m, err := pos.ParseMove(in)
-			if err != nil || m != want {
+			m, illegal, err := chessMoveInput(pos, in, field)
+			if err != nil || illegal != nil || m != want {
 				return Result{}, replyMismatch(i, pos.SAN(want))
 			}
 			pos, _ = pos.Play(m)
@@ -823,8 +870,8 @@ func (k chessBestKind) Check(prompt, solution json.RawMessage, sub Submission) (
 	}
 	for i, in := range line {
 		if i%2 == 1 {
-			m, err := pos.ParseMove(in)
-			if err != nil || m != sol[i] {
+			m, illegal, err := chessMoveInput(pos, in, fmt.Sprintf("moves[%d]", i))
+			if err != nil || illegal != nil || m != sol[i] {
 				return Result{}, replyMismatch(i, pos.SAN(sol[i]))
 			}
 			pos, _ = pos.Play(m)

@@ -390,3 +390,43 @@ func TestChessBank(t *testing.T) {
 		t.Errorf("chess/rules-g46-001: %v first moves, the engine counts %d", *ns.Value, n)
 	}
 }
+
+// "Help the king": any legal escape is right; when the prompt demands a
+// method, the feedback names the one the student used.
+func Example_chessEscapeCheck() {
+	k, _ := KindByName("chess.escape_check")
+	prompt := json.RawMessage(`{"fen":"2b1k3/7p/8/1B6/8/8/P7/4K3 b - - 0 1","method":"block"}`)
+	solution := json.RawMessage(`{"move":"Bd7"}`)
+	for _, move := range []string{"Bd7", "Kf7", "Kd7"} {
+		res, _ := k.Check(prompt, solution, Submission{Answer: json.RawMessage(`{"move":"` + move + `"}`)})
+		fmt.Printf("%s: %s\n", res.Outcome, res.Feedback.EN)
+	}
+	// Output:
+	// correct: Right! Bd7 helps the king by blocking the check.
+	// wrong: Kf7 does get out of check, by moving the king away; but this puzzle asks for blocking the check.
+	// wrong: That move is not allowed: Kd7: your king would be in check
+}
+
+func BenchmarkChessDraughtsChecks(b *testing.B) {
+	cases := []struct{ name, kind, prompt, solution, answer string }{
+		{"escape", "chess.escape_check", `{"fen":"2b1k3/7p/8/1B6/8/8/P7/4K3 b - - 0 1"}`, `{"move":"Bd7"}`, `{"move":"Bd7"}`},
+		{"all_escapes", "chess.all_escapes", `{"fen":"2b1k3/7p/8/1B6/8/8/P7/4K3 b - - 0 1"}`, `{"moves":["Kd8","Ke7","Kf7","Kf8","Bd7"]}`, `{"moves":["Kd8","Ke7","Kf7","Bd7"]}`},
+		{"mate1", "chess.mate_in", `{"fen":"r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4","n":1}`, `{"moves":["Qxf7#"]}`, `{"move":"Qxf7"}`},
+		{"mate1_wrong", "chess.mate_in", `{"fen":"r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4","n":1}`, `{"moves":["Qxf7#"]}`, `{"move":"Qxe5+"}`},
+		{"mate2_step2", "chess.mate_in", `{"fen":"5r1k/6pp/7N/3Q4/8/8/8/6K1 w - - 0 1","n":2}`, `{"moves":["Qg8+","Rxg8","Nf7#"]}`, `{"moves":["Qg8+","Rxg8","Nf7#"]}`},
+		{"best_move", "chess.best_move", `{"fen":"5r1k/6pp/7N/3Q4/8/8/8/6K1 w - - 0 1"}`, `{"moves":["Qg8+","Rxg8","Nf7#"]}`, `{"moves":["Qg8+"]}`},
+		{"piece_moves", "chess.piece_moves", `{"fen":"4k3/8/8/8/3N4/8/8/4K3 w - - 0 1","square":"d4"}`, `{"squares":["b3","b5","c2","c6","e2","e6","f3","f5"]}`, `{"squares":["b3","b5","c2"]}`},
+		{"draughts_capture", "draughts.capture", `{"fen":"W:W32,33,38:B9,18,19,27,28"}`, `{"move":"32x3"}`, `{"move":"33x22"}`},
+		{"draughts_shot", "draughts.shot", `{"fen":"W:W28,29,33,39:B9,12,17,18,27,30"}`, `{"moves":["28-22","17x28","33x4"]}`, `{"moves":["28-22","17x28","33x4"]}`},
+	}
+	for _, c := range cases {
+		k, _ := KindByName(c.kind)
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := k.Check(json.RawMessage(c.prompt), json.RawMessage(c.solution), Submission{Answer: json.RawMessage(c.answer)}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -1,11 +1,16 @@
 package exercises
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // checkKind runs kind k on one answer and fails the test on an unexpected
@@ -269,4 +274,163 @@ func solutionAnswers(t *testing.T, ex Exercise) []solutionStep {
 	}
 	t.Fatalf("%s: no solution player for kind %s", ex.Key, ex.Kind)
 	return nil
+}
+
+// engineerAKinds are the kinds of kinds_generic.go, kinds_chess.go and
+// kinds_draughts.go.
+var engineerAKinds = []string{"choice", "number", "chess.escape_check", "chess.all_escapes", "chess.mate_in",
+	"chess.best_move", "chess.piece_moves", "draughts.capture", "draughts.shot"}
+
+// compileSchema compiles a kind's JSON Schema document.
+func compileSchema(t *testing.T, name string, doc json.RawMessage) *jsonschema.Schema {
+	t.Helper()
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(doc))
+	if err != nil {
+		t.Fatalf("%s: schema is not JSON: %v", name, err)
+	}
+	c := jsonschema.NewCompiler()
+	url := "mem:///" + name + ".json"
+	if err := c.AddResource(url, v); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	s, err := c.Compile(url)
+	if err != nil {
+		t.Fatalf("%s: schema does not compile: %v", name, err)
+	}
+	return s
+}
+
+// validDoc reports whether doc is valid against s.
+func validDoc(s *jsonschema.Schema, doc json.RawMessage) error {
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(doc))
+	if err != nil {
+		return err
+	}
+	return s.Validate(v)
+}
+
+// TestChessDraughtsGenericSchemas checks that the schemas of the chess,
+// draughts and generic kinds compile, that every bank prompt and solution of
+// chess and draughts is valid against them, and that every answer a
+// student who knows the solution would send is valid against the answer
+// schema.
+func TestChessDraughtsGenericSchemas(t *testing.T) {
+	type schemas struct{ prompt, answer, solution *jsonschema.Schema }
+	byKind := map[string]schemas{}
+	for _, name := range engineerAKinds {
+		k, ok := KindByName(name)
+		if !ok {
+			t.Fatalf("kind %s not registered", name)
+		}
+		byKind[name] = schemas{
+			prompt:   compileSchema(t, name+".prompt", k.PromptSchema()),
+			answer:   compileSchema(t, name+".answer", k.AnswerSchema()),
+			solution: compileSchema(t, name+".solution", k.SolutionSchema()),
+		}
+	}
+	for _, dir := range []string{"chess", "draughts"} {
+		for _, ex := range loadBankDir(t, dir) {
+			s := byKind[ex.Kind]
+			if err := validDoc(s.prompt, ex.Prompt); err != nil {
+				t.Errorf("%s: prompt: %v", ex.Key, err)
+			}
+			if err := validDoc(s.solution, ex.Solution); err != nil {
+				t.Errorf("%s: solution: %v", ex.Key, err)
+			}
+			for _, step := range solutionAnswers(t, ex) {
+				if err := validDoc(s.answer, step.answer); err != nil {
+					t.Errorf("%s: answer %s: %v", ex.Key, step.answer, err)
+				}
+			}
+		}
+	}
+	for kind, bad := range map[string]string{
+		"chess.escape_check": `{"mv":"Kd7"}`,
+		"chess.mate_in":      `{"move":"Qh7","moves":["Qh7"]}`,
+		"choice":             `{"choice":"a"}`,
+		"number":             `{}`,
+		"draughts.capture":   `{"move":32}`,
+	} {
+		if validDoc(byKind[kind].answer, json.RawMessage(bad)) == nil {
+			t.Errorf("%s: answer schema accepts %s", kind, bad)
+		}
+	}
+}
+
+// fuzzCheckA runs one of the kinds on fuzzed input: it must not panic, and
+// it returns either a result with a known outcome and a score in [0, 1] or
+// an *AnswerError with messages in both languages.
+func fuzzCheckA(t *testing.T, kind, prompt, solution string, answer []byte) {
+	k, _ := KindByName(kind)
+	watchdog := time.AfterFunc(10*time.Second, func() { panic(fmt.Sprintf("%s: Check(%q) hangs", kind, answer)) })
+	res, err := k.Check(json.RawMessage(prompt), json.RawMessage(solution), Submission{Answer: answer})
+	watchdog.Stop()
+	if err != nil {
+		var ae *AnswerError
+		if !errors.As(err, &ae) || ae.Message.ZH == "" || ae.Message.EN == "" {
+			t.Fatalf("%s: Check(%q): %v", kind, answer, err)
+		}
+		return
+	}
+	switch res.Outcome {
+	case Correct, Wrong, Partial:
+	case Continue:
+		if res.Reply == "" {
+			t.Fatalf("%s: Check(%q): continue without a reply", kind, answer)
+		}
+	default:
+		t.Fatalf("%s: Check(%q): outcome %q", kind, answer, res.Outcome)
+	}
+	if res.Score < 0 || res.Score > 1 || res.Feedback.ZH == "" || res.Feedback.EN == "" {
+		t.Fatalf("%s: Check(%q): %+v", kind, answer, res)
+	}
+}
+
+// fuzzCasesA are a prompt and solution of each kind of this file set.
+var fuzzCasesA = []struct{ kind, prompt, solution string }{
+	{"choice", `{"multiple":true,"options":[{"zh-CN":"a","en":"a"},{"zh-CN":"b","en":"b"},{"zh-CN":"c","en":"c"}]}`, `{"correct":[0,2]}`},
+	{"number", `{}`, `{"value":20,"tolerance":0.5}`},
+	{"chess.escape_check", `{"fen":"2b1k3/7p/8/1B6/8/8/P7/4K3 b - - 0 1","method":"block"}`, `{"move":"Bd7"}`},
+	{"chess.all_escapes", `{"fen":"2b1k3/7p/8/1B6/8/8/P7/4K3 b - - 0 1"}`, `{"moves":["Kd8","Ke7","Kf7","Kf8","Bd7"]}`},
+	{"chess.mate_in", `{"fen":"k7/8/2K5/8/8/8/8/1R6 w - - 0 1","n":2}`, `{"moves":["Kc7","Ka7","Ra1#"]}`},
+	{"chess.best_move", `{"fen":"5r1k/6pp/7N/3Q4/8/8/8/6K1 w - - 0 1"}`, `{"moves":["Qg8+","Rxg8","Nf7#"]}`},
+	{"chess.piece_moves", `{"fen":"4k3/8/8/8/8/8/3P4/1N2K3 w - - 0 1","square":"b1"}`, `{"squares":["a3","c3"]}`},
+	{"draughts.capture", `{"fen":"W:W32,33,38:B9,18,19,27,28"}`, `{"move":"32x3"}`},
+	{"draughts.shot", `{"fen":"W:W28,29,33,39:B9,12,17,18,27,30"}`, `{"moves":["28-22","17x28","33x4"]}`},
+}
+
+func FuzzChessDraughtsAnswers(f *testing.F) {
+	for i, s := range []string{`{"choices":[0,2]}`, `{"value":19.5}`, `{"move":"Bd7"}`, `{"moves":["Kd8","Bd7","??"]}`,
+		`{"moves":["Kc7","Ka7","Ra1"]}`, `{"moves":["Qg8+","Rxg8","Nf7"]}`, `{"squares":["a3","C3","d2"]}`, `{"move":"32x21x12x3"}`,
+		`{"moves":["28-22","17x28","33x22x13x4"]}`} {
+		f.Add(uint8(i), []byte(s))
+	}
+	f.Add(uint8(4), []byte(`{"move":"Kc7"}`))
+	f.Add(uint8(8), []byte(`{"moves":["28-22","18x27"]}`))
+	f.Fuzz(func(t *testing.T, which uint8, answer []byte) {
+		c := fuzzCasesA[int(which)%len(fuzzCasesA)]
+		fuzzCheckA(t, c.kind, c.prompt, c.solution, answer)
+	})
+}
+
+func FuzzChessDraughtsPrompts(f *testing.F) {
+	for i, c := range fuzzCasesA {
+		f.Add(uint8(i), []byte(c.prompt), []byte(c.solution))
+	}
+	f.Add(uint8(4), []byte(`{"fen":"k7/8/2K5/8/8/8/8/1R6 w - - 0 1","n":4}`), []byte(`{"moves":["Kc7"]}`))
+	f.Add(uint8(7), []byte(`{"fen":"W:W31-50:B1-20"}`), []byte(`{"move":"32-28"}`))
+	f.Fuzz(func(t *testing.T, which uint8, prompt, solution []byte) {
+		c := fuzzCasesA[int(which)%len(fuzzCasesA)]
+		k, _ := KindByName(c.kind)
+		err := k.Validate(prompt, solution)
+		if err == nil {
+			// A valid exercise can be checked with any answer.
+			fuzzCheckA(t, c.kind, string(prompt), string(solution), []byte(`{"move":"e4","moves":["e4"]}`))
+			return
+		}
+		var pe *PromptError
+		if !errors.As(err, &pe) || pe.Message.ZH == "" || pe.Message.EN == "" {
+			t.Fatalf("%s: Validate(%q, %q): %v", c.kind, prompt, solution, err)
+		}
+	})
 }
