@@ -95,21 +95,47 @@ func (s *Solver) CanMake(operands []int, target Rat) bool {
 // more operands, when × ÷ or a combining rule is needed, Solve returns the
 // first expression its search meets among those using only r's operators,
 // or failing that among all of r: valid and deterministic, but not always
-// the simplest (an exhaustive search there can take seconds).
+// the simplest (an exhaustive search there can take seconds). For
+// ExactMax+1 operands it first tries the exhaustive search within a fixed
+// amount of work (so the answer is still deterministic), which usually
+// suffices.
 func (s *Solver) Solve(operands []int, target Rat) (*Expr, bool) {
 	key, ok := packKey(operands)
 	target, possible := s.target(target)
 	if !ok || !possible {
 		return nil, false
 	}
+	n := keySize(key)
 	for i, t := range s.tiers {
-		sr := t.newSearch(i > 0 && keySize(key) > ExactMax)
-		if c, ok := sr.best(key, target, ctxLeftAdd); ok {
+		exact := i == 0 || n <= ExactMax
+		var sr *search
+		var c cand
+		var ok bool
+		if exact || n == ExactMax+1 {
+			sr = t.newSearch(false)
+			if !exact {
+				sr.limit = exactWork
+			}
+			c, ok = sr.best(key, target, ctxLeftAdd)
+			if sr.aborted {
+				sr = nil
+			}
+		}
+		if sr == nil {
+			sr = t.newSearch(true)
+			c, ok = sr.best(key, target, ctxLeftAdd)
+		}
+		if ok {
+			sr.limit = 0
 			return sr.build(key, c), true
 		}
 	}
 	return nil, false
 }
+
+// exactWork bounds the exact search for ExactMax+1 operands, in
+// sub-questions; beyond it Solve takes the first expression found.
+const exactWork = 2000
 
 // Reachable returns every value some valid expression over exactly
 // operands can have, sorted ascending. It is empty for an empty multiset.
@@ -585,9 +611,12 @@ const tableMax = 4
 // search is one question to a tier: the simplest way to make a value,
 // looked for top-down. It memoises the sub-questions it asks.
 type search struct {
-	t     *tier
-	exist bool // any way will do: stop at the first
-	memo  map[query]result
+	t       *tier
+	exist   bool // any way will do: stop at the first
+	limit   int  // if > 0, give up (aborted) after this many sub-questions
+	work    int
+	aborted bool
+	memo    map[query]result
 }
 
 type query struct {
@@ -608,12 +637,13 @@ func (t *tier) newSearch(exist bool) *search {
 // table returns key's table if the search reads it whole: small keys,
 // small tiers, and tables already built (which give the same answers, so
 // the memo's state never changes one). A first-found search ignores built
-// tables, so that its answer does not depend on the memo either.
+// tables, and so does a search with a work limit, so that neither its
+// answer nor whether it gives up depends on the memo.
 func (s *search) table(key uint64) *table {
 	if keySize(key) <= tableMax || s.t.small {
 		return s.t.get(key)
 	}
-	if s.exist {
+	if s.exist || s.limit > 0 {
 		return nil
 	}
 	s.t.mu.Lock()
@@ -651,6 +681,14 @@ func (s *search) best(key uint64, v Rat, ctx int) (cand, bool) {
 }
 
 func (s *search) find(key uint64, v Rat, ctx int) (cand, bool) {
+	if s.limit > 0 {
+		if s.work++; s.work > s.limit {
+			s.aborted = true
+		}
+	}
+	if s.aborted {
+		return cand{}, false
+	}
 	r := s.t.rules
 	if !r.Negative && v.Num < 0 {
 		return cand{}, false
@@ -681,6 +719,9 @@ func (s *search) find(key uint64, v Rat, ctx int) (cand, bool) {
 		return bestC, found
 	}
 	for si, a := range subKeys(key) {
+		if s.aborted {
+			return cand{}, false
+		}
 		b := key - a
 		ta, tb := s.table(a), s.table(b)
 		if ta == nil && tb == nil {
