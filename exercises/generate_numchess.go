@@ -350,7 +350,9 @@ func (ncMoveGenerator) exercise(band Band, rs numchess.Ruleset, pos numchess.Pos
 	difficulty := 1
 	switch c.goal.Type {
 	case "enter_camp":
-		tags = append([]string{"numchess.move.camp"}, tags...)
+		ruleTag := map[numchess.Kind]string{numchess.Step: "numchess.move.step", numchess.Hop: "numchess.move.step",
+			numchess.SingleSpan: "numchess.span.single", numchess.ChainSpan: "numchess.span.chain"}[mi.Kind]
+		tags = append([]string{"numchess.move.camp", ruleTag}, tags...)
 		title = Text{ZH: "走进对方阵营 " + c.goal.To, EN: "Enter the camp point " + c.goal.To}
 		body = Text{
 			ZH: fmt.Sprintf("轮到%s走。走一步棋，让你的一枚棋子停在对方阵营的 %s 点上。可以移、邻、跨，跨的时候要写出算式。", side.ZH, c.goal.To),
