@@ -43,7 +43,14 @@
 // Simplest witness: fewest combining rules, then fewest × ÷, then fewest
 // bracket pairs, then fewest negative values along the way, then fewest
 // characters; ties go to a fixed enumeration order (larger pieces first on
-// the left), so answers are deterministic.
+// the left), so answers are deterministic. This is guaranteed up to
+// ExactMax (6) digits and whenever + and − alone suffice; beyond, see
+// Solver.Solve.
+//
+// Solver memo: each Solver holds its own memo (no package-level state):
+// per sub-multiset of digits, the values it can make and the cost of each
+// value's simplest expression, bounded by MemoLimit values per tier.
+// Keep one Solver per ruleset and share it; it is safe for concurrent use.
 //
 // Numbers are int64 rationals; a value that would overflow is treated as
 // unreachable by the solver and reported as "too_large" by Eval and Check.
