@@ -14,6 +14,7 @@ import (
 
 	"qixue/api"
 	"qixue/api/apitest"
+	"qixue/identity"
 	"qixue/models/modelstest"
 )
 
@@ -85,6 +86,24 @@ func TestTrustProxy(t *testing.T) {
 		}
 		if ip != want {
 			t.Errorf("TrustProxy=%v: client address %q, want %q", trust, ip, want)
+		}
+	}
+}
+
+func TestRequireRole(t *testing.T) {
+	h := apitest.New(t, modelstest.SQLite(t))
+	f := h.Fixture(t)
+	g := h.Echo.Group("/roletest", api.RequireAuth(h.Identity), api.RequireRole(identity.RoleTeacher, identity.RoleSchoolAdmin))
+	g.GET("", func(c echo.Context) error { return c.String(http.StatusOK, string(api.Caller(c).Role)) })
+	for token, want := range map[string]int{f.A.TeacherToken: 200, f.A.AdminToken: 200, f.A.StudentToken: 403, f.AdminToken: 403, "": 401} {
+		req := httptest.NewRequest(http.MethodGet, "/roletest", nil)
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
+		rec := httptest.NewRecorder()
+		h.Echo.ServeHTTP(rec, req)
+		if rec.Code != want {
+			t.Errorf("status %d, want %d: %s", rec.Code, want, rec.Body)
 		}
 	}
 }

@@ -140,3 +140,28 @@ func TestCreateStudentsGeneratesCredentials(t *testing.T) {
 		t.Errorf("login code %q", c.LoginCode)
 	}
 }
+
+// TestRateLimitAcrossReplicas checks that failed logins counted by one
+// service instance lock the account on another sharing the database.
+func TestRateLimitAcrossReplicas(t *testing.T) {
+	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
+		ctx := context.Background()
+		r1, r2 := newService(t, db, nil), newService(t, db, nil)
+		root := identity.Principal{Role: identity.RolePlatformAdmin}
+		sc, _ := r1.CreateSchool(ctx, root, identity.SchoolInput{Name: "S"})
+		if _, err := r1.CreateUser(ctx, root, identity.NewUser{SchoolID: sc.ID, Role: identity.RoleTeacher, Username: "tea1", RealName: "T", Password: "password-1"}); err != nil {
+			t.Fatal(err)
+		}
+		for i := range 10 {
+			r := []*identity.Service{r1, r2}[i%2]
+			if _, err := r.Login(ctx, identity.Credentials{Username: "tea1", Password: "wrong-pass"}, fmt.Sprint("addr", i)); !errors.Is(err, identity.ErrInvalidCredentials) {
+				t.Fatalf("attempt %d: %v", i, err)
+			}
+		}
+		for _, r := range []*identity.Service{r1, r2} {
+			if _, err := r.Login(ctx, identity.Credentials{Username: "tea1", Password: "password-1"}, "fresh"); !errors.Is(err, identity.ErrRateLimited) {
+				t.Errorf("after 10 failures on two replicas: %v", err)
+			}
+		}
+	})
+}
