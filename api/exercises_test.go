@@ -160,6 +160,8 @@ func TestExercisesAndAttempts(t *testing.T) {
 						t.Errorf("%d attempts after a retry, want 1", n)
 					}
 				}},
+			{Name: "retry with the timer moved on", Method: "POST", Path: choice + "/attempts", Token: a.StudentToken, Header: key("k1"),
+				Body: map[string]any{"answer": map[string]any{"choice": 0}, "time_ms": 9999}, Status: 200, Contains: []string{`"replayed":true`}},
 			{Name: "reused key with another body", Method: "POST", Path: choice + "/attempts", Token: a.StudentToken, Header: key("k1"), Body: right, Status: 422,
 				Code: "idempotency_key_reused"},
 			{Name: "reused key on another exercise", Method: "POST", Path: number + "/attempts", Token: a.StudentToken, Header: key("k1"),

@@ -564,7 +564,7 @@ func (s *Service) Submit(ctx context.Context, p identity.Principal, id string, i
 		Answer: compactJSON(in.Answer), Outcome: res.Outcome, Score: res.Score, Feedback: res.Feedback, Details: res.Details,
 		TimeMS: in.TimeMS, IdempotencyKey: in.IdempotencyKey, CreatedAt: s.clock(),
 	}
-	a.RequestHash = requestHash("answer", ex.ID, a.Answer, in.TimeMS)
+	a.RequestHash = requestHash("answer", ex.ID, a.Answer)
 	return s.record(ctx, ex, a, v)
 }
 
@@ -610,10 +610,12 @@ func checkAttemptInput(student bool, key string, timeMS int, noAnswer bool) erro
 	return nil
 }
 
-// requestHash fingerprints a request for idempotency-key reuse checks.
-func requestHash(action, exerciseID string, answer json.RawMessage, timeMS int) string {
+// requestHash fingerprints a request for idempotency-key reuse checks:
+// what was submitted to which exercise. The reported time is left out, so
+// an app that retries with its timer moved on still gets its first verdict.
+func requestHash(action, exerciseID string, answer json.RawMessage) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00%d\x00", action, exerciseID, timeMS)
+	fmt.Fprintf(h, "%s\x00%s\x00", action, exerciseID)
 	h.Write(answer)
 	return hex.EncodeToString(h.Sum(nil))
 }
@@ -648,7 +650,7 @@ func (s *Service) GiveUp(ctx context.Context, p identity.Principal, id string, i
 		Outcome: Wrong, Feedback: giveUpFeedback, GaveUp: true, TimeMS: in.TimeMS,
 		IdempotencyKey: in.IdempotencyKey, CreatedAt: s.clock(),
 	}
-	a.RequestHash = requestHash("give-up", ex.ID, nil, in.TimeMS)
+	a.RequestHash = requestHash("give-up", ex.ID, nil)
 	return s.record(ctx, ex, a, v)
 }
 
