@@ -7,6 +7,8 @@
 //	qixue rules ...    rules-engine tools for scripts and content authors
 //	qixue exercises generate --kind K --band B --count N [--seed S]
 //	                   print generated exercises, one JSON object per line
+//	qixue roster import PATH [--dry-run]
+//	                   import a OneRoster CSV zip or folder
 //	qixue healthcheck  probe the local server (container HEALTHCHECK)
 //	qixue version      print the build version
 package main
@@ -53,6 +55,7 @@ func commands() []command {
 		{"seed", "load the demo school, teacher, class and students", runSeed},
 		{"admin", "admin create --username U --password-stdin: create a platform admin", runAdmin},
 		{"healthcheck", "check that the local server answers /healthz (for container health checks)", runHealthcheck},
+		{"roster", "roster import PATH [--dry-run] [--school ID]: import a OneRoster CSV zip or folder", runRoster},
 		{"exercises", "exercises generate --kind K --band B --count N [--seed S]: print fresh exercises as JSON lines", runExercises},
 		{"rules", "rules-engine tools: perft, moves, play, pgn, escapes, forbidden, opening, solve, score, start", runRules},
 		{"version", "print the build version", runVersion},

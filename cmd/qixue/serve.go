@@ -51,6 +51,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		}
 	}
 
+	importer := newImporter(db, svc)
 	e := api.NewServer(api.Deps{
 		Identity:        svc,
 		Ping:            func(ctx context.Context) error { return models.Ping(ctx, db) },
@@ -59,7 +60,9 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		TrustProxy:      cfg.TrustProxy,
 		RateLimitWindow: 15 * time.Minute,
 		Exercises:       practice,
+		Roster:          importer,
 	})
+	defer startRosterWorker(ctx, cfg, importer, logger)()
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return err

@@ -1,0 +1,154 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+
+	"golang.org/x/crypto/bcrypt"
+	"gorm.io/gorm"
+
+	"qixue/identity"
+	"qixue/models"
+	"qixue/roster"
+)
+
+// runRoster dispatches `qixue roster <subcommand>`.
+func runRoster(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		printRosterHelp(stdout)
+		return nil
+	}
+	switch args[0] {
+	case "import":
+		return rosterImport(ctx, args[1:], stdout, stderr)
+	}
+	printRosterHelp(stderr)
+	return fmt.Errorf("roster: unknown subcommand %q", args[0])
+}
+
+func printRosterHelp(w io.Writer) {
+	fmt.Fprintln(w, "usage: qixue roster import PATH [--dry-run] [--school SCHOOL_ID]")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Imports a OneRoster 1.1 CSV zip or folder into the database named by QIXUE_DATABASE_URL,")
+	fmt.Fprintln(w, "as a platform admin (or, with --school, with the rights of that school's admin).")
+	fmt.Fprintln(w, "Every problem is printed as FILE:LINE: column COLUMN: CODE: reason; nothing is written then.")
+}
+
+// newImporter returns the roster importer on db, hashing passwords from
+// users.csv as the identity service does.
+func newImporter(db *gorm.DB, svc *identity.Service) *roster.Importer {
+	return roster.NewImporter(models.NewRosterStore(db), roster.Config{
+		HashPassword: svc.HashPassword,
+		PasswordMatches: func(hash, password string) bool {
+			return hash != "" && bcrypt.CompareHashAndPassword([]byte(hash), []byte(password)) == nil
+		},
+	})
+}
+
+// startRosterWorker runs the background import worker until the returned
+// stop function is called; stop waits for it. Jobs left running by a
+// crashed process are queued again: on SQLite (one process) at once, on
+// PostgreSQL once their heartbeat is stale.
+func startRosterWorker(ctx context.Context, cfg config, im *roster.Importer, logger *slog.Logger) (stop func()) {
+	w := im.NewWorker(logger)
+	if !models.IsPostgres(cfg.DatabaseURL) {
+		if n, err := w.Recover(ctx, 0); err != nil {
+			logger.Error("roster: requeue interrupted imports", "error", err.Error())
+		} else if n > 0 {
+			logger.Info("roster: requeued interrupted imports", "count", n)
+		}
+	}
+	wctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		w.Run(wctx)
+	}()
+	return func() {
+		cancel()
+		<-done
+	}
+}
+
+// rosterImport imports PATH synchronously and prints the summary or every
+// problem. Invalid files exit with status 1, bad flags with 2.
+func rosterImport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("roster import", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	dryRun := fs.Bool("dry-run", false, "check the files and print what would change, without writing")
+	school := fs.String("school", "", "import with the rights of this school's admin (its ID)")
+	// Allow flags after the path: roster import PATH --dry-run.
+	var path string
+	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
+		path, args = args[0], args[1:]
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return exitError(2)
+	}
+	if path == "" && fs.NArg() > 0 {
+		path = fs.Arg(0)
+	}
+	if path == "" || fs.NArg() > 1 {
+		fmt.Fprintln(stderr, "roster import: want one PATH (a zip or a folder of CSV files)")
+		return exitError(2)
+	}
+	cfg, err := loadConfig()
+	if err != nil {
+		return err
+	}
+	db, _, err := openMigrated(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer models.Close(db)
+	svc, err := newIdentityService(cfg, db, []byte(identity.NewSecret()))
+	if err != nil {
+		return err
+	}
+	p := identity.Principal{Role: identity.RolePlatformAdmin}
+	if *school != "" {
+		p = identity.Principal{Role: identity.RoleSchoolAdmin, SchoolID: *school}
+	}
+	im := newImporter(db, svc)
+	src, err := roster.ReadPath(path, im.Limits())
+	if err != nil {
+		fmt.Fprintf(stderr, "roster import: %s: %v\n", path, err)
+		return exitError(1)
+	}
+	res, err := im.Import(ctx, p, src, *dryRun)
+	var re *roster.Error
+	if errors.As(err, &re) {
+		for _, pr := range re.Problems() {
+			fmt.Fprintln(stderr, pr.String())
+		}
+		fmt.Fprintf(stderr, "roster import: %s\n", re.Message("en"))
+		return exitError(1)
+	}
+	if err != nil {
+		return err
+	}
+	for _, w := range res.Warnings {
+		fmt.Fprintln(stderr, "warning:", w)
+	}
+	verb := "imported"
+	if *dryRun {
+		verb = "dry run, nothing written; would change"
+	}
+	fmt.Fprintf(stdout, "%s:\n", verb)
+	s := res.Summary
+	for _, row := range []struct {
+		name string
+		c    roster.Counts
+	}{{"schools", s.Schools}, {"users", s.Users}, {"classes", s.Classes}, {"enrollments", s.Enrollments}} {
+		fmt.Fprintf(stdout, "  %-12s created %d, updated %d, deactivated %d, unchanged %d\n",
+			row.name, row.c.Created, row.c.Updated, row.c.Deactivated, row.c.Unchanged)
+	}
+	return nil
+}

@@ -1,0 +1,56 @@
+package main
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func writeRoster(t *testing.T, dir string, users string) {
+	t.Helper()
+	files := map[string]string{
+		"manifest.csv": "propertyName,value\noneroster.version,1.1\nfile.orgs,bulk\nfile.users,bulk\nfile.classes,bulk\nfile.enrollments,bulk\n",
+		"orgs.csv":     "sourcedId,name,type\ns1,CLI Primary,school\n",
+		"users.csv":    "sourcedId,orgSourcedIds,role,username,givenName,familyName\n" + users,
+		"classes.csv":  "sourcedId,title,grades,schoolSourcedId\nc1,Chess 1A,01,s1\n",
+		"enrollments.csv": "sourcedId,classSourcedId,userSourcedId,role\n" +
+			"e1,c1,t1,teacher\ne2,c1,u1,student\n",
+	}
+	for n, s := range files {
+		if err := os.WriteFile(filepath.Join(dir, n), []byte(s), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestRosterImportCommand(t *testing.T) {
+	t.Setenv("QIXUE_DATABASE_URL", filepath.Join(t.TempDir(), "cli.db"))
+	t.Setenv("QIXUE_BCRYPT_COST", "4")
+	dir := t.TempDir()
+	writeRoster(t, dir, "t1,s1,teacher,cli.teacher,Wei,Lin\nu1,s1,student,,明,李\n")
+
+	out, stderr, err := runCLI(t, "roster", "import", dir, "--dry-run")
+	if err != nil || !strings.Contains(out, "would change") || !strings.Contains(out, "users        created 2, updated 0") {
+		t.Fatalf("dry run: %v\n%s%s", err, out, stderr)
+	}
+	out, stderr, err = runCLI(t, "roster", "import", dir)
+	if err != nil || !strings.Contains(out, "enrollments  created 2,") {
+		t.Fatalf("import: %v\n%s%s", err, out, stderr)
+	}
+	out, _, err = runCLI(t, "roster", "import", dir)
+	if err != nil || !strings.Contains(out, "users        created 0, updated 0, deactivated 0, unchanged 2") {
+		t.Fatalf("re-import: %v\n%s", err, out)
+	}
+
+	writeRoster(t, dir, "t1,s1,teacher,cli.teacher,Wei,Lin\nu1,s1,pupil,,明,李\n")
+	_, stderr, err = runCLI(t, "roster", "import", dir)
+	var code exitError
+	if !errors.As(err, &code) || code != 1 || !strings.Contains(stderr, "users.csv:3: column role: unknown_role") {
+		t.Fatalf("invalid import: %v\n%s", err, stderr)
+	}
+	if _, _, err := runCLI(t, "roster", "import"); !errors.As(err, &code) || code != 2 {
+		t.Errorf("no path: %v", err)
+	}
+}
