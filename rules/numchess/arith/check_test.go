@@ -56,9 +56,11 @@ func TestCheck(t *testing.T) {
 		{"1−9", []int{1, 9}, Int(-8), G46(), "", "", ""},
 		{"(2+3)×(4−1)", []int{1, 2, 3, 4}, Int(15), G23(), "", "", ""},
 		// Digits.
-		{"9−5−4", []int{9, 5, 4, 9}, Int(0), K1(), CodeDigitMissing, "9 is missing: 2 of them were spanned, used 1", "少了 9：跨过 2 个 9，只用了 1 次"},
+		{"9−5−4", []int{9, 5, 4, 9}, Int(0), K1(), CodeDigitMissing, "9 is missing: 2 were spanned, but it is used once", "少了 9：跨过 2 个 9，只用了 1 次"},
 		{"9−9", []int{9, 0}, Int(0), K1(), CodeDigitRepeated, "9 is used twice", "9 用了两次"},
-		{"9−9+9", []int{9, 9}, Int(9), K1(), CodeDigitRepeated, "9 is used 3 times, but 2 of them were spanned", "9 用了 3 次，可是只跨过 2 个 9"},
+		{"9−9+9", []int{9, 0, 0}, Int(0), K1(), CodeDigitRepeated, "9 is used 3 times, but only one was spanned", "9 用了 3 次，可是只跨过 1 个 9"},
+		{"0", []int{0, 0}, Int(0), K1(), CodeDigitMissing, "0 is missing: 2 were spanned, but it is used once", "少了 0：跨过 2 个 0，只用了 1 次"},
+		{"9−9+9", []int{9, 9}, Int(9), K1(), CodeDigitRepeated, "9 is used 3 times, but only 2 were spanned", "9 用了 3 次，可是只跨过 2 个 9"},
 		{"9−4", []int{9, 5, 4}, Int(5), K1(), CodeDigitMissing, "5 is missing", "少了 5"},
 		{"9−6", []int{9, 5, 4}, Int(3), K1(), CodeDigitExtra, "6 was not spanned", "没有跨过 6，不能用 6"},
 		// Operators and brackets.

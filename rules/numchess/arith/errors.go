@@ -121,13 +121,13 @@ func (e *CheckError) Message(lang string) string {
 		if e.want == 1 && e.count == 2 {
 			return pick(en, d+" is used twice", d+" 用了两次")
 		}
-		return pick(en, fmt.Sprintf("%s is used %d times, but %s", d, e.count, times(e.want, d)),
+		return pick(en, fmt.Sprintf("%s is %s, but %s", d, usedTimes(e.count), spanned(e.want)),
 			fmt.Sprintf("%s 用了 %d 次，可是只跨过 %d 个 %s", d, e.count, e.want, d))
 	case CodeDigitMissing:
 		if e.count == 0 && e.want == 1 {
 			return pick(en, d+" is missing", "少了 "+d)
 		}
-		return pick(en, fmt.Sprintf("%s is missing: %s, used %d", d, times(e.want, d), e.count),
+		return pick(en, fmt.Sprintf("%s is missing: %d were spanned, but it is %s", d, e.want, usedTimes(e.count)),
 			fmt.Sprintf("少了 %s：跨过 %d 个 %s，只用了 %d 次", d, e.want, d, e.count))
 	case CodeDigitExtra:
 		return pick(en, d+" was not spanned", "没有跨过 "+d+"，不能用 "+d)
@@ -187,11 +187,23 @@ func pick(en bool, english, chinese string) string {
 	return chinese
 }
 
-// times says how many of d were spanned: "only one 9 was spanned".
-func times(n int, d string) string {
+// usedTimes says how often a number is used: "used once", "used 3 times".
+func usedTimes(n int) string {
 	switch n {
+	case 0:
+		return "not used"
 	case 1:
-		return "only one " + d + " was spanned"
+		return "used once"
+	case 2:
+		return "used twice"
 	}
-	return fmt.Sprintf("%d of them were spanned", n)
+	return fmt.Sprintf("used %d times", n)
+}
+
+// spanned says how many of a number were spanned: "only one was spanned".
+func spanned(n int) string {
+	if n == 1 {
+		return "only one was spanned"
+	}
+	return fmt.Sprintf("only %d were spanned", n)
 }
