@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
+	"os"
 	"strings"
 	"syscall"
 	"testing"
@@ -526,5 +528,51 @@ func BenchmarkNumchessChecks(b *testing.B) {
 			}
 			b.ReportMetric(float64((ncCPUTime()-cpu).Nanoseconds())/float64(n), "cpu-ns/op")
 		})
+	}
+}
+
+// TestNumchessGomokuTagVocabulary checks that every skill tag of the
+// number-chess and gomoku banks and generators is one documented in the
+// kind files' tag lists.
+func TestNumchessGomokuTagVocabulary(t *testing.T) {
+	documented := map[string]bool{}
+	for _, file := range []string{"kinds_numchess.go", "kinds_gomoku.go"} {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(string(src), "\n") {
+			if f := strings.Fields(strings.TrimPrefix(line, "//\t")); strings.HasPrefix(line, "//\t") && len(f) > 0 &&
+				(strings.HasPrefix(f[0], "numchess.") || strings.HasPrefix(f[0], "gomoku.")) {
+				documented[f[0]] = true
+			}
+		}
+	}
+	if len(documented) < 20 {
+		t.Fatalf("only %d documented tags found", len(documented))
+	}
+	check := func(where string, tags []string) {
+		for _, tag := range tags {
+			if !documented[tag] {
+				t.Errorf("%s: tag %s is not documented", where, tag)
+			}
+		}
+	}
+	for _, game := range []string{"numchess", "gomoku"} {
+		for _, ex := range ncBankOf(t, game) {
+			check(ex.Key, ex.Tags)
+		}
+	}
+	for _, kind := range []string{"numchess.expression", "numchess.move", "gomoku.win_in_1"} {
+		gen, _ := GeneratorFor(kind)
+		for _, band := range []Band{K1, G23, G46} {
+			exs, err := gen.Generate(rand.New(rand.NewPCG(3, 3)), band, 6)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, ex := range exs {
+				check(kind+" generator", ex.Tags)
+			}
+		}
 	}
 }
