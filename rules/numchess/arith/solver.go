@@ -762,11 +762,17 @@ func (s *search) find(key uint64, v Rat, ctx int) (cand, bool) {
 			}
 			// Walk the side with a table (the smaller, if both) and
 			// work out the other operand.
+			// An operand over m digits costs at least 2m−1 characters; a
+			// pair that cannot beat the best so far is not worked out.
+			lbA, lbB := uint32(2*keySize(a)-1), uint32(2*keySize(b)-1)
+			hopeless := func(known, lb uint32) bool {
+				return found && !s.exist && known+lb+oc > bestC.cost
+			}
 			walkLeft := ta != nil && (tb == nil || len(ta.vals) <= len(tb.vals))
 			if walkLeft {
 				for i, x := range ta.vals {
 					cx := ta.ctx[i][lc]
-					if cx >= inf {
+					if cx >= inf || hopeless(cx, lbB) {
 						continue
 					}
 					switch y, how := rightFor(k, x, v); how {
@@ -784,7 +790,7 @@ func (s *search) find(key uint64, v Rat, ctx int) (cand, bool) {
 			} else {
 				for j, y := range tb.vals {
 					cy := tb.ctx[j][rc]
-					if cy >= inf {
+					if cy >= inf || hopeless(cy, lbA) {
 						continue
 					}
 					switch x, how := leftFor(k, y, v); how {
