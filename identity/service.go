@@ -210,6 +210,10 @@ func (s *Service) openSession(ctx context.Context, u User, now time.Time, refres
 		return Session{}, err
 	}
 	if refresh == "" {
+		// A new login is a good moment to forget the user's dead tokens.
+		if err := s.store.DeleteExpiredRefreshTokens(ctx, u.ID, now); err != nil {
+			return Session{}, err
+		}
 		token, hash := newOpaqueToken()
 		rt := RefreshToken{ID: newID(), FamilyID: newID(), UserID: u.ID, Hash: hash, CreatedAt: now, ExpiresAt: now.Add(s.cfg.RefreshTTL)}
 		if err := s.store.CreateRefreshToken(ctx, rt); err != nil {

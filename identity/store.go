@@ -62,6 +62,9 @@ type Store interface {
 	// RevokeRefreshFamily revokes every token of the family of the token
 	// with the given hash; unknown hashes are ignored.
 	RevokeRefreshFamily(ctx context.Context, hash string, now time.Time) error
+	// DeleteExpiredRefreshTokens forgets the user's tokens that expired
+	// before now.
+	DeleteExpiredRefreshTokens(ctx context.Context, userID string, now time.Time) error
 
 	// CountLoginFailures counts failures recorded for key at or after since.
 	CountLoginFailures(ctx context.Context, key string, since time.Time) (int, error)

@@ -494,6 +494,11 @@ func (s *IdentityStore) RevokeRefreshFamily(ctx context.Context, hash string, no
 	return s.revokeFamily(ctx, r.FamilyID, now)
 }
 
+// DeleteExpiredRefreshTokens deletes the user's tokens expired before now.
+func (s *IdentityStore) DeleteExpiredRefreshTokens(ctx context.Context, userID string, now time.Time) error {
+	return s.db.WithContext(ctx).Where("user_id = ? AND expires_at < ?", userID, now).Delete(&refreshTokenRow{}).Error
+}
+
 // CountLoginFailures counts the failures of key since the given time.
 func (s *IdentityStore) CountLoginFailures(ctx context.Context, key string, since time.Time) (int, error) {
 	var n int64

@@ -3,6 +3,7 @@ package models_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"testing"
 	"time"
@@ -249,4 +250,29 @@ func TestSQLitePath(t *testing.T) {
 	if !models.IsPostgres("postgresql://h/db") || models.IsPostgres("sqlite:///x") {
 		t.Error("IsPostgres")
 	}
+}
+
+func TestDeleteExpiredRefreshTokens(t *testing.T) {
+	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
+		s := models.NewIdentityStore(db)
+		a := mustSchool(t, s)
+		u := mustUser(t, s, a.ID, identity.RoleTeacher, "t")
+		now := time.Now().UTC().Truncate(time.Microsecond)
+		for i, exp := range []time.Duration{-time.Hour, time.Hour} {
+			tok := identity.RefreshToken{ID: id(), FamilyID: id(), UserID: u.ID, Hash: fmt.Sprint("h", i), CreatedAt: now, ExpiresAt: now.Add(exp)}
+			if err := s.CreateRefreshToken(ctx, tok); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := s.DeleteExpiredRefreshTokens(ctx, u.ID, now); err != nil {
+			t.Fatal(err)
+		}
+		next := identity.RefreshToken{ID: id(), Hash: "n", CreatedAt: now, ExpiresAt: now.Add(time.Hour)}
+		if _, err := s.RotateRefreshToken(ctx, "h0", next, now); !errors.Is(err, identity.ErrTokenInvalid) {
+			t.Errorf("expired token still stored: %v", err)
+		}
+		if _, err := s.RotateRefreshToken(ctx, "h1", next, now); err != nil {
+			t.Errorf("live token deleted: %v", err)
+		}
+	})
 }
