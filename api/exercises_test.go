@@ -132,6 +132,10 @@ func TestExercisesAndAttempts(t *testing.T) {
 				Body: map[string]any{"time_ms": 3}, Status: 422, Code: "validation_failed"},
 			{Name: "unknown body field", Method: "POST", Path: choice + "/attempts", Token: a.StudentToken, Header: key("m4"),
 				Body: map[string]any{"answer": map[string]any{"choice": 1}, "correct": true}, Status: 400, Code: "unknown_field"},
+			{Name: "answer that is not UTF-8", Method: "POST", Path: choice + "/attempts", Token: a.StudentToken, Header: key("m5"),
+				Body: "{\"answer\":{\"choice\":\"\xff\"}}", Status: 422, Code: "validation_failed"},
+			{Name: "idempotency key that is not printable ASCII", Method: "POST", Path: choice + "/attempts", Token: a.StudentToken, Header: key("ключ"),
+				Body: right, Status: 422, Code: "validation_failed"},
 			{Name: "no attempt for malformed answers", Method: "GET", Path: "/v1/me/attempts", Token: a.StudentToken, Status: 200,
 				Check: func(t *testing.T, rec *httptest.ResponseRecorder) {
 					if n := countAttempts(t, db, a.Student.ID); n != 0 {

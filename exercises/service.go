@@ -527,7 +527,7 @@ type Verdict struct {
 // at most a minute ago).
 func (s *Service) Submit(ctx context.Context, p identity.Principal, id string, in AnswerInput) (Verdict, error) {
 	student := p.Role == identity.RoleStudent
-	if err := checkAttemptInput(student, in.IdempotencyKey, in.TimeMS, len(bytes.TrimSpace(in.Answer)) == 0); err != nil {
+	if err := checkAttemptInput(student, in.IdempotencyKey, in.TimeMS, in.Answer, true); err != nil {
 		return Verdict{}, err
 	}
 	ex, err := s.exercise(ctx, p, id)
@@ -590,19 +590,25 @@ func (s *Service) record(ctx context.Context, ex Exercise, a Attempt, v Verdict)
 	return v, nil
 }
 
-func checkAttemptInput(student bool, key string, timeMS int, noAnswer bool) error {
+func checkAttemptInput(student bool, key string, timeMS int, answer json.RawMessage, needAnswer bool) error {
+	noAnswer := needAnswer && len(bytes.TrimSpace(answer)) == 0
 	var fields []identity.FieldError
 	switch {
 	case student && key == "":
 		fields = append(fields, identity.FieldError{Field: "Idempotency-Key", Code: "required"})
 	case len(key) > MaxIdempotencyKeyLen:
 		fields = append(fields, identity.FieldError{Field: "Idempotency-Key", Code: "too_long"})
+	case strings.IndexFunc(key, func(r rune) bool { return r < 0x20 || r > 0x7e }) >= 0:
+		fields = append(fields, identity.FieldError{Field: "Idempotency-Key", Code: "invalid"}) // printable ASCII only
 	}
 	if timeMS < 0 || timeMS > MaxTimeMS {
 		fields = append(fields, identity.FieldError{Field: "time_ms", Code: "out_of_range"})
 	}
-	if noAnswer {
+	switch {
+	case noAnswer:
 		fields = append(fields, identity.FieldError{Field: "answer", Code: "required"})
+	case !utf8.Valid(answer):
+		fields = append(fields, identity.FieldError{Field: "answer", Code: "invalid"})
 	}
 	if len(fields) > 0 {
 		return identity.ValidationError(fields...)
@@ -634,7 +640,7 @@ type GiveUpInput struct {
 // (once per idempotency key, as Submit does).
 func (s *Service) GiveUp(ctx context.Context, p identity.Principal, id string, in GiveUpInput) (Verdict, error) {
 	student := p.Role == identity.RoleStudent
-	if err := checkAttemptInput(student, in.IdempotencyKey, in.TimeMS, false); err != nil {
+	if err := checkAttemptInput(student, in.IdempotencyKey, in.TimeMS, nil, false); err != nil {
 		return Verdict{}, err
 	}
 	ex, err := s.exercise(ctx, p, id)

@@ -15,7 +15,7 @@ import (
 // what lets one database keep up. Each request still waits until its row
 // is committed. A row the batch skips (its idempotency key was used, or a
 // concurrent first attempt won) is reported as not inserted, and the
-// caller resolves it alone. Under light load a batch is one row and adds
+// caller resolves it alone; so is every row of a batch that failed. Under light load a batch is one row and adds
 // no delay: a flusher never waits for more rows.
 type attemptBatcher struct {
 	db       *sql.DB
@@ -153,7 +153,9 @@ func (b *attemptBatcher) run(batch []*batchReq) {
 	}()
 	for _, req := range batch {
 		if err != nil {
-			req.done <- batchResult{err: fmt.Errorf("record attempt: %w", err)}
+			// Nothing of the batch was stored: each request inserts
+			// alone, so that one bad row fails only its own request.
+			req.done <- batchResult{}
 			continue
 		}
 		first, ok := inserted[req.row.ID]

@@ -164,10 +164,22 @@ func TestRecordAttemptConcurrent(t *testing.T) {
 			}
 		}()
 	}
+	bad := make(chan error, 1)
+	wg.Add(1)
+	go func() { // a row PostgreSQL refuses fails only its own request
+		defer wg.Done()
+		a := attempt(user, ex, "bad")
+		a.Answer = json.RawMessage("\"\xff\"")
+		_, _, err := s.RecordAttempt(ctx, a)
+		bad <- err
+	}()
 	wg.Wait()
 	close(errs)
 	for err := range errs {
 		t.Fatal(err)
+	}
+	if err := <-bad; err == nil {
+		t.Error("an answer that is not UTF-8 was stored")
 	}
 	var rows, same, firsts int64
 	db.Table("attempts").Where("user_id = ?", user).Count(&rows)
