@@ -1,0 +1,39 @@
+package diagram_test
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"qixue/lessons/diagram"
+)
+
+// A chess diagram after 1. e4 with the reply d5 drawn as an arrow.
+func ExampleRender() {
+	svg, err := diagram.Render(diagram.Chess, diagram.Options{
+		Position: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+		LastMove: "e2e4",
+		Arrows:   []string{"d7d5"},
+		Lang:     "en",
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(strings.Contains(string(svg), "<title id=\"title\">Chess diagram, Black to move</title>"))
+	// Output: true
+}
+
+// A highlight that names no point of the board is refused, naming the
+// option.
+func ExampleRender_error() {
+	_, err := diagram.Render(diagram.NumChess, diagram.Options{Highlights: []string{"z9"}})
+	var de *diagram.Error
+	if errors.As(err, &de) {
+		fmt.Println(de.Param, de.Code())
+		fmt.Println(de.Message("en"))
+	}
+	// Output:
+	// highlight invalid_square
+	// highlight: "z9" is not a point of the number-chess board such as e5
+}
