@@ -388,11 +388,16 @@ func (d Draft) check() (Exercise, error) {
 			tags = append(tags, t)
 		}
 	}
-	if len(bytes.TrimSpace(d.Prompt)) == 0 {
-		add("prompt", "required")
-	}
-	if len(bytes.TrimSpace(d.Solution)) == 0 {
-		add("solution", "required")
+	for _, doc := range []struct {
+		field string
+		raw   json.RawMessage
+	}{{"prompt", d.Prompt}, {"solution", d.Solution}} {
+		switch {
+		case len(bytes.TrimSpace(doc.raw)) == 0:
+			add(doc.field, "required")
+		case !utf8.Valid(doc.raw):
+			add(doc.field, "invalid")
+		}
 	}
 	if len(fields) > 0 {
 		return Exercise{}, identity.ValidationError(fields...)
