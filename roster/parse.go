@@ -501,18 +501,18 @@ func (p *parser) users(src Source, f *Files, roles map[string]roleOf) {
 			continue
 		}
 		mapped, known := userRoles[u.Role]
+		roleOK := true
 		switch {
 		case u.Role == "":
 			p.add(UsersFile, line, "role", CodeRequired, "")
-			ok = false
+			ok, roleOK = false, false
 		case !known:
 			p.add(UsersFile, line, "role", CodeUnknownRole, u.Role)
-			ok = false
+			ok, roleOK = false, false
 		case mapped == "":
 			p.warnings = append(p.warnings, UsersFile+":"+itoa(line)+": role "+u.Role+" is not imported")
 			continue
 		}
-		roleOK := ok
 		u.Role = mapped
 		if u.GivenName == "" && u.FamilyName == "" {
 			p.add(UsersFile, line, "givenName", CodeRequired, "")
