@@ -301,3 +301,44 @@ func Example_gomokuVCF() {
 	// ["k8","l8","n11","j7","o12"] correct ""
 	// ["k8","l8","a15"] wrong ""
 }
+
+// ncFuzzKinds are the kinds FuzzNumchessGomokuPrompts picks from.
+var ncFuzzKinds = []string{"numchess.expression", "numchess.move", "numchess.score", "numchess.swap_cost",
+	"gomoku.win_in_1", "gomoku.forbidden", "gomoku.vcf", "gomoku.shape", "gomoku.opening_name"}
+
+// FuzzNumchessGomokuPrompts feeds authored prompts and solutions to the
+// number-chess and gomoku kinds: Validate must not panic and must answer
+// nil or a *PromptError with both languages.
+func FuzzNumchessGomokuPrompts(f *testing.F) {
+	for _, ex := range []struct{ kind, prompt, solution string }{
+		{"numchess.expression", `{"ruleset":"K1","digits":[9,5,4],"target":0}`, `{"expression":"9-5-4"}`},
+		{"numchess.move", `{"ruleset":"G23","position":"` + ncChainPos + `","goal":{"type":"chain","piece":8}}`, `{"move":"8b2-f5[6-2]-d5[4]"}`},
+		{"numchess.score", `{"ruleset":"G23","position":"r:7a14,3b15,5e9;b:2a3,9c4 r 30","side":"both"}`, `{"red":25,"blue":37}`},
+		{"numchess.swap_cost", `{"pieces":[3,7]}`, `{"cost":16}`},
+		{"gomoku.win_in_1", `{"board":"` + gmTestBoard(f, []string{"h8", "i8", "j8", "k8"}, []string{"a1", "b1", "c1"}) + `","rules":"renju","colour":"black"}`, `{"point":"l8"}`},
+		{"gomoku.forbidden", `{"board":"` + gmTestBoard(f, []string{"h9", "h10", "i8", "j8"}, []string{"a15"}) + `","point":"h8"}`, `{"forbidden":true,"reason":"double_three"}`},
+		{"gomoku.vcf", `{"board":"` + gmTestBoard(f, []string{"h8", "i8", "j8", "l9", "m10"}, []string{"g8", "a1", "c3"}) + `","rules":"renju","attacker":"black"}`, `{"line":["k8","l8","n11","j7","o12"]}`},
+		{"gomoku.shape", `{"board":"` + gmTestBoard(f, []string{"f3", "g3", "h3"}, []string{"a15"}) + `","rules":"renju","colour":"black","shape":"open_three"}`, `{"points":["f3","g3","h3"]}`},
+		{"gomoku.opening_name", `{"stones":["h8","h9","i10"]}`, `{"name":"溪月"}`},
+	} {
+		for i, name := range ncFuzzKinds {
+			if name == ex.kind {
+				f.Add(uint8(i), []byte(ex.prompt), []byte(ex.solution))
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, which uint8, prompt, solution []byte) {
+		k, _ := KindByName(ncFuzzKinds[int(which)%len(ncFuzzKinds)])
+		err := k.Validate(prompt, solution)
+		if err == nil {
+			return
+		}
+		var pe *PromptError
+		if !errors.As(err, &pe) {
+			t.Fatalf("Validate(%q, %q): %v is no PromptError", prompt, solution, err)
+		}
+		if pe.Message.ZH == "" || pe.Message.EN == "" {
+			t.Fatalf("Validate(%q, %q): %+v lacks a language", prompt, solution, pe)
+		}
+	})
+}
