@@ -215,6 +215,7 @@ func TestSchools(t *testing.T) {
 			{Name: "school admin other school 404", Method: "GET", Path: "/v1/schools/" + b.School.ID, Token: a.AdminToken, Status: 404, Code: "not_found"},
 			{Name: "malformed id 404", Method: "GET", Path: "/v1/schools/nope", Token: f.AdminToken, Status: 404, Code: "not_found"},
 			{Name: "create", Method: "POST", Path: "/v1/schools", Token: f.AdminToken, Body: map[string]string{"name": "  新学校 "}, Status: 201, Contains: []string{`"name":"新学校"`}},
+			{Name: "create with control character", Method: "POST", Path: "/v1/schools", Token: f.AdminToken, Body: map[string]string{"name": "a\u0000b"}, Status: 422, Contains: []string{`"code":"invalid"`}},
 			{Name: "create blank", Method: "POST", Path: "/v1/schools", Token: f.AdminToken, Body: map[string]string{"name": " "}, Status: 422, Code: "validation_failed", Contains: []string{`"field":"name"`, `"code":"required"`}},
 			{Name: "school admin cannot create", Method: "POST", Path: "/v1/schools", Token: a.AdminToken, Body: map[string]string{"name": "x"}, Status: 403, Code: "forbidden"},
 			{Name: "rename", Method: "PATCH", Path: "/v1/schools/" + a.School.ID, Token: f.AdminToken, Body: map[string]string{"name": "A2"}, Status: 200, Contains: []string{`"name":"A2"`}},

@@ -3,6 +3,7 @@ package identity
 import (
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -174,6 +175,8 @@ func checkName(v *invalid, field, s string, max int) string {
 		v.add(field, "required")
 	case utf8.RuneCountInString(s) > max:
 		v.add(field, "too_long")
+	case !utf8.ValidString(s) || strings.IndexFunc(s, unicode.IsControl) >= 0:
+		v.add(field, "invalid")
 	}
 	return s
 }
