@@ -307,13 +307,16 @@ type tier struct {
 	mu    sync.Mutex
 	small bool  // only + − and joined numbers: tables stay small at any size
 	plain *tier // the solver's + − tier, for "any operand will do" questions
-	memo  map[uint64]*table
-	held  int // values held in memo
+	// tableMax is the largest sub-multiset searches read from a whole
+	// table (tests lower it to exercise the top-down search).
+	tableMax int
+	memo     map[uint64]*table
+	held     int // values held in memo
 }
 
 func newTier(r Rules) *tier {
 	small := !r.Mul && !r.Div && !r.Power && !r.Fraction
-	return &tier{rules: r, small: small, memo: map[uint64]*table{}}
+	return &tier{rules: r, small: small, tableMax: tableMax, memo: map[uint64]*table{}}
 }
 
 // get returns the table for key, building it (and its sub-tables) if needed.
@@ -641,7 +644,7 @@ func (t *tier) newSearch(exist bool) *search {
 // tables, and so does a search with a work limit, so that neither its
 // answer nor whether it gives up depends on the memo.
 func (s *search) table(key uint64) *table {
-	if keySize(key) <= tableMax || s.t.small {
+	if keySize(key) <= s.t.tableMax || s.t.small {
 		return s.t.get(key)
 	}
 	if s.exist || s.limit > 0 {

@@ -244,7 +244,14 @@ func bands() []Rules {
 // spread of 4-digit ones, in every band: the same values, a witness
 // exactly when the value is reachable, every witness passing Check and as
 // simple as the simplest expression the enumerator found.
-func TestSolverAgainstBruteForce(t *testing.T) {
+func TestSolverAgainstBruteForce(t *testing.T) { testAgainstBruteForce(t, tableMax) }
+
+// TestSolverTopDownAgainstBruteForce repeats the comparison with whole
+// tables only for single digits, so every larger sub-multiset goes through
+// the top-down search that Solve uses for five or more digits.
+func TestSolverTopDownAgainstBruteForce(t *testing.T) { testAgainstBruteForce(t, 1) }
+
+func testAgainstBruteForce(t *testing.T, tables int) {
 	var cases [][]int
 	for n := 1; n <= 3; n++ {
 		cases = append(cases, multisets(n)...)
@@ -256,6 +263,9 @@ func TestSolverAgainstBruteForce(t *testing.T) {
 	}
 	for _, r := range bands() {
 		s := NewSolver(r)
+		for _, tr := range s.tiers {
+			tr.tableMax = tables
+		}
 		for _, ds := range cases {
 			bf := bruteForce(r, ds)
 			best := map[string]bruteVal{}
@@ -269,7 +279,9 @@ func TestSolverAgainstBruteForce(t *testing.T) {
 			for k := range best {
 				want = append(want, k)
 			}
-			reach := s.Reachable(ds)
+			// A separate solver builds the whole tables, so that s keeps
+			// searching top-down.
+			reach := NewSolver(r).Reachable(ds)
 			var got []string
 			for _, v := range reach {
 				got = append(got, v.String())
