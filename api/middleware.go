@@ -67,7 +67,8 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 	return m
 }
 
-// observe logs each request as JSON and records its metrics. It runs the
+// observe logs each request as JSON (never its query string, headers or
+// body, which may hold credentials) and records its metrics. It runs the
 // error handler itself so the logged status is the one sent.
 func observe(logger *slog.Logger, m *metrics) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
@@ -89,16 +90,20 @@ func observe(logger *slog.Logger, m *metrics) echo.MiddlewareFunc {
 			if status >= 500 {
 				level = slog.LevelError
 			}
-			logger.LogAttrs(c.Request().Context(), level, "request",
+			attrs := []slog.Attr{
 				slog.String("request_id", requestID(c)),
 				slog.String("method", c.Request().Method),
 				slog.String("route", route),
 				slog.String("path", c.Request().URL.Path),
 				slog.Int("status", status),
 				slog.Int64("bytes", c.Response().Size),
-				slog.Duration("latency", elapsed),
+				slog.Float64("latency_ms", float64(elapsed.Microseconds())/1000),
 				slog.String("remote_ip", c.RealIP()),
-			)
+			}
+			if p := Caller(c); p.UserID != "" {
+				attrs = append(attrs, slog.String("user_id", p.UserID))
+			}
+			logger.LogAttrs(c.Request().Context(), level, "request", attrs...)
 			return nil
 		}
 	}

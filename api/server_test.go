@@ -107,3 +107,29 @@ func TestRequireRole(t *testing.T) {
 		}
 	}
 }
+
+// TestRequestLog checks the JSON request log: request ID, route template,
+// status and caller, and never the token.
+func TestRequestLog(t *testing.T) {
+	h := apitest.New(t, modelstest.SQLite(t))
+	f := h.Fixture(t)
+	var logs bytes.Buffer
+	e := api.NewServer(api.Deps{Identity: h.Identity, Ping: func(context.Context) error { return nil },
+		Logger: slog.New(slog.NewJSONHandler(&logs, nil))})
+	req := httptest.NewRequest(http.MethodGet, "/v1/users/"+f.A.Student.ID, nil)
+	req.Header.Set("Authorization", "Bearer "+f.A.TeacherToken)
+	req.Header.Set("X-Request-ID", "log-test-1")
+	e.ServeHTTP(httptest.NewRecorder(), req)
+	var entry map[string]any
+	if err := json.Unmarshal(logs.Bytes(), &entry); err != nil {
+		t.Fatalf("log is not one JSON object: %v\n%s", err, logs.String())
+	}
+	for k, want := range map[string]any{"request_id": "log-test-1", "route": "/v1/users/:id", "status": 200.0, "user_id": f.A.Teacher.ID, "method": "GET"} {
+		if entry[k] != want {
+			t.Errorf("log %s = %v, want %v", k, entry[k], want)
+		}
+	}
+	if strings.Contains(logs.String(), f.A.TeacherToken) {
+		t.Error("the access token was logged")
+	}
+}
