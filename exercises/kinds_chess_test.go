@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
 	"qixue/rules/chess"
@@ -428,5 +429,44 @@ func BenchmarkChessDraughtsChecks(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestChessChecksConcurrent runs the chess checkers (and their shared
+// caches) from several goroutines at once; run it with -race.
+func TestChessChecksConcurrent(t *testing.T) {
+	type job struct {
+		kind             string
+		prompt, solution json.RawMessage
+		step             solutionStep
+	}
+	var jobs []job
+	for _, c := range fuzzCasesA[2:7] { // the chess cases
+		ex := Exercise{Key: c.kind, Kind: c.kind, Prompt: json.RawMessage(c.prompt), Solution: json.RawMessage(c.solution)}
+		for _, st := range solutionAnswers(t, ex) {
+			jobs = append(jobs, job{c.kind, ex.Prompt, ex.Solution, st})
+		}
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, 8)
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 40 {
+				j := jobs[(g+i)%len(jobs)]
+				k, _ := KindByName(j.kind)
+				res, err := k.Check(j.prompt, j.solution, Submission{Answer: j.step.answer})
+				if err != nil || res.Outcome != j.step.outcome || res.Reply != j.step.reply {
+					errs <- fmt.Errorf("%s %s: %+v %v", j.kind, j.step.answer, res, err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
 	}
 }
