@@ -124,3 +124,24 @@ func BenchmarkReachable(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSolveLarge is BenchmarkSolve's warm case for 7 and 9 digits
+// (exact within a work budget for 7, first found beyond when × ÷ are
+// needed).
+func BenchmarkSolveLarge(b *testing.B) {
+	for _, r := range []Rules{K1(), G46()} {
+		for _, n := range []int{7, 9} {
+			ms, targets := benchCases(n)
+			b.Run(fmt.Sprintf("%s/n=%d", r.Name, n), func(b *testing.B) {
+				s := NewSolver(r)
+				i := 0
+				cpu := cpuTime()
+				for b.Loop() {
+					s.Solve(ms[(i/10*7919)%len(ms)], targets[i%10])
+					i++
+				}
+				b.ReportMetric(float64((cpuTime()-cpu).Nanoseconds())/float64(i), "cpu-ns/op")
+			})
+		}
+	}
+}
