@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"sort"
+	"sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -254,6 +255,7 @@ func (pl *planner) diffUsers(st State) error {
 	for _, u := range holders {
 		holder[u.Username] = u
 	}
+	same := pl.samePasswords(bySourced, byID)
 	seen := map[string]bool{}
 	var needName []*identity.User
 	var hashJobs []hashJob
@@ -314,7 +316,7 @@ func (pl *planner) diffUsers(st State) error {
 		next.DeactivatedAt = time.Time{}
 		changed := next.SchoolID != cur.SchoolID || next.Role != cur.Role || next.RealName != cur.RealName ||
 			next.Email != cur.Email || next.SourcedID != cur.SourcedID || next.Username != cur.Username || !cur.Active()
-		if r.Password != "" && !pl.matches(cur.PasswordHash, r.Password) {
+		if r.Password != "" && !same[cur.ID+"\x00"+r.Password] && !pl.matches(cur.PasswordHash, r.Password) {
 			hashJobs = append(hashJobs, hashJob{user: cur, password: r.Password})
 			changed = true
 		}
@@ -354,6 +356,38 @@ func (pl *planner) diffUsers(st State) error {
 		plan.ChangedUsers[i] = *bySourced[plan.ChangedUsers[i].SourcedID]
 	}
 	return nil
+}
+
+// samePasswords compares the passwords of the file with the stored hashes
+// of the users they would update, on every core (bcrypt is slow on
+// purpose). Keys are user ID, NUL, password.
+func (pl *planner) samePasswords(bySourced, byID map[string]*identity.User) map[string]bool {
+	type pair struct {
+		id, hash, password string
+	}
+	var pairs []pair
+	for _, r := range pl.files.Users {
+		if r.Password == "" || r.Status != StatusActive {
+			continue
+		}
+		cur := bySourced[r.SourcedID]
+		if cur == nil {
+			cur = byID[r.SourcedID]
+		}
+		if cur != nil && cur.PasswordHash != "" {
+			pairs = append(pairs, pair{cur.ID, cur.PasswordHash, r.Password})
+		}
+	}
+	out := map[string]bool{}
+	var mu sync.Mutex
+	parallel(len(pairs), func(i int) {
+		if pl.matches(pairs[i].hash, pairs[i].password) {
+			mu.Lock()
+			out[pairs[i].id+"\x00"+pairs[i].password] = true
+			mu.Unlock()
+		}
+	})
+	return out
 }
 
 func joinIDs(ids []string) string {

@@ -151,32 +151,39 @@ type hashJob struct {
 
 // hashAll hashes the passwords on every core: bcrypt is slow on purpose.
 func hashAll(jobs []hashJob, hash func(string) (string, error)) error {
-	if len(jobs) == 0 {
-		return nil
-	}
 	var (
-		wg    sync.WaitGroup
 		mu    sync.Mutex
 		first error
-		next  = make(chan hashJob)
 	)
-	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
+	parallel(len(jobs), func(i int) {
+		h, err := hash(jobs[i].password)
+		mu.Lock()
+		defer mu.Unlock()
+		if err != nil && first == nil {
+			first = err
+		}
+		jobs[i].user.PasswordHash = h
+	})
+	return first
+}
+
+// parallel calls f(0..n-1) on GOMAXPROCS goroutines.
+func parallel(n int, f func(i int)) {
+	if n == 0 {
+		return
+	}
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range min(runtime.GOMAXPROCS(0), n) {
 		wg.Go(func() {
-			for j := range next {
-				h, err := hash(j.password)
-				mu.Lock()
-				if err != nil && first == nil {
-					first = err
-				}
-				j.user.PasswordHash = h
-				mu.Unlock()
+			for i := range next {
+				f(i)
 			}
 		})
 	}
-	for _, j := range jobs {
-		next <- j
+	for i := range n {
+		next <- i
 	}
 	close(next)
 	wg.Wait()
-	return first
 }
