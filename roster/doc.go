@@ -10,6 +10,19 @@
 // with any problem changes nothing and reports every problem with file,
 // line, column and reason. A dry run plans and rolls back.
 //
+// Headers are matched exactly as OneRoster 1.1 writes them (sourcedId,
+// status, dateLastModified, orgSourcedIds, role, username, givenName,
+// familyName, email, password, title, grades, schoolSourcedId,
+// classSourcedId, userSourcedId, ...), in any order; unknown columns
+// (metadata.*) are ignored. From OneRoster 1.2 it also accepts
+// primaryOrgSourcedId in place of orgSourcedIds, a users.csv without role
+// when roles.csv (sourcedId, userSourcedId, role, roleType, orgSourcedId)
+// gives each user's primary role, and the 1.2 roles siteAdministrator and
+// principal (as school admins); 1.2 userMasterIdentifier, pronouns and
+// preferred names are ignored. Files are UTF-8 with or without a BOM;
+// quoted fields may hold commas and newlines; bare quotes and rows with
+// the wrong number of fields are errors.
+//
 // Mapping: orgs of type school become schools; users with role student,
 // teacher or administrator become students, teachers and school admins;
 // classes take their grade from the lowest of grades (KG, PK, TK = 0,
