@@ -99,3 +99,25 @@ func TestMalformedCSV(t *testing.T) {
 		t.Errorf("problems %v", got)
 	}
 }
+
+// OneRoster 1.2: roles come from roles.csv, the school from
+// primaryOrgSourcedId or the role's org.
+func TestOneRoster12Roles(t *testing.T) {
+	src := roster.NewSource(map[string][]byte{
+		"manifest.csv": []byte("propertyName,value\noneroster.version,1.2\nfile.users,bulk\nfile.roles,bulk\n"),
+		"users.csv": []byte("sourcedId,status,dateLastModified,enabledUser,username,givenName,familyName,userMasterIdentifier,primaryOrgSourcedId,pronouns\n" +
+			"p1,active,2026-01-01T00:00:00.000Z,true,head.one,Mei,Zhou,M1,s1,she\n" +
+			"k1,active,2026-01-01T00:00:00.000Z,true,,Bo,Xu,M2,s1,\n"),
+		"roles.csv": []byte("sourcedId,status,dateLastModified,userSourcedId,roleType,role,orgSourcedId\n" +
+			"r1,active,2026-01-01T00:00:00.000Z,p1,primary,principal,s1\n" +
+			"r2,active,2026-01-01T00:00:00.000Z,k1,primary,student,s1\n"),
+	})
+	f, err := roster.Parse(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Version != "1.2" || len(f.Users) != 2 || f.Users[0].Role != "school_admin" || f.Users[1].Role != "student" ||
+		f.Users[1].OrgSourcedIDs[0] != "s1" {
+		t.Fatalf("parsed %+v", f.Users)
+	}
+}
