@@ -98,6 +98,7 @@ func NewServer(d Deps) *echo.Echo {
 	newExerciseHandlers(d.Exercises).register(v1, auth)
 	newRosterHandlers(d.Roster, d.Identity).register(v1, auth)
 	newRulesHandlers(d.Exercises).register(v1, auth)
+	newDiagramHandlers().register(v1)
 	return e
 }
 
