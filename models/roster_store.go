@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"gorm.io/gorm"
@@ -185,6 +186,7 @@ func (s *RosterStore) State(ctx context.Context, schoolIDs []string) (roster.Sta
 		if err := s.db.WithContext(ctx).Where("school_id IN ?", b).Order("id").Find(&users).Error; err != nil {
 			return err
 		}
+		st.Users = slices.Grow(st.Users, len(users))
 		for _, r := range users {
 			st.Users = append(st.Users, r.toUser())
 		}
@@ -192,6 +194,7 @@ func (s *RosterStore) State(ctx context.Context, schoolIDs []string) (roster.Sta
 		if err := s.db.WithContext(ctx).Where("school_id IN ?", b).Order("id").Find(&classes).Error; err != nil {
 			return err
 		}
+		st.Classes = slices.Grow(st.Classes, len(classes))
 		for _, r := range classes {
 			st.Classes = append(st.Classes, r.toClass())
 		}
@@ -199,6 +202,7 @@ func (s *RosterStore) State(ctx context.Context, schoolIDs []string) (roster.Sta
 		if err := s.db.WithContext(ctx).Where("school_id IN ?", b).Order("class_id, user_id").Find(&enrollments).Error; err != nil {
 			return err
 		}
+		st.Enrollments = slices.Grow(st.Enrollments, len(enrollments))
 		for _, r := range enrollments {
 			st.Enrollments = append(st.Enrollments, r.toEnrollment())
 		}

@@ -19,6 +19,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"sync/atomic"
 	"time"
 
@@ -42,6 +43,7 @@ func run() error {
 	students := flag.Int("students", 100_000, "students")
 	teachers := flag.Int("teachers", 5_000, "teachers")
 	classes := flag.Int("classes", 4_000, "classes")
+	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the repeat import to this file")
 	flag.Parse()
 	if !models.IsPostgres(*dbURL) {
 		return errors.New("-db must be a postgres:// URL")
@@ -56,8 +58,15 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	fmt.Printf("generated %d schools, %d students, %d teachers, %d classes, %d enrollments in %v\n",
-		*schools, *students, *teachers, *classes, n, time.Since(t0).Round(time.Millisecond))
+	var size int64
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if info, err := e.Info(); err == nil {
+			size += info.Size()
+		}
+	}
+	fmt.Printf("generated %d schools, %d students, %d teachers, %d classes, %d enrollments (%.1f MB of CSV) in %v\n",
+		*schools, *students, *teachers, *classes, n, float64(size)/(1<<20), time.Since(t0).Round(time.Millisecond))
 
 	db, drop, err := freshSchema(*dbURL)
 	if err != nil {
@@ -72,6 +81,14 @@ func run() error {
 	root := identity.Principal{Role: identity.RolePlatformAdmin}
 	for _, label := range []string{"first import", "repeat import (no changes)"} {
 		runtime.GC()
+		if *cpuProfile != "" && label != "first import" {
+			f, err := os.Create(*cpuProfile)
+			if err != nil {
+				return err
+			}
+			pprof.StartCPUProfile(f)
+			defer pprof.StopCPUProfile()
+		}
 		stop := watchMemory()
 		start := time.Now()
 		src, err := roster.ReadPath(dir, roster.Limits{})
