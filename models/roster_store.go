@@ -2,6 +2,7 @@ package models
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -182,13 +183,8 @@ func (s *RosterStore) SchoolsBySourcedID(ctx context.Context, ids []string) ([]i
 func (s *RosterStore) State(ctx context.Context, schoolIDs []string) (roster.State, error) {
 	var st roster.State
 	err := inBatches(schoolIDs, 200, func(b []string) error {
-		var users []userRow
-		if err := s.db.WithContext(ctx).Where("school_id IN ?", b).Order("id").Find(&users).Error; err != nil {
+		if err := s.loadUsers(ctx, b, &st.Users); err != nil {
 			return err
-		}
-		st.Users = slices.Grow(st.Users, len(users))
-		for _, r := range users {
-			st.Users = append(st.Users, r.toUser())
 		}
 		var classes []classRow
 		if err := s.db.WithContext(ctx).Where("school_id IN ?", b).Order("id").Find(&classes).Error; err != nil {
@@ -198,17 +194,69 @@ func (s *RosterStore) State(ctx context.Context, schoolIDs []string) (roster.Sta
 		for _, r := range classes {
 			st.Classes = append(st.Classes, r.toClass())
 		}
-		var enrollments []enrollmentRow
-		if err := s.db.WithContext(ctx).Where("school_id IN ?", b).Order("class_id, user_id").Find(&enrollments).Error; err != nil {
-			return err
-		}
-		st.Enrollments = slices.Grow(st.Enrollments, len(enrollments))
-		for _, r := range enrollments {
-			st.Enrollments = append(st.Enrollments, r.toEnrollment())
-		}
-		return nil
+		return s.loadEnrollments(ctx, b, &st.Enrollments)
 	})
 	return st, err
+}
+
+// loadUsers appends the users of the schools. A district holds hundreds of
+// thousands of rows, so they are scanned without reflection.
+func (s *RosterStore) loadUsers(ctx context.Context, schoolIDs []string, out *[]identity.User) error {
+	rows, err := s.db.WithContext(ctx).Model(&userRow{}).
+		Select("id, school_id, role, username, real_name, email, password_hash, pin_hash, sourced_id, deactivated_at, created_at, updated_at").
+		Where("school_id IN ?", schoolIDs).Rows()
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var (
+			u           identity.User
+			school      sql.NullString
+			role        string
+			deactivated sql.NullTime
+		)
+		if err := rows.Scan(&u.ID, &school, &role, &u.Username, &u.RealName, &u.Email, &u.PasswordHash, &u.PINHash,
+			&u.SourcedID, &deactivated, &u.CreatedAt, &u.UpdatedAt); err != nil {
+			return err
+		}
+		u.SchoolID, u.Role = school.String, identity.Role(role)
+		if deactivated.Valid {
+			u.DeactivatedAt = deactivated.Time.UTC()
+		}
+		u.CreatedAt, u.UpdatedAt = u.CreatedAt.UTC(), u.UpdatedAt.UTC()
+		*out = append(*out, u)
+	}
+	return rows.Err()
+}
+
+// loadEnrollments appends the enrollments of the schools, scanned without
+// reflection.
+func (s *RosterStore) loadEnrollments(ctx context.Context, schoolIDs []string, out *[]identity.Enrollment) error {
+	rows, err := s.db.WithContext(ctx).Model(&enrollmentRow{}).
+		Select("class_id, user_id, school_id, role, sourced_id, deactivated_at, created_at").
+		Where("school_id IN ?", schoolIDs).Rows()
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var (
+			e           identity.Enrollment
+			role        string
+			deactivated sql.NullTime
+		)
+		if err := rows.Scan(&e.ClassID, &e.UserID, &e.SchoolID, &role, &e.SourcedID, &deactivated, &e.CreatedAt); err != nil {
+			return err
+		}
+		e.Role = identity.Role(role)
+		if deactivated.Valid {
+			e.DeactivatedAt = deactivated.Time.UTC()
+		}
+		e.CreatedAt = e.CreatedAt.UTC()
+		*out = append(*out, e)
+	}
+	return rows.Err()
 }
 
 // UsersByUsername returns the users holding the usernames.
