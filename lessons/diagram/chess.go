@@ -34,28 +34,98 @@ var chessGlyphs = map[chess.PieceType][2]string{
 	chess.Pawn:   {"\u265F\uFE0E", "\u2659\uFE0E"},
 }
 
+// chessBoard is what a chess diagram shows: the pieces and the side to
+// move.
+type chessBoard struct {
+	pieces [64]chess.Piece
+	turn   chess.Color
+}
+
+// chessDiagramOnly are the engine's refusals of a FEN that is well formed
+// but not a legal game position. A lesson may still draw it (a rook alone
+// on the board to show how it moves).
+var chessDiagramOnly = map[string]bool{
+	"fen_no_king": true, "fen_too_many_kings": true, "fen_too_many_pawns": true,
+	"fen_impossible_material": true, "fen_too_many_pieces": true,
+	"fen_opponent_in_check": true, "fen_too_many_checkers": true,
+	"fen_impossible_castling": true, "fen_impossible_en_passant": true,
+}
+
 // parseChessPosition reads a FEN; a placement field alone gets "w - - 0 1"
-// (or Black to move when only that is legal).
-func parseChessPosition(s string) (chess.Position, error) {
+// (or Black to move when only that is legal). A well-formed FEN that is
+// no legal game position (no king, say) is drawn as written.
+func parseChessPosition(s string) (chessBoard, error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
-		return chess.StartPosition(), nil
+		return boardOf(chess.StartPosition()), nil
 	}
+	fen := s
 	if !strings.ContainsAny(s, " \t") {
-		p, err := chess.ParseFEN(s + " w - - 0 1")
-		if err == nil {
-			return p, nil
+		if p, err := chess.ParseFEN(s + " b - - 0 1"); err == nil {
+			if _, errW := chess.ParseFEN(s + " w - - 0 1"); errW != nil {
+				return boardOf(p), nil
+			}
 		}
-		if p, err2 := chess.ParseFEN(s + " b - - 0 1"); err2 == nil {
-			return p, nil
+		fen = s + " w - - 0 1"
+	}
+	p, err := chess.ParseFEN(fen)
+	if err == nil {
+		return boardOf(p), nil
+	}
+	if ee, ok := err.(engineError); ok && chessDiagramOnly[ee.Code()] {
+		if b, ok := lenientChess(fen); ok {
+			return b, nil
 		}
-		return chess.Position{}, positionError(err)
 	}
-	p, err := chess.ParseFEN(s)
-	if err != nil {
-		return chess.Position{}, positionError(err)
+	return chessBoard{}, positionError(err)
+}
+
+func boardOf(p chess.Position) chessBoard {
+	b := chessBoard{turn: p.Turn()}
+	for i := range b.pieces {
+		b.pieces[i] = p.PieceAt(chess.Square(i))
 	}
-	return p, nil
+	return b
+}
+
+// lenientChess reads the placement and side of a FEN the engine found
+// well formed, without the rules of a legal position.
+func lenientChess(fen string) (chessBoard, bool) {
+	var b chessBoard
+	fields := strings.Fields(fen)
+	ranks := strings.Split(fields[0], "/")
+	if len(ranks) != 8 {
+		return b, false
+	}
+	letters := map[byte]chess.PieceType{'p': chess.Pawn, 'n': chess.Knight, 'b': chess.Bishop, 'r': chess.Rook, 'q': chess.Queen, 'k': chess.King}
+	for i, row := range ranks {
+		file := 0
+		for j := 0; j < len(row); j++ {
+			c := row[j]
+			switch {
+			case c >= '1' && c <= '8':
+				file += int(c - '0')
+			case letters[c|0x20] != chess.NoPieceType && file < 8:
+				colour := chess.White
+				if c >= 'a' {
+					colour = chess.Black
+				}
+				b.pieces[chess.NewSquare(file, 7-i)] = chess.NewPiece(colour, letters[c|0x20])
+				file++
+			default:
+				return b, false
+			}
+		}
+		if file != 8 {
+			return b, false
+		}
+	}
+	if len(fields) > 1 && fields[1] == "b" {
+		b.turn = chess.Black
+	} else if len(fields) > 1 && fields[1] != "w" {
+		return b, false
+	}
+	return b, true
 }
 
 func chessSquare(param, s string) (chess.Square, error) {
@@ -123,7 +193,7 @@ func renderChess(o Options) ([]byte, error) {
 	}
 
 	size := 8*chessSq + 2*chessMargin
-	side := map[chess.Color][2]string{chess.White: {"白方走", "White to move"}, chess.Black: {"黑方走", "Black to move"}}[pos.Turn()]
+	side := map[chess.Color][2]string{chess.White: {"白方走", "White to move"}, chess.Black: {"黑方走", "Black to move"}}[pos.turn]
 	c := newCanvas(size, size, title(o.Lang, "国际象棋棋图，"+side[0], "Chess diagram, "+side[1]))
 	c.rect(0, 0, size, size, "fill", "#ffffff")
 	// corner returns the top-left corner of a square's cell.
@@ -177,7 +247,7 @@ func renderChess(o Options) ([]byte, error) {
 	c.open("font-family", fontChess, "font-size", "40", "text-anchor", "middle")
 	for i := range 64 {
 		sq := chess.Square(i)
-		pc := pos.PieceAt(sq)
+		pc := pos.pieces[sq]
 		if pc == chess.NoPiece {
 			continue
 		}

@@ -28,6 +28,7 @@ var goldens = []struct {
 		Arrows:     []string{"h5f7", "c4-f7"},
 		Lang:       "en",
 	}},
+	{"chess_rook_alone", Chess, Options{Position: "8/8/8/8/3R4/8/8/8", Highlights: []string{"d8", "d1", "a4", "h4"}, Arrows: []string{"d4-d7", "d4-g4"}, Lang: "en"}},
 	{"chess_flip", Chess, Options{Position: "4k3/8/8/8/8/8/4P3/4K3", Flip: true, LastMove: "e1-e2"}},
 	{"draughts_start", Draughts, Options{}},
 	{"draughts_kings", Draughts, Options{
@@ -177,6 +178,8 @@ func TestErrors(t *testing.T) {
 		{"go", Options{}, ParamGame, "unknown_game"},
 		{Chess, Options{Position: "not a fen"}, ParamPosition, ""},
 		{Chess, Options{Position: "8/8/8/8/8/8/8/8/8"}, ParamPosition, ""},
+		{Chess, Options{Position: "P7/8/8/8/8/8/8/k6K"}, ParamPosition, "fen_pawn_on_back_rank"},
+		{Chess, Options{Position: "8/8/8/8/3R4/8/8/8 x - - 0 1"}, ParamPosition, ""},
 		{Chess, Options{Highlights: []string{"i9"}}, ParamHighlight, "invalid_square"},
 		{Chess, Options{Arrows: []string{"e2"}}, ParamArrows, "invalid_arrow"},
 		{Chess, Options{Arrows: []string{"e2z9"}}, ParamArrows, "invalid_square"},
