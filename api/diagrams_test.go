@@ -14,6 +14,7 @@ import (
 
 	"qixue/api"
 	"qixue/api/apitest"
+	"qixue/lessons/diagram"
 	"qixue/models/modelstest"
 )
 
@@ -103,6 +104,25 @@ func TestDiagrams(t *testing.T) {
 	}
 	if rec := h.Do(t, "GET", chess+"?flip=1", "", nil, map[string]string{"If-None-Match": etag}); rec.Code != 200 {
 		t.Errorf("another diagram with the same If-None-Match: %d", rec.Code)
+	}
+	// Links made by diagram.Path draw exactly what Render draws.
+	for _, l := range []struct {
+		game diagram.Game
+		opts diagram.Options
+	}{
+		{diagram.Chess, diagram.Options{Position: "4k3/8/8/8/4R3/8/8/4K3 b - - 0 1", Highlights: []string{"e8", "e4"}, Arrows: []string{"e4e7"}, LastMove: "e1e4", Flip: true}},
+		{diagram.Draughts, diagram.Options{Position: "B:WK4,28:B12,K46", LastMove: "23x34x45"}},
+		{diagram.Gomoku, diagram.Options{Position: "h8 h9 i9 g7", Numbers: true, Arrows: []string{"h8-l12"}}},
+		{diagram.NumChess, diagram.Options{Position: "start", Coords: true, LastMove: "0a1-e5[9-5-4]", Highlights: []string{"e5", "a2"}}},
+	} {
+		rec := h.Do(t, "GET", diagram.Path(l.game, l.opts), "", nil, nil)
+		want, err := diagram.Render(l.game, l.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rec.Code != 200 || rec.Body.String() != string(want) {
+			t.Errorf("%s: %d, body differs from Render: %v", diagram.Path(l.game, l.opts), rec.Code, rec.Body.String() != string(want))
+		}
 	}
 	// A bad token does not matter on a public route.
 	if rec := h.Do(t, "GET", chess, "not-a-token", nil, nil); rec.Code != 200 {

@@ -37,3 +37,9 @@ func ExampleRender_error() {
 	// highlight invalid_square
 	// highlight: "z9" is not a point of the number-chess board such as e5
 }
+
+// Lesson content links to the diagram endpoint.
+func ExamplePath() {
+	fmt.Println(diagram.Path(diagram.Draughts, diagram.Options{Position: "W:W31-50:B1-20", Arrows: []string{"32-28"}, Flip: true}))
+	// Output: /v1/diagrams/draughts.svg?arrows=32-28&flip=1&position=W%3AW31-50%3AB1-20
+}
