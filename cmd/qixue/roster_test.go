@@ -1,11 +1,18 @@
 package main
 
 import (
+	"context"
 	"errors"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"qixue/identity"
+	"qixue/models"
+	"qixue/roster"
 )
 
 func writeRoster(t *testing.T, dir string, users string) {
@@ -53,4 +60,61 @@ func TestRosterImportCommand(t *testing.T) {
 	if _, _, err := runCLI(t, "roster", "import"); !errors.As(err, &code) || code != 2 {
 		t.Errorf("no path: %v", err)
 	}
+}
+
+// TestRosterWorkerLifecycle: the worker serve starts requeues a job a
+// crashed process left running, runs it, and stops when asked.
+func TestRosterWorkerLifecycle(t *testing.T) {
+	url := filepath.Join(t.TempDir(), "worker.db")
+	t.Setenv("QIXUE_DATABASE_URL", url)
+	cfg, err := loadConfig()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	db, _, err := openMigrated(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer models.Close(db)
+	svc, err := newIdentityService(cfg, db, []byte(identity.NewSecret()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	im := newImporter(db, svc)
+	dir := t.TempDir()
+	writeRoster(t, dir, "t1,s1,teacher,cli.teacher,Wei,Lin\nu1,s1,student,,明,李\n")
+	src, err := roster.ReadPath(dir, im.Limits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := src.Zip()
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := identity.Principal{Role: identity.RolePlatformAdmin}
+	job, err := im.Submit(ctx, root, "r.zip", data, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A previous process claimed it and died.
+	if _, _, ok, err := models.NewRosterStore(db).ClaimJob(ctx, time.Now()); !ok || err != nil {
+		t.Fatal(ok, err)
+	}
+	stop := startRosterWorker(ctx, cfg, im, slog.New(slog.DiscardHandler))
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		j, err := im.Job(ctx, root, job.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if j.Status == roster.JobSucceeded {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("job not finished: %+v", j)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	stop()
 }
