@@ -375,3 +375,19 @@ func TestParseGrades(t *testing.T) {
 		}
 	}
 }
+
+func TestPasswordChangeIsRehashed(t *testing.T) {
+	db := modelstest.SQLite(t)
+	im := newImporter(db)
+	mustImport(t, im, root, bundle("bulk", messy()))
+	files := messy()
+	files["users.csv"] = strings.Replace(files["users.csv"], "secret-pass-1", "secret-pass-2", 1)
+	res := mustImport(t, im, root, bundle("bulk", files))
+	if res.Summary.Users.Updated != 1 || res.Summary.Users.Unchanged != 3 {
+		t.Fatalf("summary %+v", res.Summary.Users)
+	}
+	h := load(t, db).users["t1"].PasswordHash
+	if strings.Contains(h, "secret") || bcrypt.CompareHashAndPassword([]byte(h), []byte("secret-pass-2")) != nil {
+		t.Errorf("stored %q is not the hash of the new password", h)
+	}
+}
