@@ -5,6 +5,7 @@ import (
 	"errors"
 	"log/slog"
 	"sort"
+	"sync"
 	"time"
 
 	"qixue/identity"
@@ -212,9 +213,13 @@ func (w *Worker) RunOne(ctx context.Context) (ran bool, err error) {
 		j.Status, j.ErrorCode, j.FinishedAt = JobFailed, "interrupted", w.im.now()
 		return true, st.FinishJob(context.WithoutCancel(ctx), j)
 	}
-	beat := func(stage string, progress int) {
-		j.Stage, j.Progress = stage, progress
-		if err := st.Heartbeat(ctx, j.ID, stage, progress, w.im.now()); err != nil && ctx.Err() == nil {
+	var mu sync.Mutex // guards stage and progress, shared with the ticker
+	stage, progress := j.Stage, j.Progress
+	beat := func(s string, p int) {
+		mu.Lock()
+		stage, progress = s, p
+		mu.Unlock()
+		if err := st.Heartbeat(ctx, j.ID, s, p, w.im.now()); err != nil && ctx.Err() == nil {
 			w.Logger.Warn("roster: heartbeat", "job", j.ID, "error", err.Error())
 		}
 	}
@@ -228,7 +233,10 @@ func (w *Worker) RunOne(ctx context.Context) (ran bool, err error) {
 			case <-done:
 				return
 			case <-t.C:
-				beat(j.Stage, j.Progress)
+				mu.Lock()
+				s, p := stage, progress
+				mu.Unlock()
+				beat(s, p)
 			}
 		}
 	}()
