@@ -64,6 +64,7 @@ type options struct {
 	keep       bool
 	logs       bool
 	cpuProfile string
+	rate       float64
 }
 
 func run() error {
@@ -74,6 +75,7 @@ func run() error {
 	flag.DurationVar(&o.duration, "duration", 30*time.Second, "how long to submit")
 	flag.Float64Var(&o.retry, "retry", 0.05, "fraction of submissions sent a second time with the same Idempotency-Key")
 	flag.IntVar(&o.maxConns, "max-conns", 10, "database connection pool size of the server")
+	flag.Float64Var(&o.rate, "rate", 0, "target submissions per second over all clients (0: each client as fast as it can); latency is then measured from each request's scheduled time")
 	flag.BoolVar(&o.keep, "keep", false, "keep the benchmark schema")
 	flag.BoolVar(&o.logs, "logs", false, "write the server's JSON request logs to stderr")
 	flag.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the run (client and server) to this file")
@@ -395,10 +397,26 @@ func load(base string, tokens []string, pool []submission, o options) result {
 			rng := mrand.New(mrand.NewPCG(uint64(c), 42))
 			token := tokens[c%len(tokens)]
 			var lat []time.Duration
+			// With -rate each client sends on a fixed schedule, offset so
+			// that clients do not send together; a late request's latency
+			// counts from when it should have been sent.
+			var interval time.Duration
+			next := start
+			if o.rate > 0 {
+				interval = time.Duration(float64(o.clients) / o.rate * float64(time.Second))
+				next = start.Add(interval * time.Duration(c) / time.Duration(o.clients))
+			}
 			for time.Now().Before(deadline) {
 				s := pool[rng.IntN(len(pool))]
 				key := fmt.Sprintf("c%d-%d-%x", c, len(lat), rng.Uint64())
 				t0 := time.Now()
+				if interval > 0 {
+					if next.After(deadline) {
+						break
+					}
+					time.Sleep(time.Until(next))
+					t0, next = next, next.Add(interval)
+				}
 				status, v, err := submit(client, base, token, key, s)
 				lat = append(lat, time.Since(t0))
 				switch {
@@ -519,7 +537,11 @@ func (r result) print(o options) {
 		return r.latencies[min(len(r.latencies)-1, int(p*float64(len(r.latencies))))]
 	}
 	secs := r.elapsed.Seconds()
-	fmt.Printf("%d clients for %s (GOMAXPROCS %d)\n", o.clients, r.elapsed.Round(time.Millisecond), runtime.GOMAXPROCS(0))
+	pace := "as fast as they can"
+	if o.rate > 0 {
+		pace = fmt.Sprintf("at a target of %.0f submissions/s in all", o.rate)
+	}
+	fmt.Printf("%d clients %s for %s (GOMAXPROCS %d)\n", o.clients, pace, r.elapsed.Round(time.Millisecond), runtime.GOMAXPROCS(0))
 	fmt.Printf("requests: %d (%.0f/s); checked and recorded attempts: %d (%.0f/s, %d right); retries replayed: %d\n",
 		len(r.latencies), float64(len(r.latencies))/secs, r.recorded, float64(r.recorded)/secs, r.right, r.replays)
 	fmt.Printf("latency: p50 %s  p90 %s  p99 %s  max %s\n",
