@@ -87,7 +87,7 @@ func (im *Importer) Submit(ctx context.Context, p identity.Principal, filename s
 	if int64(len(upload)) > im.cfg.Limits.MaxUpload {
 		return Job{}, ErrTooLarge
 	}
-	if _, err := ReadZip(upload, im.cfg.Limits); err != nil {
+	if err := CheckZip(upload, im.cfg.Limits); err != nil {
 		return Job{}, err
 	}
 	now := im.now()

@@ -17,7 +17,7 @@ type Limits struct {
 	// MaxUpload is the largest zip accepted, in bytes (default 64 MiB).
 	MaxUpload int64
 	// MaxUncompressed bounds the total size of the CSV files after
-	// unzipping (default 512 MiB).
+	// unzipping (default 200 MiB, ten times a 100,000-student district).
 	MaxUncompressed int64
 	// MaxFiles bounds the number of entries in the zip (default 64).
 	MaxFiles int
@@ -31,7 +31,7 @@ func (l Limits) normalized() Limits {
 		l.MaxUpload = 64 << 20
 	}
 	if l.MaxUncompressed <= 0 {
-		l.MaxUncompressed = 512 << 20
+		l.MaxUncompressed = 200 << 20
 	}
 	if l.MaxFiles <= 0 {
 		l.MaxFiles = 64
@@ -123,6 +123,31 @@ func ReadZip(data []byte, lim Limits) (Source, error) {
 		src.files[name] = b
 	}
 	return src, nil
+}
+
+// CheckZip checks an upload's zip directory against the limits without
+// unpacking it (ReadZip enforces them again on the actual data).
+func CheckZip(data []byte, lim Limits) error {
+	lim = lim.normalized()
+	if int64(len(data)) > lim.MaxUpload {
+		return ErrTooLarge
+	}
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return ErrNotZip
+	}
+	if len(zr.File) > lim.MaxFiles {
+		return ErrTooLarge
+	}
+	var total uint64
+	for _, f := range zr.File {
+		total += f.UncompressedSize64
+		declared, c := int64(f.UncompressedSize64), int64(f.CompressedSize64)
+		if total > uint64(lim.MaxUncompressed) || (declared > 1<<20 && declared > c*lim.MaxRatio) {
+			return ErrTooLarge
+		}
+	}
+	return nil
 }
 
 // ReadPath reads a zip file or a folder of CSV files.

@@ -52,6 +52,15 @@ func TestReadZipLimits(t *testing.T) {
 	if _, err := roster.ReadZip([]byte("not a zip"), roster.Limits{}); !errors.Is(err, roster.ErrNotZip) {
 		t.Errorf("not a zip: %v", err)
 	}
+	if err := roster.CheckZip(bomb, roster.Limits{}); !errors.Is(err, roster.ErrTooLarge) {
+		t.Errorf("CheckZip of a bomb: %v", err)
+	}
+	if err := roster.CheckZip(ok, roster.Limits{}); err != nil {
+		t.Errorf("CheckZip: %v", err)
+	}
+	if err := roster.CheckZip([]byte("PK"), roster.Limits{}); !errors.Is(err, roster.ErrNotZip) {
+		t.Errorf("CheckZip of junk: %v", err)
+	}
 }
 
 func TestManifestProblems(t *testing.T) {
