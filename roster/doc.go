@@ -30,7 +30,8 @@
 // so re-imports update in place. Bulk files are the whole truth for the
 // schools they cover: imported rows missing from them are deactivated,
 // never deleted (attempts and progress stay). Delta files change the rows
-// they list; status tobedeleted deactivates.
+// they list; status tobedeleted deactivates. A user with enabledUser=false
+// is imported (or kept) deactivated.
 //
 // Students without a username get a generated one. Their PIN is created
 // when a teacher or admin asks for the class's login cards (LoginCards),

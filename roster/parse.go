@@ -61,7 +61,9 @@ type User struct {
 	Email         string
 	Password      string
 	OrgSourcedIDs []string
-	roleColumn    string // where Role came from, for problems
+	// Disabled is enabledUser=false: the account is imported deactivated.
+	Disabled   bool
+	roleColumn string // where Role came from, for problems
 }
 
 // Class is a row of classes.csv.
@@ -477,6 +479,7 @@ func (p *parser) users(src Source, f *Files, roles map[string]roleOf) {
 		u := User{Line: line, SourcedID: id, Status: status, roleColumn: "role",
 			Role: t.get(i, "role"), GivenName: t.get(i, "givenName"), FamilyName: t.get(i, "familyName"),
 			Email: t.get(i, "email"), Password: t.rows[i][colIndex(t, "password")],
+			Disabled: strings.EqualFold(t.get(i, "enabledUser"), "false"),
 		}
 		if !t.has("password") {
 			u.Password = ""

@@ -297,6 +297,9 @@ func (pl *planner) diffUsers(st State) error {
 		if cur == nil {
 			u := &identity.User{ID: newID(), SchoolID: school.ID, Role: role, Username: r.Username, RealName: name,
 				Email: r.Email, SourcedID: r.SourcedID, CreatedAt: now, UpdatedAt: now}
+			if r.Disabled {
+				u.DeactivatedAt = now
+			}
 			if r.Password != "" {
 				hashJobs = append(hashJobs, hashJob{user: u, password: r.Password})
 			}
@@ -313,9 +316,14 @@ func (pl *planner) diffUsers(st State) error {
 		if r.Username != "" {
 			next.Username = r.Username
 		}
-		next.DeactivatedAt = time.Time{}
+		switch { // enabledUser=false keeps the account deactivated
+		case !r.Disabled:
+			next.DeactivatedAt = time.Time{}
+		case cur.Active():
+			next.DeactivatedAt = now
+		}
 		changed := next.SchoolID != cur.SchoolID || next.Role != cur.Role || next.RealName != cur.RealName ||
-			next.Email != cur.Email || next.SourcedID != cur.SourcedID || next.Username != cur.Username || !cur.Active()
+			next.Email != cur.Email || next.SourcedID != cur.SourcedID || next.Username != cur.Username || next.Active() != cur.Active()
 		if r.Password != "" && !same[cur.ID+"\x00"+r.Password] && !pl.matches(cur.PasswordHash, r.Password) {
 			hashJobs = append(hashJobs, hashJob{user: cur, password: r.Password})
 			changed = true

@@ -391,3 +391,22 @@ func TestPasswordChangeIsRehashed(t *testing.T) {
 		t.Errorf("stored %q is not the hash of the new password", h)
 	}
 }
+
+func TestEnabledUserFalseDeactivates(t *testing.T) {
+	db := modelstest.SQLite(t)
+	im := newImporter(db)
+	mustImport(t, im, root, bundle("bulk", messy()))
+	files := messy()
+	files["users.csv"] = strings.Replace(files["users.csv"], "student,u1,,,true,", "student,u1,,,false,", 1)
+	res := mustImport(t, im, root, bundle("bulk", files))
+	if res.Summary.Users.Updated != 1 || load(t, db).users["u1"].Active() {
+		t.Fatalf("enabledUser=false: %+v", res.Summary.Users)
+	}
+	if res := mustImport(t, im, root, bundle("bulk", files)); res.Summary.Users.Unchanged != 4 {
+		t.Errorf("re-import of a disabled user: %+v", res.Summary.Users)
+	}
+	res = mustImport(t, im, root, bundle("bulk", messy()))
+	if res.Summary.Users.Updated != 1 || !load(t, db).users["u1"].Active() {
+		t.Errorf("enabledUser=true again: %+v", res.Summary.Users)
+	}
+}
