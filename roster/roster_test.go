@@ -223,6 +223,13 @@ func TestBulkDeltaBulk(t *testing.T) {
 		if s.enrollments[[2]string{"c2", "u1"}].Active() || !s.enrollments[[2]string{"c1", "u1"}].Active() {
 			t.Error("enrollments of c2 should be ended, of c1 active")
 		}
+		// A deactivated class's login code logs nobody in.
+		if _, err := store.ClassByLoginCode(context.Background(), s.classes["c2"].LoginCode); !errors.Is(err, identity.ErrNotFound) {
+			t.Errorf("login code of a deactivated class: %v", err)
+		}
+		if _, err := store.ClassByLoginCode(context.Background(), s.classes["c1"].LoginCode); err != nil {
+			t.Errorf("login code of an active class: %v", err)
+		}
 	})
 }
 
