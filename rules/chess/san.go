@@ -121,8 +121,7 @@ func cleanMove(s string) string {
 	if i > 0 && i < len(s) && (s[i] == '.' || strings.HasPrefix(s[i:], "…")) {
 		s = strings.TrimLeft(s[i:], ".… ")
 	}
-	s = strings.NewReplacer("王", "K", "后", "Q", "車", "R", "车", "R", "象", "B", "馬", "N", "马", "N", "兵", "P",
-		"×", "x", "：", ":", "－", "-", "—", "-", "–", "-", "Ｏ", "O", "０", "0").Replace(s)
+	s = sanLetters.Replace(s)
 	for changed := true; changed; {
 		changed = false
 		s = strings.TrimSpace(s)
@@ -204,7 +203,7 @@ func (p Position) ParseMove(input string) (Move, error) {
 	b := &p.b
 
 	// Castling.
-	c := strings.ToUpper(strings.NewReplacer("0", "O", "-", "", " ", "").Replace(s))
+	c := strings.ToUpper(castleSpelling.Replace(s))
 	if c == "OO" || c == "OOO" {
 		king := b.kingSquare(b.side)
 		to := king + 2
@@ -229,7 +228,7 @@ func (p Position) ParseMove(input string) (Move, error) {
 		return Move{}, err
 	}
 
-	body := strings.NewReplacer("x", "", "X", "", ":", "", "-", "", "=", "", "(", "", ")", "", "/", "", " ", "").Replace(s)
+	body := sanPunctuation.Replace(s)
 	if body == "" {
 		return bad()
 	}
@@ -334,3 +333,16 @@ func (p Position) whyNot(in string, q sanQuery) *IllegalMoveError {
 		fmt.Sprintf("no %s can reach %s", q.piece, to),
 		fmt.Sprintf("没有%s能走到 %s", q.piece.zh(), to))
 }
+
+// Replacers used by ParseMove, built once: a strings.Replacer is safe for
+// concurrent use and costly to build.
+var (
+	// sanLetters maps Chinese piece names and full-width or typographic
+	// characters to the ASCII SAN letters.
+	sanLetters = strings.NewReplacer("王", "K", "后", "Q", "車", "R", "车", "R", "象", "B", "馬", "N", "马", "N", "兵", "P",
+		"×", "x", "：", ":", "－", "-", "—", "-", "–", "-", "Ｏ", "O", "０", "0")
+	// castleSpelling folds 0-0, O-O and o-o-o to OO / OOO (after upper-casing).
+	castleSpelling = strings.NewReplacer("0", "O", "-", "", " ", "")
+	// sanPunctuation drops capture marks, separators and promotion signs.
+	sanPunctuation = strings.NewReplacer("x", "", "X", "", ":", "", "-", "", "=", "", "(", "", ")", "", "/", "", " ", "")
+)
