@@ -62,8 +62,7 @@ type User struct {
 	Password      string
 	OrgSourcedIDs []string
 	// Disabled is enabledUser=false: the account is imported deactivated.
-	Disabled   bool
-	roleColumn string // where Role came from, for problems
+	Disabled bool
 }
 
 // Class is a row of classes.csv.
@@ -476,7 +475,7 @@ func (p *parser) users(src Source, f *Files, roles map[string]roleOf) {
 	for i := range t.rows {
 		line := t.lines[i]
 		id, status, ok := p.row(t, i, f.Mode(UsersFile), seen)
-		u := User{Line: line, SourcedID: id, Status: status, roleColumn: "role",
+		u := User{Line: line, SourcedID: id, Status: status,
 			Role: t.get(i, "role"), GivenName: t.get(i, "givenName"), FamilyName: t.get(i, "familyName"),
 			Email: t.get(i, "email"), Password: t.rows[i][colIndex(t, "password")],
 			Disabled: strings.EqualFold(t.get(i, "enabledUser"), "false"),
@@ -494,7 +493,7 @@ func (p *parser) users(src Source, f *Files, roles map[string]roleOf) {
 			}
 		}
 		if r, ok := roles[id]; ok && u.Role == "" {
-			u.Role, u.roleColumn = r.role, "roles.csv role"
+			u.Role = r.role
 			u.OrgSourcedIDs = append([]string{r.orgID}, u.OrgSourcedIDs...)
 		}
 		if status == StatusToBeDeleted {

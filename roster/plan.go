@@ -29,7 +29,7 @@ type Summary struct {
 }
 
 // Plan is the set of writes that bring the database to the files' state.
-// Build one with (*Importer).plan; apply it in one transaction.
+// Import builds it inside the transaction that applies it (Store.Apply).
 type Plan struct {
 	Summary Summary
 	Now     time.Time
