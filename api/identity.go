@@ -94,7 +94,7 @@ func (h *identityHandlers) me(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, toUserResponse(u))
+	return c.JSON(http.StatusOK, toUserResponseFor(Caller(c))(u))
 }
 
 func (h *identityHandlers) listSchools(c echo.Context) error {
@@ -161,11 +161,23 @@ func (h *identityHandlers) listUsers(c echo.Context) error {
 		}
 		q.Role = role
 	}
+	if q.Status, err = statusParam(c); err != nil {
+		return err
+	}
 	list, next, err := h.svc.Users(c.Request().Context(), Caller(c), q, page)
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, NewList(list, next, toUserResponse))
+	return c.JSON(http.StatusOK, NewList(list, next, toUserResponseFor(Caller(c))))
+}
+
+// statusParam reads ?status=active|inactive|all (default active).
+func statusParam(c echo.Context) (identity.Status, error) {
+	st, err := identity.ParseStatus(c.QueryParam("status"))
+	if err != nil {
+		return st, queryError("status")
+	}
+	return st, nil
 }
 
 func (h *identityHandlers) createUser(c echo.Context) error {
@@ -180,7 +192,7 @@ func (h *identityHandlers) createUser(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusCreated, toUserResponse(u))
+	return c.JSON(http.StatusCreated, toUserResponseFor(Caller(c))(u))
 }
 
 func (h *identityHandlers) getUser(c echo.Context) error {
@@ -188,7 +200,7 @@ func (h *identityHandlers) getUser(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, toUserResponse(u))
+	return c.JSON(http.StatusOK, toUserResponseFor(Caller(c))(u))
 }
 
 func (h *identityHandlers) updateUser(c echo.Context) error {
@@ -196,7 +208,7 @@ func (h *identityHandlers) updateUser(c echo.Context) error {
 	if err := Bind(c, &req); err != nil {
 		return err
 	}
-	patch := identity.UserPatch{RealName: req.RealName, Email: req.Email}
+	patch := identity.UserPatch{RealName: req.RealName, Email: req.Email, Active: req.Active}
 	if req.Role != nil {
 		r := identity.Role(*req.Role)
 		patch.Role = &r
@@ -205,7 +217,7 @@ func (h *identityHandlers) updateUser(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, toUserResponse(u))
+	return c.JSON(http.StatusOK, toUserResponseFor(Caller(c))(u))
 }
 
 func (h *identityHandlers) deleteUser(c echo.Context) error {
@@ -240,11 +252,14 @@ func (h *identityHandlers) listClasses(c echo.Context) error {
 		return err
 	}
 	q := identity.ClassListQuery{SchoolID: c.QueryParam("school_id")}
+	if q.Status, err = statusParam(c); err != nil {
+		return err
+	}
 	list, next, err := h.svc.Classes(c.Request().Context(), Caller(c), q, page)
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, NewList(list, next, toClassResponse))
+	return c.JSON(http.StatusOK, NewList(list, next, toClassResponseFor(Caller(c))))
 }
 
 func (h *identityHandlers) createClass(c echo.Context) error {
@@ -261,7 +276,7 @@ func (h *identityHandlers) createClass(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusCreated, toClassResponse(cl))
+	return c.JSON(http.StatusCreated, toClassResponseFor(Caller(c))(cl))
 }
 
 func (h *identityHandlers) getClass(c echo.Context) error {
@@ -269,7 +284,7 @@ func (h *identityHandlers) getClass(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, toClassResponse(cl))
+	return c.JSON(http.StatusOK, toClassResponseFor(Caller(c))(cl))
 }
 
 func (h *identityHandlers) updateClass(c echo.Context) error {
@@ -278,12 +293,12 @@ func (h *identityHandlers) updateClass(c echo.Context) error {
 		return err
 	}
 	cl, err := h.svc.UpdateClass(c.Request().Context(), Caller(c), c.Param("id"), identity.ClassPatch{
-		Name: req.Name, Grade: req.Grade, NewLoginCode: req.NewLoginCode,
+		Name: req.Name, Grade: req.Grade, NewLoginCode: req.NewLoginCode, Active: req.Active,
 	})
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, toClassResponse(cl))
+	return c.JSON(http.StatusOK, toClassResponseFor(Caller(c))(cl))
 }
 
 func (h *identityHandlers) deleteClass(c echo.Context) error {
@@ -298,11 +313,15 @@ func (h *identityHandlers) listEnrollments(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	list, next, err := h.svc.Enrollments(c.Request().Context(), Caller(c), c.Param("id"), page)
+	status, err := statusParam(c)
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, NewList(list, next, toEnrollmentResponse))
+	list, next, err := h.svc.Enrollments(c.Request().Context(), Caller(c), c.Param("id"), status, page)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, NewList(list, next, toEnrollmentResponseFor(Caller(c))))
 }
 
 func (h *identityHandlers) enroll(c echo.Context) error {
@@ -314,7 +333,7 @@ func (h *identityHandlers) enroll(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusCreated, toEnrollmentResponse(e))
+	return c.JSON(http.StatusCreated, toEnrollmentResponseFor(Caller(c))(e))
 }
 
 func (h *identityHandlers) unenroll(c echo.Context) error {

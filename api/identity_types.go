@@ -36,6 +36,7 @@ type updateUserRequest struct {
 	RealName *string `json:"real_name"`
 	Email    *string `json:"email"`
 	Role     *string `json:"role"`
+	Active   *bool   `json:"active"`
 }
 
 type passwordRequest struct {
@@ -53,6 +54,7 @@ type updateClassRequest struct {
 	Name         *string `json:"name"`
 	Grade        *int    `json:"grade"`
 	NewLoginCode bool    `json:"new_login_code"`
+	Active       *bool   `json:"active"`
 }
 
 type enrollRequest struct {
@@ -91,6 +93,42 @@ func toSchoolResponse(s identity.School) schoolResponse {
 	return schoolResponse{ID: s.ID, Name: s.Name, CreatedAt: s.CreatedAt, UpdatedAt: s.UpdatedAt}
 }
 
+// rosterState is what the caller may see of a row's roster state: admins
+// see all of it, teachers only whether their students are active, others
+// nothing (every field omitted).
+type rosterState struct {
+	Active        *bool      `json:"active,omitempty"`
+	DeactivatedAt *time.Time `json:"deactivated_at,omitempty"`
+	SourcedID     string     `json:"sourced_id,omitempty"`
+}
+
+// fullRosterState is the whole roster state of a row.
+func fullRosterState(deactivatedAt time.Time, sourcedID string) rosterState {
+	active := deactivatedAt.IsZero()
+	st := rosterState{Active: &active, SourcedID: sourcedID}
+	if !active {
+		st.DeactivatedAt = &deactivatedAt
+	}
+	return st
+}
+
+// isAdmin reports whether p sees the whole roster state of what it reads.
+func isAdmin(p identity.Principal) bool {
+	return p.Role == identity.RolePlatformAdmin || p.Role == identity.RoleSchoolAdmin
+}
+
+// userRosterState is what p sees of u's roster state.
+func userRosterState(p identity.Principal, u identity.User) rosterState {
+	switch {
+	case isAdmin(p):
+		return fullRosterState(u.DeactivatedAt, u.SourcedID)
+	case p.Role == identity.RoleTeacher && u.Role == identity.RoleStudent:
+		active := u.Active()
+		return rosterState{Active: &active}
+	}
+	return rosterState{}
+}
+
 type userResponse struct {
 	ID          string    `json:"id"`
 	SchoolID    string    `json:"school_id,omitempty"`
@@ -102,8 +140,19 @@ type userResponse struct {
 	HasPIN      bool      `json:"has_pin"`
 	CreatedAt   time.Time `json:"created_at"`
 	UpdatedAt   time.Time `json:"updated_at"`
+	rosterState
 }
 
+// toUserResponseFor converts u with the roster state p may see.
+func toUserResponseFor(p identity.Principal) func(identity.User) userResponse {
+	return func(u identity.User) userResponse {
+		r := toUserResponse(u)
+		r.rosterState = userRosterState(p, u)
+		return r
+	}
+}
+
+// toUserResponse converts u without its roster state.
 func toUserResponse(u identity.User) userResponse {
 	return userResponse{ID: u.ID, SchoolID: u.SchoolID, Role: string(u.Role), Username: u.Username, RealName: u.RealName,
 		Email: u.Email, HasPassword: u.PasswordHash != "", HasPIN: u.PINHash != "", CreatedAt: u.CreatedAt, UpdatedAt: u.UpdatedAt}
@@ -117,8 +166,22 @@ type classResponse struct {
 	LoginCode string    `json:"login_code"`
 	CreatedAt time.Time `json:"created_at"`
 	UpdatedAt time.Time `json:"updated_at"`
+	rosterState
 }
 
+// toClassResponseFor converts c with the roster state p may see (admins
+// only).
+func toClassResponseFor(p identity.Principal) func(identity.Class) classResponse {
+	return func(c identity.Class) classResponse {
+		r := toClassResponse(c)
+		if isAdmin(p) {
+			r.rosterState = fullRosterState(c.DeactivatedAt, c.SourcedID)
+		}
+		return r
+	}
+}
+
+// toClassResponse converts c without its roster state.
 func toClassResponse(c identity.Class) classResponse {
 	return classResponse{ID: c.ID, SchoolID: c.SchoolID, Name: c.Name, Grade: c.Grade.Int(), LoginCode: c.LoginCode,
 		CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt}
@@ -129,8 +192,26 @@ type enrollmentResponse struct {
 	UserID    string    `json:"user_id"`
 	Role      string    `json:"role"`
 	CreatedAt time.Time `json:"created_at"`
+	rosterState
 }
 
+// toEnrollmentResponseFor converts e with the roster state p may see:
+// all of it for admins, whether it is active for teachers.
+func toEnrollmentResponseFor(p identity.Principal) func(identity.Enrollment) enrollmentResponse {
+	return func(e identity.Enrollment) enrollmentResponse {
+		r := toEnrollmentResponse(e)
+		switch {
+		case isAdmin(p):
+			r.rosterState = fullRosterState(e.DeactivatedAt, e.SourcedID)
+		case p.Role == identity.RoleTeacher:
+			active := e.Active()
+			r.rosterState = rosterState{Active: &active}
+		}
+		return r
+	}
+}
+
+// toEnrollmentResponse converts e without its roster state.
 func toEnrollmentResponse(e identity.Enrollment) enrollmentResponse {
 	return enrollmentResponse{ClassID: e.ClassID, UserID: e.UserID, Role: string(e.Role), CreatedAt: e.CreatedAt}
 }

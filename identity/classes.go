@@ -17,11 +17,14 @@ type NewClass struct {
 }
 
 // ClassPatch changes some fields of a class; nil fields stay.
-// NewLoginCode replaces the login code.
+// NewLoginCode replaces the login code. Active deactivates (false) or
+// reactivates (true) the class by hand, for platform and school admins
+// only; a later roster bulk import still decides for classes it imported.
 type ClassPatch struct {
 	Name         *string
 	Grade        *int
 	NewLoginCode bool
+	Active       *bool
 }
 
 // MaxBulkStudents bounds one CreateStudents call.
@@ -104,19 +107,25 @@ func (s *Service) Class(ctx context.Context, p Principal, id string) (Class, err
 }
 
 // ClassListQuery filters Classes. SchoolID is only honoured for platform
-// admins.
+// admins. Status hides deactivated classes by default; only admins may
+// choose another.
 type ClassListQuery struct {
 	SchoolID string
+	Status   Status
 }
 
 // Classes lists the classes the caller may read.
 func (s *Service) Classes(ctx context.Context, p Principal, q ClassListQuery, page Page) ([]Class, string, error) {
 	sc := p.scope()
-	var cq ClassQuery
+	cq := ClassQuery{Status: q.Status}
 	switch p.Role {
 	case RolePlatformAdmin:
 		sc = Scope{SchoolID: q.SchoolID}
-	case RoleTeacher, RoleStudent:
+	case RoleSchoolAdmin:
+	default:
+		if q.Status != StatusActive {
+			return nil, "", ErrForbidden
+		}
 		cq.MemberID = p.UserID
 	}
 	page = page.normalized()
@@ -150,8 +159,11 @@ func (s *Service) writableClass(ctx context.Context, p Principal, id string) (Cl
 	return c, nil
 }
 
-// UpdateClass changes a class's name, grade or login code.
+// UpdateClass changes a class's name, grade, login code or active state.
 func (s *Service) UpdateClass(ctx context.Context, p Principal, id string, in ClassPatch) (Class, error) {
+	if in.Active != nil && p.Role != RolePlatformAdmin && p.Role != RoleSchoolAdmin {
+		return Class{}, ErrForbidden
+	}
 	c, err := s.writableClass(ctx, p, id)
 	if err != nil {
 		return Class{}, err
@@ -171,17 +183,28 @@ func (s *Service) UpdateClass(ctx context.Context, p Principal, id string, in Cl
 		return Class{}, err
 	}
 	c.UpdatedAt = s.now()
-	if !in.NewLoginCode {
-		return c, s.store.UpdateClass(ctx, c)
-	}
-	for range 5 {
-		c.LoginCode = newLoginCode()
+	switch {
+	case in.NewLoginCode:
+		for range 5 {
+			c.LoginCode = newLoginCode()
+			err = s.store.UpdateClass(ctx, c)
+			if !errors.Is(err, ErrConflict) {
+				break
+			}
+		}
+	case in.Name != nil || in.Grade != nil || in.Active == nil:
 		err = s.store.UpdateClass(ctx, c)
-		if !errors.Is(err, ErrConflict) {
-			break
+	}
+	if err != nil {
+		return Class{}, err
+	}
+	if in.Active != nil && *in.Active != c.Active() {
+		c.DeactivatedAt = deactivation(*in.Active, c.UpdatedAt)
+		if err := s.store.SetClassDeactivatedAt(ctx, Scope{SchoolID: c.SchoolID}, c.ID, c.DeactivatedAt, c.UpdatedAt); err != nil {
+			return Class{}, err
 		}
 	}
-	return c, err
+	return c, nil
 }
 
 // DeleteClass deletes a class and its enrollments.
@@ -193,14 +216,15 @@ func (s *Service) DeleteClass(ctx context.Context, p Principal, id string) error
 	return s.store.DeleteClass(ctx, Scope{SchoolID: c.SchoolID}, c.ID)
 }
 
-// Enrollments lists the members of a class the caller may change.
-func (s *Service) Enrollments(ctx context.Context, p Principal, classID string, page Page) ([]Enrollment, string, error) {
+// Enrollments lists the members of a class the caller may change whose
+// enrollment's state matches status (ended enrollments are inactive).
+func (s *Service) Enrollments(ctx context.Context, p Principal, classID string, status Status, page Page) ([]Enrollment, string, error) {
 	c, err := s.writableClass(ctx, p, classID)
 	if err != nil {
 		return nil, "", err
 	}
 	page = page.normalized()
-	list, err := s.store.Enrollments(ctx, Scope{SchoolID: c.SchoolID}, c.ID, page)
+	list, err := s.store.Enrollments(ctx, Scope{SchoolID: c.SchoolID}, c.ID, status, page)
 	if err != nil {
 		return nil, "", err
 	}

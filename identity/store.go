@@ -23,7 +23,11 @@ type Store interface {
 	// UserByUsername finds a user of any school (usernames are unique).
 	UserByUsername(ctx context.Context, username string) (User, error)
 	Users(ctx context.Context, sc Scope, q UserQuery, page Page) ([]User, error)
+	// UpdateUser saves the user's fields except DeactivatedAt.
 	UpdateUser(ctx context.Context, u User) error
+	// SetUserDeactivatedAt sets the user's DeactivatedAt (zero: active)
+	// and UpdatedAt to now.
+	SetUserDeactivatedAt(ctx context.Context, sc Scope, id string, at, now time.Time) error
 	// DeleteUser removes the user with its enrollments and refresh tokens.
 	DeleteUser(ctx context.Context, sc Scope, id string) error
 
@@ -34,14 +38,20 @@ type Store interface {
 	// ClassByLoginCode finds a class of any school by its login code.
 	ClassByLoginCode(ctx context.Context, code string) (Class, error)
 	Classes(ctx context.Context, sc Scope, q ClassQuery, page Page) ([]Class, error)
+	// UpdateClass saves the class's fields except DeactivatedAt.
 	UpdateClass(ctx context.Context, c Class) error
+	// SetClassDeactivatedAt sets the class's DeactivatedAt (zero: active)
+	// and UpdatedAt to now.
+	SetClassDeactivatedAt(ctx context.Context, sc Scope, id string, at, now time.Time) error
 	// DeleteClass removes the class with its enrollments.
 	DeleteClass(ctx context.Context, sc Scope, id string) error
 
 	Enroll(ctx context.Context, e Enrollment) error
 	Unenroll(ctx context.Context, sc Scope, classID, userID string) error
 	Enrollment(ctx context.Context, sc Scope, classID, userID string) (Enrollment, error)
-	Enrollments(ctx context.Context, sc Scope, classID string, page Page) ([]Enrollment, error)
+	// Enrollments lists the class's enrollments whose own state matches
+	// status.
+	Enrollments(ctx context.Context, sc Scope, classID string, status Status, page Page) ([]Enrollment, error)
 	// Teaches reports whether teacherID teaches a class in which studentID
 	// is enrolled.
 	Teaches(ctx context.Context, teacherID, studentID string) (bool, error)
@@ -80,14 +90,18 @@ type UserQuery struct {
 	Role Role
 	// TaughtBy keeps only students enrolled in a class of this teacher.
 	TaughtBy string
-	// ClassID keeps only members of this class.
+	// ClassID keeps only members of this class (active enrollments).
 	ClassID string
+	// Status keeps active users (the default), deactivated ones or all.
+	Status Status
 }
 
 // ClassQuery filters a class list. Zero fields do not filter.
 type ClassQuery struct {
 	// MemberID keeps only classes in which this user is enrolled.
 	MemberID string
+	// Status keeps active classes (the default), deactivated ones or all.
+	Status Status
 }
 
 // RefreshToken is a stored refresh token. Only the SHA-256 hash of the

@@ -115,6 +115,31 @@ type Enrollment struct {
 // Active reports whether the enrollment has not been ended.
 func (e Enrollment) Active() bool { return e.DeactivatedAt.IsZero() }
 
+// Status chooses rows of a list by their roster state. The zero Status
+// (StatusActive) hides deactivated rows.
+type Status int
+
+// The statuses a list may ask for.
+const (
+	StatusActive Status = iota
+	StatusInactive
+	StatusAll
+)
+
+// ParseStatus returns the Status named s ("active", "inactive" or "all";
+// "" is active), or ErrValidation naming the field status.
+func ParseStatus(s string) (Status, error) {
+	switch s {
+	case "", "active":
+		return StatusActive, nil
+	case "inactive":
+		return StatusInactive, nil
+	case "all":
+		return StatusAll, nil
+	}
+	return StatusActive, ValidationError(FieldError{Field: "status", Code: "invalid"})
+}
+
 // Principal is the authenticated caller of an operation.
 type Principal struct {
 	UserID   string

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/mail"
 	"regexp"
+	"time"
 	"unicode/utf8"
 )
 
@@ -28,11 +29,14 @@ type NewUser struct {
 	Password string
 }
 
-// UserPatch changes some fields of a user; nil fields stay.
+// UserPatch changes some fields of a user; nil fields stay. Active
+// deactivates (false) or reactivates (true) the user by hand; a later
+// roster bulk import still decides for users it imported.
 type UserPatch struct {
 	RealName *string
 	Email    *string
 	Role     *Role
+	Active   *bool
 }
 
 func checkPassword(v *invalid, field, pw string) {
@@ -142,18 +146,20 @@ func (s *Service) canRead(ctx context.Context, p Principal, u User) error {
 }
 
 // UserListQuery filters Users. SchoolID is only honoured for platform
-// admins (others see their own school).
+// admins (others see their own school). Status hides deactivated users by
+// default.
 type UserListQuery struct {
 	SchoolID string
 	Role     Role
 	ClassID  string
+	Status   Status
 }
 
 // Users lists the users the caller may read: teachers see the students of
 // their classes; students get ErrForbidden.
 func (s *Service) Users(ctx context.Context, p Principal, q UserListQuery, page Page) ([]User, string, error) {
 	sc := p.scope()
-	sq := UserQuery{Role: q.Role, ClassID: q.ClassID}
+	sq := UserQuery{Role: q.Role, ClassID: q.ClassID, Status: q.Status}
 	switch p.Role {
 	case RolePlatformAdmin:
 		sc = Scope{SchoolID: q.SchoolID}
@@ -178,9 +184,9 @@ func (s *Service) Users(ctx context.Context, p Principal, q UserListQuery, page 
 	return list, next, nil
 }
 
-// UpdateUser changes a user's real name, e-mail or role. Platform admins
-// and the user's school admins only; nobody becomes a platform admin this
-// way.
+// UpdateUser changes a user's real name, e-mail, role or active state.
+// Platform admins and the user's school admins only; nobody becomes a
+// platform admin this way, and nobody deactivates themselves.
 func (s *Service) UpdateUser(ctx context.Context, p Principal, id string, in UserPatch) (User, error) {
 	if p.Role != RolePlatformAdmin && p.Role != RoleSchoolAdmin {
 		return User{}, ErrForbidden
@@ -204,11 +210,33 @@ func (s *Service) UpdateUser(ctx context.Context, p Principal, id string, in Use
 		}
 		u.Role = r
 	}
+	if in.Active != nil && !*in.Active && u.ID == p.UserID {
+		v.add("active", "self")
+	}
 	if err := v.err(); err != nil {
 		return User{}, err
 	}
 	u.UpdatedAt = s.now()
-	return u, s.store.UpdateUser(ctx, u)
+	if in.RealName != nil || in.Email != nil || in.Role != nil || in.Active == nil {
+		if err := s.store.UpdateUser(ctx, u); err != nil {
+			return User{}, err
+		}
+	}
+	if in.Active != nil && *in.Active != u.Active() {
+		u.DeactivatedAt = deactivation(*in.Active, u.UpdatedAt)
+		if err := s.store.SetUserDeactivatedAt(ctx, p.scope(), u.ID, u.DeactivatedAt, u.UpdatedAt); err != nil {
+			return User{}, err
+		}
+	}
+	return u, nil
+}
+
+// deactivation is the DeactivatedAt of a row made active or not at now.
+func deactivation(active bool, now time.Time) time.Time {
+	if active {
+		return time.Time{}
+	}
+	return now
 }
 
 // writableCredentials loads a user whose password or PIN the caller may

@@ -46,6 +46,17 @@ func paged(q *gorm.DB, column string, p identity.Page) *gorm.DB {
 	return q.Order(column).Limit(p.Limit + 1)
 }
 
+// byStatus keeps the rows of q whose deactivated_at matches the status.
+func byStatus(q *gorm.DB, st identity.Status) *gorm.DB {
+	switch st {
+	case identity.StatusInactive:
+		return q.Where("deactivated_at IS NOT NULL")
+	case identity.StatusAll:
+		return q
+	}
+	return q.Where("deactivated_at IS NULL")
+}
+
 // isUUID guards ID lookups: PostgreSQL would accept any string in a text
 // column, but malformed IDs can never match, so they are not found.
 func isUUID(id string) bool { _, err := uuid.Parse(id); return err == nil }
@@ -174,9 +185,10 @@ func (s *IdentityStore) Users(ctx context.Context, sc identity.Scope, q identity
 	if q.Role != "" {
 		db = db.Where("role = ?", string(q.Role))
 	}
+	db = byStatus(db, q.Status)
 	if q.ClassID != "" {
-		// Class member lists leave out deactivated users and ended enrollments.
-		db = db.Where("deactivated_at IS NULL AND id IN (?)", s.db.Model(&enrollmentRow{}).Select("user_id").
+		// Class member lists leave out ended enrollments.
+		db = db.Where("id IN (?)", s.db.Model(&enrollmentRow{}).Select("user_id").
 			Where("class_id = ? AND deactivated_at IS NULL", q.ClassID))
 	}
 	if q.TaughtBy != "" {
@@ -202,6 +214,28 @@ func (s *IdentityStore) UpdateUser(ctx context.Context, u identity.User) error {
 		"role": r.Role, "real_name": r.RealName, "email": r.Email,
 		"password_hash": r.PasswordHash, "pin_hash": r.PINHash, "updated_at": r.UpdatedAt,
 	})
+	if res.Error != nil {
+		return res.Error
+	}
+	if res.RowsAffected == 0 {
+		return identity.ErrNotFound
+	}
+	return nil
+}
+
+// SetUserDeactivatedAt deactivates the user within the scope at at, or
+// reactivates it for a zero at.
+func (s *IdentityStore) SetUserDeactivatedAt(ctx context.Context, sc identity.Scope, id string, at, now time.Time) error {
+	return setDeactivatedAt(scoped(s.db.WithContext(ctx).Model(&userRow{}), sc), id, at, now)
+}
+
+// setDeactivatedAt sets deactivated_at (NULL for a zero at) and updated_at
+// of the row id of q's model.
+func setDeactivatedAt(q *gorm.DB, id string, at, now time.Time) error {
+	if !isUUID(id) {
+		return identity.ErrNotFound
+	}
+	res := q.Where("id = ?", id).Updates(map[string]any{"deactivated_at": timePtr(at), "updated_at": now})
 	if res.Error != nil {
 		return res.Error
 	}
@@ -277,6 +311,7 @@ func (s *IdentityStore) ClassByLoginCode(ctx context.Context, code string) (iden
 // Classes lists classes within the scope that match q.
 func (s *IdentityStore) Classes(ctx context.Context, sc identity.Scope, q identity.ClassQuery, p identity.Page) ([]identity.Class, error) {
 	db := scoped(s.db.WithContext(ctx).Model(&classRow{}), sc)
+	db = byStatus(db, q.Status)
 	if q.MemberID != "" {
 		db = db.Where("id IN (?)", s.db.Model(&enrollmentRow{}).Select("class_id").Where("user_id = ? AND deactivated_at IS NULL", q.MemberID))
 	}
@@ -307,6 +342,12 @@ func (s *IdentityStore) UpdateClass(ctx context.Context, c identity.Class) error
 		return identity.ErrNotFound
 	}
 	return nil
+}
+
+// SetClassDeactivatedAt deactivates the class within the scope at at, or
+// reactivates it for a zero at.
+func (s *IdentityStore) SetClassDeactivatedAt(ctx context.Context, sc identity.Scope, id string, at, now time.Time) error {
+	return setDeactivatedAt(scoped(s.db.WithContext(ctx).Model(&classRow{}), sc), id, at, now)
 }
 
 // DeleteClass deletes a class within the scope with its enrollments.
@@ -361,10 +402,11 @@ func (s *IdentityStore) Enrollment(ctx context.Context, sc identity.Scope, class
 	return r.toEnrollment(), nil
 }
 
-// Enrollments lists a class's enrollments in user ID order.
-func (s *IdentityStore) Enrollments(ctx context.Context, sc identity.Scope, classID string, p identity.Page) ([]identity.Enrollment, error) {
+// Enrollments lists a class's enrollments whose state matches status, in
+// user ID order.
+func (s *IdentityStore) Enrollments(ctx context.Context, sc identity.Scope, classID string, status identity.Status, p identity.Page) ([]identity.Enrollment, error) {
 	var rows []enrollmentRow
-	q := scoped(s.db.WithContext(ctx), sc).Where("class_id = ? AND deactivated_at IS NULL", classID)
+	q := byStatus(scoped(s.db.WithContext(ctx), sc).Where("class_id = ?", classID), status)
 	if err := paged(q, "user_id", p).Find(&rows).Error; err != nil {
 		return nil, err
 	}
