@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"log/slog"
+	"math"
 	"net/url"
 	"os"
 	"strconv"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"qixue/models"
+	"qixue/roster"
 )
 
 // config is the server configuration, read from QIXUE_* environment
@@ -26,6 +28,10 @@ type config struct {
 	BcryptCost      int           // QIXUE_BCRYPT_COST
 	ShutdownTimeout time.Duration // QIXUE_SHUTDOWN_TIMEOUT
 	DemoPassword    string        // QIXUE_DEMO_PASSWORD
+	// RosterMaxUpload bounds a roster zip, RosterMaxUnpacked the total
+	// size of its CSV files once unzipped, in bytes.
+	RosterMaxUpload   int64 // QIXUE_ROSTER_MAX_UPLOAD, e.g. 64MiB
+	RosterMaxUnpacked int64 // QIXUE_ROSTER_MAX_UNPACKED, e.g. 200MiB
 }
 
 // loadConfig reads the configuration from the environment.
@@ -40,6 +46,9 @@ func loadConfig() (config, error) {
 		RefreshTTL:      30 * 24 * time.Hour,
 		BcryptCost:      10,
 		ShutdownTimeout: 20 * time.Second,
+
+		RosterMaxUpload:   64 << 20,
+		RosterMaxUnpacked: 200 << 20,
 	}
 	if err := c.LogLevel.UnmarshalText([]byte(env("QIXUE_LOG_LEVEL", "info"))); err != nil {
 		return c, fmt.Errorf("QIXUE_LOG_LEVEL: %w", err)
@@ -67,7 +76,67 @@ func loadConfig() (config, error) {
 		}
 		c.BcryptCost = n
 	}
+	for name, n := range map[string]*int64{
+		"QIXUE_ROSTER_MAX_UPLOAD": &c.RosterMaxUpload, "QIXUE_ROSTER_MAX_UNPACKED": &c.RosterMaxUnpacked,
+	} {
+		if s := os.Getenv(name); s != "" {
+			v, err := parseSize(s)
+			if err != nil {
+				return c, fmt.Errorf("%s: %w", name, err)
+			}
+			*n = v
+		}
+	}
 	return c, nil
+}
+
+// rosterLimits returns the roster upload limits of the configuration.
+func (c config) rosterLimits() roster.Limits {
+	return roster.Limits{MaxUpload: c.RosterMaxUpload, MaxUncompressed: c.RosterMaxUnpacked}
+}
+
+// sizeUnits are the units parseSize accepts, longest first so that "MiB"
+// is not read as "B".
+var sizeUnits = []struct {
+	name string
+	n    int64
+}{
+	{"kib", 1 << 10}, {"mib", 1 << 20}, {"gib", 1 << 30},
+	{"kb", 1e3}, {"mb", 1e6}, {"gb", 1e9},
+	{"b", 1}, {"", 1},
+}
+
+// parseSize reads a positive byte count such as "1048576", "64MiB",
+// "512 KiB" or "1GB" (KiB, MiB, GiB are powers of 1024; kB, MB, GB of
+// 1000; units in any case).
+func parseSize(s string) (int64, error) {
+	t := strings.ToLower(strings.TrimSpace(s))
+	for _, u := range sizeUnits {
+		num, ok := strings.CutSuffix(t, u.name)
+		if !ok {
+			continue
+		}
+		num = strings.TrimSpace(num)
+		n, err := strconv.ParseInt(num, 10, 64)
+		if err != nil || n <= 0 || num[0] == '+' || n > math.MaxInt64/u.n {
+			break
+		}
+		return n * u.n, nil
+	}
+	return 0, fmt.Errorf("want a positive size such as 64MiB, got %q", s)
+}
+
+// formatSize writes n in the largest binary unit that divides it.
+func formatSize(n int64) string {
+	for _, u := range []struct {
+		name string
+		n    int64
+	}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}} {
+		if n%u.n == 0 {
+			return strconv.FormatInt(n/u.n, 10) + u.name
+		}
+	}
+	return strconv.FormatInt(n, 10) + "B"
 }
 
 func env(name, def string) string {
@@ -91,6 +160,8 @@ func (c config) logAttrs() []any {
 		"bcrypt_cost", c.BcryptCost,
 		"shutdown_timeout", c.ShutdownTimeout.String(),
 		"demo_password", mask(c.DemoPassword),
+		"roster_max_upload", formatSize(c.RosterMaxUpload),
+		"roster_max_unpacked", formatSize(c.RosterMaxUnpacked),
 	}
 }
 

@@ -38,10 +38,12 @@ func printRosterHelp(w io.Writer) {
 	fmt.Fprintln(w, "Every problem is printed as FILE:LINE: column COLUMN: CODE: reason; nothing is written then.")
 }
 
-// newImporter returns the roster importer on db, hashing passwords from
-// users.csv as the identity service does.
-func newImporter(db *gorm.DB, svc *identity.Service) *roster.Importer {
+// newImporter returns the roster importer on db with the configured
+// upload limits, hashing passwords from users.csv as the identity service
+// does.
+func newImporter(cfg config, db *gorm.DB, svc *identity.Service) *roster.Importer {
 	return roster.NewImporter(models.NewRosterStore(db), roster.Config{
+		Limits:       cfg.rosterLimits(),
 		HashPassword: svc.HashPassword,
 		PasswordMatches: func(hash, password string) bool {
 			return hash != "" && bcrypt.CompareHashAndPassword([]byte(hash), []byte(password)) == nil
@@ -116,7 +118,7 @@ func rosterImport(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if *school != "" {
 		p = identity.Principal{Role: identity.RoleSchoolAdmin, SchoolID: *school}
 	}
-	im := newImporter(db, svc)
+	im := newImporter(cfg, db, svc)
 	src, err := roster.ReadPath(path, im.Limits())
 	if err != nil {
 		fmt.Fprintf(stderr, "roster import: %s: %v\n", path, err)

@@ -81,7 +81,7 @@ func TestRosterWorkerLifecycle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	im := newImporter(db, svc)
+	im := newImporter(cfg, db, svc)
 	dir := t.TempDir()
 	writeRoster(t, dir, "t1,s1,teacher,cli.teacher,Wei,Lin\nu1,s1,student,,明,李\n")
 	src, err := roster.ReadPath(dir, im.Limits())

@@ -51,7 +51,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		}
 	}
 
-	importer := newImporter(db, svc)
+	importer := newImporter(cfg, db, svc)
 	e := api.NewServer(api.Deps{
 		Identity:        svc,
 		Ping:            func(ctx context.Context) error { return models.Ping(ctx, db) },
