@@ -254,7 +254,9 @@ type ListQuery struct {
 }
 
 // Exercises lists the exercises the caller may read, in ID order; only
-// staff see their solutions in a list.
+// staff see their solutions in a list. A student who gives no band sees
+// the exercises of their class's band (see StudentBand) and generic ones
+// (of no game); a student in no class sees every band.
 func (s *Service) Exercises(ctx context.Context, p identity.Principal, in ListQuery, page identity.Page) ([]View, string, error) {
 	q := Query{Scope: scopeOf(p), Kind: in.Kind, Tag: in.Tag}
 	var fields []identity.FieldError
@@ -289,6 +291,15 @@ func (s *Service) Exercises(ctx context.Context, p identity.Principal, in ListQu
 	}
 	if len(fields) > 0 {
 		return nil, "", identity.ValidationError(fields...)
+	}
+	if in.Band == "" && p.Role == identity.RoleStudent {
+		band, ok, err := s.StudentBand(ctx, p)
+		if err != nil {
+			return nil, "", err
+		}
+		if ok {
+			q.BandOrGeneric = band
+		}
 	}
 	page = normalPage(page)
 	list, err := s.store.Exercises(ctx, q, page)
@@ -484,13 +495,15 @@ func (s *Service) UpdateExercise(ctx context.Context, p identity.Principal, id s
 	return ex, nil
 }
 
-// DeleteExercise deletes a school-authored exercise and its attempts.
+// DeleteExercise deletes a school-authored exercise softly: it is no
+// longer listed, read or attempted (identity.ErrNotFound), while the
+// students' attempts of it stay in their history.
 func (s *Service) DeleteExercise(ctx context.Context, p identity.Principal, id string) error {
 	ex, err := s.writable(ctx, p, id)
 	if err != nil {
 		return err
 	}
-	return s.store.DeleteExercise(ctx, identity.Scope{SchoolID: ex.SchoolID}, ex.ID)
+	return s.store.DeleteExercise(ctx, identity.Scope{SchoolID: ex.SchoolID}, ex.ID, s.clock())
 }
 
 // Submission limits.

@@ -56,7 +56,11 @@ type Query struct {
 	Game                    Game
 	Kind                    string
 	Band                    Band
-	Tag                     string
+	// BandOrGeneric keeps the exercises of this band and generic ones
+	// (those of no game, such as a rules question that names no game):
+	// a student's default list.
+	BandOrGeneric Band
+	Tag           string
 }
 
 // AttemptQuery filters an attempt list of one user.
@@ -71,8 +75,10 @@ type AttemptQuery struct {
 // whether another page exists: exercises in ID order, attempts newest first.
 type Store interface {
 	// SyncBank stores the built-in exercises by key: new keys are
-	// inserted with their given ID, known keys updated in place. It
-	// returns how many rows it inserted and updated.
+	// inserted with their given ID, known keys updated in place, stored
+	// keys missing from bank retired (archived, kept with their attempts)
+	// and retired keys that are back un-retired. It returns how many rows
+	// it inserted and updated (un-retired ones count as updated).
 	SyncBank(ctx context.Context, bank []Exercise, now time.Time) (inserted, updated int, err error)
 	Exercise(ctx context.Context, sc identity.Scope, id string) (Exercise, error)
 	Exercises(ctx context.Context, q Query, page identity.Page) ([]Exercise, error)
@@ -80,9 +86,10 @@ type Store interface {
 	CreateExercises(ctx context.Context, exs []Exercise, now time.Time) error
 	// UpdateExercise saves a school-authored exercise of its school.
 	UpdateExercise(ctx context.Context, ex Exercise, now time.Time) error
-	// DeleteExercise removes a school-authored exercise of the scope and
-	// its attempts.
-	DeleteExercise(ctx context.Context, sc identity.Scope, id string) error
+	// DeleteExercise archives a school-authored exercise of the scope at
+	// now: Exercise and Exercises no longer return it (so it cannot be
+	// attempted), UpdateExercise does not find it, and its attempts stay.
+	DeleteExercise(ctx context.Context, sc identity.Scope, id string, now time.Time) error
 
 	// RecordAttempt stores a, setting a.First when the user has no earlier
 	// attempt of the exercise, unless the user already used

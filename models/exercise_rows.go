@@ -13,6 +13,11 @@ import (
 // loaded from the bank) or authored by a school (Key NULL). Game is
 // derived from the kind (or a generic prompt) when saved, for filtering.
 //
+// ArchivedAt is set when a school deletes its exercise, or when a bank
+// exercise leaves the bank files (retired): the row and its attempts stay,
+// but the exercise is no longer listed, read or attempted. A bank
+// exercise that comes back is un-archived.
+//
 // Index plan: lists filter by game and band or by kind within the
 // caller's school plus the built-ins and page in ID order; the tag filter
 // goes through exercise_tags(tag).
@@ -32,6 +37,7 @@ type exerciseRow struct {
 	Solution    string  `gorm:"not null"`
 	Tags        string  `gorm:"not null;default:'[]'"` // JSON array, also rows of exercise_tags
 	ContentHash string  `gorm:"size:64;not null;default:''"`
+	ArchivedAt  *time.Time
 	CreatedAt   time.Time
 	UpdatedAt   time.Time
 }

@@ -55,29 +55,38 @@ func NewExerciseStore(db *gorm.DB) *ExerciseStore {
 var exerciseColumns = []string{"kind", "game", "band", "difficulty", "title_zh", "title_en", "body_zh", "body_en",
 	"prompt", "solution", "tags", "content_hash", "updated_at"}
 
+// bankColumns are the columns a bank load rewrites: the content, and
+// archived_at, cleared when a retired exercise comes back.
+var bankColumns = append(append([]string{}, exerciseColumns...), "archived_at")
+
 // SyncBank upserts the built-in exercises by key; unchanged ones (same
-// content hash) are not written.
+// content hash, not retired) are not written. Stored bank exercises whose
+// key is not in bank are retired (archived at now), not deleted, so that
+// their attempts stay; one that comes back is un-retired and counted as
+// updated.
 func (s *ExerciseStore) SyncBank(ctx context.Context, bank []exercises.Exercise, now time.Time) (inserted, updated int, err error) {
 	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		inserted, updated = 0, 0
 		var known []exerciseRow
-		if err := tx.Select("id", "bank_key", "content_hash").Where("bank_key IS NOT NULL").Find(&known).Error; err != nil {
+		if err := tx.Select("id", "bank_key", "content_hash", "archived_at").Where("bank_key IS NOT NULL").Find(&known).Error; err != nil {
 			return err
 		}
-		hashes := make(map[string]string, len(known))
+		stored := make(map[string]exerciseRow, len(known))
 		for _, r := range known {
-			hashes[*r.Key] = r.ContentHash
+			stored[*r.Key] = r
 		}
+		inBank := make(map[string]bool, len(bank))
 		for _, ex := range bank {
+			inBank[ex.Key] = true
 			r := toExerciseRow(ex, now)
 			r.SchoolID = nil
-			old, exists := hashes[ex.Key]
-			if exists && old == r.ContentHash {
+			old, exists := stored[ex.Key]
+			if exists && old.ContentHash == r.ContentHash && old.ArchivedAt == nil {
 				continue
 			}
 			err := tx.Clauses(clause.OnConflict{
 				Columns:   []clause.Column{{Name: "bank_key"}},
-				DoUpdates: clause.AssignmentColumns(exerciseColumns),
+				DoUpdates: clause.AssignmentColumns(bankColumns),
 			}).Create(&r).Error
 			if err != nil {
 				return fmt.Errorf("store bank exercise %s: %w", ex.Key, err)
@@ -93,6 +102,19 @@ func (s *ExerciseStore) SyncBank(ctx context.Context, bank []exercises.Exercise,
 				updated++
 			} else {
 				inserted++
+			}
+		}
+		var retire []string
+		for _, r := range known {
+			if !inBank[*r.Key] && r.ArchivedAt == nil {
+				retire = append(retire, r.ID)
+			}
+		}
+		if len(retire) > 0 {
+			err := tx.Model(&exerciseRow{}).Where("id IN ?", retire).
+				Updates(map[string]any{"archived_at": now, "updated_at": now}).Error
+			if err != nil {
+				return fmt.Errorf("retire bank exercises: %w", err)
 			}
 		}
 		return nil
@@ -119,8 +141,10 @@ func replaceTags(tx *gorm.DB, exerciseID string, tags []string) error {
 	return tx.Create(&rows).Error
 }
 
-// visible keeps built-in exercises and those of the scope's school.
+// visible keeps built-in exercises and those of the scope's school that
+// are not archived (deleted by their school, or retired from the bank).
 func visible(q *gorm.DB, sc identity.Scope) *gorm.DB {
+	q = q.Where("archived_at IS NULL")
 	if sc.SchoolID != "" {
 		return q.Where("(school_id IS NULL OR school_id = ?)", sc.SchoolID)
 	}
@@ -156,6 +180,9 @@ func (s *ExerciseStore) Exercises(ctx context.Context, q exercises.Query, p iden
 	}
 	if q.Band != "" {
 		db = db.Where("band = ?", string(q.Band))
+	}
+	if q.BandOrGeneric != "" {
+		db = db.Where("(band = ? OR game = '')", string(q.BandOrGeneric))
 	}
 	if q.Tag != "" {
 		db = db.Where("id IN (?)", s.db.Model(&exerciseTagRow{}).Select("exercise_id").Where("tag = ?", q.Tag))
@@ -213,7 +240,7 @@ func (s *ExerciseStore) CreateExercises(ctx context.Context, exs []exercises.Exe
 func (s *ExerciseStore) UpdateExercise(ctx context.Context, ex exercises.Exercise, now time.Time) error {
 	r := toExerciseRow(ex, now)
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		res := tx.Model(&exerciseRow{}).Where("id = ? AND school_id = ?", r.ID, ex.SchoolID).Select(exerciseColumns).Updates(&r)
+		res := tx.Model(&exerciseRow{}).Where("id = ? AND school_id = ? AND archived_at IS NULL", r.ID, ex.SchoolID).Select(exerciseColumns).Updates(&r)
 		if res.Error != nil {
 			return res.Error
 		}
@@ -224,29 +251,25 @@ func (s *ExerciseStore) UpdateExercise(ctx context.Context, ex exercises.Exercis
 	})
 }
 
-// DeleteExercise deletes a school-authored exercise of the scope with its
-// tags and attempts.
-func (s *ExerciseStore) DeleteExercise(ctx context.Context, sc identity.Scope, id string) error {
+// DeleteExercise archives a school-authored exercise of the scope at now
+// (a soft delete): its row, tags and attempts stay. An exercise already
+// archived is not found.
+func (s *ExerciseStore) DeleteExercise(ctx context.Context, sc identity.Scope, id string, now time.Time) error {
 	if !isUUID(id) {
 		return identity.ErrNotFound
 	}
-	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		q := tx.Where("id = ? AND school_id IS NOT NULL", id)
-		if sc.SchoolID != "" {
-			q = q.Where("school_id = ?", sc.SchoolID)
-		}
-		var r exerciseRow
-		if err := q.Select("id").Take(&r).Error; err != nil {
-			return notFound(err)
-		}
-		if err := tx.Where("exercise_id = ?", id).Delete(&attemptRow{}).Error; err != nil {
-			return err
-		}
-		if err := tx.Where("exercise_id = ?", id).Delete(&exerciseTagRow{}).Error; err != nil {
-			return err
-		}
-		return tx.Where("id = ?", id).Delete(&exerciseRow{}).Error
-	})
+	q := s.db.WithContext(ctx).Model(&exerciseRow{}).Where("id = ? AND school_id IS NOT NULL AND archived_at IS NULL", id)
+	if sc.SchoolID != "" {
+		q = q.Where("school_id = ?", sc.SchoolID)
+	}
+	res := q.Updates(map[string]any{"archived_at": now, "updated_at": now})
+	if res.Error != nil {
+		return res.Error
+	}
+	if res.RowsAffected == 0 {
+		return identity.ErrNotFound
+	}
+	return nil
 }
 
 // insertAttempt inserts an attempt unless its idempotency key is used or,

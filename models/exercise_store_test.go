@@ -76,7 +76,7 @@ func TestSchoolExercisesScoped(t *testing.T) {
 		if _, err := s.Exercise(ctx, identity.Scope{SchoolID: b.ID}, ex.ID); err != identity.ErrNotFound {
 			t.Fatalf("other school read: %v, want not found", err)
 		}
-		if err := s.DeleteExercise(ctx, identity.Scope{SchoolID: b.ID}, ex.ID); err != identity.ErrNotFound {
+		if err := s.DeleteExercise(ctx, identity.Scope{SchoolID: b.ID}, ex.ID, time.Now()); err != identity.ErrNotFound {
 			t.Fatalf("other school delete: %v, want not found", err)
 		}
 		ex.SchoolID = b.ID
@@ -88,7 +88,7 @@ func TestSchoolExercisesScoped(t *testing.T) {
 		if err := s.CreateExercises(ctx, []exercises.Exercise{bad}, time.Now()); err == nil {
 			t.Fatal("exercise of a missing school stored")
 		}
-		if err := s.DeleteExercise(ctx, identity.Scope{SchoolID: a.ID}, ex.ID); err != nil {
+		if err := s.DeleteExercise(ctx, identity.Scope{SchoolID: a.ID}, ex.ID, time.Now()); err != nil {
 			t.Fatal(err)
 		}
 	})
