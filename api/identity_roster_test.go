@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"net/http"
 	"net/http/httptest"
 	"slices"
 	"strings"
@@ -193,5 +194,58 @@ func TestStatusPagination(t *testing.T) {
 				t.Errorf("status=%s: pages %v, want %v", status, got, want)
 			}
 		}
+	})
+}
+
+// TestRosterImportWinsOverHand: a roster import decides again for the
+// users and classes it imported, whatever an admin set by hand.
+func TestRosterImportWinsOverHand(t *testing.T) {
+	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
+		r := newRosterHarness(t, db)
+		a := r.F.A
+		imports := func(files map[string]string) {
+			t.Helper()
+			id := r.submit(t, a.AdminToken, zipOf(t, files), "", http.StatusAccepted)
+			if job := r.finish(t, a.AdminToken, id); job.Status != "succeeded" {
+				t.Fatalf("import %+v", job)
+			}
+		}
+		var u1, u2, c1 string
+		full := schoolFiles("org-a", "a")
+		imports(full)
+		db.Raw("SELECT id FROM users WHERE sourced_id = ?", "au1").Scan(&u1)
+		db.Raw("SELECT id FROM users WHERE sourced_id = ?", "au2").Scan(&u2)
+		db.Raw("SELECT id FROM classes WHERE sourced_id = ?", "ac1").Scan(&c1)
+		if u1 == "" || u2 == "" || c1 == "" {
+			t.Fatalf("imported rows not found: %q %q %q", u1, u2, c1)
+		}
+		state := func(name, path, active string) apitest.Case {
+			return apitest.Case{Name: name, Method: "GET", Path: path, Token: a.AdminToken, Status: 200, Contains: []string{`"active":` + active}}
+		}
+		r.Run(t, []apitest.Case{
+			state("imported user is active", "/v1/users/"+u1, `true`),
+			{Name: "sourced id", Method: "GET", Path: "/v1/users/" + u1, Token: a.AdminToken, Status: 200, Contains: []string{`"sourced_id":"au1"`}},
+			{Name: "class sourced id", Method: "GET", Path: "/v1/classes/" + c1, Token: a.AdminToken, Status: 200, Contains: []string{`"sourced_id":"ac1"`}},
+			{Name: "deactivate user by hand", Method: "PATCH", Path: "/v1/users/" + u1, Token: a.AdminToken, Body: map[string]any{"active": false}, Status: 200},
+			{Name: "deactivate class by hand", Method: "PATCH", Path: "/v1/classes/" + c1, Token: a.AdminToken, Body: map[string]any{"active": false}, Status: 200},
+		})
+		imports(full)
+		r.Run(t, []apitest.Case{
+			state("import reactivated the user", "/v1/users/"+u1, `true`),
+			state("import reactivated the class", "/v1/classes/"+c1, `true`),
+		})
+
+		// A bulk file without au2 deactivates it; reactivated by hand, the
+		// next bulk import deactivates it again.
+		less := schoolFiles("org-a", "a")
+		less["users.csv"] = strings.Replace(less["users.csv"], "au2,org-a,student,,红,王,\n", "", 1)
+		less["enrollments.csv"] = strings.Replace(less["enrollments.csv"], "ae3,ac1,au2,student\n", "", 1)
+		imports(less)
+		r.Run(t, []apitest.Case{
+			state("missing from bulk", "/v1/users/"+u2, `false`),
+			{Name: "reactivate by hand", Method: "PATCH", Path: "/v1/users/" + u2, Token: a.AdminToken, Body: map[string]any{"active": true}, Status: 200, Contains: []string{`"active":true`}},
+		})
+		imports(less)
+		r.Run(t, []apitest.Case{state("deactivated again", "/v1/users/"+u2, `false`)})
 	})
 }
