@@ -67,9 +67,10 @@ type User struct {
 	PINHash      string
 	// SourcedID is the user's OneRoster sourcedId ("" unless imported).
 	SourcedID string
-	// DeactivatedAt is when a roster import deactivated the user (zero
-	// while active). Deactivated users cannot log in and are left out of
-	// class member lists; their attempts and progress are kept.
+	// DeactivatedAt is when a roster import or an admin (UpdateUser)
+	// deactivated the user (zero while active). Deactivated users cannot
+	// log in and are left out of lists unless asked for (Status); their
+	// attempts and progress are kept.
 	DeactivatedAt time.Time
 	CreatedAt     time.Time
 	UpdatedAt     time.Time
@@ -88,8 +89,9 @@ type Class struct {
 	LoginCode string
 	// SourcedID is the class's OneRoster sourcedId ("" unless imported).
 	SourcedID string
-	// DeactivatedAt is when a roster import deactivated the class (zero
-	// while active); its login code no longer logs anyone in.
+	// DeactivatedAt is when a roster import or an admin (UpdateClass)
+	// deactivated the class (zero while active); its login code no longer
+	// logs anyone in.
 	DeactivatedAt time.Time
 	CreatedAt     time.Time
 	UpdatedAt     time.Time
