@@ -34,10 +34,46 @@ func SQLitePath(url string) string {
 	return url
 }
 
+// Pool sizes the connection pool of a PostgreSQL database. Zero fields
+// take the defaults of DefaultPool. An embedded SQLite database ignores
+// it and keeps a single connection.
+type Pool struct {
+	// MaxOpenConns bounds the open connections (in use or idle).
+	MaxOpenConns int
+	// MaxIdleConns bounds the idle connections kept for reuse; it is
+	// capped at MaxOpenConns.
+	MaxIdleConns int
+	// ConnMaxLifetime closes connections older than this, so that a
+	// database failover or a proxy's limits are followed.
+	ConnMaxLifetime time.Duration
+}
+
+// DefaultPool is the PostgreSQL pool used for zero Pool fields.
+var DefaultPool = Pool{MaxOpenConns: 20, MaxIdleConns: 10, ConnMaxLifetime: 30 * time.Minute}
+
+// withDefaults fills p's zero fields from DefaultPool and caps the idle
+// connections at the open ones.
+func (p Pool) withDefaults() Pool {
+	if p.MaxOpenConns <= 0 {
+		p.MaxOpenConns = DefaultPool.MaxOpenConns
+	}
+	if p.MaxIdleConns <= 0 {
+		p.MaxIdleConns = DefaultPool.MaxIdleConns
+	}
+	if p.ConnMaxLifetime <= 0 {
+		p.ConnMaxLifetime = DefaultPool.ConnMaxLifetime
+	}
+	p.MaxIdleConns = min(p.MaxIdleConns, p.MaxOpenConns)
+	return p
+}
+
 // Open connects to the database named by url: PostgreSQL for postgres://
 // URLs, otherwise an embedded SQLite file (see SQLitePath), created if
-// missing. It does not migrate.
-func Open(url string) (*gorm.DB, error) {
+// missing. It does not migrate. A PostgreSQL pool has DefaultPool's sizes.
+func Open(url string) (*gorm.DB, error) { return OpenPool(url, Pool{}) }
+
+// OpenPool is Open with the PostgreSQL pool sized by pool.
+func OpenPool(url string, pool Pool) (*gorm.DB, error) {
 	cfg := &gorm.Config{
 		Logger:         logger.Discard,
 		TranslateError: true,
@@ -48,6 +84,14 @@ func Open(url string) (*gorm.DB, error) {
 		if err != nil {
 			return nil, fmt.Errorf("open postgres: %w", err)
 		}
+		sqlDB, err := db.DB()
+		if err != nil {
+			return nil, err
+		}
+		pool = pool.withDefaults()
+		sqlDB.SetMaxOpenConns(pool.MaxOpenConns)
+		sqlDB.SetMaxIdleConns(pool.MaxIdleConns)
+		sqlDB.SetConnMaxLifetime(pool.ConnMaxLifetime)
 		return db, nil
 	}
 	path := SQLitePath(url)

@@ -32,6 +32,10 @@ type config struct {
 	// size of its CSV files once unzipped, in bytes.
 	RosterMaxUpload   int64 // QIXUE_ROSTER_MAX_UPLOAD, e.g. 64MiB
 	RosterMaxUnpacked int64 // QIXUE_ROSTER_MAX_UNPACKED, e.g. 200MiB
+	// The PostgreSQL connection pool; SQLite keeps its one connection.
+	DBMaxOpenConns    int           // QIXUE_DB_MAX_OPEN_CONNS
+	DBMaxIdleConns    int           // QIXUE_DB_MAX_IDLE_CONNS
+	DBConnMaxLifetime time.Duration // QIXUE_DB_CONN_MAX_LIFETIME
 }
 
 // loadConfig reads the configuration from the environment.
@@ -49,6 +53,10 @@ func loadConfig() (config, error) {
 
 		RosterMaxUpload:   64 << 20,
 		RosterMaxUnpacked: 200 << 20,
+
+		DBMaxOpenConns:    models.DefaultPool.MaxOpenConns,
+		DBMaxIdleConns:    models.DefaultPool.MaxIdleConns,
+		DBConnMaxLifetime: models.DefaultPool.ConnMaxLifetime,
 	}
 	if err := c.LogLevel.UnmarshalText([]byte(env("QIXUE_LOG_LEVEL", "info"))); err != nil {
 		return c, fmt.Errorf("QIXUE_LOG_LEVEL: %w", err)
@@ -60,6 +68,7 @@ func loadConfig() (config, error) {
 	}
 	for name, d := range map[string]*time.Duration{
 		"QIXUE_ACCESS_TTL": &c.AccessTTL, "QIXUE_REFRESH_TTL": &c.RefreshTTL, "QIXUE_SHUTDOWN_TIMEOUT": &c.ShutdownTimeout,
+		"QIXUE_DB_CONN_MAX_LIFETIME": &c.DBConnMaxLifetime,
 	} {
 		if s := os.Getenv(name); s != "" {
 			v, err := time.ParseDuration(s)
@@ -76,6 +85,23 @@ func loadConfig() (config, error) {
 		}
 		c.BcryptCost = n
 	}
+	for name, p := range map[string]*int{
+		"QIXUE_DB_MAX_OPEN_CONNS": &c.DBMaxOpenConns, "QIXUE_DB_MAX_IDLE_CONNS": &c.DBMaxIdleConns,
+	} {
+		if s := os.Getenv(name); s != "" {
+			n, err := strconv.Atoi(s)
+			if err != nil || n < 1 || n > 10000 {
+				return c, fmt.Errorf("%s: want a number of connections 1..10000, got %q", name, s)
+			}
+			*p = n
+		}
+	}
+	if c.DBMaxIdleConns > c.DBMaxOpenConns {
+		if os.Getenv("QIXUE_DB_MAX_IDLE_CONNS") != "" {
+			return c, fmt.Errorf("QIXUE_DB_MAX_IDLE_CONNS (%d) is more than QIXUE_DB_MAX_OPEN_CONNS (%d)", c.DBMaxIdleConns, c.DBMaxOpenConns)
+		}
+		c.DBMaxIdleConns = c.DBMaxOpenConns // the default idle count, capped
+	}
 	for name, n := range map[string]*int64{
 		"QIXUE_ROSTER_MAX_UPLOAD": &c.RosterMaxUpload, "QIXUE_ROSTER_MAX_UNPACKED": &c.RosterMaxUnpacked,
 	} {
@@ -88,6 +114,20 @@ func loadConfig() (config, error) {
 		}
 	}
 	return c, nil
+}
+
+// dbPool returns the database pool settings of the configuration.
+func (c config) dbPool() models.Pool {
+	return models.Pool{MaxOpenConns: c.DBMaxOpenConns, MaxIdleConns: c.DBMaxIdleConns, ConnMaxLifetime: c.DBConnMaxLifetime}
+}
+
+// dbPoolString describes the pool the database gets, for the start-up
+// log: the settings for PostgreSQL; SQLite ignores them.
+func (c config) dbPoolString() string {
+	if !models.IsPostgres(c.DatabaseURL) {
+		return "sqlite: one connection (QIXUE_DB_* pool settings apply to PostgreSQL only)"
+	}
+	return fmt.Sprintf("max_open_conns=%d max_idle_conns=%d conn_max_lifetime=%s", c.DBMaxOpenConns, c.DBMaxIdleConns, c.DBConnMaxLifetime)
 }
 
 // rosterLimits returns the roster upload limits of the configuration.
@@ -162,6 +202,7 @@ func (c config) logAttrs() []any {
 		"demo_password", mask(c.DemoPassword),
 		"roster_max_upload", formatSize(c.RosterMaxUpload),
 		"roster_max_unpacked", formatSize(c.RosterMaxUnpacked),
+		"db_pool", c.dbPoolString(),
 	}
 }
 

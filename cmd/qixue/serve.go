@@ -108,7 +108,7 @@ func openMigrated(ctx context.Context, cfg config) (db *gorm.DB, fresh bool, err
 // openLoaded is openMigrated that also returns the exercise service
 // holding the bank it loaded.
 func openLoaded(ctx context.Context, cfg config) (db *gorm.DB, fresh bool, practice *exercises.Service, err error) {
-	db, err = models.Open(cfg.DatabaseURL)
+	db, err = models.OpenPool(cfg.DatabaseURL, cfg.dbPool())
 	if err != nil {
 		return nil, false, nil, err
 	}
