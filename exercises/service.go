@@ -162,8 +162,11 @@ func (s *Service) clock() time.Time { return s.now().UTC().Truncate(time.Microse
 
 // LoadBank stores the embedded puzzle bank (see Bank) idempotently: every
 // exercise keeps the ID derived from its key, changed exercises are updated
-// in place and nothing is duplicated. It also keeps the bank in memory so
-// that grading a built-in exercise needs no database read.
+// in place and nothing is duplicated. Stored built-in exercises whose key
+// is no longer in the bank are retired: hidden and closed to new attempts,
+// while their attempts stay; they come back if the key returns. It also
+// keeps the bank in memory so that grading a built-in exercise needs no
+// database read.
 func (s *Service) LoadBank(ctx context.Context) (inserted, updated int, err error) {
 	bank, err := Bank()
 	if err != nil {
@@ -172,7 +175,8 @@ func (s *Service) LoadBank(ctx context.Context) (inserted, updated int, err erro
 	return s.SyncBank(ctx, bank)
 }
 
-// SyncBank is LoadBank with the given exercises.
+// SyncBank is LoadBank with the given exercises, which must be the whole
+// bank: built-in exercises missing from it are retired.
 func (s *Service) SyncBank(ctx context.Context, bank []Exercise) (inserted, updated int, err error) {
 	cache := make(map[string]Exercise, len(bank))
 	for i := range bank {
