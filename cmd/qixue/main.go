@@ -7,6 +7,8 @@
 //	qixue rules ...    rules-engine tools for scripts and content authors
 //	qixue exercises generate --kind K --band B --count N [--seed S]
 //	                   print generated exercises, one JSON object per line
+//	qixue lessons check [DIR]
+//	                   check curriculum files (without DIR: the built-in ones)
 //	qixue roster import PATH [--dry-run]
 //	                   import a OneRoster CSV zip or folder
 //	qixue healthcheck  probe the local server (container HEALTHCHECK)
@@ -57,6 +59,7 @@ func commands() []command {
 		{"healthcheck", "check that the local server answers /healthz (for container health checks)", runHealthcheck},
 		{"roster", "roster import PATH [--dry-run] [--school ID]: import a OneRoster CSV zip or folder", runRoster},
 		{"exercises", "exercises generate --kind K --band B --count N [--seed S]: print fresh exercises as JSON lines", runExercises},
+		{"lessons", "lessons check [DIR]: check curriculum files (without DIR: the built-in content)", runLessons},
 		{"rules", "rules-engine tools: perft, moves, play, pgn, escapes, forbidden, opening, solve, score, start", runRules},
 		{"version", "print the build version", runVersion},
 	}
