@@ -138,6 +138,7 @@ func Migrate(ctx context.Context, db *gorm.DB) error {
 		&refreshTokenRow{}, &loginFailureRow{},
 		&exerciseRow{}, &exerciseTagRow{}, &attemptRow{},
 		&rosterJobRow{}, &rosterUploadRow{}, &rosterLockRow{},
+		&curriculumRow{}, &unitRow{}, &lessonRow{},
 	)
 	if err != nil {
 		return fmt.Errorf("migrate: %w", err)

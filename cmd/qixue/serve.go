@@ -15,6 +15,7 @@ import (
 	"qixue/api"
 	"qixue/exercises"
 	"qixue/identity"
+	"qixue/lessons"
 	"qixue/models"
 )
 
@@ -98,7 +99,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 }
 
 // openMigrated opens and migrates the configured database and loads the
-// built-in puzzle bank into it. fresh reports whether it had no schema
+// built-in puzzle bank and curricula into it. fresh reports whether it had no schema
 // before.
 func openMigrated(ctx context.Context, cfg config) (db *gorm.DB, fresh bool, err error) {
 	db, fresh, _, err = openLoaded(ctx, cfg)
@@ -119,6 +120,10 @@ func openLoaded(ctx context.Context, cfg config) (db *gorm.DB, fresh bool, pract
 	}
 	practice = exercises.NewService(models.NewExerciseStore(db), nil)
 	if _, _, err := practice.LoadBank(ctx); err != nil {
+		models.Close(db)
+		return nil, false, nil, err
+	}
+	if _, err := lessons.NewService(models.NewLessonStore(db), nil).LoadBuiltIn(ctx); err != nil {
 		models.Close(db)
 		return nil, false, nil, err
 	}

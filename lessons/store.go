@@ -1,0 +1,63 @@
+package lessons
+
+import (
+	"context"
+	"time"
+)
+
+// Error is a refusal of the lessons service: a stable snake_case Code, an
+// English Error() and a message in zh-CN or en for the app.
+type Error struct {
+	code string
+	en   string
+	zh   string
+}
+
+// Code is the stable snake_case code of the refusal.
+func (e *Error) Code() string { return e.code }
+
+// Error is the English message.
+func (e *Error) Error() string { return e.en }
+
+// Message returns the message in lang: "en", otherwise zh-CN.
+func (e *Error) Message(lang string) string {
+	if lang == "en" {
+		return e.en
+	}
+	return e.zh
+}
+
+// The refusals of the lessons service.
+var (
+	ErrNotFound = &Error{"curriculum_not_found",
+		"no such curriculum, unit or lesson", "找不到这门课程、单元或课"}
+	ErrBuiltInReadOnly = &Error{"curriculum_built_in",
+		"built-in curricula cannot be changed; copy the curriculum to your school and edit the copy",
+		"内置课程不能修改；请把课程复制到你的学校，再修改副本"}
+)
+
+// SyncResult counts what SyncBuiltIn changed.
+type SyncResult struct {
+	Inserted  int // curricula stored for the first time
+	Updated   int // curricula whose version changed
+	Unchanged int // curricula already stored at their version
+	Retired   int // curricula, units and lessons no longer in the content
+}
+
+// Store keeps curricula. Implementations return ErrNotFound (wrapped or
+// not) for unknown or invisible IDs.
+type Store interface {
+	// SyncBuiltIn stores the built-in curricula idempotently by ID and
+	// version: a curriculum stored at the same version is left alone; a
+	// new version rewrites the curriculum, its units and its lessons in
+	// place (same IDs, so progress stays). Built-in curricula, units and
+	// lessons missing from builtIn are retired, not deleted; they come
+	// back if they return.
+	SyncBuiltIn(ctx context.Context, builtIn []Curriculum, now time.Time) (SyncResult, error)
+	// Curriculum returns a curriculum with its units and lessons, if it
+	// is built-in or belongs to schoolID.
+	Curriculum(ctx context.Context, schoolID, id string) (Curriculum, error)
+	// CopyCurriculum deep-copies a curriculum visible to schoolID into
+	// schoolID with new IDs, CopiedFrom set to the original.
+	CopyCurriculum(ctx context.Context, schoolID, id string, now time.Time) (Curriculum, error)
+}
