@@ -15,6 +15,7 @@ import (
 
 	"qixue/exercises"
 	"qixue/identity"
+	"qixue/lessons"
 	"qixue/roster"
 )
 
@@ -43,6 +44,9 @@ type Deps struct {
 	// Roster runs roster imports, exports and login cards; without it
 	// the roster routes answer 503.
 	Roster *roster.Importer
+	// Lessons runs the curricula and lessons use cases (with Exercises);
+	// without them the curricula and lessons routes answer 503.
+	Lessons *lessons.Service
 }
 
 // NewServer returns the Echo server with every route, middleware and the
@@ -99,6 +103,7 @@ func NewServer(d Deps) *echo.Echo {
 	newRosterHandlers(d.Roster, d.Identity).register(v1, auth)
 	newRulesHandlers(d.Exercises).register(v1, auth)
 	newDiagramHandlers().register(v1)
+	newLessonHandlers(d.Lessons, d.Exercises).register(v1, auth)
 	return e
 }
 

@@ -3,6 +3,8 @@ package lessons
 import (
 	"context"
 	"time"
+
+	"qixue/exercises"
 )
 
 // Error is a refusal of the lessons service: a stable snake_case Code, an
@@ -60,4 +62,21 @@ type Store interface {
 	// CopyCurriculum deep-copies a curriculum visible to schoolID into
 	// schoolID with new IDs, CopiedFrom set to the original.
 	CopyCurriculum(ctx context.Context, schoolID, id string, now time.Time) (Curriculum, error)
+	// ListCurricula returns the curricula matching q without their units,
+	// sorted by game, band and ID.
+	ListCurricula(ctx context.Context, q ListQuery) ([]Curriculum, error)
+	// Lesson returns a lesson visible to schoolID and its curriculum
+	// (without units).
+	Lesson(ctx context.Context, schoolID, id string) (Curriculum, Lesson, error)
+	// StudentGrade returns the lowest grade of the user's classes as a
+	// student; false when the user is in none.
+	StudentGrade(ctx context.Context, userID string) (int, bool, error)
+}
+
+// ListQuery filters ListCurricula: the curricula visible to SchoolID
+// (built-in and the school's own), of Game and Band when set.
+type ListQuery struct {
+	SchoolID string
+	Game     exercises.Game
+	Band     exercises.Band
 }

@@ -224,3 +224,60 @@ func (s *LessonStore) CopyCurriculum(ctx context.Context, schoolID, id string, n
 	})
 	return out, err
 }
+
+// visibleCurricula restricts q to built-in curricula and schoolID's own,
+// not retired.
+func visibleCurricula(q *gorm.DB, schoolID string) *gorm.DB {
+	q = q.Where("curricula.retired_at IS NULL")
+	if schoolID == "" {
+		return q.Where("curricula.school_id IS NULL")
+	}
+	return q.Where("curricula.school_id IS NULL OR curricula.school_id = ?", schoolID)
+}
+
+// ListCurricula implements lessons.Store.
+func (s *LessonStore) ListCurricula(ctx context.Context, lq lessons.ListQuery) ([]lessons.Curriculum, error) {
+	q := visibleCurricula(s.db.WithContext(ctx).Model(&curriculumRow{}), lq.SchoolID)
+	if lq.Game != "" {
+		q = q.Where("game = ?", string(lq.Game))
+	}
+	if lq.Band != "" {
+		q = q.Where("band = ?", string(lq.Band))
+	}
+	var rows []curriculumRow
+	if err := q.Order("game, band, id").Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	out := make([]lessons.Curriculum, len(rows))
+	for i, r := range rows {
+		out[i] = r.toCurriculum()
+	}
+	return out, nil
+}
+
+// Lesson implements lessons.Store.
+func (s *LessonStore) Lesson(ctx context.Context, schoolID, id string) (lessons.Curriculum, lessons.Lesson, error) {
+	db := s.db.WithContext(ctx)
+	var lr lessonRow
+	err := db.Where("id = ? AND retired_at IS NULL", id).Take(&lr).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return lessons.Curriculum{}, lessons.Lesson{}, fmt.Errorf("lesson %s: %w", id, lessons.ErrNotFound)
+	}
+	if err != nil {
+		return lessons.Curriculum{}, lessons.Lesson{}, err
+	}
+	var cr curriculumRow
+	err = visibleCurricula(db, schoolID).Where("id = ?", lr.CurriculumID).Take(&cr).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return lessons.Curriculum{}, lessons.Lesson{}, fmt.Errorf("lesson %s: %w", id, lessons.ErrNotFound)
+	}
+	if err != nil {
+		return lessons.Curriculum{}, lessons.Lesson{}, err
+	}
+	return cr.toCurriculum(), lr.toLesson(), nil
+}
+
+// StudentGrade implements lessons.Store.
+func (s *LessonStore) StudentGrade(ctx context.Context, userID string) (int, bool, error) {
+	return NewExerciseStore(s.db).StudentGrade(ctx, userID)
+}

@@ -62,6 +62,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		RateLimitWindow: 15 * time.Minute,
 		Exercises:       practice,
 		Roster:          importer,
+		Lessons:         lessons.NewService(models.NewLessonStore(db), nil),
 	})
 	defer startRosterWorker(ctx, cfg, importer, logger)()
 	ln, err := net.Listen("tcp", cfg.Addr)

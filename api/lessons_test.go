@@ -1,0 +1,143 @@
+package api_test
+
+import (
+	"context"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+
+	"gorm.io/gorm"
+
+	"qixue/api"
+	"qixue/api/apitest"
+	"qixue/exercises"
+	"qixue/lessons"
+	"qixue/models"
+	"qixue/models/modelstest"
+)
+
+// newLessonsServer is a harness whose server has the built-in exercise
+// bank and the test curricula of lessons/testdata/good, plus a G23 copy of
+// the chess one (chess-g23).
+func newLessonsServer(t *testing.T, db *gorm.DB) (*apitest.Harness, apitest.Fixture) {
+	t.Helper()
+	ctx := context.Background()
+	h := apitest.New(t, db)
+	f := h.Fixture(t)
+	practice := exercises.NewService(models.NewExerciseStore(db), nil)
+	if _, _, err := practice.LoadBank(ctx); err != nil {
+		t.Fatal(err)
+	}
+	bank, err := exercises.Bank()
+	if err != nil {
+		t.Fatal(err)
+	}
+	curricula, problems := lessons.Check(os.DirFS("../lessons/testdata/good"), bank)
+	if len(problems) > 0 {
+		t.Fatalf("fixture problems: %v", problems)
+	}
+	g23 := curricula[0] // chess-k1
+	g23.ID, g23.Band = "chess-g23", exercises.G23
+	g23.Units = []lessons.Unit{{ID: "chess-g23-review", Title: g23.Units[0].Title}}
+	curricula = append(curricula, g23)
+	store := models.NewLessonStore(db)
+	if _, err := store.SyncBuiltIn(ctx, curricula, h.Now); err != nil {
+		t.Fatal(err)
+	}
+	h.Echo = api.NewServer(api.Deps{
+		Identity:  h.Identity,
+		Ping:      func(ctx context.Context) error { return models.Ping(ctx, db) },
+		Exercises: practice,
+		Lessons:   lessons.NewService(store, nil),
+	})
+	return h, f
+}
+
+func TestLessonsAPI(t *testing.T) {
+	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
+		h, f := newLessonsServer(t, db)
+		ids := func(rec *httptest.ResponseRecorder) string {
+			l := apitest.Decode[struct{ Items []struct{ ID string } }](t, rec)
+			var out []string
+			for _, it := range l.Items {
+				out = append(out, it.ID)
+			}
+			return strings.Join(out, " ")
+		}
+		wantIDs := func(want string) func(t *testing.T, rec *httptest.ResponseRecorder) {
+			return func(t *testing.T, rec *httptest.ResponseRecorder) {
+				if got := ids(rec); got != want {
+					t.Errorf("ids = %q, want %q", got, want)
+				}
+			}
+		}
+		h.Run(t, []apitest.Case{
+			{Name: "anonymous", Method: "GET", Path: "/v1/curricula", Status: 401},
+			{Name: "student sees own band first", Method: "GET", Path: "/v1/curricula", Token: f.A.StudentToken, Status: 200,
+				Check: wantIDs("chess-g23 chess-k1 numchess-k1")},
+			{Name: "teacher in game and band order", Method: "GET", Path: "/v1/curricula?lang=en", Token: f.A.TeacherToken, Status: 200,
+				Check: wantIDs("chess-g23 chess-k1 numchess-k1"), Contains: []string{`"title":"Chess First Steps"`}},
+			{Name: "by game", Method: "GET", Path: "/v1/curricula?game=numchess", Token: f.A.StudentToken, Status: 200,
+				Check: wantIDs("numchess-k1"), Contains: []string{`"title":"数棋入门"`}},
+			{Name: "by grade", Method: "GET", Path: "/v1/curricula?grade=1&game=chess", Token: f.A.StudentToken, Status: 200,
+				Check: wantIDs("chess-k1")},
+			{Name: "bad grade", Method: "GET", Path: "/v1/curricula?grade=9", Token: f.A.StudentToken, Status: 400},
+			{Name: "bad game", Method: "GET", Path: "/v1/curricula?game=go", Token: f.A.StudentToken, Status: 400},
+			{Name: "curriculum", Method: "GET", Path: "/v1/curricula/numchess-k1?lang=en", Token: f.A.StudentToken, Status: 200,
+				Contains: []string{`"id":"numchess-k1-board"`, `"id":"numchess-k1-board-camps"`, `"objectives":["Find the red camp and the blue camp."]`, `"id":"numchess-k1-review"`}},
+			{Name: "unknown curriculum", Method: "GET", Path: "/v1/curricula/nope", Token: f.A.StudentToken, Status: 404, Code: "not_found"},
+			{Name: "lesson in English", Method: "GET", Path: "/v1/lessons/numchess-k1-board-camps?lang=en", Token: f.A.StudentToken, Status: 200,
+				Contains: []string{`"text":"The board has two camps."`, `"url":"/v1/diagrams/numchess.svg?position=start"`, `"caption":"The start"`,
+					`"key":"numchess/expression-001"`, `"curriculum_id":"numchess-k1"`},
+				Check: func(t *testing.T, rec *httptest.ResponseRecorder) {
+					if strings.Contains(rec.Body.String(), `"solution"`) {
+						t.Error("a lesson shows an exercise's solution")
+					}
+				}},
+			{Name: "lesson to a teacher has no solution either", Method: "GET", Path: "/v1/lessons/chess-k1-review-check", Token: f.A.TeacherToken, Status: 200,
+				Contains: []string{`"text":"国王被将军了。"`, `"flip":true`, `/v1/diagrams/chess.svg?`},
+				Check: func(t *testing.T, rec *httptest.ResponseRecorder) {
+					if strings.Contains(rec.Body.String(), `"solution"`) {
+						t.Error("a lesson shows an exercise's solution")
+					}
+				}},
+			{Name: "unknown lesson", Method: "GET", Path: "/v1/lessons/nope", Token: f.A.StudentToken, Status: 404, Code: "not_found"},
+			{Name: "student may not copy", Method: "POST", Path: "/v1/curricula/chess-k1/copy", Token: f.A.StudentToken, Status: 403, Code: "forbidden"},
+			{Name: "platform admin names the school", Method: "POST", Path: "/v1/curricula/chess-k1/copy", Token: f.AdminToken, Status: 422, Code: "validation_failed"},
+			{Name: "copy of an unknown curriculum", Method: "POST", Path: "/v1/curricula/nope/copy", Token: f.A.TeacherToken, Status: 404},
+		})
+
+		// A teacher copies a built-in curriculum; only their school sees it.
+		rec := h.Do(t, "POST", "/v1/curricula/numchess-k1/copy?lang=en", f.A.TeacherToken, nil, nil)
+		if rec.Code != 201 {
+			t.Fatalf("copy: %d %s", rec.Code, rec.Body)
+		}
+		cp := apitest.Decode[struct {
+			ID         string
+			CopiedFrom string `json:"copied_from"`
+			Units      []struct {
+				ID      string
+				Lessons []struct{ ID string }
+			}
+		}](t, rec)
+		if cp.CopiedFrom != "numchess-k1" || len(cp.Units) != 2 || cp.Units[0].ID == "numchess-k1-board" || len(cp.Units[0].Lessons) != 1 {
+			t.Fatalf("copy = %+v", cp)
+		}
+		lessonID := cp.Units[0].Lessons[0].ID
+		h.Run(t, []apitest.Case{
+			{Name: "own school reads the copy", Method: "GET", Path: "/v1/curricula/" + cp.ID, Token: f.A.StudentToken, Status: 200,
+				Contains: []string{`"source":"school"`, `"copied_from":"numchess-k1"`}},
+			{Name: "own school reads a copied lesson", Method: "GET", Path: "/v1/lessons/" + lessonID, Token: f.A.StudentToken, Status: 200,
+				Contains: []string{`"key":"numchess/expression-001"`}},
+			{Name: "the copy is listed in the school", Method: "GET", Path: "/v1/curricula?game=numchess", Token: f.A.StudentToken, Status: 200,
+				Contains: []string{cp.ID}},
+			{Name: "another school does not see the copy", Method: "GET", Path: "/v1/curricula/" + cp.ID, Token: f.B.TeacherToken, Status: 404},
+			{Name: "nor its lessons", Method: "GET", Path: "/v1/lessons/" + lessonID, Token: f.B.StudentToken, Status: 404},
+			{Name: "nor in lists", Method: "GET", Path: "/v1/curricula?game=numchess", Token: f.B.StudentToken, Status: 200, Check: wantIDs("numchess-k1")},
+			{Name: "nor may copy it", Method: "POST", Path: "/v1/curricula/" + cp.ID + "/copy", Token: f.B.AdminToken, Status: 404},
+			{Name: "platform admin copies into school B", Method: "POST", Path: "/v1/curricula/chess-k1/copy", Token: f.AdminToken,
+				Body: map[string]string{"school_id": f.B.School.ID}, Status: 201, Contains: []string{f.B.School.ID}},
+		})
+	})
+}
