@@ -32,6 +32,16 @@ func (h *lessonHandlers) register(v1 *echo.Group, auth echo.MiddlewareFunc) {
 		{http.MethodGet, "/curricula/:id", h.getCurriculum},
 		{http.MethodPost, "/curricula/:id/copy", h.copyCurriculum},
 		{http.MethodGet, "/lessons/:id", h.getLesson},
+		{http.MethodPost, "/curricula", h.createCurriculum},
+		{http.MethodPut, "/curricula/:id", h.updateCurriculum},
+		{http.MethodDelete, "/curricula/:id", h.deleteCurriculum},
+		{http.MethodPost, "/curricula/:id/units", h.createUnit},
+		{http.MethodPut, "/units/:id", h.updateUnit},
+		{http.MethodDelete, "/units/:id", h.deleteUnit},
+		{http.MethodPost, "/units/:id/lessons", h.createLesson},
+		{http.MethodPut, "/lessons/:id", h.updateLesson},
+		{http.MethodDelete, "/lessons/:id", h.deleteLesson},
+		{http.MethodGet, "/lessons", h.searchLessons},
 	}
 	for _, r := range routes {
 		handler := r.handler
@@ -54,6 +64,12 @@ func lessonError(err error) error {
 		return &Error{Status: http.StatusNotFound, Code: "not_found"}
 	case errors.Is(err, lessons.ErrBuiltInReadOnly):
 		return &Error{Status: http.StatusConflict, Code: "conflict"}
+	case errors.Is(err, lessons.ErrForbidden):
+		return &Error{Status: http.StatusForbidden, Code: "forbidden"}
+	}
+	var ve *lessons.ValidationError
+	if errors.As(err, &ve) {
+		return &Error{Status: http.StatusUnprocessableEntity, Code: "validation_failed", Fields: ve.Fields}
 	}
 	return err
 }
@@ -110,9 +126,14 @@ func (h *lessonHandlers) getCurriculum(c echo.Context) error {
 // blocks carry the exercise without its solution, diagram blocks the url of
 // their SVG.
 func (h *lessonHandlers) getLesson(c echo.Context) error {
+	return h.replyLesson(c, http.StatusOK, c.Param("id"))
+}
+
+// replyLesson reads a lesson as the caller and writes it with status.
+func (h *lessonHandlers) replyLesson(c echo.Context, status int, id string) error {
 	ctx := c.Request().Context()
 	p := Caller(c)
-	cu, l, err := h.svc.Lesson(ctx, p.SchoolID, c.Param("id"))
+	cu, l, err := h.svc.Lesson(ctx, p.SchoolID, id)
 	if err != nil {
 		return lessonError(err)
 	}
@@ -127,7 +148,7 @@ func (h *lessonHandlers) getLesson(c echo.Context) error {
 		if b.Type != lessons.BlockExercise {
 			continue
 		}
-		v, err := h.exercises.Exercise(ctx, p, exercises.BankID(b.Exercise))
+		v, err := h.exercises.Exercise(ctx, p, lessons.ExerciseID(b.Exercise))
 		if err != nil {
 			return err
 		}
@@ -135,7 +156,7 @@ func (h *lessonHandlers) getLesson(c echo.Context) error {
 		er := toExerciseResponse(v, lang)
 		r.Blocks[i].Exercise = &er
 	}
-	return c.JSON(http.StatusOK, r)
+	return c.JSON(status, r)
 }
 
 // copyCurriculum copies a curriculum into the caller's school (teachers
@@ -165,4 +186,119 @@ func (h *lessonHandlers) copyCurriculum(c echo.Context) error {
 		return lessonError(err)
 	}
 	return c.JSON(http.StatusCreated, toCurriculumResponse(cu, langOf(c), true))
+}
+
+func (h *lessonHandlers) createCurriculum(c echo.Context) error {
+	var req curriculumRequest
+	if err := Bind(c, &req); err != nil {
+		return err
+	}
+	cu, err := h.svc.CreateCurriculum(c.Request().Context(), Caller(c), req.curriculum(""))
+	if err != nil {
+		return lessonError(err)
+	}
+	return c.JSON(http.StatusCreated, toCurriculumResponse(cu, langOf(c), true))
+}
+
+func (h *lessonHandlers) updateCurriculum(c echo.Context) error {
+	var req curriculumRequest
+	if err := Bind(c, &req); err != nil {
+		return err
+	}
+	cu, err := h.svc.UpdateCurriculum(c.Request().Context(), Caller(c), req.curriculum(c.Param("id")))
+	if err != nil {
+		return lessonError(err)
+	}
+	return c.JSON(http.StatusOK, toCurriculumResponse(cu, langOf(c), true))
+}
+
+func (h *lessonHandlers) deleteCurriculum(c echo.Context) error {
+	if err := h.svc.DeleteCurriculum(c.Request().Context(), Caller(c), c.Param("id")); err != nil {
+		return lessonError(err)
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+func (h *lessonHandlers) createUnit(c echo.Context) error {
+	var req unitRequest
+	if err := Bind(c, &req); err != nil {
+		return err
+	}
+	u, err := h.svc.CreateUnit(c.Request().Context(), Caller(c), c.Param("id"), lessons.Unit{Title: req.Title.text()})
+	if err != nil {
+		return lessonError(err)
+	}
+	return c.JSON(http.StatusCreated, unitResponse{ID: u.ID, Title: u.Title.Get(langOf(c)), Lessons: []lessonSummaryResponse{}})
+}
+
+func (h *lessonHandlers) updateUnit(c echo.Context) error {
+	var req unitRequest
+	if err := Bind(c, &req); err != nil {
+		return err
+	}
+	u, err := h.svc.UpdateUnit(c.Request().Context(), Caller(c), lessons.Unit{ID: c.Param("id"), Title: req.Title.text()})
+	if err != nil {
+		return lessonError(err)
+	}
+	return c.JSON(http.StatusOK, unitResponse{ID: u.ID, Title: u.Title.Get(langOf(c)), Lessons: []lessonSummaryResponse{}})
+}
+
+func (h *lessonHandlers) deleteUnit(c echo.Context) error {
+	if err := h.svc.DeleteUnit(c.Request().Context(), Caller(c), c.Param("id")); err != nil {
+		return lessonError(err)
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+func (h *lessonHandlers) createLesson(c echo.Context) error {
+	var req lessonRequest
+	if err := Bind(c, &req); err != nil {
+		return err
+	}
+	l, err := h.svc.CreateLesson(c.Request().Context(), Caller(c), c.Param("id"), req.lesson(""))
+	if err != nil {
+		return lessonError(err)
+	}
+	return h.replyLesson(c, http.StatusCreated, l.ID)
+}
+
+func (h *lessonHandlers) updateLesson(c echo.Context) error {
+	var req lessonRequest
+	if err := Bind(c, &req); err != nil {
+		return err
+	}
+	l, err := h.svc.UpdateLesson(c.Request().Context(), Caller(c), req.lesson(c.Param("id")))
+	if err != nil {
+		return lessonError(err)
+	}
+	return h.replyLesson(c, http.StatusOK, l.ID)
+}
+
+func (h *lessonHandlers) deleteLesson(c echo.Context) error {
+	if err := h.svc.DeleteLesson(c.Request().Context(), Caller(c), c.Param("id")); err != nil {
+		return lessonError(err)
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+// searchLessons finds lessons by text (both languages), tag and game.
+func (h *lessonHandlers) searchLessons(c echo.Context) error {
+	page, err := PageParams(c)
+	if err != nil {
+		return err
+	}
+	q := lessons.SearchQuery{Text: c.QueryParam("q"), Tag: c.QueryParam("tag")}
+	if s := c.QueryParam("game"); s != "" {
+		g, err := exercises.ParseGame(s)
+		if err != nil {
+			return queryError("game")
+		}
+		q.Game = g
+	}
+	list, next, err := h.svc.SearchLessons(c.Request().Context(), Caller(c), q, page)
+	if err != nil {
+		return err
+	}
+	lang := langOf(c)
+	return c.JSON(http.StatusOK, NewList(list, next, func(l lessons.Lesson) lessonSummaryResponse { return toLessonSummary(l, lang) }))
 }

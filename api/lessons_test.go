@@ -49,7 +49,7 @@ func newLessonsServer(t *testing.T, db *gorm.DB) (*apitest.Harness, apitest.Fixt
 		Identity:  h.Identity,
 		Ping:      func(ctx context.Context) error { return models.Ping(ctx, db) },
 		Exercises: practice,
-		Lessons:   lessons.NewService(store, nil),
+		Lessons:   lessons.NewService(store, nil, lessons.LookupIn(practice)),
 	})
 	return h, f
 }
@@ -138,6 +138,118 @@ func TestLessonsAPI(t *testing.T) {
 			{Name: "nor may copy it", Method: "POST", Path: "/v1/curricula/" + cp.ID + "/copy", Token: f.B.AdminToken, Status: 404},
 			{Name: "platform admin copies into school B", Method: "POST", Path: "/v1/curricula/chess-k1/copy", Token: f.AdminToken,
 				Body: map[string]string{"school_id": f.B.School.ID}, Status: 201, Contains: []string{f.B.School.ID}},
+		})
+	})
+}
+
+func TestLessonsAuthoringAPI(t *testing.T) {
+	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
+		h, f := newLessonsServer(t, db)
+		text := func(zh, en string) map[string]string { return map[string]string{"zh-CN": zh, "en": en} }
+		curriculum := map[string]any{"game": "chess", "band": "K1", "title": text("我们的课", "Our course"), "description": text("学校的课", "The school's course")}
+		lesson := func(title, position, exercise string) map[string]any {
+			return map[string]any{
+				"title": text("小兵", title), "objectives": []any{text("走兵", "Move a pawn")}, "tags": []string{"chess.pawn"}, "minutes": 10,
+				"blocks": []any{
+					map[string]any{"type": "text", "text": text("兵向前走。", "Pawns go forward.")},
+					map[string]any{"type": "diagram", "position": position, "highlight": []string{"e4"}},
+					map[string]any{"type": "exercise", "exercise": exercise},
+				},
+			}
+		}
+		start := "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+		rec := h.Do(t, "POST", "/v1/curricula?lang=en", f.A.TeacherToken, curriculum, nil)
+		if rec.Code != 201 {
+			t.Fatalf("create curriculum: %d %s", rec.Code, rec.Body)
+		}
+		cur := apitest.Decode[struct{ ID, Source string }](t, rec)
+		rec = h.Do(t, "POST", "/v1/curricula/"+cur.ID+"/units", f.A.AdminToken, map[string]any{"title": text("兵", "Pawns")}, nil)
+		if rec.Code != 201 {
+			t.Fatalf("create unit: %d %s", rec.Code, rec.Body)
+		}
+		unit := apitest.Decode[struct{ ID string }](t, rec)
+		rec = h.Do(t, "POST", "/v1/units/"+unit.ID+"/lessons?lang=en", f.A.TeacherToken, lesson("Pawns", start, "chess/escape-lesson-1"), nil)
+		if rec.Code != 201 {
+			t.Fatalf("create lesson: %d %s", rec.Code, rec.Body)
+		}
+		les := apitest.Decode[struct{ ID string }](t, rec)
+		if cur.Source != "school" || unit.ID == "" || les.ID == "" {
+			t.Fatalf("created %+v %+v %+v", cur, unit, les)
+		}
+
+		h.Run(t, []apitest.Case{
+			{Name: "student may not author", Method: "POST", Path: "/v1/curricula", Token: f.A.StudentToken, Body: curriculum, Status: 403, Code: "forbidden"},
+			{Name: "both languages needed", Method: "POST", Path: "/v1/curricula", Token: f.A.TeacherToken,
+				Body: map[string]any{"game": "chess", "band": "K1", "title": text("课", ""), "description": text("a", "b")}, Status: 422, Code: "validation_failed",
+				Contains: []string{`"field":"title"`}},
+			{Name: "platform admin names a school", Method: "POST", Path: "/v1/curricula", Token: f.AdminToken, Body: curriculum, Status: 422,
+				Contains: []string{`"field":"school_id"`}},
+			{Name: "built-in is read-only", Method: "PUT", Path: "/v1/curricula/chess-k1", Token: f.A.TeacherToken, Body: curriculum, Status: 409, Code: "conflict"},
+			{Name: "built-in cannot be deleted", Method: "DELETE", Path: "/v1/curricula/chess-k1", Token: f.A.AdminToken, Status: 409},
+			{Name: "no units in a built-in", Method: "POST", Path: "/v1/curricula/chess-k1/units", Token: f.A.TeacherToken, Body: map[string]any{"title": text("兵", "Pawns")}, Status: 409},
+			{Name: "built-in lesson is read-only", Method: "PUT", Path: "/v1/lessons/chess-k1-review-check", Token: f.A.TeacherToken, Body: lesson("X", start, "chess/escape-lesson-1"), Status: 409},
+			{Name: "another school: curriculum", Method: "PUT", Path: "/v1/curricula/" + cur.ID, Token: f.B.TeacherToken, Body: curriculum, Status: 404},
+			{Name: "another school: unit", Method: "POST", Path: "/v1/units/" + unit.ID + "/lessons", Token: f.B.AdminToken, Body: lesson("X", start, "chess/escape-lesson-1"), Status: 404},
+			{Name: "another school: lesson", Method: "DELETE", Path: "/v1/lessons/" + les.ID, Token: f.B.TeacherToken, Status: 404},
+			{Name: "a diagram that does not render", Method: "POST", Path: "/v1/units/" + unit.ID + "/lessons", Token: f.A.TeacherToken,
+				Body: lesson("X", "not a fen", "chess/escape-lesson-1"), Status: 422, Contains: []string{`"field":"blocks[1].position"`}},
+			{Name: "an exercise of another game", Method: "POST", Path: "/v1/units/" + unit.ID + "/lessons", Token: f.A.TeacherToken,
+				Body: lesson("X", start, "gomoku/win-001"), Status: 422, Contains: []string{`"field":"blocks[2].exercise"`}},
+			{Name: "an unknown exercise", Method: "POST", Path: "/v1/units/" + unit.ID + "/lessons", Token: f.A.TeacherToken,
+				Body: lesson("X", start, "chess/nope-001"), Status: 422, Contains: []string{`"field":"blocks[2].exercise"`}},
+			{Name: "edit the lesson", Method: "PUT", Path: "/v1/lessons/" + les.ID + "?lang=en", Token: f.A.TeacherToken,
+				Body: lesson("Pawns and more", start, "chess/escape-lesson-2"), Status: 200, Contains: []string{`"title":"Pawns and more"`, `"key":"chess/escape-lesson-2"`}},
+			{Name: "edit the curriculum", Method: "PUT", Path: "/v1/curricula/" + cur.ID + "?lang=en", Token: f.A.AdminToken,
+				Body: map[string]any{"game": "chess", "band": "G23", "title": text("新课", "New course"), "description": text("a", "b")}, Status: 200,
+				Contains: []string{`"title":"New course"`, `"band":"G23"`, `"version":5`, `"title":"Pawns and more"`}},
+			{Name: "rename the unit", Method: "PUT", Path: "/v1/units/" + unit.ID + "?lang=en", Token: f.A.TeacherToken, Body: map[string]any{"title": text("小兵", "Little pawns")}, Status: 200,
+				Contains: []string{`"title":"Little pawns"`}},
+			{Name: "search English text", Method: "GET", Path: "/v1/lessons?q=TWO%20camps", Token: f.A.StudentToken, Status: 200, Contains: []string{`"id":"numchess-k1-board-camps"`}},
+			{Name: "search Chinese text", Method: "GET", Path: "/v1/lessons?q=营地", Token: f.A.StudentToken, Status: 200, Contains: []string{`"id":"numchess-k1-board-camps"`}},
+			{Name: "search the school's own lesson", Method: "GET", Path: "/v1/lessons?q=pawns%20go", Token: f.A.StudentToken, Status: 200, Contains: []string{les.ID}},
+			{Name: "another school does not find it", Method: "GET", Path: "/v1/lessons?q=pawns%20go", Token: f.B.StudentToken, Status: 200,
+				Check: func(t *testing.T, rec *httptest.ResponseRecorder) {
+					if strings.Contains(rec.Body.String(), les.ID) {
+						t.Error("school B finds school A's lesson")
+					}
+				}},
+			{Name: "search by tag and game", Method: "GET", Path: "/v1/lessons?tag=chess.check&game=chess", Token: f.A.StudentToken, Status: 200,
+				Contains: []string{`"id":"chess-k1-review-check"`}},
+			{Name: "search by game", Method: "GET", Path: "/v1/lessons?game=draughts", Token: f.A.StudentToken, Status: 200, Contains: []string{`"items":[]`}},
+			{Name: "search bad game", Method: "GET", Path: "/v1/lessons?game=go", Token: f.A.StudentToken, Status: 400},
+		})
+
+		// Cursor pagination walks every lesson once.
+		seen := map[string]bool{}
+		path := "/v1/lessons?limit=1"
+		for range 10 {
+			rec := h.Do(t, "GET", path, f.A.StudentToken, nil, nil)
+			page := apitest.Decode[struct {
+				Items      []struct{ ID string }
+				NextCursor *string `json:"next_cursor"`
+			}](t, rec)
+			for _, it := range page.Items {
+				if seen[it.ID] {
+					t.Fatalf("%s seen twice", it.ID)
+				}
+				seen[it.ID] = true
+			}
+			if page.NextCursor == nil {
+				break
+			}
+			path = "/v1/lessons?limit=1&cursor=" + *page.NextCursor
+		}
+		if len(seen) != 4 { // numchess-k1 (2), chess-k1 (1), the school's (1)
+			t.Errorf("pages hold %d lessons: %v", len(seen), seen)
+		}
+
+		h.Run(t, []apitest.Case{
+			{Name: "delete the lesson", Method: "DELETE", Path: "/v1/lessons/" + les.ID, Token: f.A.TeacherToken, Status: 204},
+			{Name: "deleted lesson", Method: "GET", Path: "/v1/lessons/" + les.ID, Token: f.A.TeacherToken, Status: 404},
+			{Name: "delete the unit", Method: "DELETE", Path: "/v1/units/" + unit.ID, Token: f.A.TeacherToken, Status: 204},
+			{Name: "delete the curriculum", Method: "DELETE", Path: "/v1/curricula/" + cur.ID, Token: f.AdminToken, Status: 204},
+			{Name: "deleted curriculum", Method: "GET", Path: "/v1/curricula/" + cur.ID, Token: f.A.TeacherToken, Status: 404},
 		})
 	})
 }

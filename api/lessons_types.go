@@ -1,6 +1,7 @@
 package api
 
 import (
+	"qixue/exercises"
 	"qixue/lessons"
 	"qixue/lessons/diagram"
 )
@@ -110,4 +111,59 @@ func toBlockResponse(b lessons.Block, game diagram.Game, lang string) blockRespo
 		r.URL = diagram.Path(game, lessons.DiagramOptions(b, lang))
 	}
 	return r
+}
+
+// Request bodies of the authoring routes.
+
+type curriculumRequest struct {
+	SchoolID    string      `json:"school_id"`
+	Game        string      `json:"game"`
+	Band        string      `json:"band"`
+	Title       textRequest `json:"title"`
+	Description textRequest `json:"description"`
+}
+
+func (r curriculumRequest) curriculum(id string) lessons.Curriculum {
+	return lessons.Curriculum{
+		ID: id, SchoolID: r.SchoolID, Game: exercises.Game(r.Game), Band: exercises.Band(r.Band),
+		Title: r.Title.text(), Description: r.Description.text(),
+	}
+}
+
+type unitRequest struct {
+	Title textRequest `json:"title"`
+}
+
+type blockRequest struct {
+	Type      string      `json:"type"`
+	Text      textRequest `json:"text"`
+	Position  string      `json:"position"`
+	Highlight []string    `json:"highlight"`
+	Arrows    []string    `json:"arrows"`
+	Last      string      `json:"last"`
+	Flip      bool        `json:"flip"`
+	Caption   textRequest `json:"caption"`
+	Exercise  string      `json:"exercise"`
+}
+
+type lessonRequest struct {
+	Title      textRequest    `json:"title"`
+	Objectives []textRequest  `json:"objectives"`
+	Tags       []string       `json:"tags"`
+	Minutes    int            `json:"minutes"`
+	Blocks     []blockRequest `json:"blocks"`
+}
+
+func (r lessonRequest) lesson(id string) lessons.Lesson {
+	l := lessons.Lesson{ID: id, Title: r.Title.text(), Tags: r.Tags, Minutes: r.Minutes}
+	for _, o := range r.Objectives {
+		l.Objectives = append(l.Objectives, o.text())
+	}
+	for _, b := range r.Blocks {
+		l.Blocks = append(l.Blocks, lessons.Block{
+			Type: lessons.BlockType(b.Type), Text: b.Text.text(), Position: b.Position, Highlight: b.Highlight,
+			Arrows: b.Arrows, Last: b.Last, Flip: b.Flip, Caption: b.Caption.text(), Exercise: b.Exercise,
+		})
+	}
+	return l
 }

@@ -297,15 +297,34 @@ func (c *checker) diagram(file, at string, b fileBlock, game exercises.Game, gam
 	if !gameOK {
 		return
 	}
-	_, err := diagram.Render(diagram.Game(game), DiagramOptions(b.block(), "en"))
-	if err != nil {
-		field := "position"
-		var de *diagram.Error
-		if errors.As(err, &de) && de.Param != "" {
-			field = de.Param
-		}
+	if field, err := renderErr(game, b.block()); err != nil {
 		c.add(file, at+"."+field, "the diagram does not render: %s", err)
 	}
+}
+
+// renderErr draws a diagram block and returns the field at fault and the
+// error when it does not render.
+func renderErr(game exercises.Game, b Block) (string, error) {
+	_, err := diagram.Render(diagram.Game(game), DiagramOptions(b, "en"))
+	if err == nil {
+		return "", nil
+	}
+	field := "position"
+	var de *diagram.Error
+	if errors.As(err, &de) && de.Param != "" {
+		field = de.Param
+	}
+	return field, err
+}
+
+// renderable returns the field at fault when a diagram block does not
+// render, "" when it does.
+func renderable(game exercises.Game, b Block) string {
+	field, err := renderErr(game, b)
+	if err != nil {
+		return field
+	}
+	return ""
 }
 
 func (c *checker) exercise(file, at, key string, game exercises.Game, band exercises.Band, gameOK, bandOK bool) {

@@ -4,24 +4,28 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"strings"
 	"time"
 
 	"qixue/exercises"
+	"qixue/identity"
 )
 
 // Service is the lessons use cases on a Store.
 type Service struct {
-	store Store
-	now   func() time.Time
+	store  Store
+	now    func() time.Time
+	lookup ExerciseLookup
 }
 
 // NewService returns the service on store; now is the clock (nil: the
-// system clock).
-func NewService(store Store, now func() time.Time) *Service {
+// system clock); lookup finds the exercises of authored lessons (nil: no
+// exercise block can be authored).
+func NewService(store Store, now func() time.Time, lookup ExerciseLookup) *Service {
 	if now == nil {
 		now = time.Now
 	}
-	return &Service{store: store, now: now}
+	return &Service{store: store, now: now, lookup: lookup}
 }
 
 func (s *Service) clock() time.Time { return s.now().UTC().Truncate(time.Microsecond) }
@@ -79,4 +83,177 @@ func (s *Service) StudentBand(ctx context.Context, userID string) (exercises.Ban
 // units), or ErrNotFound.
 func (s *Service) Lesson(ctx context.Context, schoolID, id string) (Curriculum, Lesson, error) {
 	return s.store.Lesson(ctx, schoolID, id)
+}
+
+// ExerciseLookup finds an exercise the caller may read by a lesson block's
+// reference: a bank key ("chess/escape-001") or an exercise ID.
+type ExerciseLookup func(ctx context.Context, p identity.Principal, ref string) (exercises.Exercise, error)
+
+// author returns the school a caller authors in: their own for teachers
+// and school admins, requested for platform admins (who must name one when
+// creating a curriculum; "" lets them edit any school's).
+func author(p identity.Principal, requested string) (string, error) {
+	switch p.Role {
+	case identity.RoleTeacher, identity.RoleSchoolAdmin:
+		return p.SchoolID, nil
+	case identity.RolePlatformAdmin:
+		return requested, nil
+	}
+	return "", ErrForbidden
+}
+
+// CreateCurriculum creates a school curriculum (version 1, no units) in
+// the caller's school, or c.SchoolID for platform admins.
+func (s *Service) CreateCurriculum(ctx context.Context, p identity.Principal, c Curriculum) (Curriculum, error) {
+	school, err := author(p, c.SchoolID)
+	if err != nil {
+		return Curriculum{}, err
+	}
+	if school == "" {
+		return Curriculum{}, &ValidationError{Fields: []identity.FieldError{{Field: "school_id", Code: "required"}}}
+	}
+	c.SchoolID, c.CopiedFrom, c.Version, c.Units = school, "", 1, nil
+	if err := ValidateCurriculum(c); err != nil {
+		return Curriculum{}, err
+	}
+	return s.store.CreateCurriculum(ctx, c)
+}
+
+// UpdateCurriculum rewrites a school curriculum's game, band, title and
+// description and bumps its version.
+func (s *Service) UpdateCurriculum(ctx context.Context, p identity.Principal, c Curriculum) (Curriculum, error) {
+	school, err := author(p, "")
+	if err != nil {
+		return Curriculum{}, err
+	}
+	c.SchoolID = school
+	if err := ValidateCurriculum(c); err != nil {
+		return Curriculum{}, err
+	}
+	return s.store.UpdateCurriculum(ctx, c)
+}
+
+// DeleteCurriculum retires a school curriculum with its units and lessons.
+func (s *Service) DeleteCurriculum(ctx context.Context, p identity.Principal, id string) error {
+	school, err := author(p, "")
+	if err != nil {
+		return err
+	}
+	return s.store.DeleteCurriculum(ctx, school, id)
+}
+
+// CreateUnit appends a unit to a school curriculum.
+func (s *Service) CreateUnit(ctx context.Context, p identity.Principal, curriculumID string, u Unit) (Unit, error) {
+	school, err := author(p, "")
+	if err != nil {
+		return Unit{}, err
+	}
+	if err := ValidateUnit(u); err != nil {
+		return Unit{}, err
+	}
+	return s.store.CreateUnit(ctx, school, curriculumID, u)
+}
+
+// UpdateUnit renames a unit of a school curriculum.
+func (s *Service) UpdateUnit(ctx context.Context, p identity.Principal, u Unit) (Unit, error) {
+	school, err := author(p, "")
+	if err != nil {
+		return Unit{}, err
+	}
+	if err := ValidateUnit(u); err != nil {
+		return Unit{}, err
+	}
+	return s.store.UpdateUnit(ctx, school, u)
+}
+
+// DeleteUnit retires a unit of a school curriculum and its lessons.
+func (s *Service) DeleteUnit(ctx context.Context, p identity.Principal, id string) error {
+	school, err := author(p, "")
+	if err != nil {
+		return err
+	}
+	return s.store.DeleteUnit(ctx, school, id)
+}
+
+// CreateLesson appends a lesson to a unit of a school curriculum, after
+// ValidateLesson (exercises looked up as the caller).
+func (s *Service) CreateLesson(ctx context.Context, p identity.Principal, unitID string, l Lesson) (Lesson, error) {
+	school, err := author(p, "")
+	if err != nil {
+		return Lesson{}, err
+	}
+	cu, err := s.store.UnitCurriculum(ctx, school, unitID)
+	if err != nil {
+		return Lesson{}, err
+	}
+	if err := ValidateLesson(cu.Game, l, s.exists(ctx, p, cu.Game)); err != nil {
+		return Lesson{}, err
+	}
+	return s.store.CreateLesson(ctx, school, unitID, l)
+}
+
+// UpdateLesson rewrites a lesson of a school curriculum.
+func (s *Service) UpdateLesson(ctx context.Context, p identity.Principal, l Lesson) (Lesson, error) {
+	school, err := author(p, "")
+	if err != nil {
+		return Lesson{}, err
+	}
+	cu, _, err := s.store.Lesson(ctx, school, l.ID)
+	if err != nil {
+		return Lesson{}, err
+	}
+	if cu.BuiltIn() {
+		return Lesson{}, ErrBuiltInReadOnly
+	}
+	if err := ValidateLesson(cu.Game, l, s.exists(ctx, p, cu.Game)); err != nil {
+		return Lesson{}, err
+	}
+	return s.store.UpdateLesson(ctx, school, l)
+}
+
+// DeleteLesson retires a lesson of a school curriculum.
+func (s *Service) DeleteLesson(ctx context.Context, p identity.Principal, id string) error {
+	school, err := author(p, "")
+	if err != nil {
+		return err
+	}
+	return s.store.DeleteLesson(ctx, school, id)
+}
+
+// SearchLessons finds lessons the caller may read by text (both
+// languages), tag and game, a page at a time.
+func (s *Service) SearchLessons(ctx context.Context, p identity.Principal, q SearchQuery, page identity.Page) ([]Lesson, string, error) {
+	q.SchoolID = p.SchoolID
+	return s.store.SearchLessons(ctx, q, page)
+}
+
+// exists reports whether a block reference names an exercise of game that
+// p may read.
+func (s *Service) exists(ctx context.Context, p identity.Principal, game exercises.Game) func(string) bool {
+	return func(ref string) bool {
+		if s.lookup == nil {
+			return false
+		}
+		ex, err := s.lookup(ctx, p, ref)
+		return err == nil && exercises.GameOf(ex) == game
+	}
+}
+
+// ExerciseID returns the exercise ID a block reference names: the ID of a
+// bank key ("chess/escape-001", which has a slash), or the reference itself
+// (a school exercise's ID).
+func ExerciseID(ref string) string {
+	if strings.Contains(ref, "/") {
+		return exercises.BankID(ref)
+	}
+	return ref
+}
+
+// LookupIn returns the ExerciseLookup that reads exercises from svc as the
+// caller may.
+func LookupIn(svc *exercises.Service) ExerciseLookup {
+	return func(ctx context.Context, p identity.Principal, ref string) (exercises.Exercise, error) {
+		v, err := svc.Exercise(ctx, p, ExerciseID(ref))
+		return v.Exercise, err
+	}
 }

@@ -33,6 +33,8 @@ func (e *Error) Message(lang string) string {
 var (
 	ErrNotFound = &Error{"curriculum_not_found",
 		"no such curriculum, unit or lesson", "找不到这门课程、单元或课"}
+	ErrForbidden = &Error{"forbidden",
+		"only teachers and admins may author curricula", "只有老师和管理员可以编写课程"}
 	ErrBuiltInReadOnly = &Error{"curriculum_built_in",
 		"built-in curricula cannot be changed; copy the curriculum to your school and edit the copy",
 		"内置课程不能修改；请把课程复制到你的学校，再修改副本"}
@@ -47,7 +49,8 @@ type SyncResult struct {
 }
 
 // Store keeps curricula. Implementations return ErrNotFound (wrapped or
-// not) for unknown or invisible IDs.
+// not) for unknown or invisible IDs. A schoolID of "" (platform admins)
+// sees every school's curricula.
 type Store interface {
 	// SyncBuiltIn stores the built-in curricula idempotently by ID and
 	// version: a curriculum stored at the same version is left alone; a
@@ -71,6 +74,10 @@ type Store interface {
 	// StudentGrade returns the lowest grade of the user's classes as a
 	// student; false when the user is in none.
 	StudentGrade(ctx context.Context, userID string) (int, bool, error)
+	// UnitCurriculum returns the curriculum (without units) of a unit
+	// visible to schoolID.
+	UnitCurriculum(ctx context.Context, schoolID, unitID string) (Curriculum, error)
+	Authoring
 }
 
 // ListQuery filters ListCurricula: the curricula visible to SchoolID

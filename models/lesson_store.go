@@ -150,13 +150,7 @@ func (s *LessonStore) Curriculum(ctx context.Context, schoolID, id string) (less
 
 func loadCurriculum(db *gorm.DB, schoolID, id string) (lessons.Curriculum, error) {
 	var cr curriculumRow
-	q := db.Where("id = ? AND retired_at IS NULL", id)
-	if schoolID == "" {
-		q = q.Where("school_id IS NULL")
-	} else {
-		q = q.Where("school_id IS NULL OR school_id = ?", schoolID)
-	}
-	if err := q.Take(&cr).Error; err != nil {
+	if err := visibleCurricula(db.Model(&curriculumRow{}), schoolID).Where("id = ?", id).Take(&cr).Error; err != nil {
 		if errors.Is(err, gorm.ErrRecordNotFound) {
 			return lessons.Curriculum{}, fmt.Errorf("curriculum %s: %w", id, lessons.ErrNotFound)
 		}
@@ -225,14 +219,14 @@ func (s *LessonStore) CopyCurriculum(ctx context.Context, schoolID, id string, n
 	return out, err
 }
 
-// visibleCurricula restricts q to built-in curricula and schoolID's own,
-// not retired.
+// visibleCurricula restricts q to built-in curricula and schoolID's own
+// (every school's for ""), not retired.
 func visibleCurricula(q *gorm.DB, schoolID string) *gorm.DB {
 	q = q.Where("curricula.retired_at IS NULL")
 	if schoolID == "" {
-		return q.Where("curricula.school_id IS NULL")
+		return q
 	}
-	return q.Where("curricula.school_id IS NULL OR curricula.school_id = ?", schoolID)
+	return q.Where("(curricula.school_id IS NULL OR curricula.school_id = ?)", schoolID)
 }
 
 // ListCurricula implements lessons.Store.

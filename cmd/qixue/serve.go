@@ -62,7 +62,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		RateLimitWindow: 15 * time.Minute,
 		Exercises:       practice,
 		Roster:          importer,
-		Lessons:         lessons.NewService(models.NewLessonStore(db), nil),
+		Lessons:         lessons.NewService(models.NewLessonStore(db), nil, lessons.LookupIn(practice)),
 	})
 	defer startRosterWorker(ctx, cfg, importer, logger)()
 	ln, err := net.Listen("tcp", cfg.Addr)
@@ -124,7 +124,7 @@ func openLoaded(ctx context.Context, cfg config) (db *gorm.DB, fresh bool, pract
 		models.Close(db)
 		return nil, false, nil, err
 	}
-	if _, err := lessons.NewService(models.NewLessonStore(db), nil).LoadBuiltIn(ctx); err != nil {
+	if _, err := lessons.NewService(models.NewLessonStore(db), nil, nil).LoadBuiltIn(ctx); err != nil {
 		models.Close(db)
 		return nil, false, nil, err
 	}
