@@ -1,8 +1,13 @@
 package main
 
 import (
+	"context"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"qixue/lessons"
+	"qixue/models"
 )
 
 func TestLessonsCheck(t *testing.T) {
@@ -39,5 +44,43 @@ func TestLessonsCheck(t *testing.T) {
 	}
 	if _, stderr, err := runCLI(t, "lessons", "check"); err != nil {
 		t.Errorf("built-in content: %v\n%s", err, stderr)
+	}
+}
+
+// TestMigrateLoadsCurricula checks that migrate stores every built-in
+// curriculum and lesson, and that a second migrate changes nothing.
+func TestMigrateLoadsCurricula(t *testing.T) {
+	builtIn, err := lessons.BuiltIn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantLessons := 0
+	for _, c := range builtIn {
+		for _, u := range c.Units {
+			wantLessons += len(u.Lessons)
+		}
+	}
+	url := "sqlite://" + filepath.Join(t.TempDir(), "q.db")
+	t.Setenv("QIXUE_DATABASE_URL", url)
+	for range 2 {
+		if _, stderr, err := runCLI(t, "migrate"); err != nil {
+			t.Fatalf("migrate: %v\n%s", err, stderr)
+		}
+	}
+	db, err := models.Open(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer models.Close(db)
+	var curricula, stored, retired int64
+	db.Table("curricula").Count(&curricula)
+	db.Table("lessons").Where("retired_at IS NULL").Count(&stored)
+	db.Table("lessons").Where("retired_at IS NOT NULL").Count(&retired)
+	if int(curricula) != len(builtIn) || int(stored) != wantLessons || retired != 0 {
+		t.Errorf("stored %d curricula and %d lessons (%d retired), want %d and %d", curricula, stored, retired, len(builtIn), wantLessons)
+	}
+	res, err := lessons.NewService(models.NewLessonStore(db), nil, nil).LoadBuiltIn(context.Background())
+	if err != nil || res.Inserted != 0 || res.Updated != 0 || res.Unchanged != len(builtIn) {
+		t.Errorf("a third load = %+v, %v", res, err)
 	}
 }
