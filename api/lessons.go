@@ -149,6 +149,11 @@ func (h *lessonHandlers) replyLesson(c echo.Context, status int, id string) erro
 			continue
 		}
 		v, err := h.exercises.Exercise(ctx, p, lessons.ExerciseID(b.Exercise))
+		if errors.Is(err, identity.ErrNotFound) {
+			// A school exercise deleted after the lesson was written:
+			// the block stays, without its exercise.
+			continue
+		}
 		if err != nil {
 			return err
 		}

@@ -244,6 +244,41 @@ func TestLessonsAuthoringAPI(t *testing.T) {
 			t.Errorf("pages hold %d lessons: %v", len(seen), seen)
 		}
 
+		// A school exercise in a lesson, by ID; once deleted, the block
+		// stays without it.
+		rec = h.Do(t, "POST", "/v1/exercises", f.A.TeacherToken, map[string]any{
+			"kind": "choice", "title": text("王", "King"), "body": text("哪个对？", "Which is right?"),
+			"prompt":     map[string]any{"game": "chess", "options": []any{text("一格", "One square"), text("两格", "Two squares")}},
+			"solution":   map[string]any{"correct": []int{0}, "explanation": text("一格。", "One square.")},
+			"difficulty": 1, "band": "K1", "tags": []string{"chess.king"},
+		}, nil)
+		if rec.Code != 201 {
+			t.Fatalf("create exercise: %d %s", rec.Code, rec.Body)
+		}
+		ex := apitest.Decode[struct{ ID string }](t, rec)
+		rec = h.Do(t, "POST", "/v1/units/"+unit.ID+"/lessons", f.A.TeacherToken, lesson("King", start, ex.ID), nil)
+		if rec.Code != 201 || !strings.Contains(rec.Body.String(), `"id":"`+ex.ID+`"`) {
+			t.Fatalf("lesson with a school exercise: %d %s", rec.Code, rec.Body)
+		}
+		withOwn := apitest.Decode[struct{ ID string }](t, rec)
+		h.Run(t, []apitest.Case{
+			{Name: "platform admin authors in any school", Method: "POST", Path: "/v1/units/" + unit.ID + "/lessons", Token: f.AdminToken,
+				Body: lesson("X", start, ex.ID), Status: 201},
+			{Name: "delete the school exercise", Method: "DELETE", Path: "/v1/exercises/" + ex.ID, Token: f.A.TeacherToken, Status: 204},
+			{Name: "the lesson without it", Method: "GET", Path: "/v1/lessons/" + withOwn.ID, Token: f.A.StudentToken, Status: 200,
+				Check: func(t *testing.T, rec *httptest.ResponseRecorder) {
+					l := apitest.Decode[struct {
+						Blocks []struct {
+							Type     string
+							Exercise *struct{ ID string }
+						}
+					}](t, rec)
+					if len(l.Blocks) != 3 || l.Blocks[2].Type != "exercise" || l.Blocks[2].Exercise != nil {
+						t.Errorf("blocks = %+v", l.Blocks)
+					}
+				}},
+		})
+
 		h.Run(t, []apitest.Case{
 			{Name: "delete the lesson", Method: "DELETE", Path: "/v1/lessons/" + les.ID, Token: f.A.TeacherToken, Status: 204},
 			{Name: "deleted lesson", Method: "GET", Path: "/v1/lessons/" + les.ID, Token: f.A.TeacherToken, Status: 404},
