@@ -217,6 +217,7 @@ func TestLessonsAuthoringAPI(t *testing.T) {
 			{Name: "search by tag and game", Method: "GET", Path: "/v1/lessons?tag=chess.check&game=chess", Token: f.A.StudentToken, Status: 200,
 				Contains: []string{`"id":"chess-k1-review-check"`}},
 			{Name: "search by game", Method: "GET", Path: "/v1/lessons?game=draughts", Token: f.A.StudentToken, Status: 200, Contains: []string{`"items":[]`}},
+			{Name: "search wildcards are literal", Method: "GET", Path: "/v1/lessons?q=%25", Token: f.A.StudentToken, Status: 200, Contains: []string{`"items":[]`}},
 			{Name: "search bad game", Method: "GET", Path: "/v1/lessons?game=go", Token: f.A.StudentToken, Status: 400},
 		})
 
