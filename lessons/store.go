@@ -44,7 +44,7 @@ var (
 type SyncResult struct {
 	Inserted  int // curricula stored for the first time
 	Updated   int // curricula whose version changed
-	Unchanged int // curricula already stored at their version
+	Unchanged int // curricula already stored at their version and content
 	Retired   int // curricula, units and lessons no longer in the content
 }
 
@@ -53,8 +53,9 @@ type SyncResult struct {
 // sees every school's curricula.
 type Store interface {
 	// SyncBuiltIn stores the built-in curricula idempotently by ID and
-	// version: a curriculum stored at the same version is left alone; a
-	// new version rewrites the curriculum, its units and its lessons in
+	// version: a curriculum stored at the same version with the same
+	// content is left alone; a new version (or changed content under the
+	// old one) rewrites the curriculum, its units and its lessons in
 	// place (same IDs, so progress stays). Built-in curricula, units and
 	// lessons missing from builtIn are retired, not deleted; they come
 	// back if they return.

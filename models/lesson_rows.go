@@ -1,6 +1,8 @@
 package models
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"time"
 
@@ -23,9 +25,12 @@ type curriculumRow struct {
 	TitleEN    string  `gorm:"column:title_en;not null;default:''"`
 	DescZH     string  `gorm:"column:description_zh;not null;default:''"`
 	DescEN     string  `gorm:"column:description_en;not null;default:''"`
-	RetiredAt  *time.Time
-	CreatedAt  time.Time
-	UpdatedAt  time.Time
+	// ContentHash is the hash of a built-in curriculum as loaded, so that
+	// a file changed without a version bump is still reloaded.
+	ContentHash string `gorm:"size:64;not null;default:''"`
+	RetiredAt   *time.Time
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
 }
 
 func (curriculumRow) TableName() string { return "curricula" }
@@ -157,4 +162,11 @@ func nonNilTexts(t []lessons.Text) []lessons.Text {
 		return []lessons.Text{}
 	}
 	return t
+}
+
+// curriculumHash is the hash of everything a built-in curriculum holds.
+func curriculumHash(c lessons.Curriculum) string {
+	data, _ := json.Marshal(c)
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
 }

@@ -29,7 +29,7 @@ func (s *LessonStore) SyncBuiltIn(ctx context.Context, builtIn []lessons.Curricu
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		res = lessons.SyncResult{}
 		var known []curriculumRow
-		if err := tx.Select("id", "version", "retired_at").Where("school_id IS NULL").Find(&known).Error; err != nil {
+		if err := tx.Select("id", "version", "content_hash", "retired_at").Where("school_id IS NULL").Find(&known).Error; err != nil {
 			return err
 		}
 		stored := make(map[string]curriculumRow, len(known))
@@ -40,7 +40,7 @@ func (s *LessonStore) SyncBuiltIn(ctx context.Context, builtIn []lessons.Curricu
 		for _, c := range builtIn {
 			present[c.ID] = true
 			old, exists := stored[c.ID]
-			if exists && old.Version == c.Version && old.RetiredAt == nil {
+			if exists && old.Version == c.Version && old.ContentHash == curriculumHash(c) && old.RetiredAt == nil {
 				res.Unchanged++
 				continue
 			}
@@ -72,7 +72,7 @@ func (s *LessonStore) SyncBuiltIn(ctx context.Context, builtIn []lessons.Curricu
 // upsertColumns are rewritten when a built-in row is stored again; the
 // retired_at column is cleared so that a returning row comes back.
 var (
-	curriculumColumns = []string{"game", "band", "version", "title_zh", "title_en", "description_zh", "description_en", "retired_at", "updated_at"}
+	curriculumColumns = []string{"game", "band", "version", "title_zh", "title_en", "description_zh", "description_en", "content_hash", "retired_at", "updated_at"}
 	unitColumns       = []string{"curriculum_id", "position", "title_zh", "title_en", "retired_at", "updated_at"}
 	lessonColumns     = []string{"curriculum_id", "unit_id", "position", "title_zh", "title_en", "objectives", "tags", "minutes", "blocks", "retired_at", "updated_at"}
 )
@@ -82,7 +82,7 @@ var (
 // retired.
 func syncCurriculum(tx *gorm.DB, c lessons.Curriculum, now time.Time) (int, error) {
 	cr := toCurriculumRow(c, now)
-	cr.SchoolID, cr.CopiedFrom = nil, nil
+	cr.SchoolID, cr.CopiedFrom, cr.ContentHash = nil, nil, curriculumHash(c)
 	if err := upsert(tx, &cr, curriculumColumns); err != nil {
 		return 0, err
 	}

@@ -52,6 +52,16 @@ func TestLessonStoreSyncBuiltIn(t *testing.T) {
 		if err != nil || res != (lessons.SyncResult{Unchanged: 2}) {
 			t.Fatalf("second sync = %+v, %v", res, err)
 		}
+		// Content changed without a version bump is still loaded.
+		fixed := testCurriculum("chess-g23", 1)
+		fixed.Units[0].Lessons[0].Title.EN = "Fixed"
+		res, err = s.SyncBuiltIn(ctx, []lessons.Curriculum{c, fixed}, now)
+		if err != nil || res != (lessons.SyncResult{Updated: 1, Unchanged: 1}) {
+			t.Fatalf("sync of a fix without a version bump = %+v, %v", res, err)
+		}
+		if g, _ := s.Curriculum(ctx, "", "chess-g23"); g.Units[0].Lessons[0].Title.EN != "Fixed" {
+			t.Errorf("fix not loaded: %+v", g.Units[0].Lessons[0])
+		}
 		got, err := s.Curriculum(ctx, "", "chess-k1")
 		if err != nil {
 			t.Fatal(err)
