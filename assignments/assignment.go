@@ -1,0 +1,184 @@
+// Package assignments is the domain of homework: a teacher assigns
+// lessons and exercises to a class or to chosen students of it, with an
+// optional open time, a due time and a number of attempts allowed; each
+// student's status on an assignment is derived from the student's
+// attempts.
+//
+// The package owns the types, the rules (who sees an assignment, which
+// status a student has), the Store interface that models implements, and
+// the Service with the permission checks of the platform design
+// (assignments: RW own classes for teachers, all of the school for school
+// admins, R own for students).
+//
+// Usage:
+//
+//	svc := assignments.NewService(store, time.Now)
+//	a, err := svc.Create(ctx, teacher, assignments.Draft{ClassID: classID,
+//		Items: []assignments.Item{{Kind: assignments.ExerciseItem, ID: exID}},
+//		DueAt: due})
+//	mine, err := svc.Mine(ctx, student, assignments.FilterOpen)
+package assignments
+
+import (
+	"slices"
+	"time"
+)
+
+// ItemKind says what an item of an assignment is.
+type ItemKind string
+
+// The kinds of items.
+const (
+	LessonItem   ItemKind = "lesson"
+	ExerciseItem ItemKind = "exercise"
+)
+
+// Item is one lesson or exercise of an assignment, by ID. Exercises
+// count towards a student's status; a lesson is reading that is listed
+// with the assignment but has no attempts, so it does not.
+type Item struct {
+	Kind ItemKind
+	ID   string
+}
+
+// Assignment is work given to a class, or to chosen students of it when
+// StudentIDs is not empty.
+type Assignment struct {
+	ID       string
+	SchoolID string
+	ClassID  string
+	// StudentIDs are the chosen students; empty means the whole class.
+	StudentIDs []string
+	Items      []Item
+	// OpensAt is when students first see it; zero means at once.
+	OpensAt time.Time
+	DueAt   time.Time
+	// AttemptsAllowed bounds the attempts per exercise; 0 is unlimited.
+	AttemptsAllowed int
+	Title           string
+	CreatedBy       string
+	CreatedAt       time.Time
+	UpdatedAt       time.Time
+	// WithdrawnAt is when the teacher withdrew it (zero while active).
+	// Withdrawn assignments are hidden from students and kept for the
+	// record.
+	WithdrawnAt time.Time
+}
+
+// Withdrawn reports whether the assignment was withdrawn.
+func (a Assignment) Withdrawn() bool { return !a.WithdrawnAt.IsZero() }
+
+// Open reports whether students may see the assignment at now: not
+// withdrawn and past its open time.
+func (a Assignment) Open(now time.Time) bool {
+	return !a.Withdrawn() && !now.Before(a.OpensAt)
+}
+
+// ExerciseIDs returns the IDs of the exercise items, in item order.
+func (a Assignment) ExerciseIDs() []string {
+	var ids []string
+	for _, it := range a.Items {
+		if it.Kind == ExerciseItem {
+			ids = append(ids, it.ID)
+		}
+	}
+	return ids
+}
+
+// For reports whether the assignment is meant for a student who is an
+// active member of its class (member) since joined: a chosen student, or,
+// when none are chosen, any member of the class. Membership is required
+// either way, so a student who left the class no longer sees it.
+func (a Assignment) For(studentID string, member bool) bool {
+	if !member {
+		return false
+	}
+	return len(a.StudentIDs) == 0 || slices.Contains(a.StudentIDs, studentID)
+}
+
+// Status is a student's state on an assignment.
+type Status string
+
+// The statuses, from nothing done to everything done.
+const (
+	NotStarted Status = "not_started"
+	Partial    Status = "partial"
+	// Overdue: the due time passed with exercises left to solve.
+	Overdue Status = "overdue"
+	// Late: every exercise solved, at least one first after the due time.
+	Late Status = "late"
+	Done Status = "done"
+)
+
+// Progress is what a student has solved of an assignment's exercises.
+type Progress struct {
+	// Solved counts exercises with a correct attempt; SolvedLate those
+	// whose first correct attempt came after the due time.
+	Solved, SolvedLate int
+	// Total is the number of exercise items.
+	Total int
+}
+
+// StatusAt returns the status of progress p on an assignment due at due,
+// at now. An assignment with no exercises is done once it is open.
+func StatusAt(p Progress, due, now time.Time) Status {
+	switch {
+	case p.Solved >= p.Total && p.SolvedLate > 0:
+		return Late
+	case p.Solved >= p.Total:
+		return Done
+	case now.After(due):
+		return Overdue
+	case p.Solved > 0:
+		return Partial
+	}
+	return NotStarted
+}
+
+// DueSoonWindow is how close a due time must be for an open assignment to
+// be due soon.
+const DueSoonWindow = 48 * time.Hour
+
+// DueSoon reports whether due is still ahead of now and within
+// DueSoonWindow.
+func DueSoon(due, now time.Time) bool {
+	return !now.After(due) && due.Sub(now) <= DueSoonWindow
+}
+
+// Filter picks a student's assignments by state.
+type Filter string
+
+// The filters of a student's list; the zero Filter keeps all.
+const (
+	FilterAll     Filter = ""
+	FilterOpen    Filter = "open"     // not finished and not past due
+	FilterDueSoon Filter = "due_soon" // open and due within DueSoonWindow
+	FilterOverdue Filter = "overdue"  // past due, not finished
+	FilterDone    Filter = "done"     // finished, on time or late
+)
+
+// ParseFilter returns the Filter named s, or ErrValidation naming the
+// field status.
+func ParseFilter(s string) (Filter, error) {
+	switch f := Filter(s); f {
+	case FilterAll, FilterOpen, FilterDueSoon, FilterOverdue, FilterDone:
+		return f, nil
+	}
+	return "", invalid("status", "invalid")
+}
+
+// Keeps reports whether a student's assignment with status st, due at
+// due, passes the filter at now.
+func (f Filter) Keeps(st Status, due, now time.Time) bool {
+	switch f {
+	case FilterOpen:
+		return st == NotStarted || st == Partial
+	case FilterDueSoon:
+		return (st == NotStarted || st == Partial) && DueSoon(due, now)
+	case FilterOverdue:
+		return st == Overdue
+	case FilterDone:
+		return st == Done || st == Late
+	}
+	return true
+}

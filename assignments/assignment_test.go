@@ -1,0 +1,197 @@
+package assignments_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"qixue/assignments"
+	"qixue/identity"
+)
+
+var t0 = time.Date(2026, 11, 2, 8, 0, 0, 0, time.UTC)
+
+func TestStatusAt(t *testing.T) {
+	due := t0
+	for _, tc := range []struct {
+		p    assignments.Progress
+		now  time.Time
+		want assignments.Status
+	}{
+		{assignments.Progress{Total: 3}, due.Add(-time.Hour), assignments.NotStarted},
+		{assignments.Progress{Solved: 1, Total: 3}, due.Add(-time.Hour), assignments.Partial},
+		{assignments.Progress{Solved: 1, Total: 3}, due.Add(time.Second), assignments.Overdue},
+		{assignments.Progress{Total: 3}, due.Add(time.Second), assignments.Overdue},
+		{assignments.Progress{Solved: 3, Total: 3}, due.Add(time.Hour), assignments.Done},
+		{assignments.Progress{Solved: 3, SolvedLate: 1, Total: 3}, due.Add(time.Hour), assignments.Late},
+		{assignments.Progress{}, due.Add(time.Hour), assignments.Done},
+	} {
+		if got := assignments.StatusAt(tc.p, due, tc.now); got != tc.want {
+			t.Errorf("StatusAt(%+v, now-due=%v) = %s, want %s", tc.p, tc.now.Sub(due), got, tc.want)
+		}
+	}
+}
+
+func TestDueSoonAndFilters(t *testing.T) {
+	due := t0
+	if !assignments.DueSoon(due, due.Add(-48*time.Hour)) || assignments.DueSoon(due, due.Add(-49*time.Hour)) ||
+		assignments.DueSoon(due, due.Add(time.Second)) {
+		t.Error("DueSoon window is not (now, now+48h]")
+	}
+	now := due.Add(-time.Hour)
+	for _, tc := range []struct {
+		f    assignments.Filter
+		st   assignments.Status
+		want bool
+	}{
+		{assignments.FilterOpen, assignments.Partial, true},
+		{assignments.FilterOpen, assignments.Done, false},
+		{assignments.FilterDueSoon, assignments.NotStarted, true},
+		{assignments.FilterOverdue, assignments.Overdue, true},
+		{assignments.FilterOverdue, assignments.Partial, false},
+		{assignments.FilterDone, assignments.Late, true},
+		{assignments.FilterAll, assignments.Overdue, true},
+	} {
+		if got := tc.f.Keeps(tc.st, due, now); got != tc.want {
+			t.Errorf("%q keeps %s = %v", tc.f, tc.st, got)
+		}
+	}
+	if _, err := assignments.ParseFilter("later"); !errors.Is(err, assignments.ErrValidation) {
+		t.Errorf("ParseFilter(later) = %v", err)
+	}
+}
+
+func TestForAndOpen(t *testing.T) {
+	a := assignments.Assignment{StudentIDs: []string{"s1"}, OpensAt: t0}
+	if !a.For("s1", true) || a.For("s2", true) || a.For("s1", false) {
+		t.Error("chosen students")
+	}
+	a.StudentIDs = nil
+	if !a.For("s2", true) || a.For("s2", false) {
+		t.Error("whole class")
+	}
+	if a.Open(t0.Add(-time.Second)) || !a.Open(t0) {
+		t.Error("open time")
+	}
+	a.WithdrawnAt = t0
+	if a.Open(t0.Add(time.Hour)) {
+		t.Error("withdrawn assignment is open")
+	}
+}
+
+// fakeStore keeps assignments in memory for the permission tests.
+type fakeStore struct {
+	members map[[2]string]assignments.Member // class, user
+	classes map[string]string                // class -> school
+	saved   map[string]assignments.Assignment
+}
+
+func (f *fakeStore) ClassSchool(_ context.Context, school, class string) (string, error) {
+	s, ok := f.classes[class]
+	if !ok || (school != "" && s != school) {
+		return "", assignments.ErrNotFound
+	}
+	return s, nil
+}
+func (f *fakeStore) Member(_ context.Context, class, user string) (assignments.Member, bool, error) {
+	m, ok := f.members[[2]string{class, user}]
+	return m, ok, nil
+}
+func (f *fakeStore) ItemsVisible(_ context.Context, _ string, items []assignments.Item) (bool, error) {
+	for _, it := range items {
+		if it.ID == "missing" {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+func (f *fakeStore) Create(_ context.Context, a assignments.Assignment) error {
+	f.saved[a.ID] = a
+	return nil
+}
+func (f *fakeStore) Update(_ context.Context, a assignments.Assignment) error {
+	f.saved[a.ID] = a
+	return nil
+}
+func (f *fakeStore) Assignment(_ context.Context, school, id string) (assignments.Assignment, error) {
+	a, ok := f.saved[id]
+	if !ok || (school != "" && a.SchoolID != school) {
+		return a, assignments.ErrNotFound
+	}
+	return a, nil
+}
+func (f *fakeStore) List(context.Context, assignments.Query) ([]assignments.Assignment, error) {
+	return nil, nil
+}
+func (f *fakeStore) ForStudent(context.Context, string, time.Time) ([]assignments.StudentAssignment, error) {
+	return nil, nil
+}
+
+func TestServicePermissions(t *testing.T) {
+	ctx := context.Background()
+	f := &fakeStore{
+		classes: map[string]string{"c1": "A", "c2": "A", "cB": "B"},
+		members: map[[2]string]assignments.Member{
+			{"c1", "t1"}: {Role: identity.RoleTeacher}, {"c1", "s1"}: {Role: identity.RoleStudent},
+			{"c2", "t2"}: {Role: identity.RoleTeacher},
+		},
+		saved: map[string]assignments.Assignment{},
+	}
+	svc := assignments.NewService(f, func() time.Time { return t0 })
+	t1 := identity.Principal{UserID: "t1", SchoolID: "A", Role: identity.RoleTeacher}
+	t2 := identity.Principal{UserID: "t2", SchoolID: "A", Role: identity.RoleTeacher}
+	admin := identity.Principal{UserID: "a", SchoolID: "A", Role: identity.RoleSchoolAdmin}
+	adminB := identity.Principal{UserID: "b", SchoolID: "B", Role: identity.RoleSchoolAdmin}
+	s1 := identity.Principal{UserID: "s1", SchoolID: "A", Role: identity.RoleStudent}
+	d := assignments.Draft{ClassID: "c1", Title: "Week 1", DueAt: t0.Add(24 * time.Hour),
+		Items: []assignments.Item{{Kind: assignments.ExerciseItem, ID: "e1"}}}
+
+	if _, err := svc.Create(ctx, s1, d); !errors.Is(err, assignments.ErrForbidden) {
+		t.Errorf("student create: %v", err)
+	}
+	if _, err := svc.Create(ctx, t2, d); !errors.Is(err, assignments.ErrNotFound) {
+		t.Errorf("teacher of another class: %v", err)
+	}
+	bad := d
+	bad.Items, bad.DueAt = nil, time.Time{}
+	if _, err := svc.Create(ctx, t1, bad); !errors.Is(err, assignments.ErrValidation) {
+		t.Errorf("empty draft: %v", err)
+	}
+	bad = d
+	bad.StudentIDs = []string{"t2"}
+	if _, err := svc.Create(ctx, t1, bad); !errors.Is(err, assignments.ErrNotInClass) {
+		t.Errorf("chosen non-student: %v", err)
+	}
+	bad = d
+	bad.Items = []assignments.Item{{Kind: assignments.LessonItem, ID: "missing"}}
+	if _, err := svc.Create(ctx, t1, bad); !errors.Is(err, assignments.ErrUnknownItem) {
+		t.Errorf("unknown item: %v", err)
+	}
+	a, err := svc.Create(ctx, t1, d)
+	if err != nil || a.SchoolID != "A" || a.CreatedBy != "t1" {
+		t.Fatalf("create: %+v, %v", a, err)
+	}
+	if _, err := svc.Get(ctx, adminB, a.ID); !errors.Is(err, assignments.ErrNotFound) {
+		t.Errorf("other school's admin: %v", err)
+	}
+	if _, err := svc.Get(ctx, admin, a.ID); err != nil {
+		t.Errorf("school admin: %v", err)
+	}
+	if _, err := svc.Get(ctx, s1, a.ID); err != nil {
+		t.Errorf("student of the class: %v", err)
+	}
+	if _, err := svc.Copy(ctx, t1, a.ID, "c2"); !errors.Is(err, assignments.ErrNotFound) {
+		t.Errorf("copy to a class the teacher does not teach: %v", err)
+	}
+	w, err := svc.Withdraw(ctx, t1, a.ID)
+	if err != nil || !w.Withdrawn() {
+		t.Fatalf("withdraw: %+v, %v", w, err)
+	}
+	if _, err := svc.Get(ctx, s1, a.ID); !errors.Is(err, assignments.ErrNotFound) {
+		t.Errorf("student sees a withdrawn assignment: %v", err)
+	}
+	if _, err := svc.Update(ctx, t1, a.ID, d); !errors.Is(err, assignments.ErrWithdrawn) {
+		t.Errorf("edit withdrawn: %v", err)
+	}
+}

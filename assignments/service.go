@@ -1,0 +1,371 @@
+package assignments
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+
+	"qixue/identity"
+)
+
+// Limits of a draft.
+const (
+	MaxItems        = 100
+	MaxTitleLen     = 200
+	MaxAttempts     = 100
+	MaxChosenPupils = 200
+)
+
+// Draft is a teacher's input for a new or edited assignment.
+type Draft struct {
+	ClassID         string
+	Title           string
+	StudentIDs      []string
+	Items           []Item
+	OpensAt         time.Time
+	DueAt           time.Time
+	AttemptsAllowed int
+}
+
+// validate checks the fields that need no storage, returning ErrValidation
+// with every bad field.
+func (d Draft) validate() error {
+	var fields []identity.FieldError
+	bad := func(f, c string) { fields = append(fields, identity.FieldError{Field: f, Code: c}) }
+	if strings.TrimSpace(d.Title) == "" {
+		bad("title", "required")
+	} else if utf8.RuneCountInString(d.Title) > MaxTitleLen {
+		bad("title", "too_long")
+	}
+	switch {
+	case len(d.Items) == 0:
+		bad("items", "required")
+	case len(d.Items) > MaxItems:
+		bad("items", "too_many")
+	}
+	for _, it := range d.Items {
+		if (it.Kind != LessonItem && it.Kind != ExerciseItem) || it.ID == "" {
+			bad("items", "invalid")
+			break
+		}
+	}
+	if d.DueAt.IsZero() {
+		bad("due_at", "required")
+	} else if !d.OpensAt.IsZero() && !d.OpensAt.Before(d.DueAt) {
+		bad("due_at", "before_opens_at")
+	}
+	if d.AttemptsAllowed < 0 || d.AttemptsAllowed > MaxAttempts {
+		bad("attempts_allowed", "out_of_range")
+	}
+	if len(d.StudentIDs) > MaxChosenPupils {
+		bad("student_ids", "too_many")
+	}
+	if len(fields) > 0 {
+		return identity.ValidationError(fields...)
+	}
+	return nil
+}
+
+// Member is an active enrollment as seen by this domain.
+type Member struct {
+	Role     identity.Role
+	JoinedAt time.Time
+}
+
+// Query filters a list of assignments. Zero fields do not filter, except
+// that SchoolID is always applied unless empty (platform admins).
+type Query struct {
+	SchoolID string
+	ClassID  string
+	// TeacherID keeps the classes this user teaches.
+	TeacherID string
+	// WithWithdrawn includes withdrawn assignments.
+	WithWithdrawn bool
+}
+
+// StudentAssignment is an assignment with one student's progress.
+type StudentAssignment struct {
+	Assignment Assignment
+	Progress   Progress
+	Status     Status
+}
+
+// Store keeps assignments. Unknown IDs, and IDs of another school than a
+// non-empty schoolID, are ErrNotFound.
+type Store interface {
+	// ClassSchool returns the school of a class visible to schoolID ("" sees
+	// every school).
+	ClassSchool(ctx context.Context, schoolID, classID string) (string, error)
+	// Member returns the user's active enrollment in the class; ok is
+	// false when there is none.
+	Member(ctx context.Context, classID, userID string) (m Member, ok bool, err error)
+	// ItemsVisible reports whether every item names a lesson or exercise
+	// that schoolID may use (built-in or its own).
+	ItemsVisible(ctx context.Context, schoolID string, items []Item) (bool, error)
+	Create(ctx context.Context, a Assignment) error
+	// Update saves the editable fields and WithdrawnAt of a.
+	Update(ctx context.Context, a Assignment) error
+	Assignment(ctx context.Context, schoolID, id string) (Assignment, error)
+	// List returns the assignments matching q, by due time then ID.
+	List(ctx context.Context, q Query) ([]Assignment, error)
+	// ForStudent returns the open assignments (at now) of the student's
+	// active classes meant for the student, with progress counting only
+	// attempts made since the student joined the class.
+	ForStudent(ctx context.Context, studentID string, now time.Time) ([]StudentAssignment, error)
+}
+
+// Service runs the assignment use cases with their permission checks.
+type Service struct {
+	store Store
+	now   func() time.Time
+}
+
+// NewService returns a Service on store; now is the clock (time.Now when
+// nil).
+func NewService(store Store, now func() time.Time) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{store: store, now: now}
+}
+
+func (s *Service) clock() time.Time { return s.now().UTC().Truncate(time.Microsecond) }
+
+// schoolOf is the store scope of a principal: "" for platform admins.
+func schoolOf(p identity.Principal) string {
+	if p.Role == identity.RolePlatformAdmin {
+		return ""
+	}
+	return p.SchoolID
+}
+
+// writableClass returns the school of a class that p may assign to:
+// school admins any class of their school, teachers the classes they
+// teach, platform admins any. Students are ErrForbidden; invisible
+// classes ErrNotFound.
+func (s *Service) writableClass(ctx context.Context, p identity.Principal, classID string) (string, error) {
+	if p.Role == identity.RoleStudent || p.Role == "" {
+		return "", ErrForbidden
+	}
+	school, err := s.store.ClassSchool(ctx, schoolOf(p), classID)
+	if err != nil {
+		return "", err
+	}
+	if p.Role == identity.RoleTeacher {
+		m, ok, err := s.store.Member(ctx, classID, p.UserID)
+		if err != nil {
+			return "", err
+		}
+		if !ok || m.Role != identity.RoleTeacher {
+			return "", ErrNotFound
+		}
+	}
+	return school, nil
+}
+
+// ReadableClass returns the school of a class whose assignments and
+// progress p may read: as writableClass. It is used by the progress
+// matrix.
+func (s *Service) ReadableClass(ctx context.Context, p identity.Principal, classID string) (string, error) {
+	return s.writableClass(ctx, p, classID)
+}
+
+// checkDraft validates d for the class in school: chosen students must be
+// students of the class and items visible to the school.
+func (s *Service) checkDraft(ctx context.Context, school string, d Draft) error {
+	if err := d.validate(); err != nil {
+		return err
+	}
+	for _, id := range d.StudentIDs {
+		m, ok, err := s.store.Member(ctx, d.ClassID, id)
+		if err != nil {
+			return err
+		}
+		if !ok || m.Role != identity.RoleStudent {
+			return ErrNotInClass
+		}
+	}
+	ok, err := s.store.ItemsVisible(ctx, school, d.Items)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return ErrUnknownItem
+	}
+	return nil
+}
+
+// Create assigns d to its class. Errors: ErrForbidden (students),
+// ErrNotFound (a class p may not assign to), ErrValidation,
+// ErrNotInClass, ErrUnknownItem.
+func (s *Service) Create(ctx context.Context, p identity.Principal, d Draft) (Assignment, error) {
+	school, err := s.writableClass(ctx, p, d.ClassID)
+	if err != nil {
+		return Assignment{}, err
+	}
+	if err := s.checkDraft(ctx, school, d); err != nil {
+		return Assignment{}, err
+	}
+	now := s.clock()
+	a := Assignment{
+		ID: uuid.Must(uuid.NewV7()).String(), SchoolID: school, ClassID: d.ClassID,
+		CreatedBy: p.UserID, CreatedAt: now, UpdatedAt: now,
+	}
+	apply(&a, d)
+	if err := s.store.Create(ctx, a); err != nil {
+		return Assignment{}, err
+	}
+	return a, nil
+}
+
+func apply(a *Assignment, d Draft) {
+	a.Title = strings.TrimSpace(d.Title)
+	a.StudentIDs = slices.Compact(slices.Sorted(slices.Values(d.StudentIDs)))
+	a.Items = slices.Clone(d.Items)
+	a.OpensAt, a.DueAt = d.OpensAt.UTC(), d.DueAt.UTC()
+	a.AttemptsAllowed = d.AttemptsAllowed
+}
+
+// Get returns an assignment p may read: staff as for its class, a student
+// when it is open and meant for the student. Others are ErrNotFound.
+func (s *Service) Get(ctx context.Context, p identity.Principal, id string) (Assignment, error) {
+	a, err := s.store.Assignment(ctx, schoolOf(p), id)
+	if err != nil {
+		return Assignment{}, err
+	}
+	if p.Role == identity.RoleStudent {
+		_, ok, err := s.store.Member(ctx, a.ClassID, p.UserID)
+		if err != nil {
+			return Assignment{}, err
+		}
+		if !a.Open(s.clock()) || !a.For(p.UserID, ok) {
+			return Assignment{}, ErrNotFound
+		}
+		return a, nil
+	}
+	if _, err := s.writableClass(ctx, p, a.ClassID); err != nil {
+		return Assignment{}, err
+	}
+	return a, nil
+}
+
+// Update replaces the editable fields of an assignment with d (d.ClassID
+// is ignored: an assignment stays in its class; use Copy). Errors as
+// Create, and ErrWithdrawn.
+func (s *Service) Update(ctx context.Context, p identity.Principal, id string, d Draft) (Assignment, error) {
+	a, err := s.staffAssignment(ctx, p, id)
+	if err != nil {
+		return Assignment{}, err
+	}
+	if a.Withdrawn() {
+		return Assignment{}, ErrWithdrawn
+	}
+	d.ClassID = a.ClassID
+	if err := s.checkDraft(ctx, a.SchoolID, d); err != nil {
+		return Assignment{}, err
+	}
+	apply(&a, d)
+	a.UpdatedAt = s.clock()
+	if err := s.store.Update(ctx, a); err != nil {
+		return Assignment{}, err
+	}
+	return a, nil
+}
+
+// Withdraw hides an assignment from its students; withdrawing twice keeps
+// the first time.
+func (s *Service) Withdraw(ctx context.Context, p identity.Principal, id string) (Assignment, error) {
+	a, err := s.staffAssignment(ctx, p, id)
+	if err != nil {
+		return Assignment{}, err
+	}
+	if a.Withdrawn() {
+		return a, nil
+	}
+	now := s.clock()
+	a.WithdrawnAt, a.UpdatedAt = now, now
+	if err := s.store.Update(ctx, a); err != nil {
+		return Assignment{}, err
+	}
+	return a, nil
+}
+
+// Copy assigns the items and times of an assignment to another class p
+// may assign to, for the whole class (chosen students belong to the
+// original class).
+func (s *Service) Copy(ctx context.Context, p identity.Principal, id, classID string) (Assignment, error) {
+	a, err := s.staffAssignment(ctx, p, id)
+	if err != nil {
+		return Assignment{}, err
+	}
+	if a.Withdrawn() {
+		return Assignment{}, ErrWithdrawn
+	}
+	return s.Create(ctx, p, Draft{ClassID: classID, Title: a.Title, Items: a.Items,
+		OpensAt: a.OpensAt, DueAt: a.DueAt, AttemptsAllowed: a.AttemptsAllowed})
+}
+
+func (s *Service) staffAssignment(ctx context.Context, p identity.Principal, id string) (Assignment, error) {
+	if p.Role == identity.RoleStudent || p.Role == "" {
+		return Assignment{}, ErrForbidden
+	}
+	a, err := s.store.Assignment(ctx, schoolOf(p), id)
+	if err != nil {
+		return Assignment{}, err
+	}
+	if _, err := s.writableClass(ctx, p, a.ClassID); err != nil {
+		return Assignment{}, err
+	}
+	return a, nil
+}
+
+// List returns the assignments staff may read: a class's (when classID is
+// set), else all of the school for school admins and those of the
+// teacher's classes for teachers. Students are ErrForbidden (they use
+// Mine).
+func (s *Service) List(ctx context.Context, p identity.Principal, classID string) ([]Assignment, error) {
+	if p.Role == identity.RoleStudent || p.Role == "" {
+		return nil, ErrForbidden
+	}
+	q := Query{SchoolID: schoolOf(p), ClassID: classID, WithWithdrawn: true}
+	if classID != "" {
+		if _, err := s.writableClass(ctx, p, classID); err != nil {
+			return nil, err
+		}
+	} else if p.Role == identity.RoleTeacher {
+		q.TeacherID = p.UserID
+	}
+	return s.store.List(ctx, q)
+}
+
+// Mine returns the student's open assignments with their status, kept by
+// f, earliest due first. Only students have assignments (ErrForbidden
+// otherwise).
+func (s *Service) Mine(ctx context.Context, p identity.Principal, f Filter) ([]StudentAssignment, error) {
+	if p.Role != identity.RoleStudent {
+		return nil, ErrForbidden
+	}
+	now := s.clock()
+	all, err := s.store.ForStudent(ctx, p.UserID, now)
+	if err != nil {
+		return nil, err
+	}
+	out := all[:0]
+	for _, sa := range all {
+		sa.Status = StatusAt(sa.Progress, sa.Assignment.DueAt, now)
+		if f.Keeps(sa.Status, sa.Assignment.DueAt, now) {
+			out = append(out, sa)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b StudentAssignment) int {
+		if c := a.Assignment.DueAt.Compare(b.Assignment.DueAt); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Assignment.ID, b.Assignment.ID)
+	})
+	return out, nil
+}
