@@ -128,6 +128,10 @@ func (f *fakeStore) ForStudent(context.Context, string, time.Time) ([]assignment
 	return nil, nil
 }
 
+func (f *fakeStore) ClassProgress(context.Context, string) ([]assignments.ClassStudent, []assignments.Assignment, []assignments.Solve, error) {
+	return nil, nil, nil, nil
+}
+
 func TestServicePermissions(t *testing.T) {
 	ctx := context.Background()
 	f := &fakeStore{
@@ -193,5 +197,42 @@ func TestServicePermissions(t *testing.T) {
 	}
 	if _, err := svc.Update(ctx, t1, a.ID, d); !errors.Is(err, assignments.ErrWithdrawn) {
 		t.Errorf("edit withdrawn: %v", err)
+	}
+}
+
+func TestBuildMatrix(t *testing.T) {
+	due := t0
+	ex := func(id string) assignments.Item { return assignments.Item{Kind: assignments.ExerciseItem, ID: id} }
+	list := []assignments.Assignment{
+		{ID: "a1", DueAt: due, Items: []assignments.Item{ex("e1"), ex("e2"), {Kind: assignments.LessonItem, ID: "l1"}}},
+		{ID: "a2", DueAt: due.Add(72 * time.Hour), StudentIDs: []string{"s2"}, Items: []assignments.Item{ex("e3")}},
+	}
+	students := []assignments.ClassStudent{{ID: "s1", RealName: "Wang"}, {ID: "s2", RealName: "Li"}}
+	solves := []assignments.Solve{
+		{UserID: "s1", ExerciseID: "e1", At: due.Add(-time.Hour)},
+		{UserID: "s1", ExerciseID: "e2", At: due.Add(time.Hour)},
+		{UserID: "s2", ExerciseID: "e1", At: due.Add(-time.Hour)},
+	}
+	m := assignments.BuildMatrix("c", students, list, solves, due.Add(2*time.Hour), assignments.SortName)
+	if m.Students[0].ID != "s2" {
+		t.Fatalf("by name: %+v", m.Students)
+	}
+	li, wang := m.Cells[0], m.Cells[1]
+	if li[0].Status != assignments.Overdue || li[0].Progress != (assignments.Progress{Solved: 1, Total: 2}) ||
+		li[1].Status != assignments.NotStarted {
+		t.Errorf("Li: %+v", li)
+	}
+	if wang[0].Status != assignments.Late || wang[1].Assigned {
+		t.Errorf("Wang: %+v", wang)
+	}
+	if got := m.AssignmentTotals[0]; got != (assignments.Totals{Assigned: 2, Overdue: 1, Late: 1}) {
+		t.Errorf("a1 totals %+v", got)
+	}
+	if got := m.StudentTotals[1]; got.Assigned != 1 || got.Completion() != 1 {
+		t.Errorf("Wang totals %+v", got)
+	}
+	m = assignments.BuildMatrix("c", students, list, solves, due.Add(2*time.Hour), assignments.SortCompletion)
+	if m.Students[0].ID != "s2" || m.StudentTotals[0].Completion() != 0 {
+		t.Errorf("by completion: %+v %+v", m.Students, m.StudentTotals)
 	}
 }

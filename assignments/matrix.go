@@ -1,0 +1,182 @@
+package assignments
+
+import (
+	"cmp"
+	"context"
+	"slices"
+	"strings"
+	"time"
+
+	"qixue/identity"
+)
+
+// ClassStudent is an active student of a class, with the time the student
+// joined it (attempts before that do not count for the class).
+type ClassStudent struct {
+	ID       string
+	Username string
+	RealName string
+	JoinedAt time.Time
+}
+
+// Solve is a student's first correct attempt of an exercise since joining
+// the class.
+type Solve struct {
+	UserID     string
+	ExerciseID string
+	At         time.Time
+}
+
+// Cell is one student's state on one assignment. Assigned is false when
+// the assignment was given to other chosen students; the other fields are
+// then zero.
+type Cell struct {
+	Assigned bool
+	Status   Status
+	Progress Progress
+}
+
+// Totals count the statuses of a row or a column of the matrix.
+type Totals struct {
+	Assigned, NotStarted, Partial, Overdue, Late, Done int
+}
+
+// Completion is the share of assigned work finished (done or late), from
+// 0 to 1; 0 when nothing is assigned.
+func (t Totals) Completion() float64 {
+	if t.Assigned == 0 {
+		return 0
+	}
+	return float64(t.Done+t.Late) / float64(t.Assigned)
+}
+
+func (t *Totals) add(c Cell) {
+	if !c.Assigned {
+		return
+	}
+	t.Assigned++
+	switch c.Status {
+	case NotStarted:
+		t.NotStarted++
+	case Partial:
+		t.Partial++
+	case Overdue:
+		t.Overdue++
+	case Late:
+		t.Late++
+	case Done:
+		t.Done++
+	}
+}
+
+// Matrix is a class's students × assignments progress: Cells[i][j] is
+// Students[i] on Assignments[j], with totals per student (row) and per
+// assignment (column).
+type Matrix struct {
+	ClassID          string
+	Students         []ClassStudent
+	Assignments      []Assignment
+	Cells            [][]Cell
+	StudentTotals    []Totals
+	AssignmentTotals []Totals
+}
+
+// Sort orders the students of a matrix.
+type Sort string
+
+// The orders of the students: by name (real name, then username) or by
+// completion, least complete first so that who needs help is on top.
+const (
+	SortName       Sort = "name"
+	SortCompletion Sort = "completion"
+)
+
+// ParseSort returns the Sort named s ("" is SortName), or ErrValidation
+// naming the field sort.
+func ParseSort(s string) (Sort, error) {
+	switch Sort(s) {
+	case "", SortName:
+		return SortName, nil
+	case SortCompletion:
+		return SortCompletion, nil
+	}
+	return "", invalid("sort", "invalid")
+}
+
+// BuildMatrix derives the matrix at now from the class's students, its
+// (not withdrawn) assignments and the students' first correct attempts.
+func BuildMatrix(classID string, students []ClassStudent, list []Assignment, solves []Solve, now time.Time, by Sort) Matrix {
+	first := make(map[[2]string]time.Time, len(solves))
+	for _, s := range solves {
+		first[[2]string{s.UserID, s.ExerciseID}] = s.At
+	}
+	m := Matrix{ClassID: classID, Assignments: list, AssignmentTotals: make([]Totals, len(list))}
+	type row struct {
+		s      ClassStudent
+		cells  []Cell
+		totals Totals
+	}
+	rows := make([]row, len(students))
+	for i, st := range students {
+		r := row{s: st, cells: make([]Cell, len(list))}
+		for j, a := range list {
+			if !a.For(st.ID, true) {
+				continue
+			}
+			p := progressOf(a, st.ID, first)
+			c := Cell{Assigned: true, Progress: p, Status: StatusAt(p, a.DueAt, now)}
+			r.cells[j] = c
+			r.totals.add(c)
+			m.AssignmentTotals[j].add(c)
+		}
+		rows[i] = r
+	}
+	slices.SortStableFunc(rows, func(a, b row) int {
+		if by == SortCompletion {
+			if c := cmp.Compare(a.totals.Completion(), b.totals.Completion()); c != 0 {
+				return c
+			}
+		}
+		if c := strings.Compare(a.s.RealName, b.s.RealName); c != 0 {
+			return c
+		}
+		return strings.Compare(a.s.Username, b.s.Username)
+	})
+	for _, r := range rows {
+		m.Students = append(m.Students, r.s)
+		m.Cells = append(m.Cells, r.cells)
+		m.StudentTotals = append(m.StudentTotals, r.totals)
+	}
+	return m
+}
+
+// progressOf counts a student's solved exercises of a, from the first
+// correct attempts.
+func progressOf(a Assignment, userID string, first map[[2]string]time.Time) Progress {
+	var p Progress
+	for _, id := range a.ExerciseIDs() {
+		p.Total++
+		at, ok := first[[2]string{userID, id}]
+		if !ok {
+			continue
+		}
+		p.Solved++
+		if at.After(a.DueAt) {
+			p.SolvedLate++
+		}
+	}
+	return p
+}
+
+// ClassMatrix returns the progress matrix of a class that p may read
+// (staff of the class; students are ErrForbidden).
+func (s *Service) ClassMatrix(ctx context.Context, p identity.Principal, classID string, by Sort) (Matrix, error) {
+	if _, err := s.writableClass(ctx, p, classID); err != nil {
+		return Matrix{}, err
+	}
+	students, list, solves, err := s.store.ClassProgress(ctx, classID)
+	if err != nil {
+		return Matrix{}, err
+	}
+	return BuildMatrix(classID, students, list, solves, s.clock(), by), nil
+}
