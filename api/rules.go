@@ -541,32 +541,24 @@ func (h *rulesHandlers) numchessEngine(c echo.Context, requested string) (*numch
 }
 
 func chessPosition(s string) (chess.Position, error) {
-	if s == "" {
-		return chess.StartPosition(), nil
-	}
-	p, err := chess.ParseFEN(s)
-	if err != nil {
-		return p, refusal("position", -1, err)
-	}
-	return p, nil
+	return parsePosition(s, chess.StartPosition, chess.ParseFEN)
 }
 
 func draughtsPosition(s string) (draughts.Position, error) {
-	if s == "" {
-		return draughts.Initial(), nil
-	}
-	p, err := draughts.ParseFEN(s)
-	if err != nil {
-		return p, refusal("position", -1, err)
-	}
-	return p, nil
+	return parsePosition(s, draughts.Initial, draughts.ParseFEN)
 }
 
 func numchessPosition(s string) (numchess.Position, error) {
+	return parsePosition(s, numchess.Start, numchess.ParsePosition)
+}
+
+// parsePosition parses a game's position notation, the start position when
+// s is empty; a refusal names the "position" field.
+func parsePosition[P any](s string, start func() P, parse func(string) (P, error)) (P, error) {
 	if s == "" {
-		return numchess.Start(), nil
+		return start(), nil
 	}
-	p, err := numchess.ParsePosition(s)
+	p, err := parse(s)
 	if err != nil {
 		return p, refusal("position", -1, err)
 	}
