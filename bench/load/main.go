@@ -61,6 +61,7 @@ type options struct {
 	duration   time.Duration
 	retry      float64
 	maxConns   int
+	warmup     time.Duration
 	keep       bool
 	logs       bool
 	cpuProfile string
@@ -74,6 +75,7 @@ func run() error {
 	flag.IntVar(&o.students, "students", 100, "students (each client is one student; clients > students share)")
 	flag.DurationVar(&o.duration, "duration", 30*time.Second, "how long to submit")
 	flag.Float64Var(&o.retry, "retry", 0.05, "fraction of submissions sent a second time with the same Idempotency-Key")
+	flag.DurationVar(&o.warmup, "warmup", 5*time.Second, "also report latency percentiles of the requests sent after this warm-up (0: none)")
 	flag.IntVar(&o.maxConns, "max-conns", 10, "database connection pool size of the server")
 	flag.Float64Var(&o.rate, "rate", 0, "target submissions per second over all clients (0: each client as fast as it can); latency is then measured from each request's scheduled time")
 	flag.BoolVar(&o.keep, "keep", false, "keep the benchmark schema")
@@ -359,13 +361,17 @@ func countKinds(pool []submission) int {
 type result struct {
 	elapsed   time.Duration
 	latencies []time.Duration
-	recorded  int64 // 201 responses (non-retried submissions)
-	replays   int64 // retries answered with the first verdict
-	errors    int64
-	samples   []string
-	right     int64
-	cpu       time.Duration // this process (clients and server)
-	pgCPU     time.Duration // every postgres process on the machine
+	// steady holds the latencies of requests sent after the warm-up
+	// (-warmup): the first seconds of a run pay for cold caches, new
+	// database connections and prepared statements.
+	steady   []time.Duration
+	recorded int64 // 201 responses (non-retried submissions)
+	replays  int64 // retries answered with the first verdict
+	errors   int64
+	samples  []string
+	right    int64
+	cpu      time.Duration // this process (clients and server)
+	pgCPU    time.Duration // every postgres process on the machine
 }
 
 // load runs the clients until the duration is over.
@@ -396,7 +402,8 @@ func load(base string, tokens []string, pool []submission, o options) result {
 			defer wg.Done()
 			rng := mrand.New(mrand.NewPCG(uint64(c), 42))
 			token := tokens[c%len(tokens)]
-			var lat []time.Duration
+			var lat, steady []time.Duration
+			warm := start.Add(o.warmup)
 			// With -rate each client sends on a fixed schedule, offset so
 			// that clients do not send together; a late request's latency
 			// counts from when it should have been sent.
@@ -419,6 +426,9 @@ func load(base string, tokens []string, pool []submission, o options) result {
 				}
 				status, v, err := submit(client, base, token, key, s)
 				lat = append(lat, time.Since(t0))
+				if !t0.Before(warm) {
+					steady = append(steady, lat[len(lat)-1])
+				}
 				switch {
 				case err != nil:
 					fail("%v", err)
@@ -449,6 +459,7 @@ func load(base string, tokens []string, pool []submission, o options) result {
 			}
 			mu.Lock()
 			res.latencies = append(res.latencies, lat...)
+			res.steady = append(res.steady, steady...)
 			mu.Unlock()
 		}()
 	}
@@ -530,12 +541,14 @@ func postgresCPU() time.Duration {
 
 func (r result) print(o options) {
 	slices.Sort(r.latencies)
-	pct := func(p float64) time.Duration {
-		if len(r.latencies) == 0 {
+	slices.Sort(r.steady)
+	pctOf := func(l []time.Duration, p float64) time.Duration {
+		if len(l) == 0 {
 			return 0
 		}
-		return r.latencies[min(len(r.latencies)-1, int(p*float64(len(r.latencies))))]
+		return l[min(len(l)-1, int(p*float64(len(l))))]
 	}
+	pct := func(p float64) time.Duration { return pctOf(r.latencies, p) }
 	secs := r.elapsed.Seconds()
 	pace := "as fast as they can"
 	if o.rate > 0 {
@@ -546,6 +559,11 @@ func (r result) print(o options) {
 		len(r.latencies), float64(len(r.latencies))/secs, r.recorded, float64(r.recorded)/secs, r.right, r.replays)
 	fmt.Printf("latency: p50 %s  p90 %s  p99 %s  max %s\n",
 		pct(0.50).Round(10*time.Microsecond), pct(0.90).Round(10*time.Microsecond), pct(0.99).Round(10*time.Microsecond), pct(1).Round(10*time.Microsecond))
+	if o.warmup > 0 {
+		sp := func(p float64) time.Duration { return pctOf(r.steady, p).Round(10 * time.Microsecond) }
+		fmt.Printf("after the first %s (%d requests): p50 %s  p90 %s  p99 %s  max %s\n",
+			o.warmup, len(r.steady), sp(0.50), sp(0.90), sp(0.99), sp(1))
+	}
 	n := float64(len(r.latencies))
 	if n > 0 {
 		per := (r.cpu + r.pgCPU).Seconds() / n
