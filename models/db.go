@@ -139,6 +139,8 @@ func Migrate(ctx context.Context, db *gorm.DB) error {
 		&exerciseRow{}, &exerciseTagRow{}, &attemptRow{},
 		&rosterJobRow{}, &rosterUploadRow{}, &rosterLockRow{},
 		&curriculumRow{}, &unitRow{}, &lessonRow{},
+		&assignmentRow{}, &assignmentItemRow{}, &assignmentStudentRow{},
+		&ratingStateRow{}, &studentRatingRow{}, &exerciseRatingRow{}, &ratingChangeRow{},
 	)
 	if err != nil {
 		return fmt.Errorf("migrate: %w", err)

@@ -1,0 +1,254 @@
+package models
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"qixue/exercises"
+	"qixue/identity"
+	"qixue/progress"
+)
+
+// ProgressStore implements progress.Store with GORM.
+//
+// Ratings are derived from attempts by an idempotent recomputation rather
+// than in the attempt's transaction: attempts are inserted by a batched
+// multi-row INSERT on PostgreSQL (see attemptBatcher), which has no room
+// for a per-row rating update, and a puzzle's rating is shared by every
+// student, so rating inside the insert would serialize all submissions on
+// popular puzzles. Instead a run locks the rating_state row, rates the
+// first attempts that have no rating_changes row yet, in attempt ID (time)
+// order, and records each with the next sequence number. The unique
+// attempt_id of rating_changes and the lock make a run safe to repeat and
+// to start concurrently: each first attempt is rated exactly once. Rebuild
+// replays the attempts in sequence order, the order in which they were
+// rated, so it gives the same numbers as the incremental runs.
+type ProgressStore struct {
+	db *gorm.DB
+}
+
+// NewProgressStore returns a ProgressStore on db.
+func NewProgressStore(db *gorm.DB) *ProgressStore { return &ProgressStore{db: db} }
+
+var _ progress.Store = (*ProgressStore)(nil)
+
+// rateBatch bounds the attempts rated in one transaction.
+const rateBatch = 500
+
+// pendingAttempt is a first attempt to rate.
+type pendingAttempt struct {
+	ID         string
+	UserID     string
+	ExerciseID string
+	Outcome    string
+	CreatedAt  time.Time
+	Game       string
+}
+
+// pendingSQL selects first attempts of game exercises with no rating
+// change yet. Exercises of no game (generic questions) are not rated.
+const pendingSQL = `SELECT a.id, a.user_id, a.exercise_id, a.outcome, a.created_at, e.game
+ FROM attempts a JOIN exercises e ON e.id = a.exercise_id
+ WHERE a.first_attempt AND e.game <> '' AND NOT EXISTS (SELECT 1 FROM rating_changes c WHERE c.attempt_id = a.id)`
+
+// RatePending implements progress.Store.
+func (s *ProgressStore) RatePending(ctx context.Context, userID string, now time.Time) (int, error) {
+	total := 0
+	for {
+		n := 0
+		err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+			next, err := lockRatingState(tx)
+			if err != nil {
+				return err
+			}
+			q, args := pendingSQL, []any{}
+			if userID != "" {
+				q += " AND a.user_id = ?"
+				args = append(args, userID)
+			}
+			var list []pendingAttempt
+			if err := tx.Raw(q+" ORDER BY a.id LIMIT "+strconv.Itoa(rateBatch), args...).Scan(&list).Error; err != nil {
+				return fmt.Errorf("pending attempts: %w", err)
+			}
+			n = len(list)
+			return rate(tx, list, next, now)
+		})
+		if err != nil {
+			return total, err
+		}
+		total += n
+		if n < rateBatch {
+			return total, nil
+		}
+	}
+}
+
+// Rebuild implements progress.Store.
+func (s *ProgressStore) Rebuild(ctx context.Context, now time.Time) (int, error) {
+	n := 0
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if _, err := lockRatingState(tx); err != nil {
+			return err
+		}
+		// The attempts in the order they were rated, then the pending
+		// ones in attempt order.
+		var list []pendingAttempt
+		err := tx.Raw(`SELECT a.id, a.user_id, a.exercise_id, a.outcome, a.created_at, e.game
+ FROM rating_changes c JOIN attempts a ON a.id = c.attempt_id JOIN exercises e ON e.id = a.exercise_id
+ WHERE a.first_attempt AND e.game <> '' ORDER BY c.seq`).Scan(&list).Error
+		if err != nil {
+			return fmt.Errorf("rated attempts: %w", err)
+		}
+		var pending []pendingAttempt
+		if err := tx.Raw(pendingSQL + " ORDER BY a.id").Scan(&pending).Error; err != nil {
+			return fmt.Errorf("pending attempts: %w", err)
+		}
+		list = append(list, pending...)
+		for _, m := range []any{&ratingChangeRow{}, &studentRatingRow{}, &exerciseRatingRow{}} {
+			if err := tx.Session(&gorm.Session{AllowGlobalUpdate: true}).Delete(m).Error; err != nil {
+				return err
+			}
+		}
+		n = len(list)
+		return rate(tx, list, 1, now)
+	})
+	return n, err
+}
+
+// lockRatingState creates the rating_state row if missing, locks it and
+// returns the next sequence number.
+func lockRatingState(tx *gorm.DB) (int64, error) {
+	if err := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&ratingStateRow{ID: 1, NextSeq: 1}).Error; err != nil {
+		return 0, fmt.Errorf("rating state: %w", err)
+	}
+	q := tx
+	if tx.Dialector.Name() == "postgres" {
+		q = q.Clauses(clause.Locking{Strength: "UPDATE"})
+	}
+	var st ratingStateRow
+	if err := q.Take(&st, 1).Error; err != nil {
+		return 0, fmt.Errorf("lock rating state: %w", err)
+	}
+	return st.NextSeq, nil
+}
+
+// rate applies list in order, numbering the changes from seq, and saves
+// the ratings touched and the next sequence number.
+func rate(tx *gorm.DB, list []pendingAttempt, seq int64, now time.Time) error {
+	if len(list) == 0 {
+		return tx.Model(&ratingStateRow{}).Where("id = 1").Update("next_seq", seq).Error
+	}
+	students := map[[2]string]*studentRatingRow{}
+	puzzles := map[string]*exerciseRatingRow{}
+	changes := make([]ratingChangeRow, 0, len(list))
+	for _, a := range list {
+		key := [2]string{a.UserID, a.Game}
+		st, ok := students[key]
+		if !ok {
+			st = &studentRatingRow{}
+			err := tx.Where("user_id = ? AND game = ?", a.UserID, a.Game).Take(st).Error
+			if errors.Is(err, gorm.ErrRecordNotFound) {
+				r := progress.NewRating()
+				*st = studentRatingRow{UserID: a.UserID, Game: a.Game, Rating: r.Rating, Deviation: r.Deviation, Volatility: r.Volatility}
+			} else if err != nil {
+				return err
+			}
+			students[key] = st
+		}
+		pz, ok := puzzles[a.ExerciseID]
+		if !ok {
+			pz = &exerciseRatingRow{}
+			err := tx.Where("exercise_id = ?", a.ExerciseID).Take(pz).Error
+			if errors.Is(err, gorm.ErrRecordNotFound) {
+				r := progress.NewRating()
+				*pz = exerciseRatingRow{ExerciseID: a.ExerciseID, Rating: r.Rating, Deviation: r.Deviation, Volatility: r.Volatility}
+			} else if err != nil {
+				return err
+			}
+			puzzles[a.ExerciseID] = pz
+		}
+		before := progress.Rating{Rating: st.Rating, Deviation: st.Deviation, Volatility: st.Volatility}
+		solved := a.Outcome == string(exercises.Correct)
+		after, pAfter := progress.RatePuzzle(before,
+			progress.Rating{Rating: pz.Rating, Deviation: pz.Deviation, Volatility: pz.Volatility}, solved)
+		st.Rating, st.Deviation, st.Volatility, st.Games, st.UpdatedAt = after.Rating, after.Deviation, after.Volatility, st.Games+1, now
+		pz.Rating, pz.Deviation, pz.Volatility, pz.Games, pz.UpdatedAt = pAfter.Rating, pAfter.Deviation, pAfter.Volatility, pz.Games+1, now
+		changes = append(changes, ratingChangeRow{
+			Seq: seq, AttemptID: a.ID, UserID: a.UserID, ExerciseID: a.ExerciseID, Game: a.Game, Solved: solved,
+			RatingBefore: before.Rating, DeviationBefore: before.Deviation, VolatilityBefore: before.Volatility,
+			RatingAfter: after.Rating, DeviationAfter: after.Deviation, VolatilityAfter: after.Volatility,
+			AttemptedAt: a.CreatedAt, RatedAt: now,
+		})
+		seq++
+	}
+	if err := tx.CreateInBatches(changes, 100).Error; err != nil {
+		return fmt.Errorf("rating changes: %w", err)
+	}
+	for _, st := range students {
+		if err := tx.Save(st).Error; err != nil {
+			return err
+		}
+	}
+	for _, pz := range puzzles {
+		if err := tx.Save(pz).Error; err != nil {
+			return err
+		}
+	}
+	return tx.Model(&ratingStateRow{}).Where("id = 1").Update("next_seq", seq).Error
+}
+
+// StudentRatings implements progress.Store.
+func (s *ProgressStore) StudentRatings(ctx context.Context, userID string) ([]progress.GameRating, error) {
+	var rows []studentRatingRow
+	if err := s.db.WithContext(ctx).Where("user_id = ?", userID).Order("game").Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	out := make([]progress.GameRating, len(rows))
+	for i, r := range rows {
+		out[i] = r.toGameRating()
+	}
+	return out, nil
+}
+
+// ExerciseRating implements progress.Store.
+func (s *ProgressStore) ExerciseRating(ctx context.Context, exerciseID string) (progress.Rating, int, error) {
+	var r exerciseRatingRow
+	err := s.db.WithContext(ctx).Where("exercise_id = ?", exerciseID).Take(&r).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return progress.NewRating(), 0, nil
+	}
+	if err != nil {
+		return progress.Rating{}, 0, err
+	}
+	return progress.Rating{Rating: r.Rating, Deviation: r.Deviation, Volatility: r.Volatility}, r.Games, nil
+}
+
+// History implements progress.Store.
+func (s *ProgressStore) History(ctx context.Context, userID, game string, page identity.Page) ([]progress.Change, error) {
+	q := s.db.WithContext(ctx).Where("user_id = ?", userID)
+	if game != "" {
+		q = q.Where("game = ?", game)
+	}
+	if page.After != "" {
+		after, err := strconv.ParseInt(page.After, 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("%w: bad cursor", identity.ErrValidation)
+		}
+		q = q.Where("seq < ?", after)
+	}
+	var rows []ratingChangeRow
+	if err := q.Order("seq DESC").Limit(page.Limit + 1).Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	out := make([]progress.Change, len(rows))
+	for i, r := range rows {
+		out[i] = r.toChange()
+	}
+	return out, nil
+}
