@@ -139,7 +139,6 @@ func Migrate(ctx context.Context, db *gorm.DB) error {
 		&exerciseRow{}, &exerciseTagRow{}, &attemptRow{},
 		&rosterJobRow{}, &rosterUploadRow{}, &rosterLockRow{},
 		&curriculumRow{}, &unitRow{}, &lessonRow{},
-		&assignmentRow{}, &assignmentItemRow{}, &assignmentStudentRow{},
 		&ratingStateRow{}, &studentRatingRow{}, &exerciseRatingRow{}, &ratingChangeRow{},
 	)
 	if err != nil {
