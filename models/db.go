@@ -139,6 +139,7 @@ func Migrate(ctx context.Context, db *gorm.DB) error {
 		&exerciseRow{}, &exerciseTagRow{}, &attemptRow{},
 		&rosterJobRow{}, &rosterUploadRow{}, &rosterLockRow{},
 		&curriculumRow{}, &unitRow{}, &lessonRow{},
+		&assignmentRow{}, &assignmentItemRow{}, &assignmentStudentRow{},
 		&ratingStateRow{}, &studentRatingRow{}, &exerciseRatingRow{}, &ratingChangeRow{},
 	)
 	if err != nil {

@@ -1,0 +1,332 @@
+package models
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+
+	"time"
+
+	"gorm.io/gorm"
+
+	"qixue/assignments"
+	"qixue/exercises"
+	"qixue/identity"
+)
+
+// AssignmentStore implements assignments.Store on GORM.
+type AssignmentStore struct{ db *gorm.DB }
+
+// NewAssignmentStore returns a store on db.
+func NewAssignmentStore(db *gorm.DB) *AssignmentStore { return &AssignmentStore{db: db} }
+
+var _ assignments.Store = (*AssignmentStore)(nil)
+
+// ClassSchool returns the school of a class visible to schoolID.
+func (s *AssignmentStore) ClassSchool(ctx context.Context, schoolID, classID string) (string, error) {
+	var r classRow
+	q := s.db.WithContext(ctx).Select("id", "school_id").Where("id = ?", classID)
+	if schoolID != "" {
+		q = q.Where("school_id = ?", schoolID)
+	}
+	if err := q.Take(&r).Error; err != nil {
+		return "", assignmentNotFound(err)
+	}
+	return r.SchoolID, nil
+}
+
+// assignmentNotFound turns a missing row into assignments.ErrNotFound.
+func assignmentNotFound(err error) error {
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return assignments.ErrNotFound
+	}
+	return err
+}
+
+// Member returns the user's active enrollment in the class.
+func (s *AssignmentStore) Member(ctx context.Context, classID, userID string) (assignments.Member, bool, error) {
+	var rows []enrollmentRow
+	err := s.db.WithContext(ctx).Where("class_id = ? AND user_id = ? AND deactivated_at IS NULL", classID, userID).
+		Limit(1).Find(&rows).Error
+	if err != nil || len(rows) == 0 {
+		return assignments.Member{}, false, err
+	}
+	return assignments.Member{Role: identity.Role(rows[0].Role), JoinedAt: rows[0].CreatedAt.UTC()}, true, nil
+}
+
+// ItemsVisible reports whether every item is a live built-in or schoolID's
+// lesson or exercise.
+func (s *AssignmentStore) ItemsVisible(ctx context.Context, schoolID string, items []assignments.Item) (bool, error) {
+	var lessonIDs, exerciseIDs []string
+	for _, it := range items {
+		if it.Kind == assignments.LessonItem {
+			lessonIDs = append(lessonIDs, it.ID)
+		} else {
+			exerciseIDs = append(exerciseIDs, it.ID)
+		}
+	}
+	lessonIDs, exerciseIDs = uniq(lessonIDs), uniq(exerciseIDs)
+	db := s.db.WithContext(ctx)
+	if len(exerciseIDs) > 0 {
+		var n int64
+		q := db.Model(&exerciseRow{}).Where("id IN ? AND archived_at IS NULL", exerciseIDs)
+		if schoolID != "" {
+			q = q.Where("school_id IS NULL OR school_id = ?", schoolID)
+		}
+		if err := q.Count(&n).Error; err != nil {
+			return false, err
+		}
+		if int(n) != len(exerciseIDs) {
+			return false, nil
+		}
+	}
+	if len(lessonIDs) > 0 {
+		var n int64
+		q := db.Table("lessons").Joins("JOIN curricula ON curricula.id = lessons.curriculum_id").
+			Where("lessons.id IN ? AND lessons.retired_at IS NULL", lessonIDs)
+		if schoolID != "" {
+			q = q.Where("curricula.school_id IS NULL OR curricula.school_id = ?", schoolID)
+		}
+		if err := q.Count(&n).Error; err != nil {
+			return false, err
+		}
+		if int(n) != len(lessonIDs) {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+func uniq(ids []string) []string { return slices.Compact(slices.Sorted(slices.Values(ids))) }
+
+// Create stores a with its items and chosen students in one transaction.
+func (s *AssignmentStore) Create(ctx context.Context, a assignments.Assignment) error {
+	r, items, chosen := toAssignmentRows(a)
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Create(&r).Error; err != nil {
+			return fmt.Errorf("create assignment: %w", err)
+		}
+		return saveParts(tx, items, chosen)
+	})
+}
+
+func saveParts(tx *gorm.DB, items []assignmentItemRow, chosen []assignmentStudentRow) error {
+	if len(items) > 0 {
+		if err := tx.Create(&items).Error; err != nil {
+			return fmt.Errorf("create assignment items: %w", err)
+		}
+	}
+	if len(chosen) > 0 {
+		if err := tx.Create(&chosen).Error; err != nil {
+			return fmt.Errorf("create assignment students: %w", err)
+		}
+	}
+	return nil
+}
+
+// Update saves the editable fields, items, chosen students and
+// WithdrawnAt of a in one transaction.
+func (s *AssignmentStore) Update(ctx context.Context, a assignments.Assignment) error {
+	r, items, chosen := toAssignmentRows(a)
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := tx.Model(&assignmentRow{}).Where("id = ? AND school_id = ?", a.ID, a.SchoolID).Updates(map[string]any{
+			"title": r.Title, "opens_at": r.OpensAt, "due_at": r.DueAt, "attempts_allowed": r.AttemptsAllowed,
+			"withdrawn_at": r.WithdrawnAt, "updated_at": r.UpdatedAt,
+		})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return assignments.ErrNotFound
+		}
+		if err := tx.Where("assignment_id = ?", a.ID).Delete(&assignmentItemRow{}).Error; err != nil {
+			return err
+		}
+		if err := tx.Where("assignment_id = ?", a.ID).Delete(&assignmentStudentRow{}).Error; err != nil {
+			return err
+		}
+		return saveParts(tx, items, chosen)
+	})
+}
+
+// Assignment returns an assignment of schoolID ("" any school).
+func (s *AssignmentStore) Assignment(ctx context.Context, schoolID, id string) (assignments.Assignment, error) {
+	q := s.db.WithContext(ctx).Where("id = ?", id)
+	if schoolID != "" {
+		q = q.Where("school_id = ?", schoolID)
+	}
+	var r assignmentRow
+	if err := q.Take(&r).Error; err != nil {
+		return assignments.Assignment{}, assignmentNotFound(err)
+	}
+	list, err := hydrate(s.db.WithContext(ctx), []assignmentRow{r})
+	if err != nil {
+		return assignments.Assignment{}, err
+	}
+	return list[0], nil
+}
+
+// hydrate converts rows and loads their items and chosen students, in two
+// queries.
+func hydrate(db *gorm.DB, rows []assignmentRow) ([]assignments.Assignment, error) {
+	out := make([]assignments.Assignment, len(rows))
+	if len(rows) == 0 {
+		return out, nil
+	}
+	ids := make([]string, len(rows))
+	at := make(map[string]int, len(rows))
+	for i, r := range rows {
+		out[i], ids[i], at[r.ID] = r.toAssignment(), r.ID, i
+	}
+	var items []assignmentItemRow
+	if err := db.Where("assignment_id IN ?", ids).Order("assignment_id, position").Find(&items).Error; err != nil {
+		return nil, err
+	}
+	for _, it := range items {
+		a := &out[at[it.AssignmentID]]
+		a.Items = append(a.Items, assignments.Item{Kind: assignments.ItemKind(it.Kind), ID: it.ItemID})
+	}
+	var chosen []assignmentStudentRow
+	if err := db.Where("assignment_id IN ?", ids).Order("assignment_id, user_id").Find(&chosen).Error; err != nil {
+		return nil, err
+	}
+	for _, c := range chosen {
+		a := &out[at[c.AssignmentID]]
+		a.StudentIDs = append(a.StudentIDs, c.UserID)
+	}
+	return out, nil
+}
+
+// List returns the assignments matching q by due time, then ID.
+func (s *AssignmentStore) List(ctx context.Context, q assignments.Query) ([]assignments.Assignment, error) {
+	db := s.db.WithContext(ctx)
+	tx := db.Model(&assignmentRow{})
+	if q.SchoolID != "" {
+		tx = tx.Where("school_id = ?", q.SchoolID)
+	}
+	if q.ClassID != "" {
+		tx = tx.Where("class_id = ?", q.ClassID)
+	}
+	if q.TeacherID != "" {
+		tx = tx.Where("class_id IN (?)", db.Model(&enrollmentRow{}).Select("class_id").
+			Where("user_id = ? AND role = ? AND deactivated_at IS NULL", q.TeacherID, identity.RoleTeacher))
+	}
+	if !q.WithWithdrawn {
+		tx = tx.Where("withdrawn_at IS NULL")
+	}
+	var rows []assignmentRow
+	if err := tx.Order("due_at, id").Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	return hydrate(db, rows)
+}
+
+// ForStudent returns the open assignments meant for the student in the
+// student's active classes, with progress since joining each class.
+func (s *AssignmentStore) ForStudent(ctx context.Context, studentID string, now time.Time) ([]assignments.StudentAssignment, error) {
+	db := s.db.WithContext(ctx)
+	var rows []assignmentRow
+	err := db.Model(&assignmentRow{}).
+		Joins("JOIN enrollments e ON e.class_id = assignments.class_id AND e.user_id = ? AND e.role = ? AND e.deactivated_at IS NULL",
+			studentID, identity.RoleStudent).
+		Where("assignments.withdrawn_at IS NULL AND (assignments.opens_at IS NULL OR assignments.opens_at <= ?)", now).
+		Where("NOT EXISTS (SELECT 1 FROM assignment_students c WHERE c.assignment_id = assignments.id) OR "+
+			"EXISTS (SELECT 1 FROM assignment_students c WHERE c.assignment_id = assignments.id AND c.user_id = ?)", studentID).
+		Order("assignments.due_at, assignments.id").Find(&rows).Error
+	if err != nil {
+		return nil, err
+	}
+	list, err := hydrate(db, rows)
+	if err != nil {
+		return nil, err
+	}
+	var exIDs []string
+	for _, a := range list {
+		exIDs = append(exIDs, a.ExerciseIDs()...)
+	}
+	first := map[[2]string]time.Time{} // class, exercise
+	if exIDs = uniq(exIDs); len(exIDs) > 0 {
+		var solves []struct {
+			ClassID    string
+			ExerciseID string
+			At         aggTime
+		}
+		err := db.Table("attempts a").
+			Select("e.class_id AS class_id, a.exercise_id AS exercise_id, MIN(a.created_at) AS at").
+			Joins("JOIN enrollments e ON e.user_id = a.user_id AND e.role = ? AND e.deactivated_at IS NULL AND a.created_at >= e.created_at",
+				identity.RoleStudent).
+			Where("a.user_id = ? AND a.outcome = ? AND a.exercise_id IN ?", studentID, exercises.Correct, exIDs).
+			Group("e.class_id, a.exercise_id").Scan(&solves).Error
+		if err != nil {
+			return nil, err
+		}
+		for _, sv := range solves {
+			first[[2]string{sv.ClassID, sv.ExerciseID}] = sv.At.t
+		}
+	}
+	out := make([]assignments.StudentAssignment, len(list))
+	for i, a := range list {
+		var p assignments.Progress
+		for _, id := range a.ExerciseIDs() {
+			p.Total++
+			if at, ok := first[[2]string{a.ClassID, id}]; ok {
+				p.Solved++
+				if at.After(a.DueAt) {
+					p.SolvedLate++
+				}
+			}
+		}
+		out[i] = assignments.StudentAssignment{Assignment: a, Progress: p}
+	}
+	return out, nil
+}
+
+// ClassProgress reads a class's matrix inputs in four queries: students,
+// assignments (with items and chosen students) and first correct attempts.
+func (s *AssignmentStore) ClassProgress(ctx context.Context, classID string) ([]assignments.ClassStudent, []assignments.Assignment, []assignments.Solve, error) {
+	db := s.db.WithContext(ctx)
+	var students []struct {
+		ID       string
+		Username string
+		RealName string
+		JoinedAt time.Time
+	}
+	err := db.Table("enrollments e").Select("u.id AS id, u.username AS username, u.real_name AS real_name, e.created_at AS joined_at").
+		Joins("JOIN users u ON u.id = e.user_id").
+		Where("e.class_id = ? AND e.role = ? AND e.deactivated_at IS NULL", classID, identity.RoleStudent).
+		Order("u.id").Scan(&students).Error
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	list, err := s.List(ctx, assignments.Query{ClassID: classID})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	var solves []struct {
+		UserID     string
+		ExerciseID string
+		At         aggTime
+	}
+	err = db.Table("attempts a").
+		Select("a.user_id AS user_id, a.exercise_id AS exercise_id, MIN(a.created_at) AS at").
+		Joins("JOIN enrollments e ON e.user_id = a.user_id AND e.class_id = ? AND e.role = ? AND e.deactivated_at IS NULL AND a.created_at >= e.created_at",
+			classID, identity.RoleStudent).
+		Where("a.outcome = ? AND a.exercise_id IN (?)", exercises.Correct,
+			db.Table("assignment_items i").Select("i.item_id").
+				Joins("JOIN assignments s ON s.id = i.assignment_id").
+				Where("s.class_id = ? AND s.withdrawn_at IS NULL AND i.kind = ?", classID, assignments.ExerciseItem)).
+		Group("a.user_id, a.exercise_id").Scan(&solves).Error
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	cs := make([]assignments.ClassStudent, len(students))
+	for i, st := range students {
+		cs[i] = assignments.ClassStudent{ID: st.ID, Username: st.Username, RealName: st.RealName, JoinedAt: st.JoinedAt.UTC()}
+	}
+	sv := make([]assignments.Solve, len(solves))
+	for i, x := range solves {
+		sv[i] = assignments.Solve{UserID: x.UserID, ExerciseID: x.ExerciseID, At: x.At.t}
+	}
+	return cs, list, sv, nil
+}
