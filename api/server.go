@@ -16,6 +16,7 @@ import (
 	"qixue/exercises"
 	"qixue/identity"
 	"qixue/lessons"
+	"qixue/progress"
 	"qixue/roster"
 )
 
@@ -47,6 +48,9 @@ type Deps struct {
 	// Lessons runs the curricula and lessons use cases (with Exercises);
 	// without them the curricula and lessons routes answer 503.
 	Lessons *lessons.Service
+	// Progress runs the progress and puzzle-rating use cases; without it
+	// the progress routes answer 503.
+	Progress *progress.Service
 }
 
 // NewServer returns the Echo server with every route, middleware and the
@@ -104,6 +108,7 @@ func NewServer(d Deps) *echo.Echo {
 	newRulesHandlers(d.Exercises).register(v1, auth)
 	newDiagramHandlers().register(v1)
 	newLessonHandlers(d.Lessons, d.Exercises).register(v1, auth)
+	newProgressHandlers(d.Progress).register(v1, auth)
 	return e
 }
 

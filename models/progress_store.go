@@ -252,3 +252,54 @@ func (s *ProgressStore) History(ctx context.Context, userID, game string, page i
 	}
 	return out, nil
 }
+
+var _ progress.StatsStore = (*ProgressStore)(nil)
+
+// ExerciseStats implements progress.StatsStore.
+func (s *ProgressStore) ExerciseStats(ctx context.Context, userID string) ([]progress.ExerciseStats, error) {
+	var rows []struct {
+		ExerciseID string
+		Game       string
+		Attempts   int
+		Solved     int
+		FirstTry   int
+		TimeMS     int64 `gorm:"column:time_ms"`
+	}
+	err := s.db.WithContext(ctx).Raw(`SELECT a.exercise_id, e.game, COUNT(*) AS attempts,
+  MAX(CASE WHEN a.outcome = ? THEN 1 ELSE 0 END) AS solved,
+  MAX(CASE WHEN a.first_attempt AND a.outcome = ? THEN 1 ELSE 0 END) AS first_try,
+  COALESCE(SUM(a.time_ms), 0) AS time_ms
+ FROM attempts a JOIN exercises e ON e.id = a.exercise_id
+ WHERE a.user_id = ? GROUP BY a.exercise_id, e.game ORDER BY a.exercise_id`,
+		string(exercises.Correct), string(exercises.Correct), userID).Scan(&rows).Error
+	if err != nil {
+		return nil, fmt.Errorf("exercise stats: %w", err)
+	}
+	out := make([]progress.ExerciseStats, len(rows))
+	for i, r := range rows {
+		out[i] = progress.ExerciseStats{ExerciseID: r.ExerciseID, Game: r.Game, Attempts: r.Attempts,
+			Solved: r.Solved > 0, FirstTry: r.FirstTry > 0, TimeMS: r.TimeMS}
+	}
+	return out, nil
+}
+
+// SkillStats implements progress.StatsStore.
+func (s *ProgressStore) SkillStats(ctx context.Context, userID string) ([]progress.SkillStats, error) {
+	var rows []progress.SkillStats
+	var raw []struct {
+		Tag       string
+		Attempted int
+		Solved    int
+	}
+	err := s.db.WithContext(ctx).Raw(`SELECT t.tag, COUNT(*) AS attempted,
+  COALESCE(SUM(CASE WHEN a.outcome = ? THEN 1 ELSE 0 END), 0) AS solved
+ FROM attempts a JOIN exercise_tags t ON t.exercise_id = a.exercise_id
+ WHERE a.user_id = ? AND a.first_attempt GROUP BY t.tag ORDER BY t.tag`, string(exercises.Correct), userID).Scan(&raw).Error
+	if err != nil {
+		return nil, fmt.Errorf("skill stats: %w", err)
+	}
+	for _, r := range raw {
+		rows = append(rows, progress.SkillStats{Tag: r.Tag, Attempted: r.Attempted, Solved: r.Solved})
+	}
+	return rows, nil
+}

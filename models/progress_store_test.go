@@ -83,6 +83,24 @@ func TestRatePendingFirstAttemptsOnly(t *testing.T) {
 		if r, games, err := ps.ExerciseRating(ctx, id()); err != nil || games != 0 || r != progress.NewRating() {
 			t.Fatalf("unplayed puzzle %+v %d %v", r, games, err)
 		}
+		stats, err := ps.ExerciseStats(ctx, user)
+		if err != nil || len(stats) != 2 {
+			t.Fatalf("exercise stats %+v (%v)", stats, err)
+		}
+		want := map[string]progress.ExerciseStats{
+			exs[0]: {ExerciseID: exs[0], Game: "chess", Attempts: 2, Solved: true, FirstTry: true, TimeMS: 3000},
+			exs[1]: {ExerciseID: exs[1], Game: "chess", Attempts: 1, TimeMS: 1500},
+		}
+		for _, st := range stats {
+			if st != want[st.ExerciseID] {
+				t.Errorf("stats %+v, want %+v", st, want[st.ExerciseID])
+			}
+		}
+		skills, err := ps.SkillStats(ctx, user)
+		wantSkills := []progress.SkillStats{{Tag: "chess.rules", Attempted: 2, Solved: 1}, {Tag: "tag", Attempted: 2, Solved: 1}}
+		if err != nil || !reflect.DeepEqual(skills, wantSkills) {
+			t.Fatalf("skills %+v (%v), want %+v", skills, err, wantSkills)
+		}
 	})
 }
 

@@ -17,6 +17,7 @@ import (
 	"qixue/identity"
 	"qixue/lessons"
 	"qixue/models"
+	"qixue/progress"
 )
 
 // runServe migrates the database, seeds a new embedded database with demo
@@ -53,6 +54,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 	}
 
 	importer := newImporter(cfg, db, svc)
+	ratings := models.NewProgressStore(db)
 	e := api.NewServer(api.Deps{
 		Identity:        svc,
 		Ping:            func(ctx context.Context) error { return models.Ping(ctx, db) },
@@ -63,6 +65,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		Exercises:       practice,
 		Roster:          importer,
 		Lessons:         lessons.NewService(models.NewLessonStore(db), nil, lessons.LookupIn(practice)),
+		Progress:        progress.NewService(ratings, ratings, nil),
 	})
 	defer startRosterWorker(ctx, cfg, importer, logger)()
 	ln, err := net.Listen("tcp", cfg.Addr)

@@ -1,0 +1,70 @@
+package api
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"qixue/progress"
+)
+
+// progressHandlers serve a student's progress and puzzle ratings.
+type progressHandlers struct {
+	svc *progress.Service
+}
+
+func newProgressHandlers(svc *progress.Service) *progressHandlers {
+	return &progressHandlers{svc: svc}
+}
+
+func (h *progressHandlers) register(v1 *echo.Group, auth echo.MiddlewareFunc) {
+	routes := []struct {
+		method, path string
+		handler      echo.HandlerFunc
+	}{
+		{http.MethodGet, "/me/progress", h.myProgress},
+		{http.MethodGet, "/me/ratings/history", h.myRatingHistory},
+	}
+	for _, r := range routes {
+		handler := r.handler
+		if h.svc == nil {
+			// Documented routes answer 503 on a server without storage.
+			handler = func(echo.Context) error {
+				return &Error{Status: http.StatusServiceUnavailable, Code: "service_unavailable"}
+			}
+		}
+		v1.Add(r.method, r.path, handler, auth)
+	}
+}
+
+func (h *progressHandlers) myProgress(c echo.Context) error {
+	sum, err := h.svc.MyProgress(c.Request().Context(), Caller(c))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toProgressResponse(sum))
+}
+
+func (h *progressHandlers) myRatingHistory(c echo.Context) error {
+	page, err := PageParams(c)
+	if err != nil {
+		return err
+	}
+	if page.After != "" {
+		if _, err := strconv.ParseInt(page.After, 10, 64); err != nil {
+			return queryError("cursor")
+		}
+	}
+	game := c.QueryParam("game")
+	switch game {
+	case "", "chess", "draughts", "gomoku", "numchess":
+	default:
+		return queryError("game")
+	}
+	list, next, err := h.svc.MyRatingHistory(c.Request().Context(), Caller(c), game, page)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, NewList(list, next, toRatingChangeResponse))
+}

@@ -1,0 +1,172 @@
+package api_test
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"sync"
+	"testing"
+
+	"gorm.io/gorm"
+
+	"qixue/api"
+	"qixue/api/apitest"
+	"qixue/models"
+	"qixue/models/modelstest"
+	"qixue/progress"
+)
+
+// newProgressPractice is newPractice with the progress service too.
+func newProgressPractice(t testing.TB, db *gorm.DB) (*practice, *models.ProgressStore) {
+	t.Helper()
+	p := newPractice(t, db)
+	store := models.NewProgressStore(db)
+	p.Echo = api.NewServer(api.Deps{
+		Identity:  p.Identity,
+		Ping:      func(ctx context.Context) error { return models.Ping(ctx, db) },
+		Exercises: p.Svc,
+		Progress:  progress.NewService(store, store, nil),
+	})
+	return p, store
+}
+
+type progressBody struct {
+	Exercises []struct {
+		ExerciseID string `json:"exercise_id"`
+		Attempts   int    `json:"attempts"`
+		Solved     bool   `json:"solved"`
+		FirstTry   bool   `json:"first_try"`
+		TimeMS     int64  `json:"time_ms"`
+	} `json:"exercises"`
+	Skills []struct {
+		Tag       string  `json:"tag"`
+		Attempted int     `json:"attempted"`
+		Solved    int     `json:"solved"`
+		Mastery   float64 `json:"mastery"`
+	} `json:"skills"`
+	Ratings []struct {
+		Game   string  `json:"game"`
+		Rating float64 `json:"rating"`
+		Games  int     `json:"games"`
+		Level  int     `json:"level"`
+	} `json:"ratings"`
+}
+
+func TestMyProgressAndRatingHistory(t *testing.T) {
+	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
+		p, _ := newProgressPractice(t, db)
+		a := p.F.A
+		choice := "/v1/exercises/" + p.Choice.ID + "/attempts"
+		number := "/v1/exercises/" + p.Number.ID + "/attempts"
+		wrong := map[string]any{"answer": map[string]any{"choice": 0}, "time_ms": 4200}
+		right := map[string]any{"answer": map[string]any{"choice": 1}, "time_ms": 5000}
+		twenty := map[string]any{"answer": map[string]any{"value": 20}, "time_ms": 800}
+		var firstSeq string
+		p.Run(t, []apitest.Case{
+			{Name: "no token", Method: "GET", Path: "/v1/me/progress", Status: 401},
+			{Name: "nothing yet", Method: "GET", Path: "/v1/me/progress", Token: a.StudentToken, Status: 200,
+				Contains: []string{`"exercises":[]`, `"skills":[]`, `"ratings":[]`}},
+			{Name: "wrong first", Method: "POST", Path: choice, Token: a.StudentToken, Header: key("p1"), Body: wrong, Status: 201},
+			{Name: "then right", Method: "POST", Path: choice, Token: a.StudentToken, Header: key("p2"), Body: right, Status: 201},
+			{Name: "number right", Method: "POST", Path: number, Token: a.StudentToken, Header: key("p3"), Body: twenty, Status: 201},
+			{Name: "replay counts once", Method: "POST", Path: number, Token: a.StudentToken, Header: key("p3"), Body: twenty, Status: 200},
+			{Name: "my progress", Method: "GET", Path: "/v1/me/progress", Token: a.StudentToken, Status: 200,
+				Check: func(t *testing.T, rec *httptest.ResponseRecorder) {
+					b := apitest.Decode[progressBody](t, rec)
+					got := map[string]string{}
+					for _, e := range b.Exercises {
+						got[e.ExerciseID] = fmt.Sprintf("%d %v %v %d", e.Attempts, e.Solved, e.FirstTry, e.TimeMS)
+					}
+					if got[p.Choice.ID] != "2 true false 9200" || got[p.Number.ID] != "1 true true 800" || len(got) != 2 {
+						t.Errorf("exercises %v", got)
+					}
+					// Ratings: chess lost its only rated game, draughts won it.
+					if len(b.Ratings) != 2 || b.Ratings[0].Game != "chess" || b.Ratings[0].Games != 1 || !(b.Ratings[0].Rating < 1500) ||
+						b.Ratings[1].Game != "draughts" || b.Ratings[1].Games != 1 || !(b.Ratings[1].Rating > 1500) || b.Ratings[1].Level != 20 {
+						t.Errorf("ratings %+v", b.Ratings)
+					}
+					skills := map[string]string{}
+					for _, s := range b.Skills {
+						skills[s.Tag] = fmt.Sprintf("%d/%d %.2f", s.Solved, s.Attempted, s.Mastery)
+					}
+					if skills["chess.rules.castling"] != "0/1 0.33" || skills["draughts.rules.setup"] != "1/1 0.67" {
+						t.Errorf("skills %v", skills)
+					}
+				}},
+			{Name: "history page 1", Method: "GET", Path: "/v1/me/ratings/history?limit=1", Token: a.StudentToken, Status: 200,
+				Contains: []string{`"game":"draughts"`, `"solved":true`, `"next_cursor":"`},
+				Check: func(t *testing.T, rec *httptest.ResponseRecorder) {
+					if c := apitest.Decode[api.List[map[string]any]](t, rec).NextCursor; c != nil {
+						firstSeq = *c
+					}
+				}},
+			{Name: "history by game", Method: "GET", Path: "/v1/me/ratings/history?game=chess", Token: a.StudentToken, Status: 200,
+				Contains: []string{`"game":"chess"`, `"solved":false`, `"rating_before":1500`, `"next_cursor":null`}},
+			{Name: "history bad game", Method: "GET", Path: "/v1/me/ratings/history?game=go", Token: a.StudentToken, Status: 400},
+			{Name: "history bad cursor", Method: "GET", Path: "/v1/me/ratings/history?cursor=eHl6", Token: a.StudentToken, Status: 400},
+			{Name: "other student sees only itself", Method: "GET", Path: "/v1/me/progress", Token: a.OtherStudentToken, Status: 200,
+				Contains: []string{`"exercises":[]`, `"ratings":[]`}},
+			{Name: "teacher tries are not recorded", Method: "POST", Path: choice, Token: a.TeacherToken, Body: right, Status: 200},
+			{Name: "teacher has no progress", Method: "GET", Path: "/v1/me/progress", Token: a.TeacherToken, Status: 200,
+				Contains: []string{`"exercises":[]`}},
+		})
+		if firstSeq == "" {
+			t.Fatal("no next cursor")
+		}
+		rec := p.Do(t, "GET", "/v1/me/ratings/history?cursor="+firstSeq, a.StudentToken, nil, nil)
+		l := apitest.Decode[api.List[map[string]any]](t, rec)
+		if rec.Code != 200 || len(l.Items) != 1 || l.Items[0]["game"] != "chess" {
+			t.Fatalf("page 2: %d %s", rec.Code, rec.Body)
+		}
+	})
+}
+
+// TestProgressParallelSubmissions has students answer in parallel, each
+// also reading its progress (which rates pending attempts) while others
+// submit: every count matches the attempts, each first attempt is rated
+// once, and a rebuild gives the same ratings.
+func TestProgressParallelSubmissions(t *testing.T) {
+	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
+		p, store := newProgressPractice(t, db)
+		students := []string{p.F.A.StudentToken, p.F.A.OtherStudentToken, p.F.B.StudentToken, p.F.B.OtherStudentToken}
+		choice := "/v1/exercises/" + p.Choice.ID + "/attempts"
+		number := "/v1/exercises/" + p.Number.ID + "/attempts"
+		var wg sync.WaitGroup
+		for si, tok := range students {
+			wg.Go(func() {
+				for i := range 3 {
+					p.Do(t, "POST", choice, tok, map[string]any{"answer": map[string]any{"choice": (si + i) % 2}, "time_ms": 100}, key(fmt.Sprint("c", i)))
+					p.Do(t, "POST", number, tok, map[string]any{"answer": map[string]any{"value": 20}, "time_ms": 10}, key(fmt.Sprint("n", i)))
+					p.Do(t, "GET", "/v1/me/progress", tok, nil, nil)
+				}
+			})
+		}
+		wg.Wait()
+		var ratings []string
+		for si, tok := range students {
+			rec := p.Do(t, "GET", "/v1/me/progress", tok, nil, nil)
+			b := apitest.Decode[progressBody](t, rec)
+			if len(b.Exercises) != 2 || b.Exercises[0].Attempts != 3 || b.Exercises[1].Attempts != 3 {
+				t.Errorf("student %d exercises %+v", si, b.Exercises)
+			}
+			if len(b.Ratings) != 2 || b.Ratings[0].Games != 1 || b.Ratings[1].Games != 1 {
+				t.Errorf("student %d ratings %+v", si, b.Ratings)
+			}
+			ratings = append(ratings, fmt.Sprint(b.Ratings))
+		}
+		var changes int64
+		db.Table("rating_changes").Count(&changes)
+		if changes != 8 {
+			t.Fatalf("%d rating changes, want 8", changes)
+		}
+		if _, err := store.Rebuild(context.Background(), p.Now); err != nil {
+			t.Fatal(err)
+		}
+		for si, tok := range students {
+			b := apitest.Decode[progressBody](t, p.Do(t, "GET", "/v1/me/progress", tok, nil, nil))
+			if got := fmt.Sprint(b.Ratings); got != ratings[si] {
+				t.Errorf("student %d after rebuild %s, before %s", si, got, ratings[si])
+			}
+		}
+	})
+}

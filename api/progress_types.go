@@ -1,0 +1,87 @@
+package api
+
+import (
+	"math"
+	"time"
+
+	"qixue/progress"
+)
+
+// progressResponse is the body of GET /v1/me/progress.
+type progressResponse struct {
+	Exercises []exerciseProgressResponse `json:"exercises"`
+	Skills    []skillProgressResponse    `json:"skills"`
+	Ratings   []gameRatingResponse       `json:"ratings"`
+}
+
+type exerciseProgressResponse struct {
+	ExerciseID string `json:"exercise_id"`
+	Game       string `json:"game"`
+	Attempts   int    `json:"attempts"`
+	Solved     bool   `json:"solved"`
+	FirstTry   bool   `json:"first_try"`
+	TimeMS     int64  `json:"time_ms"`
+}
+
+type skillProgressResponse struct {
+	Tag       string  `json:"tag"`
+	Attempted int     `json:"attempted"`
+	Solved    int     `json:"solved"`
+	Mastery   float64 `json:"mastery"`
+	Weak      bool    `json:"weak"`
+}
+
+type gameRatingResponse struct {
+	Game       string  `json:"game"`
+	Rating     float64 `json:"rating"`
+	Deviation  float64 `json:"deviation"`
+	Volatility float64 `json:"volatility"`
+	Games      int     `json:"games"`
+	Level      int     `json:"level"`
+	Points     int     `json:"points"`
+	ToNext     int     `json:"points_to_next_level"`
+}
+
+// ratingChangeResponse is one entry of GET /v1/me/ratings/history.
+type ratingChangeResponse struct {
+	AttemptID    string    `json:"attempt_id"`
+	ExerciseID   string    `json:"exercise_id"`
+	Game         string    `json:"game"`
+	Solved       bool      `json:"solved"`
+	RatingBefore float64   `json:"rating_before"`
+	RatingAfter  float64   `json:"rating_after"`
+	Deviation    float64   `json:"deviation"`
+	Level        int       `json:"level"`
+	At           time.Time `json:"at"`
+}
+
+// round2 rounds to two decimals for display.
+func round2(x float64) float64 { return math.Round(x*100) / 100 }
+
+func toProgressResponse(s progress.Summary) progressResponse {
+	out := progressResponse{
+		Exercises: make([]exerciseProgressResponse, len(s.Exercises)),
+		Skills:    make([]skillProgressResponse, len(s.Skills)),
+		Ratings:   make([]gameRatingResponse, len(s.Ratings)),
+	}
+	for i, e := range s.Exercises {
+		out.Exercises[i] = exerciseProgressResponse{ExerciseID: e.ExerciseID, Game: e.Game, Attempts: e.Attempts,
+			Solved: e.Solved, FirstTry: e.FirstTry, TimeMS: e.TimeMS}
+	}
+	for i, k := range s.Skills {
+		out.Skills[i] = skillProgressResponse{Tag: k.Tag, Attempted: k.Attempted, Solved: k.Solved,
+			Mastery: round2(k.Mastery()), Weak: k.Weak()}
+	}
+	for i, r := range s.Ratings {
+		lvl := r.Level()
+		out.Ratings[i] = gameRatingResponse{Game: r.Game, Rating: round2(r.Rating.Rating), Deviation: round2(r.Rating.Deviation),
+			Volatility: math.Round(r.Rating.Volatility*1e6) / 1e6, Games: r.Games, Level: lvl.Level, Points: lvl.Points, ToNext: lvl.ToNext}
+	}
+	return out
+}
+
+func toRatingChangeResponse(c progress.Change) ratingChangeResponse {
+	return ratingChangeResponse{AttemptID: c.AttemptID, ExerciseID: c.ExerciseID, Game: c.Game, Solved: c.Solved,
+		RatingBefore: round2(c.Before.Rating), RatingAfter: round2(c.After.Rating), Deviation: round2(c.After.Deviation),
+		Level: progress.LevelOf(c.After.Rating).Level, At: c.At}
+}
