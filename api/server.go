@@ -13,6 +13,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"qixue/assignments"
 	"qixue/exercises"
 	"qixue/identity"
 	"qixue/lessons"
@@ -48,6 +49,9 @@ type Deps struct {
 	// Lessons runs the curricula and lessons use cases (with Exercises);
 	// without them the curricula and lessons routes answer 503.
 	Lessons *lessons.Service
+	// Assignments runs the assignment use cases and the class progress
+	// matrix; without it the assignment routes answer 503.
+	Assignments *assignments.Service
 	// Progress runs the progress and puzzle-rating use cases; without it
 	// the progress routes answer 503.
 	Progress *progress.Service
@@ -108,6 +112,7 @@ func NewServer(d Deps) *echo.Echo {
 	newRulesHandlers(d.Exercises).register(v1, auth)
 	newDiagramHandlers().register(v1)
 	newLessonHandlers(d.Lessons, d.Exercises).register(v1, auth)
+	newAssignmentHandlers(d.Assignments).register(v1, auth)
 	newProgressHandlers(d.Progress).register(v1, auth)
 	return e
 }

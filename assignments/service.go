@@ -140,6 +140,9 @@ func NewService(store Store, now func() time.Time) *Service {
 
 func (s *Service) clock() time.Time { return s.now().UTC().Truncate(time.Microsecond) }
 
+// Now returns the service clock's time, in UTC.
+func (s *Service) Now() time.Time { return s.clock() }
+
 // schoolOf is the store scope of a principal: "" for platform admins.
 func schoolOf(p identity.Principal) string {
 	if p.Role == identity.RolePlatformAdmin {

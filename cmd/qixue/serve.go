@@ -13,6 +13,7 @@ import (
 	"gorm.io/gorm"
 
 	"qixue/api"
+	"qixue/assignments"
 	"qixue/exercises"
 	"qixue/identity"
 	"qixue/lessons"
@@ -65,6 +66,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		Exercises:       practice,
 		Roster:          importer,
 		Lessons:         lessons.NewService(models.NewLessonStore(db), nil, lessons.LookupIn(practice)),
+		Assignments:     assignments.NewService(models.NewAssignmentStore(db), nil),
 		Progress:        progress.NewService(ratings, ratings, nil),
 	})
 	defer startRosterWorker(ctx, cfg, importer, logger)()

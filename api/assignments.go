@@ -1,0 +1,182 @@
+package api
+
+import (
+	"encoding/csv"
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"qixue/assignments"
+)
+
+// assignmentHandlers serve assignments and the class progress matrix.
+type assignmentHandlers struct{ svc *assignments.Service }
+
+func newAssignmentHandlers(svc *assignments.Service) *assignmentHandlers {
+	return &assignmentHandlers{svc: svc}
+}
+
+func (h *assignmentHandlers) register(v1 *echo.Group, auth echo.MiddlewareFunc) {
+	routes := []struct {
+		method, path string
+		handler      echo.HandlerFunc
+	}{
+		{http.MethodPost, "/assignments", h.create},
+		{http.MethodGet, "/assignments", h.list},
+		{http.MethodGet, "/assignments/:id", h.get},
+		{http.MethodPut, "/assignments/:id", h.update},
+		{http.MethodPost, "/assignments/:id/withdraw", h.withdraw},
+		{http.MethodPost, "/assignments/:id/copy", h.copy},
+		{http.MethodGet, "/me/assignments", h.mine},
+		{http.MethodGet, "/classes/:id/progress", h.classProgress},
+		{http.MethodGet, "/classes/:id/progress.csv", h.classProgressCSV},
+	}
+	for _, r := range routes {
+		handler := r.handler
+		if h.svc == nil {
+			handler = func(echo.Context) error {
+				return &Error{Status: http.StatusServiceUnavailable, Code: "service_unavailable"}
+			}
+		}
+		v1.Add(r.method, r.path, handler, auth)
+	}
+}
+
+// create assigns work to a class (teachers of the class, school admins).
+func (h *assignmentHandlers) create(c echo.Context) error {
+	var req assignmentRequest
+	if err := Bind(c, &req); err != nil {
+		return err
+	}
+	a, err := h.svc.Create(c.Request().Context(), Caller(c), req.draft())
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, toAssignmentResponse(a))
+}
+
+// list lists the assignments of ?class_id=, or all the caller may read.
+func (h *assignmentHandlers) list(c echo.Context) error {
+	list, err := h.svc.List(c.Request().Context(), Caller(c), c.QueryParam("class_id"))
+	if err != nil {
+		return err
+	}
+	out := assignmentList{Items: make([]assignmentResponse, len(list))}
+	for i, a := range list {
+		out.Items[i] = toAssignmentResponse(a)
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+func (h *assignmentHandlers) get(c echo.Context) error {
+	a, err := h.svc.Get(c.Request().Context(), Caller(c), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toAssignmentResponse(a))
+}
+
+func (h *assignmentHandlers) update(c echo.Context) error {
+	var req assignmentRequest
+	if err := Bind(c, &req); err != nil {
+		return err
+	}
+	a, err := h.svc.Update(c.Request().Context(), Caller(c), c.Param("id"), req.draft())
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toAssignmentResponse(a))
+}
+
+func (h *assignmentHandlers) withdraw(c echo.Context) error {
+	a, err := h.svc.Withdraw(c.Request().Context(), Caller(c), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toAssignmentResponse(a))
+}
+
+func (h *assignmentHandlers) copy(c echo.Context) error {
+	var req copyAssignmentRequest
+	if err := Bind(c, &req); err != nil {
+		return err
+	}
+	a, err := h.svc.Copy(c.Request().Context(), Caller(c), c.Param("id"), req.ClassID)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, toAssignmentResponse(a))
+}
+
+// mine lists the calling student's open assignments, filtered by ?status=.
+func (h *assignmentHandlers) mine(c echo.Context) error {
+	f, err := assignments.ParseFilter(c.QueryParam("status"))
+	if err != nil {
+		return err
+	}
+	list, err := h.svc.Mine(c.Request().Context(), Caller(c), f)
+	if err != nil {
+		return err
+	}
+	now := h.svc.Now()
+	out := myAssignmentList{Items: make([]myAssignment, len(list))}
+	for i, sa := range list {
+		out.Items[i] = myAssignment{Assignment: toAssignmentResponse(sa.Assignment),
+			Progress: toAssignmentProgress(sa.Status, sa.Progress),
+			DueSoon:  (sa.Status == assignments.NotStarted || sa.Status == assignments.Partial) && assignments.DueSoon(sa.Assignment.DueAt, now)}
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+func (h *assignmentHandlers) matrix(c echo.Context) (assignments.Matrix, error) {
+	by, err := assignments.ParseSort(c.QueryParam("sort"))
+	if err != nil {
+		return assignments.Matrix{}, err
+	}
+	return h.svc.ClassMatrix(c.Request().Context(), Caller(c), c.Param("id"), by)
+}
+
+// classProgress is the students × assignments matrix of a class.
+func (h *assignmentHandlers) classProgress(c echo.Context) error {
+	m, err := h.matrix(c)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toClassProgress(m))
+}
+
+// classProgressCSV is the matrix as a spreadsheet: one row per student
+// with each assignment's status, then the student's totals.
+func (h *assignmentHandlers) classProgressCSV(c echo.Context) error {
+	m, err := h.matrix(c)
+	if err != nil {
+		return err
+	}
+	w := c.Response()
+	w.Header().Set(echo.HeaderContentType, "text/csv; charset=utf-8")
+	w.Header().Set(echo.HeaderContentDisposition, `attachment; filename="class-progress.csv"`)
+	w.WriteHeader(http.StatusOK)
+	w.Write([]byte("\ufeff"))
+	cw := csv.NewWriter(w)
+	head := []string{"real_name", "username"}
+	for _, a := range m.Assignments {
+		head = append(head, csvSafe(a.Title))
+	}
+	cw.Write(append(head, "done", "late", "overdue", "completion"))
+	for i, s := range m.Students {
+		row := []string{csvSafe(s.RealName), s.Username}
+		for _, cell := range m.Cells[i] {
+			v := ""
+			if cell.Assigned {
+				v = string(cell.Status) + " " + strconv.Itoa(cell.Progress.Solved) + "/" + strconv.Itoa(cell.Progress.Total)
+			}
+			row = append(row, v)
+		}
+		t := m.StudentTotals[i]
+		cw.Write(append(row, strconv.Itoa(t.Done), strconv.Itoa(t.Late), strconv.Itoa(t.Overdue),
+			strconv.FormatFloat(t.Completion(), 'f', 2, 64)))
+	}
+	cw.Flush()
+	return cw.Error()
+}

@@ -1,0 +1,173 @@
+package api
+
+import (
+	"time"
+
+	"qixue/assignments"
+)
+
+// assignmentItem is one item of an assignment in requests and responses.
+type assignmentItem struct {
+	Kind string `json:"kind"`
+	ID   string `json:"id"`
+}
+
+// assignmentRequest creates or edits an assignment (class_id is only read
+// on create).
+type assignmentRequest struct {
+	ClassID         string           `json:"class_id"`
+	Title           string           `json:"title"`
+	StudentIDs      []string         `json:"student_ids"`
+	Items           []assignmentItem `json:"items"`
+	OpensAt         *time.Time       `json:"opens_at"`
+	DueAt           *time.Time       `json:"due_at"`
+	AttemptsAllowed int              `json:"attempts_allowed"`
+}
+
+func (r assignmentRequest) draft() assignments.Draft {
+	d := assignments.Draft{ClassID: r.ClassID, Title: r.Title, StudentIDs: r.StudentIDs, AttemptsAllowed: r.AttemptsAllowed}
+	for _, it := range r.Items {
+		d.Items = append(d.Items, assignments.Item{Kind: assignments.ItemKind(it.Kind), ID: it.ID})
+	}
+	if r.OpensAt != nil {
+		d.OpensAt = r.OpensAt.UTC()
+	}
+	if r.DueAt != nil {
+		d.DueAt = r.DueAt.UTC()
+	}
+	return d
+}
+
+// copyAssignmentRequest names the class to copy an assignment to.
+type copyAssignmentRequest struct {
+	ClassID string `json:"class_id"`
+}
+
+// assignmentResponse is an assignment as the API shows it.
+type assignmentResponse struct {
+	ID              string           `json:"id"`
+	SchoolID        string           `json:"school_id"`
+	ClassID         string           `json:"class_id"`
+	Title           string           `json:"title"`
+	StudentIDs      []string         `json:"student_ids"`
+	Items           []assignmentItem `json:"items"`
+	OpensAt         *time.Time       `json:"opens_at"`
+	DueAt           time.Time        `json:"due_at"`
+	AttemptsAllowed int              `json:"attempts_allowed"`
+	CreatedBy       string           `json:"created_by"`
+	CreatedAt       time.Time        `json:"created_at"`
+	UpdatedAt       time.Time        `json:"updated_at"`
+	WithdrawnAt     *time.Time       `json:"withdrawn_at"`
+}
+
+func optTime(t time.Time) *time.Time {
+	if t.IsZero() {
+		return nil
+	}
+	return &t
+}
+
+func toAssignmentResponse(a assignments.Assignment) assignmentResponse {
+	r := assignmentResponse{ID: a.ID, SchoolID: a.SchoolID, ClassID: a.ClassID, Title: a.Title,
+		StudentIDs: a.StudentIDs, Items: []assignmentItem{}, OpensAt: optTime(a.OpensAt), DueAt: a.DueAt,
+		AttemptsAllowed: a.AttemptsAllowed, CreatedBy: a.CreatedBy, CreatedAt: a.CreatedAt, UpdatedAt: a.UpdatedAt,
+		WithdrawnAt: optTime(a.WithdrawnAt)}
+	if r.StudentIDs == nil {
+		r.StudentIDs = []string{}
+	}
+	for _, it := range a.Items {
+		r.Items = append(r.Items, assignmentItem{Kind: string(it.Kind), ID: it.ID})
+	}
+	return r
+}
+
+// assignmentList is a list of assignments.
+type assignmentList struct {
+	Items []assignmentResponse `json:"items"`
+}
+
+// assignmentProgress is a student's progress on an assignment.
+type assignmentProgress struct {
+	Status     string `json:"status"`
+	Solved     int    `json:"solved"`
+	SolvedLate int    `json:"solved_late"`
+	Total      int    `json:"total"`
+}
+
+func toAssignmentProgress(st assignments.Status, p assignments.Progress) assignmentProgress {
+	return assignmentProgress{Status: string(st), Solved: p.Solved, SolvedLate: p.SolvedLate, Total: p.Total}
+}
+
+// myAssignment is one of a student's assignments with its progress.
+type myAssignment struct {
+	Assignment assignmentResponse `json:"assignment"`
+	Progress   assignmentProgress `json:"progress"`
+	DueSoon    bool               `json:"due_soon"`
+}
+
+// myAssignmentList is a student's assignments, earliest due first.
+type myAssignmentList struct {
+	Items []myAssignment `json:"items"`
+}
+
+// totalsResponse counts the statuses of a row or column of the matrix.
+type totalsResponse struct {
+	Assigned   int     `json:"assigned"`
+	NotStarted int     `json:"not_started"`
+	Partial    int     `json:"partial"`
+	Overdue    int     `json:"overdue"`
+	Late       int     `json:"late"`
+	Done       int     `json:"done"`
+	Completion float64 `json:"completion"`
+}
+
+func toTotals(t assignments.Totals) totalsResponse {
+	return totalsResponse{Assigned: t.Assigned, NotStarted: t.NotStarted, Partial: t.Partial, Overdue: t.Overdue,
+		Late: t.Late, Done: t.Done, Completion: t.Completion()}
+}
+
+// matrixCell is one student on one assignment; null when not assigned.
+type matrixCell = *assignmentProgress
+
+// matrixStudent is a row of the class matrix.
+type matrixStudent struct {
+	ID       string         `json:"id"`
+	Username string         `json:"username"`
+	RealName string         `json:"real_name"`
+	Cells    []matrixCell   `json:"cells"`
+	Totals   totalsResponse `json:"totals"`
+}
+
+// matrixAssignment is a column of the class matrix.
+type matrixAssignment struct {
+	ID     string         `json:"id"`
+	Title  string         `json:"title"`
+	DueAt  time.Time      `json:"due_at"`
+	Totals totalsResponse `json:"totals"`
+}
+
+// classProgressResponse is the students × assignments matrix of a class.
+type classProgressResponse struct {
+	ClassID     string             `json:"class_id"`
+	Assignments []matrixAssignment `json:"assignments"`
+	Students    []matrixStudent    `json:"students"`
+}
+
+func toClassProgress(m assignments.Matrix) classProgressResponse {
+	r := classProgressResponse{ClassID: m.ClassID, Assignments: []matrixAssignment{}, Students: []matrixStudent{}}
+	for j, a := range m.Assignments {
+		r.Assignments = append(r.Assignments, matrixAssignment{ID: a.ID, Title: a.Title, DueAt: a.DueAt, Totals: toTotals(m.AssignmentTotals[j])})
+	}
+	for i, s := range m.Students {
+		row := matrixStudent{ID: s.ID, Username: s.Username, RealName: s.RealName, Cells: make([]matrixCell, len(m.Assignments)),
+			Totals: toTotals(m.StudentTotals[i])}
+		for j, c := range m.Cells[i] {
+			if c.Assigned {
+				p := toAssignmentProgress(c.Status, c.Progress)
+				row.Cells[j] = &p
+			}
+		}
+		r.Students = append(r.Students, row)
+	}
+	return r
+}
