@@ -29,6 +29,7 @@ func (h *assignmentHandlers) register(v1 *echo.Group, auth echo.MiddlewareFunc) 
 		{http.MethodPost, "/assignments/:id/withdraw", h.withdraw},
 		{http.MethodPost, "/assignments/:id/copy", h.copy},
 		{http.MethodGet, "/me/assignments", h.mine},
+		{http.MethodGet, "/me/next", h.next},
 		{http.MethodGet, "/classes/:id/progress", h.classProgress},
 		{http.MethodGet, "/classes/:id/progress.csv", h.classProgressCSV},
 	}
@@ -179,4 +180,31 @@ func (h *assignmentHandlers) classProgressCSV(c echo.Context) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// next suggests the calling student's next exercises (?limit=, at most
+// 50): unsolved exercises of open assignments, earliest due first, then
+// unsolved exercises of the student's band, easiest first.
+func (h *assignmentHandlers) next(c echo.Context) error {
+	limit := 10
+	if v := c.QueryParam("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > assignments.MaxSuggestions {
+			return &Error{Status: http.StatusBadRequest, Code: "invalid_parameter", Args: []any{"limit"}}
+		}
+		limit = n
+	}
+	list, err := h.svc.Next(c.Request().Context(), Caller(c), limit)
+	if err != nil {
+		return err
+	}
+	out := nextList{Items: make([]nextItem, len(list))}
+	for i, sg := range list {
+		out.Items[i] = nextItem{ExerciseID: sg.ExerciseID, Reason: "practice"}
+		if sg.AssignmentID != "" {
+			id, due := sg.AssignmentID, sg.DueAt
+			out.Items[i].Reason, out.Items[i].AssignmentID, out.Items[i].DueAt = "assignment", &id, &due
+		}
+	}
+	return c.JSON(http.StatusOK, out)
 }

@@ -31,12 +31,12 @@ func newAssignmentsServer(t *testing.T, db *gorm.DB, now *time.Time) (*apitest.H
 	store := models.NewExerciseStore(db)
 	var ids []string
 	var exs []exercises.Exercise
-	for _, n := range []string{"1", "2"} {
+	for _, n := range []string{"1", "2", "3"} {
 		ex := exercises.Exercise{ID: uuid.Must(uuid.NewV7()).String(), SchoolID: f.A.School.ID, Kind: "choice",
 			Title: exercises.Text{ZH: "题" + n, EN: "Q" + n}, Body: exercises.Text{ZH: "选", EN: "Pick"},
 			Prompt:     json.RawMessage(`{"game":"chess","options":[{"zh-CN":"甲","en":"A"},{"zh-CN":"乙","en":"B"}]}`),
 			Solution:   json.RawMessage(`{"correct":[1]}`),
-			Difficulty: 1, Band: exercises.G23, Tags: []string{"t"}}
+			Difficulty: len(exs) + 1, Band: exercises.G23, Tags: []string{"t"}}
 		exs = append(exs, ex)
 		ids = append(ids, ex.ID)
 	}
@@ -93,6 +93,22 @@ func TestAssignmentsAPI(t *testing.T) {
 				Status: 200, Contains: []string{`"attempts_allowed":3`}},
 			{Name: "my open assignments", Method: "GET", Path: "/v1/me/assignments?status=due_soon", Token: a.StudentToken, Status: 200,
 				Contains: []string{created.ID, `"status":"not_started"`, `"due_soon":true`}},
+			{Name: "next: assignment first, then practice", Method: "GET", Path: "/v1/me/next?limit=3", Token: a.StudentToken, Status: 200,
+				Check: func(t *testing.T, rec *httptest.ResponseRecorder) {
+					l := apitest.Decode[struct {
+						Items []struct {
+							ExerciseID   string `json:"exercise_id"`
+							Reason       string
+							AssignmentID *string `json:"assignment_id"`
+						}
+					}](t, rec)
+					if len(l.Items) != 3 || l.Items[0].ExerciseID != ex[0] || l.Items[1].ExerciseID != ex[1] ||
+						l.Items[0].AssignmentID == nil || *l.Items[0].AssignmentID != created.ID || l.Items[2].Reason != "practice" {
+						t.Errorf("next %+v", l.Items)
+					}
+				}},
+			{Name: "next limit out of range", Method: "GET", Path: "/v1/me/next?limit=0", Token: a.StudentToken, Status: 400, Code: "invalid_parameter"},
+			{Name: "next is for students", Method: "GET", Path: "/v1/me/next", Token: a.TeacherToken, Status: 403},
 			{Name: "bad status filter", Method: "GET", Path: "/v1/me/assignments?status=later", Token: a.StudentToken, Status: 422, Code: "validation_failed"},
 			{Name: "teacher has no own list", Method: "GET", Path: "/v1/me/assignments", Token: a.TeacherToken, Status: 403},
 		})

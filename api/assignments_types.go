@@ -171,3 +171,16 @@ func toClassProgress(m assignments.Matrix) classProgressResponse {
 	}
 	return r
 }
+
+// nextItem is one suggested exercise.
+type nextItem struct {
+	ExerciseID   string     `json:"exercise_id"`
+	Reason       string     `json:"reason"`
+	AssignmentID *string    `json:"assignment_id"`
+	DueAt        *time.Time `json:"due_at"`
+}
+
+// nextList is the suggestions of GET /v1/me/next, best first.
+type nextList struct {
+	Items []nextItem `json:"items"`
+}

@@ -132,6 +132,8 @@ func (f *fakeStore) ClassProgress(context.Context, string) ([]assignments.ClassS
 	return nil, nil, nil, nil
 }
 
+func (f *fakeStore) Practice(context.Context, string, string, int) ([]string, error) { return nil, nil }
+
 func TestServicePermissions(t *testing.T) {
 	ctx := context.Background()
 	f := &fakeStore{

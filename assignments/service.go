@@ -92,6 +92,9 @@ type StudentAssignment struct {
 	Assignment Assignment
 	Progress   Progress
 	Status     Status
+	// Unsolved are the exercise items the student has not solved since
+	// joining the class, in item order.
+	Unsolved []string
 }
 
 // Store keeps assignments. Unknown IDs, and IDs of another school than a
@@ -121,6 +124,11 @@ type Store interface {
 	// attempts since joining on the exercises of those assignments, in a
 	// fixed number of queries whatever the size of the class.
 	ClassProgress(ctx context.Context, classID string) ([]ClassStudent, []Assignment, []Solve, error)
+	// Practice returns up to limit IDs of live exercises (built-in or of
+	// schoolID) of the student's grade band (the lowest grade of the
+	// student's classes) that the student never solved, easiest first.
+	// It returns none for a student in no class.
+	Practice(ctx context.Context, studentID, schoolID string, limit int) ([]string, error)
 }
 
 // Service runs the assignment use cases with their permission checks.

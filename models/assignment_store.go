@@ -270,14 +270,17 @@ func (s *AssignmentStore) ForStudent(ctx context.Context, studentID string, now 
 		var p assignments.Progress
 		for _, id := range a.ExerciseIDs() {
 			p.Total++
-			if at, ok := first[[2]string{a.ClassID, id}]; ok {
-				p.Solved++
-				if at.After(a.DueAt) {
-					p.SolvedLate++
-				}
+			at, ok := first[[2]string{a.ClassID, id}]
+			if !ok {
+				out[i].Unsolved = append(out[i].Unsolved, id)
+				continue
+			}
+			p.Solved++
+			if at.After(a.DueAt) {
+				p.SolvedLate++
 			}
 		}
-		out[i] = assignments.StudentAssignment{Assignment: a, Progress: p}
+		out[i].Assignment, out[i].Progress = a, p
 	}
 	return out, nil
 }
@@ -329,4 +332,20 @@ func (s *AssignmentStore) ClassProgress(ctx context.Context, classID string) ([]
 		sv[i] = assignments.Solve{UserID: x.UserID, ExerciseID: x.ExerciseID, At: x.At.t}
 	}
 	return cs, list, sv, nil
+}
+
+// Practice returns unsolved exercises of the student's band, easiest
+// first, in two queries.
+func (s *AssignmentStore) Practice(ctx context.Context, studentID, schoolID string, limit int) ([]string, error) {
+	grade, ok, err := NewExerciseStore(s.db).StudentGrade(ctx, studentID)
+	if err != nil || !ok {
+		return nil, err
+	}
+	var ids []string
+	err = s.db.WithContext(ctx).Model(&exerciseRow{}).
+		Where("archived_at IS NULL AND band = ? AND (school_id IS NULL OR school_id = ?)", exercises.BandOfGrade(grade), schoolID).
+		Where("NOT EXISTS (SELECT 1 FROM attempts a WHERE a.user_id = ? AND a.exercise_id = exercises.id AND a.outcome = ?)",
+			studentID, exercises.Correct).
+		Order("difficulty, id").Limit(limit).Pluck("id", &ids).Error
+	return ids, err
 }

@@ -114,6 +114,9 @@ func TestAssignmentStoreRoundTripAndProgress(t *testing.T) {
 		if err != nil || len(mine) != 2 || mine[0].Progress != (assignments.Progress{Solved: 1, Total: 2}) {
 			t.Fatalf("s2 assignments: %+v, %v", mine, err)
 		}
+		if len(mine[0].Unsolved) != 1 || mine[0].Unsolved[0] != f.e1 {
+			t.Errorf("s2 unsolved %v, want e1 (solved only before joining)", mine[0].Unsolved)
+		}
 
 		students, list, solves, err := s.ClassProgress(ctx, f.class)
 		if err != nil || len(students) != 2 || len(list) != 2 || len(solves) != 3 {
