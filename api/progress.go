@@ -25,6 +25,8 @@ func (h *progressHandlers) register(v1 *echo.Group, auth echo.MiddlewareFunc) {
 	}{
 		{http.MethodGet, "/me/progress", h.myProgress},
 		{http.MethodGet, "/me/ratings/history", h.myRatingHistory},
+		{http.MethodGet, "/students/:id/progress", h.studentProgress},
+		{http.MethodGet, "/classes/:id/exercises/:eid/stats", h.classExerciseStats},
 	}
 	for _, r := range routes {
 		handler := r.handler
@@ -67,4 +69,20 @@ func (h *progressHandlers) myRatingHistory(c echo.Context) error {
 		return err
 	}
 	return c.JSON(http.StatusOK, NewList(list, next, toRatingChangeResponse))
+}
+
+func (h *progressHandlers) studentProgress(c echo.Context) error {
+	v, err := h.svc.StudentProgress(c.Request().Context(), Caller(c), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toStudentProgressResponse(v))
+}
+
+func (h *progressHandlers) classExerciseStats(c echo.Context) error {
+	st, err := h.svc.ClassExerciseStats(c.Request().Context(), Caller(c), c.Param("id"), c.Param("eid"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toExerciseStatsResponse(st))
 }

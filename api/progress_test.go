@@ -25,7 +25,7 @@ func newProgressPractice(t testing.TB, db *gorm.DB) (*practice, *models.Progress
 		Identity:  p.Identity,
 		Ping:      func(ctx context.Context) error { return models.Ping(ctx, db) },
 		Exercises: p.Svc,
-		Progress:  progress.NewService(store, store, nil),
+		Progress:  progress.NewService(store, store, p.Identity, nil),
 	})
 	return p, store
 }
@@ -168,5 +168,42 @@ func TestProgressParallelSubmissions(t *testing.T) {
 				t.Errorf("student %d after rebuild %s, before %s", si, got, ratings[si])
 			}
 		}
+	})
+}
+
+func TestStudentProgressAndExerciseStats(t *testing.T) {
+	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
+		p, _ := newProgressPractice(t, db)
+		a, b := p.F.A, p.F.B
+		choice := "/v1/exercises/" + p.Choice.ID + "/attempts"
+		for i, answer := range []int{0, 0, 1} {
+			rec := p.Do(t, "POST", choice, a.StudentToken, map[string]any{"answer": map[string]any{"choice": answer}, "time_ms": 1000 * (i + 1)}, key(fmt.Sprint("s", i)))
+			if rec.Code != 201 {
+				t.Fatalf("submit: %d %s", rec.Code, rec.Body)
+			}
+		}
+		// Another school's student answers too: not in the class.
+		p.Do(t, "POST", choice, b.StudentToken, map[string]any{"answer": map[string]any{"choice": 1}, "time_ms": 50}, key("x"))
+		student := "/v1/students/" + a.Student.ID + "/progress"
+		stats := "/v1/classes/" + a.Class.ID + "/exercises/" + p.Choice.ID + "/stats"
+		p.Run(t, []apitest.Case{
+			{Name: "teacher of the class", Method: "GET", Path: student, Token: a.TeacherToken, Status: 200,
+				Contains: []string{`"weak_skills":[]`, `"recent":[{`, `"outcome":"correct"`, `"game":"chess"`}},
+			{Name: "school admin", Method: "GET", Path: student, Token: a.AdminToken, Status: 200},
+			{Name: "the student itself", Method: "GET", Path: student, Token: a.StudentToken, Status: 200},
+			{Name: "another teacher", Method: "GET", Path: student, Token: a.OtherTeacherToken, Status: 404},
+			{Name: "another student", Method: "GET", Path: student, Token: a.OtherStudentToken, Status: 404},
+			{Name: "another school's admin", Method: "GET", Path: student, Token: b.AdminToken, Status: 404},
+			{Name: "not a student", Method: "GET", Path: "/v1/students/" + a.Teacher.ID + "/progress", Token: a.AdminToken, Status: 404},
+			{Name: "stats for the teacher", Method: "GET", Path: stats, Token: a.TeacherToken, Status: 200,
+				Contains: []string{`"students":1`, `"attempts":3`, `"solved":1`, `"first_try":0`, `"success_rate":0`, `"median_time_ms":1000`,
+					`"wrong_answers":[{"answer":{"choice":0},"count":2}]`}},
+			{Name: "stats for the school admin", Method: "GET", Path: stats, Token: a.AdminToken, Status: 200, Contains: []string{`"students":1`}},
+			{Name: "stats refused to students", Method: "GET", Path: stats, Token: a.StudentToken, Status: 403},
+			{Name: "stats of another teacher's class", Method: "GET", Path: stats, Token: a.OtherTeacherToken, Status: 404},
+			{Name: "stats of another school's class", Method: "GET", Path: stats, Token: b.AdminToken, Status: 404},
+			{Name: "stats of an unknown exercise", Method: "GET", Path: "/v1/classes/" + a.Class.ID + "/exercises/0190f5a4-0000-7000-8000-000000000000/stats",
+				Token: a.TeacherToken, Status: 404},
+		})
 	})
 }

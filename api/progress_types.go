@@ -1,6 +1,7 @@
 package api
 
 import (
+	"encoding/json"
 	"math"
 	"time"
 
@@ -84,4 +85,61 @@ func toRatingChangeResponse(c progress.Change) ratingChangeResponse {
 	return ratingChangeResponse{AttemptID: c.AttemptID, ExerciseID: c.ExerciseID, Game: c.Game, Solved: c.Solved,
 		RatingBefore: round2(c.Before.Rating), RatingAfter: round2(c.After.Rating), Deviation: round2(c.After.Deviation),
 		Level: progress.LevelOf(c.After.Rating).Level, At: c.At}
+}
+
+// studentProgressResponse is the body of GET /v1/students/{id}/progress.
+type studentProgressResponse struct {
+	progressResponse
+	WeakSkills []skillProgressResponse `json:"weak_skills"`
+	Recent     []activityResponse      `json:"recent"`
+}
+
+type activityResponse struct {
+	AttemptID  string    `json:"attempt_id"`
+	ExerciseID string    `json:"exercise_id"`
+	Outcome    string    `json:"outcome"`
+	TimeMS     int       `json:"time_ms"`
+	At         time.Time `json:"at"`
+}
+
+func toSkillResponse(k progress.SkillStats) skillProgressResponse {
+	return skillProgressResponse{Tag: k.Tag, Attempted: k.Attempted, Solved: k.Solved, Mastery: round2(k.Mastery()), Weak: k.Weak()}
+}
+
+func toStudentProgressResponse(v progress.StudentView) studentProgressResponse {
+	out := studentProgressResponse{progressResponse: toProgressResponse(v.Summary),
+		WeakSkills: make([]skillProgressResponse, len(v.Weak)), Recent: make([]activityResponse, len(v.Recent))}
+	for i, k := range v.Weak {
+		out.WeakSkills[i] = toSkillResponse(k)
+	}
+	for i, a := range v.Recent {
+		out.Recent[i] = activityResponse{AttemptID: a.AttemptID, ExerciseID: a.ExerciseID, Outcome: a.Outcome, TimeMS: a.TimeMS, At: a.At}
+	}
+	return out
+}
+
+// exerciseStatsResponse is the body of GET
+// /v1/classes/{id}/exercises/{eid}/stats.
+type exerciseStatsResponse struct {
+	Students     int                   `json:"students"`
+	Attempts     int                   `json:"attempts"`
+	Solved       int                   `json:"solved"`
+	FirstTry     int                   `json:"first_try"`
+	SuccessRate  float64               `json:"success_rate"`
+	MedianTimeMS float64               `json:"median_time_ms"`
+	WrongAnswers []wrongAnswerResponse `json:"wrong_answers"`
+}
+
+type wrongAnswerResponse struct {
+	Answer json.RawMessage `json:"answer"`
+	Count  int             `json:"count"`
+}
+
+func toExerciseStatsResponse(st progress.ClassExerciseStats) exerciseStatsResponse {
+	out := exerciseStatsResponse{Students: st.Students, Attempts: st.Attempts, Solved: st.Solved, FirstTry: st.FirstTry,
+		SuccessRate: round2(st.SuccessRate()), MedianTimeMS: st.MedianTimeMS(), WrongAnswers: make([]wrongAnswerResponse, len(st.Wrong))}
+	for i, w := range st.Wrong {
+		out.WrongAnswers[i] = wrongAnswerResponse{Answer: json.RawMessage(w.Answer), Count: w.Count}
+	}
+	return out
 }

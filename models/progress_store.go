@@ -303,3 +303,84 @@ func (s *ProgressStore) SkillStats(ctx context.Context, userID string) ([]progre
 	}
 	return rows, nil
 }
+
+// RecentActivity implements progress.StatsStore.
+func (s *ProgressStore) RecentActivity(ctx context.Context, userID string, limit int) ([]progress.Activity, error) {
+	var rows []attemptRow
+	err := s.db.WithContext(ctx).Select("id", "exercise_id", "outcome", "time_ms", "created_at").
+		Where("user_id = ?", userID).Order("id DESC").Limit(limit).Find(&rows).Error
+	if err != nil {
+		return nil, fmt.Errorf("recent activity: %w", err)
+	}
+	out := make([]progress.Activity, len(rows))
+	for i, r := range rows {
+		out[i] = progress.Activity{AttemptID: r.ID, ExerciseID: r.ExerciseID, Outcome: r.Outcome, TimeMS: r.TimeMS, At: r.CreatedAt.UTC()}
+	}
+	return out, nil
+}
+
+// classAttemptsSQL joins a class's active student enrollments to their
+// attempts of one exercise made since they joined.
+const classAttemptsSQL = ` FROM attempts a JOIN enrollments en ON en.user_id = a.user_id
+ WHERE en.class_id = ? AND en.role = 'student' AND en.deactivated_at IS NULL AND a.created_at >= en.created_at AND a.exercise_id = ?`
+
+// ClassExerciseStats implements progress.StatsStore.
+func (s *ProgressStore) ClassExerciseStats(ctx context.Context, schoolID, classID, exerciseID string, topWrong int) (progress.ClassExerciseStats, error) {
+	db := s.db.WithContext(ctx)
+	q := db.Model(&exerciseRow{}).Where("id = ? AND archived_at IS NULL", exerciseID)
+	if schoolID != "" {
+		q = q.Where("school_id IS NULL OR school_id = ?", schoolID)
+	}
+	var n int64
+	if err := q.Count(&n).Error; err != nil {
+		return progress.ClassExerciseStats{}, err
+	}
+	if n == 0 {
+		return progress.ClassExerciseStats{}, identity.ErrNotFound
+	}
+	var per []struct {
+		UserID    string
+		Attempts  int
+		Solved    int
+		FirstTry  int
+		FirstTime int
+	}
+	correct := string(exercises.Correct)
+	// A student's first attempt in the class is its earliest one since
+	// joining (its first attempt ever, when it joined before trying).
+	err := db.Raw(`SELECT a.user_id, COUNT(*) AS attempts,
+  MAX(CASE WHEN a.outcome = ? THEN 1 ELSE 0 END) AS solved,
+  MAX(CASE WHEN a.first_attempt AND a.outcome = ? THEN 1 ELSE 0 END) AS first_try,
+  MAX(CASE WHEN a.first_attempt THEN a.time_ms ELSE -1 END) AS first_time`+classAttemptsSQL+` GROUP BY a.user_id`,
+		correct, correct, classID, exerciseID).Scan(&per).Error
+	if err != nil {
+		return progress.ClassExerciseStats{}, fmt.Errorf("class exercise stats: %w", err)
+	}
+	var st progress.ClassExerciseStats
+	for _, r := range per {
+		st.Students++
+		st.Attempts += r.Attempts
+		if r.Solved > 0 {
+			st.Solved++
+		}
+		if r.FirstTry > 0 {
+			st.FirstTry++
+		}
+		if r.FirstTime >= 0 {
+			st.FirstTimesMS = append(st.FirstTimesMS, r.FirstTime)
+		}
+	}
+	var wrong []struct {
+		Answer string
+		N      int
+	}
+	err = db.Raw(`SELECT a.answer, COUNT(*) AS n`+classAttemptsSQL+` AND a.outcome = ? AND a.answer <> ''
+ GROUP BY a.answer ORDER BY n DESC, a.answer LIMIT `+strconv.Itoa(topWrong), classID, exerciseID, string(exercises.Wrong)).Scan(&wrong).Error
+	if err != nil {
+		return progress.ClassExerciseStats{}, fmt.Errorf("wrong answers: %w", err)
+	}
+	for _, w := range wrong {
+		st.Wrong = append(st.Wrong, progress.WrongAnswer{Answer: w.Answer, Count: w.N})
+	}
+	return st, nil
+}

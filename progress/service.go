@@ -1,7 +1,9 @@
 package progress
 
 import (
+	"cmp"
 	"context"
+	"slices"
 	"strconv"
 	"time"
 
@@ -49,22 +51,99 @@ type StatsStore interface {
 	// SkillStats returns the user's first attempts per skill tag, in tag
 	// order.
 	SkillStats(ctx context.Context, userID string) ([]SkillStats, error)
+	// RecentActivity returns the user's newest attempts, up to limit.
+	RecentActivity(ctx context.Context, userID string, limit int) ([]Activity, error)
+	// ClassExerciseStats sums the attempts of one exercise by the active
+	// students of a class, counting only attempts made since the student
+	// joined the class. The exercise must be built-in or of schoolID (any
+	// school for ""), else identity.ErrNotFound.
+	ClassExerciseStats(ctx context.Context, schoolID, classID, exerciseID string, topWrong int) (ClassExerciseStats, error)
+}
+
+// Activity is one recent attempt.
+type Activity struct {
+	AttemptID  string
+	ExerciseID string
+	Outcome    string
+	TimeMS     int
+	At         time.Time
+}
+
+// WrongAnswer is a wrong answer and how often it was given.
+type WrongAnswer struct {
+	Answer string
+	Count  int
+}
+
+// ClassExerciseStats is a class's work on one exercise.
+type ClassExerciseStats struct {
+	// Students attempted the exercise; FirstTry of them solved it on the
+	// first attempt and Solved at some attempt.
+	Students, FirstTry, Solved int
+	Attempts                   int
+	// FirstTimesMS are the times of the students' first attempts.
+	FirstTimesMS []int
+	// Wrong are the most common wrong answers, most common first.
+	Wrong []WrongAnswer
+}
+
+// SuccessRate is the share of the students who solved the exercise on
+// the first attempt (0 when nobody tried).
+func (c ClassExerciseStats) SuccessRate() float64 {
+	if c.Students == 0 {
+		return 0
+	}
+	return float64(c.FirstTry) / float64(c.Students)
+}
+
+// MedianTimeMS is the median time of the first attempts (0 when none).
+func (c ClassExerciseStats) MedianTimeMS() float64 {
+	n := len(c.FirstTimesMS)
+	if n == 0 {
+		return 0
+	}
+	t := slices.Clone(c.FirstTimesMS)
+	slices.Sort(t)
+	if n%2 == 1 {
+		return float64(t[n/2])
+	}
+	return float64(t[n/2-1]+t[n/2]) / 2
+}
+
+// Access checks who may read a student or a class; *identity.Service
+// implements it. User and Class return identity.ErrNotFound for what the
+// caller may not read.
+type Access interface {
+	User(ctx context.Context, p identity.Principal, id string) (identity.User, error)
+	Class(ctx context.Context, p identity.Principal, id string) (identity.Class, error)
+}
+
+// RecentLimit is the number of recent attempts in a student view.
+const RecentLimit = 20
+
+// StudentView is what a teacher sees of a student: its progress, its weak
+// skills (weakest first) and its recent attempts.
+type StudentView struct {
+	Summary
+	Weak   []SkillStats
+	Recent []Activity
 }
 
 // Service runs the progress use cases.
 type Service struct {
 	ratings Store
 	stats   StatsStore
+	access  Access
 	now     func() time.Time
 }
 
-// NewService returns a Service on the given stores; now defaults to
-// time.Now.
-func NewService(ratings Store, stats StatsStore, now func() time.Time) *Service {
+// NewService returns a Service on the given stores, checking access
+// with access; now defaults to time.Now.
+func NewService(ratings Store, stats StatsStore, access Access, now func() time.Time) *Service {
 	if now == nil {
 		now = time.Now
 	}
-	return &Service{ratings: ratings, stats: stats, now: now}
+	return &Service{ratings: ratings, stats: stats, access: access, now: now}
 }
 
 // rate brings the user's ratings up to date with its attempts.
@@ -76,21 +155,71 @@ func (s *Service) rate(ctx context.Context, userID string) error {
 // MyProgress returns the caller's own progress, rating its pending first
 // attempts first. Staff callers have attempts only if they were students.
 func (s *Service) MyProgress(ctx context.Context, p identity.Principal) (Summary, error) {
-	if err := s.rate(ctx, p.UserID); err != nil {
+	return s.summary(ctx, p.UserID)
+}
+
+func (s *Service) summary(ctx context.Context, userID string) (Summary, error) {
+	if err := s.rate(ctx, userID); err != nil {
 		return Summary{}, err
 	}
 	var sum Summary
 	var err error
-	if sum.Exercises, err = s.stats.ExerciseStats(ctx, p.UserID); err != nil {
+	if sum.Exercises, err = s.stats.ExerciseStats(ctx, userID); err != nil {
 		return Summary{}, err
 	}
-	if sum.Skills, err = s.stats.SkillStats(ctx, p.UserID); err != nil {
+	if sum.Skills, err = s.stats.SkillStats(ctx, userID); err != nil {
 		return Summary{}, err
 	}
-	if sum.Ratings, err = s.ratings.StudentRatings(ctx, p.UserID); err != nil {
+	if sum.Ratings, err = s.ratings.StudentRatings(ctx, userID); err != nil {
 		return Summary{}, err
 	}
 	return sum, nil
+}
+
+// StudentProgress returns a student's progress for a teacher of one of
+// its classes, an admin of its school or the student itself; anyone else,
+// and a user who is not a student, gets identity.ErrNotFound.
+func (s *Service) StudentProgress(ctx context.Context, p identity.Principal, studentID string) (StudentView, error) {
+	u, err := s.access.User(ctx, p, studentID)
+	if err != nil {
+		return StudentView{}, err
+	}
+	if u.Role != identity.RoleStudent {
+		return StudentView{}, identity.ErrNotFound
+	}
+	sum, err := s.summary(ctx, u.ID)
+	if err != nil {
+		return StudentView{}, err
+	}
+	v := StudentView{Summary: sum}
+	for _, k := range sum.Skills {
+		if k.Weak() {
+			v.Weak = append(v.Weak, k)
+		}
+	}
+	slices.SortStableFunc(v.Weak, func(a, b SkillStats) int { return cmp.Compare(a.Mastery(), b.Mastery()) })
+	if v.Recent, err = s.stats.RecentActivity(ctx, u.ID, RecentLimit); err != nil {
+		return StudentView{}, err
+	}
+	return v, nil
+}
+
+// TopWrongAnswers is the number of wrong answers in exercise statistics.
+const TopWrongAnswers = 5
+
+// ClassExerciseStats returns the statistics of one exercise in a class
+// for its teachers and the admins of its school. Students get
+// identity.ErrForbidden; a class or exercise the caller cannot read is
+// identity.ErrNotFound.
+func (s *Service) ClassExerciseStats(ctx context.Context, p identity.Principal, classID, exerciseID string) (ClassExerciseStats, error) {
+	if p.Role == identity.RoleStudent {
+		return ClassExerciseStats{}, identity.ErrForbidden
+	}
+	c, err := s.access.Class(ctx, p, classID)
+	if err != nil {
+		return ClassExerciseStats{}, err
+	}
+	return s.stats.ClassExerciseStats(ctx, c.SchoolID, c.ID, exerciseID, TopWrongAnswers)
 }
 
 // MyRatingHistory returns a page of the caller's rating changes, newest

@@ -67,7 +67,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		Roster:          importer,
 		Lessons:         lessons.NewService(models.NewLessonStore(db), nil, lessons.LookupIn(practice)),
 		Assignments:     assignments.NewService(models.NewAssignmentStore(db), nil),
-		Progress:        progress.NewService(ratings, ratings, nil),
+		Progress:        progress.NewService(ratings, ratings, svc, nil),
 	})
 	defer startRosterWorker(ctx, cfg, importer, logger)()
 	ln, err := net.Listen("tcp", cfg.Addr)
