@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -15,6 +16,7 @@ import (
 	"qixue/api/apitest"
 	"qixue/assignments"
 	"qixue/exercises"
+	"qixue/identity"
 	"qixue/models"
 	"qixue/models/modelstest"
 )
@@ -163,5 +165,78 @@ func TestAssignmentsAPI(t *testing.T) {
 				Body:   map[string]any{"title": "x", "due_at": due, "items": []map[string]string{{"kind": "exercise", "id": ex[0]}}},
 				Status: 422, Code: "assignment_withdrawn"},
 		})
+	})
+}
+
+// TestAssignmentsParallelSubmissions has two students answer an
+// assignment's exercises at the same time through the router; the class
+// matrix then matches the stored attempts exactly.
+func TestAssignmentsParallelSubmissions(t *testing.T) {
+	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
+		var now time.Time
+		h, f, ex := newAssignmentsServer(t, db, &now)
+		a := f.A
+		root := identity.Principal{Role: identity.RolePlatformAdmin}
+		if _, err := h.Identity.Enroll(context.Background(), root, a.Class.ID, a.OtherStudent.ID); err != nil {
+			t.Fatal(err)
+		}
+		rec := h.Do(t, "POST", "/v1/assignments", a.TeacherToken, map[string]any{"class_id": a.Class.ID, "title": "P",
+			"due_at": now.Add(24 * time.Hour), "items": []map[string]string{{"kind": "exercise", "id": ex[0]},
+				{"kind": "exercise", "id": ex[1]}, {"kind": "exercise", "id": ex[2]}}}, nil)
+		if rec.Code != 201 {
+			t.Fatalf("create: %d %s", rec.Code, rec.Body)
+		}
+		// s1 answers every exercise wrong then right; s2 solves the first two.
+		plan := map[string][]int{a.StudentToken: {0, 1, 2}, a.OtherStudentToken: {0, 1}}
+		var wg sync.WaitGroup
+		for token, items := range plan {
+			for _, i := range items {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					for _, choice := range []int{0, 1} {
+						rec := h.Do(t, "POST", "/v1/exercises/"+ex[i]+"/attempts", token,
+							map[string]any{"answer": map[string]int{"choice": choice}, "time_ms": 1000},
+							map[string]string{"Idempotency-Key": uuid.NewString()})
+						if rec.Code != 200 && rec.Code != 201 {
+							t.Errorf("submit: %d %s", rec.Code, rec.Body)
+						}
+					}
+				}()
+			}
+		}
+		wg.Wait()
+		var correct []struct {
+			UserID string
+			N      int
+		}
+		db.Table("attempts").Select("user_id, COUNT(DISTINCT exercise_id) AS n").Where("outcome = ?", "correct").
+			Group("user_id").Scan(&correct)
+		solved := map[string]int{}
+		for _, c := range correct {
+			solved[c.UserID] = c.N
+		}
+		if solved[a.Student.ID] != 3 || solved[a.OtherStudent.ID] != 2 {
+			t.Fatalf("stored solves %v", solved)
+		}
+		rec = h.Do(t, "GET", "/v1/classes/"+a.Class.ID+"/progress", a.TeacherToken, nil, nil)
+		m := apitest.Decode[struct {
+			Students []struct {
+				ID    string
+				Cells []*struct {
+					Status string
+					Solved int
+				}
+			}
+			Assignments []struct{ Totals struct{ Done, Partial int } }
+		}](t, rec)
+		for _, s := range m.Students {
+			if c := s.Cells[0]; c == nil || c.Solved != solved[s.ID] {
+				t.Errorf("student %s: cell %+v, stored solves %d", s.ID, c, solved[s.ID])
+			}
+		}
+		if tot := m.Assignments[0].Totals; tot.Done != 1 || tot.Partial != 1 {
+			t.Errorf("totals %+v", tot)
+		}
 	})
 }
