@@ -61,16 +61,28 @@ func TestMyProgressAndRatingHistory(t *testing.T) {
 		wrong := map[string]any{"answer": map[string]any{"choice": 0}, "time_ms": 4200}
 		right := map[string]any{"answer": map[string]any{"choice": 1}, "time_ms": 5000}
 		twenty := map[string]any{"answer": map[string]any{"value": 20}, "time_ms": 800}
+		// A lesson with the choice exercise and one that nobody tried.
+		now := p.Now
+		if err := db.Exec(`INSERT INTO curricula (id, game, band, version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`,
+			"test-cur", "chess", "K1", 1, now, now).Error; err != nil {
+			t.Fatal(err)
+		}
+		if err := db.Exec(`INSERT INTO lessons (id, curriculum_id, unit_id, position, minutes, blocks, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+			"test-lesson", "test-cur", "test-unit", 1, 5,
+			`[{"type":"text"},{"type":"exercise","exercise":"chess/test-choice-001"},{"type":"exercise","exercise":"chess/not-tried"}]`, now, now).Error; err != nil {
+			t.Fatal(err)
+		}
 		var firstSeq string
 		p.Run(t, []apitest.Case{
 			{Name: "no token", Method: "GET", Path: "/v1/me/progress", Status: 401},
 			{Name: "nothing yet", Method: "GET", Path: "/v1/me/progress", Token: a.StudentToken, Status: 200,
-				Contains: []string{`"exercises":[]`, `"skills":[]`, `"ratings":[]`}},
+				Contains: []string{`"exercises":[]`, `"lessons":[]`, `"skills":[]`, `"ratings":[]`}},
 			{Name: "wrong first", Method: "POST", Path: choice, Token: a.StudentToken, Header: key("p1"), Body: wrong, Status: 201},
 			{Name: "then right", Method: "POST", Path: choice, Token: a.StudentToken, Header: key("p2"), Body: right, Status: 201},
 			{Name: "number right", Method: "POST", Path: number, Token: a.StudentToken, Header: key("p3"), Body: twenty, Status: 201},
 			{Name: "replay counts once", Method: "POST", Path: number, Token: a.StudentToken, Header: key("p3"), Body: twenty, Status: 200},
 			{Name: "my progress", Method: "GET", Path: "/v1/me/progress", Token: a.StudentToken, Status: 200,
+				Contains: []string{`"lessons":[{"lesson_id":"test-lesson","exercises":2,"attempted":1,"solved":1,"first_try":0,"completion":0.5,"stars":1}]`},
 				Check: func(t *testing.T, rec *httptest.ResponseRecorder) {
 					b := apitest.Decode[progressBody](t, rec)
 					got := map[string]string{}

@@ -11,6 +11,7 @@ import (
 // progressResponse is the body of GET /v1/me/progress.
 type progressResponse struct {
 	Exercises []exerciseProgressResponse `json:"exercises"`
+	Lessons   []lessonProgressResponse   `json:"lessons"`
 	Skills    []skillProgressResponse    `json:"skills"`
 	Ratings   []gameRatingResponse       `json:"ratings"`
 }
@@ -22,6 +23,16 @@ type exerciseProgressResponse struct {
 	Solved     bool   `json:"solved"`
 	FirstTry   bool   `json:"first_try"`
 	TimeMS     int64  `json:"time_ms"`
+}
+
+type lessonProgressResponse struct {
+	LessonID   string  `json:"lesson_id"`
+	Exercises  int     `json:"exercises"`
+	Attempted  int     `json:"attempted"`
+	Solved     int     `json:"solved"`
+	FirstTry   int     `json:"first_try"`
+	Completion float64 `json:"completion"`
+	Stars      int     `json:"stars"`
 }
 
 type skillProgressResponse struct {
@@ -62,12 +73,17 @@ func round2(x float64) float64 { return math.Round(x*100) / 100 }
 func toProgressResponse(s progress.Summary) progressResponse {
 	out := progressResponse{
 		Exercises: make([]exerciseProgressResponse, len(s.Exercises)),
+		Lessons:   make([]lessonProgressResponse, len(s.Lessons)),
 		Skills:    make([]skillProgressResponse, len(s.Skills)),
 		Ratings:   make([]gameRatingResponse, len(s.Ratings)),
 	}
 	for i, e := range s.Exercises {
 		out.Exercises[i] = exerciseProgressResponse{ExerciseID: e.ExerciseID, Game: e.Game, Attempts: e.Attempts,
 			Solved: e.Solved, FirstTry: e.FirstTry, TimeMS: e.TimeMS}
+	}
+	for i, l := range s.Lessons {
+		out.Lessons[i] = lessonProgressResponse{LessonID: l.LessonID, Exercises: l.Exercises, Attempted: l.Attempted,
+			Solved: l.Solved, FirstTry: l.FirstTry, Completion: round2(l.Completion()), Stars: l.Stars()}
 	}
 	for i, k := range s.Skills {
 		out.Skills[i] = skillProgressResponse{Tag: k.Tag, Attempted: k.Attempted, Solved: k.Solved,

@@ -2,9 +2,11 @@ package models
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -383,4 +385,41 @@ func (s *ProgressStore) ClassExerciseStats(ctx context.Context, schoolID, classI
 		st.Wrong = append(st.Wrong, progress.WrongAnswer{Answer: w.Answer, Count: w.N})
 	}
 	return st, nil
+}
+
+// LessonExercises implements progress.StatsStore. A lesson's exercise
+// block names a bank key (stored under exercises.BankID(key)) or, in a
+// school's lesson, a school exercise's ID.
+func (s *ProgressStore) LessonExercises(ctx context.Context, schoolID string) ([]progress.LessonExercises, error) {
+	var rows []lessonRow
+	q := s.db.WithContext(ctx).Select("lessons.id", "lessons.blocks").
+		Joins("JOIN curricula ON curricula.id = lessons.curriculum_id").Where("lessons.retired_at IS NULL")
+	if schoolID != "" {
+		q = q.Where("curricula.school_id IS NULL OR curricula.school_id = ?", schoolID)
+	}
+	if err := q.Order("lessons.id").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("lesson exercises: %w", err)
+	}
+	var out []progress.LessonExercises
+	for _, r := range rows {
+		var blocks []lessonBlock
+		if err := json.Unmarshal([]byte(r.Blocks), &blocks); err != nil {
+			return nil, fmt.Errorf("lesson %s blocks: %w", r.ID, err)
+		}
+		le := progress.LessonExercises{LessonID: r.ID}
+		for _, b := range blocks {
+			if b.Exercise == "" {
+				continue
+			}
+			id := b.Exercise
+			if strings.Contains(id, "/") {
+				id = exercises.BankID(id)
+			}
+			le.ExerciseIDs = append(le.ExerciseIDs, id)
+		}
+		if len(le.ExerciseIDs) > 0 {
+			out = append(out, le)
+		}
+	}
+	return out, nil
 }

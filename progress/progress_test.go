@@ -123,3 +123,45 @@ func ExampleLevelOf() {
 	fmt.Printf("rating %.0f, level %d, %d points to the next level\n", student.Rating, lvl.Level, lvl.ToNext)
 	// Output: rating 1662, level 20, 38 points to the next level
 }
+
+func TestLessonStats(t *testing.T) {
+	lessons := []LessonExercises{
+		{LessonID: "l1", ExerciseIDs: []string{"a", "b", "c", "d"}},
+		{LessonID: "l2", ExerciseIDs: []string{"x"}},
+		{LessonID: "l3", ExerciseIDs: []string{"a"}},
+	}
+	exs := []ExerciseStats{
+		{ExerciseID: "a", Attempts: 1, Solved: true, FirstTry: true},
+		{ExerciseID: "b", Attempts: 3, Solved: true},
+		{ExerciseID: "c", Attempts: 1},
+	}
+	got := lessonStats(lessons, exs)
+	want := []LessonStats{
+		{LessonID: "l1", Exercises: 4, Attempted: 3, Solved: 2, FirstTry: 1},
+		{LessonID: "l3", Exercises: 1, Attempted: 1, Solved: 1, FirstTry: 1},
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("got %+v, want %+v", got, want)
+	}
+	if got[0].Completion() != 0.5 || got[0].Stars() != 1 || got[1].Completion() != 1 || got[1].Stars() != 3 {
+		t.Fatalf("l1 %.2f %d, l3 %.2f %d", got[0].Completion(), got[0].Stars(), got[1].Completion(), got[1].Stars())
+	}
+}
+
+func TestClassExerciseStatsMedian(t *testing.T) {
+	for _, tc := range []struct {
+		times []int
+		want  float64
+	}{{nil, 0}, {[]int{5}, 5}, {[]int{9, 1, 4}, 4}, {[]int{8, 2, 4, 6}, 5}} {
+		c := ClassExerciseStats{FirstTimesMS: tc.times, Students: 4, FirstTry: 1}
+		if got := c.MedianTimeMS(); got != tc.want {
+			t.Errorf("median %v = %v, want %v", tc.times, got, tc.want)
+		}
+		if c.SuccessRate() != 0.25 {
+			t.Errorf("success rate %v", c.SuccessRate())
+		}
+	}
+	if (ClassExerciseStats{}).SuccessRate() != 0 {
+		t.Error("success rate of nobody")
+	}
+}

@@ -35,10 +35,76 @@ func (s SkillStats) Mastery() float64 { return Mastery(s.Solved, s.Attempted) }
 // Weak reports whether the skill is weak (see Weak).
 func (s SkillStats) Weak() bool { return Weak(s.Solved, s.Attempted) }
 
-// Summary is a student's progress: per exercise, per skill tag and the
-// puzzle ratings per game.
+// LessonStats is a student's work on the exercises of one lesson.
+type LessonStats struct {
+	LessonID string
+	// Exercises is the number of exercises in the lesson; Attempted,
+	// Solved and FirstTry count those the student tried, solved at any
+	// attempt and solved on the first attempt.
+	Exercises, Attempted, Solved, FirstTry int
+}
+
+// Completion is the share of the lesson's exercises solved, 0..1.
+func (l LessonStats) Completion() float64 {
+	if l.Exercises == 0 {
+		return 0
+	}
+	return float64(l.Solved) / float64(l.Exercises)
+}
+
+// Accuracy is the share of the attempted exercises solved on the first
+// attempt, 0..1.
+func (l LessonStats) Accuracy() float64 {
+	if l.Attempted == 0 {
+		return 0
+	}
+	return float64(l.FirstTry) / float64(l.Attempted)
+}
+
+// Stars are the lesson's stars from its accuracy (see Stars).
+func (l LessonStats) Stars() int { return Stars(l.Accuracy(), l.Attempted) }
+
+// LessonExercises are the exercise IDs of one lesson.
+type LessonExercises struct {
+	LessonID    string
+	ExerciseIDs []string
+}
+
+// lessonStats rolls the exercise stats up to the lessons with at least
+// one attempted exercise, in the given lesson order.
+func lessonStats(lessons []LessonExercises, exs []ExerciseStats) []LessonStats {
+	byID := make(map[string]ExerciseStats, len(exs))
+	for _, e := range exs {
+		byID[e.ExerciseID] = e
+	}
+	var out []LessonStats
+	for _, l := range lessons {
+		st := LessonStats{LessonID: l.LessonID, Exercises: len(l.ExerciseIDs)}
+		for _, id := range l.ExerciseIDs {
+			e, ok := byID[id]
+			if !ok {
+				continue
+			}
+			st.Attempted++
+			if e.Solved {
+				st.Solved++
+			}
+			if e.FirstTry {
+				st.FirstTry++
+			}
+		}
+		if st.Attempted > 0 {
+			out = append(out, st)
+		}
+	}
+	return out
+}
+
+// Summary is a student's progress: per exercise, per lesson, per skill
+// tag and the puzzle ratings per game.
 type Summary struct {
 	Exercises []ExerciseStats
+	Lessons   []LessonStats
 	Skills    []SkillStats
 	Ratings   []GameRating
 }
@@ -51,6 +117,9 @@ type StatsStore interface {
 	// SkillStats returns the user's first attempts per skill tag, in tag
 	// order.
 	SkillStats(ctx context.Context, userID string) ([]SkillStats, error)
+	// LessonExercises returns the exercises of every active lesson a
+	// school can read (built-in ones and its own), in lesson ID order.
+	LessonExercises(ctx context.Context, schoolID string) ([]LessonExercises, error)
 	// RecentActivity returns the user's newest attempts, up to limit.
 	RecentActivity(ctx context.Context, userID string, limit int) ([]Activity, error)
 	// ClassExerciseStats sums the attempts of one exercise by the active
@@ -155,10 +224,10 @@ func (s *Service) rate(ctx context.Context, userID string) error {
 // MyProgress returns the caller's own progress, rating its pending first
 // attempts first. Staff callers have attempts only if they were students.
 func (s *Service) MyProgress(ctx context.Context, p identity.Principal) (Summary, error) {
-	return s.summary(ctx, p.UserID)
+	return s.summary(ctx, p.SchoolID, p.UserID)
 }
 
-func (s *Service) summary(ctx context.Context, userID string) (Summary, error) {
+func (s *Service) summary(ctx context.Context, schoolID, userID string) (Summary, error) {
 	if err := s.rate(ctx, userID); err != nil {
 		return Summary{}, err
 	}
@@ -167,6 +236,11 @@ func (s *Service) summary(ctx context.Context, userID string) (Summary, error) {
 	if sum.Exercises, err = s.stats.ExerciseStats(ctx, userID); err != nil {
 		return Summary{}, err
 	}
+	lessons, err := s.stats.LessonExercises(ctx, schoolID)
+	if err != nil {
+		return Summary{}, err
+	}
+	sum.Lessons = lessonStats(lessons, sum.Exercises)
 	if sum.Skills, err = s.stats.SkillStats(ctx, userID); err != nil {
 		return Summary{}, err
 	}
@@ -187,7 +261,7 @@ func (s *Service) StudentProgress(ctx context.Context, p identity.Principal, stu
 	if u.Role != identity.RoleStudent {
 		return StudentView{}, identity.ErrNotFound
 	}
-	sum, err := s.summary(ctx, u.ID)
+	sum, err := s.summary(ctx, u.SchoolID, u.ID)
 	if err != nil {
 		return StudentView{}, err
 	}
