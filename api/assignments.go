@@ -57,17 +57,18 @@ func (h *assignmentHandlers) create(c echo.Context) error {
 	return c.JSON(http.StatusCreated, toAssignmentResponse(a))
 }
 
-// list lists the assignments of ?class_id=, or all the caller may read.
+// list pages through the assignments of ?class_id=, or all the caller may
+// read, in creation order.
 func (h *assignmentHandlers) list(c echo.Context) error {
-	list, err := h.svc.List(c.Request().Context(), Caller(c), c.QueryParam("class_id"))
+	page, err := PageParams(c)
 	if err != nil {
 		return err
 	}
-	out := assignmentList{Items: make([]assignmentResponse, len(list))}
-	for i, a := range list {
-		out.Items[i] = toAssignmentResponse(a)
+	list, next, err := h.svc.List(c.Request().Context(), Caller(c), c.QueryParam("class_id"), page)
+	if err != nil {
+		return err
 	}
-	return c.JSON(http.StatusOK, out)
+	return c.JSON(http.StatusOK, NewList(list, next, toAssignmentResponse))
 }
 
 func (h *assignmentHandlers) get(c echo.Context) error {

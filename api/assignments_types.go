@@ -81,11 +81,6 @@ func toAssignmentResponse(a assignments.Assignment) assignmentResponse {
 	return r
 }
 
-// assignmentList is a list of assignments.
-type assignmentList struct {
-	Items []assignmentResponse `json:"items"`
-}
-
 // assignmentProgress is a student's progress on an assignment.
 type assignmentProgress struct {
 	Status     string `json:"status"`

@@ -121,7 +121,7 @@ func (f *fakeStore) Assignment(_ context.Context, school, id string) (assignment
 	}
 	return a, nil
 }
-func (f *fakeStore) List(context.Context, assignments.Query) ([]assignments.Assignment, error) {
+func (f *fakeStore) List(context.Context, assignments.Query, identity.Page) ([]assignments.Assignment, error) {
 	return nil, nil
 }
 func (f *fakeStore) ForStudent(context.Context, string, time.Time) ([]assignments.StudentAssignment, error) {

@@ -113,8 +113,10 @@ type Store interface {
 	// Update saves the editable fields and WithdrawnAt of a.
 	Update(ctx context.Context, a Assignment) error
 	Assignment(ctx context.Context, schoolID, id string) (Assignment, error)
-	// List returns the assignments matching q, by due time then ID.
-	List(ctx context.Context, q Query) ([]Assignment, error)
+	// List returns up to page.Limit+1 assignments matching q after
+	// page.After, in ID order, so that callers can tell whether another
+	// page exists.
+	List(ctx context.Context, q Query, page identity.Page) ([]Assignment, error)
 	// ForStudent returns the open assignments (at now) of the student's
 	// active classes meant for the student, with progress counting only
 	// attempts made since the student joined the class.
@@ -339,23 +341,33 @@ func (s *Service) staffAssignment(ctx context.Context, p identity.Principal, id 
 	return a, nil
 }
 
-// List returns the assignments staff may read: a class's (when classID is
-// set), else all of the school for school admins and those of the
-// teacher's classes for teachers. Students are ErrForbidden (they use
+// List returns a page of the assignments staff may read, in creation
+// order, and the cursor of the next page ("" at the end): a class's (when
+// classID is set), else all of the school for school admins and those of
+// the teacher's classes for teachers. Students are ErrForbidden (they use
 // Mine).
-func (s *Service) List(ctx context.Context, p identity.Principal, classID string) ([]Assignment, error) {
+func (s *Service) List(ctx context.Context, p identity.Principal, classID string, page identity.Page) ([]Assignment, string, error) {
 	if p.Role == identity.RoleStudent || p.Role == "" {
-		return nil, ErrForbidden
+		return nil, "", ErrForbidden
 	}
+	if page.Limit <= 0 {
+		page.Limit = identity.DefaultPageLimit
+	}
+	page.Limit = min(page.Limit, identity.MaxPageLimit)
 	q := Query{SchoolID: schoolOf(p), ClassID: classID, WithWithdrawn: true}
 	if classID != "" {
 		if _, err := s.writableClass(ctx, p, classID); err != nil {
-			return nil, err
+			return nil, "", err
 		}
 	} else if p.Role == identity.RoleTeacher {
 		q.TeacherID = p.UserID
 	}
-	return s.store.List(ctx, q)
+	list, err := s.store.List(ctx, q, page)
+	if err != nil || len(list) <= page.Limit {
+		return list, "", err
+	}
+	list = list[:page.Limit]
+	return list, list[len(list)-1].ID, nil
 }
 
 // Mine returns the student's open assignments with their status, kept by

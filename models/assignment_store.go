@@ -198,8 +198,15 @@ func hydrate(db *gorm.DB, rows []assignmentRow) ([]assignments.Assignment, error
 	return out, nil
 }
 
-// List returns the assignments matching q by due time, then ID.
-func (s *AssignmentStore) List(ctx context.Context, q assignments.Query) ([]assignments.Assignment, error) {
+// List returns up to page.Limit+1 assignments matching q after page.After,
+// in ID (creation) order.
+func (s *AssignmentStore) List(ctx context.Context, q assignments.Query, page identity.Page) ([]assignments.Assignment, error) {
+	return s.find(ctx, q, page.After, page.Limit+1, "id")
+}
+
+// find returns up to limit (0: all) assignments matching q with IDs after
+// after, in the given order.
+func (s *AssignmentStore) find(ctx context.Context, q assignments.Query, after string, limit int, order string) ([]assignments.Assignment, error) {
 	db := s.db.WithContext(ctx)
 	tx := db.Model(&assignmentRow{})
 	if q.SchoolID != "" {
@@ -215,8 +222,14 @@ func (s *AssignmentStore) List(ctx context.Context, q assignments.Query) ([]assi
 	if !q.WithWithdrawn {
 		tx = tx.Where("withdrawn_at IS NULL")
 	}
+	if after != "" {
+		tx = tx.Where("id > ?", after)
+	}
+	if limit > 0 {
+		tx = tx.Limit(limit)
+	}
 	var rows []assignmentRow
-	if err := tx.Order("due_at, id").Find(&rows).Error; err != nil {
+	if err := tx.Order(order).Find(&rows).Error; err != nil {
 		return nil, err
 	}
 	return hydrate(db, rows)
@@ -302,7 +315,7 @@ func (s *AssignmentStore) ClassProgress(ctx context.Context, classID string) ([]
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	list, err := s.List(ctx, assignments.Query{ClassID: classID})
+	list, err := s.find(ctx, assignments.Query{ClassID: classID}, "", 0, "due_at, id")
 	if err != nil {
 		return nil, nil, nil, err
 	}

@@ -135,11 +135,15 @@ func TestAssignmentStoreRoundTripAndProgress(t *testing.T) {
 		if mine, _ := s.ForStudent(ctx, f.s1, due); len(mine) != 0 {
 			t.Errorf("withdrawn assignment listed for s1: %+v", mine)
 		}
-		teacherList, err := s.List(ctx, assignments.Query{SchoolID: f.school, TeacherID: f.teacher, WithWithdrawn: true})
+		teacherList, err := s.List(ctx, assignments.Query{SchoolID: f.school, TeacherID: f.teacher, WithWithdrawn: true}, identity.Page{Limit: 10})
 		if err != nil || len(teacherList) != 2 {
 			t.Errorf("teacher list %d (%v)", len(teacherList), err)
 		}
-		if other, _ := s.List(ctx, assignments.Query{SchoolID: f.school, TeacherID: f.s1}); len(other) != 0 {
+		page, err := s.List(ctx, assignments.Query{SchoolID: f.school, WithWithdrawn: true}, identity.Page{After: teacherList[0].ID, Limit: 1})
+		if err != nil || len(page) != 1 || page[0].ID != teacherList[1].ID {
+			t.Errorf("second page %+v (%v)", page, err)
+		}
+		if other, _ := s.List(ctx, assignments.Query{SchoolID: f.school, TeacherID: f.s1}, identity.Page{Limit: 10}); len(other) != 0 {
 			t.Errorf("non-teacher sees %d", len(other))
 		}
 	})
