@@ -61,6 +61,21 @@ const pendingSQL = `SELECT a.id, a.user_id, a.exercise_id, a.outcome, a.created_
 
 // RatePending implements progress.Store.
 func (s *ProgressStore) RatePending(ctx context.Context, userID string, now time.Time) (int, error) {
+	// Most calls find nothing to rate: look without the lock first, so
+	// that progress reads do not queue behind one another. The locked
+	// transaction selects again.
+	q, args := pendingSQL, []any{}
+	if userID != "" {
+		q += " AND a.user_id = ?"
+		args = append(args, userID)
+	}
+	var found []pendingAttempt
+	if err := s.db.WithContext(ctx).Raw(q+" LIMIT 1", args...).Scan(&found).Error; err != nil {
+		return 0, fmt.Errorf("pending attempts: %w", err)
+	}
+	if len(found) == 0 {
+		return 0, nil
+	}
 	total := 0
 	for {
 		n := 0
@@ -68,11 +83,6 @@ func (s *ProgressStore) RatePending(ctx context.Context, userID string, now time
 			next, err := lockRatingState(tx)
 			if err != nil {
 				return err
-			}
-			q, args := pendingSQL, []any{}
-			if userID != "" {
-				q += " AND a.user_id = ?"
-				args = append(args, userID)
 			}
 			var list []pendingAttempt
 			if err := tx.Raw(q+" ORDER BY a.id LIMIT "+strconv.Itoa(rateBatch), args...).Scan(&list).Error; err != nil {

@@ -13,7 +13,7 @@
 //	student, puzzle := progress.NewRating(), progress.NewRating()
 //	student, puzzle = progress.RatePuzzle(student, puzzle, true)
 //	lvl := progress.LevelOf(student.Rating)
-//	fmt.Println(lvl.Level, lvl.Points) // 21 1000 or so
+//	fmt.Println(lvl.Level, lvl.Points) // 20 1162: one solve from 1500
 package progress
 
 import "math"
