@@ -316,3 +316,10 @@ func (s *Service) MyRatingHistory(ctx context.Context, p identity.Principal, gam
 	}
 	return list, "", nil
 }
+
+// RateAll rates the pending first attempts of every user and returns how
+// many it rated: the periodic pass that keeps puzzle ratings current
+// between students' own progress reads.
+func (s *Service) RateAll(ctx context.Context) (int, error) {
+	return s.ratings.RatePending(ctx, "", s.now().UTC())
+}

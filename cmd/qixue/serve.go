@@ -56,6 +56,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 
 	importer := newImporter(cfg, db, svc)
 	ratings := models.NewProgressStore(db)
+	prog := progress.NewService(ratings, ratings, svc, nil)
 	e := api.NewServer(api.Deps{
 		Identity:        svc,
 		Ping:            func(ctx context.Context) error { return models.Ping(ctx, db) },
@@ -67,9 +68,10 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		Roster:          importer,
 		Lessons:         lessons.NewService(models.NewLessonStore(db), nil, lessons.LookupIn(practice)),
 		Assignments:     assignments.NewService(models.NewAssignmentStore(db), nil),
-		Progress:        progress.NewService(ratings, ratings, svc, nil),
+		Progress:        prog,
 	})
 	defer startRosterWorker(ctx, cfg, importer, logger)()
+	defer startRater(ctx, prog, raterInterval, logger)()
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return err
