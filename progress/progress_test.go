@@ -165,3 +165,31 @@ func TestClassExerciseStatsMedian(t *testing.T) {
 		t.Error("success rate of nobody")
 	}
 }
+
+func TestHandoutPoints(t *testing.T) {
+	for _, tc := range []struct {
+		winner, loser float64
+		draw          bool
+		want          float64
+	}{
+		{500, 505, true, 0},
+		{500, 550, true, 7.5},      // (10 + 5) / 2
+		{700, 500, true, 50},       // 200 / 4
+		{500, 505, false, 10},      // lower wins, d < 10
+		{500, 550, false, 15},      // 10 + 50/10
+		{500, 700, false, 100},     // 200 / 2
+		{505, 500, false, 10},      // higher wins, d < 10
+		{550, 500, false, 6},       // 10 - 50/12.5
+		{650, 500, false, 2},       // d 150
+		{700, 500, false, 0},       // d 200
+		{1000, 500, false, 0},      // d 500
+		{500, 500, false, 10},      // equal: the winner gains 10
+		{560, 500, true, 8},        // (10 + 6) / 2
+		{600, 500, true, 25},       // 100 / 4
+		{599.9, 500, false, 2.008}, // 10 - 99.9/12.5
+	} {
+		if got := HandoutPoints(tc.winner, tc.loser, tc.draw); math.Abs(got-tc.want) > 1e-9 {
+			t.Errorf("HandoutPoints(%v, %v, %v) = %v, want %v", tc.winner, tc.loser, tc.draw, got, tc.want)
+		}
+	}
+}
