@@ -60,6 +60,7 @@ func commands() []command {
 		{"roster", "roster import PATH [--dry-run] [--school ID]: import a OneRoster CSV zip or folder", runRoster},
 		{"exercises", "exercises generate --kind K --band B --count N [--seed S]: print fresh exercises as JSON lines", runExercises},
 		{"lessons", "lessons check [DIR]: check curriculum files (without DIR: the built-in content)", runLessons},
+		{"ratings", "ratings rebuild: recompute puzzle ratings and their history from the attempts", runRatings},
 		{"rules", "rules-engine tools: perft, moves, play, pgn, escapes, forbidden, opening, solve, score, start", runRules},
 		{"version", "print the build version", runVersion},
 	}

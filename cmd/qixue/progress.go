@@ -2,9 +2,12 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"io"
 	"log/slog"
 	"time"
 
+	"qixue/models"
 	"qixue/progress"
 )
 
@@ -37,4 +40,29 @@ func startRater(ctx context.Context, svc *progress.Service, every time.Duration,
 		cancel()
 		<-done
 	}
+}
+
+// runRatings runs "ratings rebuild": recompute every puzzle rating and the
+// rating history from the attempts, in the order they were first rated,
+// then rate the pending ones. Safe while serve runs (it takes the rating
+// lock).
+func runRatings(ctx context.Context, args []string, _ io.Reader, stdout, _ io.Writer) error {
+	if len(args) != 1 || args[0] != "rebuild" {
+		return fmt.Errorf("usage: ratings rebuild")
+	}
+	cfg, err := loadConfig()
+	if err != nil {
+		return err
+	}
+	db, _, err := openMigrated(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer models.Close(db)
+	n, err := models.NewProgressStore(db).Rebuild(ctx, time.Now().UTC())
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "rated %d first attempts\n", n)
+	return nil
 }

@@ -1,9 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"io"
 	"log/slog"
+	"path/filepath"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -41,5 +44,19 @@ func TestStartRaterRunsUntilStopped(t *testing.T) {
 	time.Sleep(20 * time.Millisecond)
 	if store.calls.Load() != n {
 		t.Fatal("passes after stop")
+	}
+}
+
+func TestRatingsRebuildCommand(t *testing.T) {
+	t.Setenv("QIXUE_DATABASE_URL", filepath.Join(t.TempDir(), "ratings.db"))
+	var out, errOut bytes.Buffer
+	if err := run(context.Background(), []string{"ratings", "rebuild"}, nil, &out, &errOut); err != nil {
+		t.Fatalf("rebuild: %v %s", err, errOut.String())
+	}
+	if !strings.Contains(out.String(), "rated 0 first attempts") {
+		t.Fatalf("output %q", out.String())
+	}
+	if err := run(context.Background(), []string{"ratings"}, nil, &out, &errOut); err == nil {
+		t.Fatal("ratings without rebuild succeeded")
 	}
 }
