@@ -86,8 +86,7 @@ func toProgressResponse(s progress.Summary) progressResponse {
 			Solved: l.Solved, FirstTry: l.FirstTry, Completion: round2(l.Completion()), Stars: l.Stars()}
 	}
 	for i, k := range s.Skills {
-		out.Skills[i] = skillProgressResponse{Tag: k.Tag, Attempted: k.Attempted, Solved: k.Solved,
-			Mastery: round2(k.Mastery()), Weak: k.Weak()}
+		out.Skills[i] = toSkillResponse(k)
 	}
 	for i, r := range s.Ratings {
 		lvl := r.Level()
