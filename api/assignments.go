@@ -18,10 +18,7 @@ func newAssignmentHandlers(svc *assignments.Service) *assignmentHandlers {
 }
 
 func (h *assignmentHandlers) register(v1 *echo.Group, auth echo.MiddlewareFunc) {
-	routes := []struct {
-		method, path string
-		handler      echo.HandlerFunc
-	}{
+	routes := []route{
 		{http.MethodPost, "/assignments", h.create},
 		{http.MethodGet, "/assignments", h.list},
 		{http.MethodGet, "/assignments/:id", h.get},
@@ -33,15 +30,7 @@ func (h *assignmentHandlers) register(v1 *echo.Group, auth echo.MiddlewareFunc) 
 		{http.MethodGet, "/classes/:id/progress", h.classProgress},
 		{http.MethodGet, "/classes/:id/progress.csv", h.classProgressCSV},
 	}
-	for _, r := range routes {
-		handler := r.handler
-		if h.svc == nil {
-			handler = func(echo.Context) error {
-				return &Error{Status: http.StatusServiceUnavailable, Code: "service_unavailable"}
-			}
-		}
-		v1.Add(r.method, r.path, handler, auth)
-	}
+	addRoutes(v1, auth, h.svc != nil, routes)
 }
 
 // create assigns work to a class (teachers of the class, school admins).

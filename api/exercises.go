@@ -23,29 +23,11 @@ func newExerciseHandlers(svc *exercises.Service) *exerciseHandlers {
 }
 
 func (h *exerciseHandlers) register(v1 *echo.Group, auth echo.MiddlewareFunc) {
-	if h.svc == nil {
-		// The routes exist (and are documented) even on a server built
-		// without storage; they answer 503.
-		unavailable := func(echo.Context) error {
-			return &Error{Status: http.StatusServiceUnavailable, Code: "service_unavailable"}
-		}
-		for _, r := range exerciseRoutes(h) {
-			v1.Add(r.method, r.path, unavailable, auth)
-		}
-		return
-	}
-	for _, r := range exerciseRoutes(h) {
-		v1.Add(r.method, r.path, r.handler, auth)
-	}
+	addRoutes(v1, auth, h.svc != nil, exerciseRoutes(h))
 }
 
-type exerciseRoute struct {
-	method, path string
-	handler      echo.HandlerFunc
-}
-
-func exerciseRoutes(h *exerciseHandlers) []exerciseRoute {
-	return []exerciseRoute{
+func exerciseRoutes(h *exerciseHandlers) []route {
+	return []route{
 		{http.MethodGet, "/kinds", h.listKinds},
 		{http.MethodGet, "/exercises", h.listExercises},
 		{http.MethodPost, "/exercises", h.createExercise},

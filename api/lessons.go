@@ -24,10 +24,7 @@ func newLessonHandlers(svc *lessons.Service, ex *exercises.Service) *lessonHandl
 }
 
 func (h *lessonHandlers) register(v1 *echo.Group, auth echo.MiddlewareFunc) {
-	routes := []struct {
-		method, path string
-		handler      echo.HandlerFunc
-	}{
+	routes := []route{
 		{http.MethodGet, "/curricula", h.listCurricula},
 		{http.MethodGet, "/curricula/:id", h.getCurriculum},
 		{http.MethodPost, "/curricula/:id/copy", h.copyCurriculum},
@@ -43,17 +40,7 @@ func (h *lessonHandlers) register(v1 *echo.Group, auth echo.MiddlewareFunc) {
 		{http.MethodDelete, "/lessons/:id", h.deleteLesson},
 		{http.MethodGet, "/lessons", h.searchLessons},
 	}
-	for _, r := range routes {
-		handler := r.handler
-		if h.svc == nil || h.exercises == nil {
-			// The routes exist (and are documented) even on a server
-			// built without storage; they answer 503.
-			handler = func(echo.Context) error {
-				return &Error{Status: http.StatusServiceUnavailable, Code: "service_unavailable"}
-			}
-		}
-		v1.Add(r.method, r.path, handler, auth)
-	}
+	addRoutes(v1, auth, h.svc != nil && h.exercises != nil, routes)
 }
 
 // lessonError turns the lessons refusals into problems; other errors pass

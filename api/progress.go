@@ -19,25 +19,13 @@ func newProgressHandlers(svc *progress.Service) *progressHandlers {
 }
 
 func (h *progressHandlers) register(v1 *echo.Group, auth echo.MiddlewareFunc) {
-	routes := []struct {
-		method, path string
-		handler      echo.HandlerFunc
-	}{
+	routes := []route{
 		{http.MethodGet, "/me/progress", h.myProgress},
 		{http.MethodGet, "/me/ratings/history", h.myRatingHistory},
 		{http.MethodGet, "/students/:id/progress", h.studentProgress},
 		{http.MethodGet, "/classes/:id/exercises/:eid/stats", h.classExerciseStats},
 	}
-	for _, r := range routes {
-		handler := r.handler
-		if h.svc == nil {
-			// Documented routes answer 503 on a server without storage.
-			handler = func(echo.Context) error {
-				return &Error{Status: http.StatusServiceUnavailable, Code: "service_unavailable"}
-			}
-		}
-		v1.Add(r.method, r.path, handler, auth)
-	}
+	addRoutes(v1, auth, h.svc != nil, routes)
 }
 
 func (h *progressHandlers) myProgress(c echo.Context) error {

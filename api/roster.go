@@ -27,13 +27,8 @@ func newRosterHandlers(im *roster.Importer, ids *identity.Service) *rosterHandle
 	return &rosterHandlers{im: im, ids: ids}
 }
 
-type rosterRoute struct {
-	method, path string
-	handler      echo.HandlerFunc
-}
-
-func rosterRoutes(h *rosterHandlers) []rosterRoute {
-	return []rosterRoute{
+func rosterRoutes(h *rosterHandlers) []route {
+	return []route{
 		{http.MethodPost, "/roster/imports", h.submit},
 		{http.MethodGet, "/roster/imports", h.list},
 		{http.MethodGet, "/roster/imports/:id", h.get},
@@ -43,15 +38,7 @@ func rosterRoutes(h *rosterHandlers) []rosterRoute {
 }
 
 func (h *rosterHandlers) register(v1 *echo.Group, auth echo.MiddlewareFunc) {
-	for _, r := range rosterRoutes(h) {
-		handler := r.handler
-		if h.im == nil {
-			handler = func(echo.Context) error {
-				return &Error{Status: http.StatusServiceUnavailable, Code: "service_unavailable"}
-			}
-		}
-		v1.Add(r.method, r.path, handler, auth)
-	}
+	addRoutes(v1, auth, h.im != nil, rosterRoutes(h))
 }
 
 // rosterError maps upload refusals to HTTP errors; others pass through.

@@ -92,24 +92,6 @@ type checkExpressionResponse struct {
 	Solution string `json:"solution,omitempty"`
 }
 
-// moveProblem is a refused move of a list: the engine's typed refusal
-// with the index of the move, a 422 naming moves[i].
-type moveProblem struct {
-	index int
-	err   interface {
-		error
-		Code() string
-		Message(lang string) string
-	}
-}
-
-func (p moveProblem) Error() string              { return p.err.Error() }
-func (p moveProblem) Code() string               { return p.err.Code() }
-func (p moveProblem) Message(lang string) string { return p.err.Message(lang) }
-func (p moveProblem) Fields() []identity.FieldError {
-	return []identity.FieldError{{Field: "moves[" + strconv.Itoa(p.index) + "]", Code: p.err.Code()}}
-}
-
 // refusal wraps an engine error found at field (a position, a move) into a
 // 422 problem when it explains itself, or a validation error otherwise.
 func refusal(field string, index int, err error) error {
@@ -118,19 +100,17 @@ func refusal(field string, index int, err error) error {
 		Code() string
 		Message(lang string) string
 	}
-	if errors.As(err, &l) {
-		if index >= 0 {
-			return moveProblem{index: index, err: l}
-		}
-		return fieldProblem{field: field, err: l}
-	}
 	if index >= 0 {
 		field = "moves[" + strconv.Itoa(index) + "]"
+	}
+	if errors.As(err, &l) {
+		return fieldProblem{field: field, err: l}
 	}
 	return identity.ValidationError(identity.FieldError{Field: field, Code: "invalid"})
 }
 
-// fieldProblem is an engine refusal of a non-move field (the position).
+// fieldProblem is an engine refusal of one request field (the position, or
+// moves[i] for a move of a list): a 422 naming that field.
 type fieldProblem struct {
 	field string
 	err   interface {

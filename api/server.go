@@ -136,3 +136,24 @@ func registerOps(e *echo.Echo, ping func(context.Context) error, reg *prometheus
 type Status struct {
 	Status string `json:"status"`
 }
+
+// route is one endpoint of a domain's handlers, relative to /v1.
+type route struct {
+	method, path string
+	handler      echo.HandlerFunc
+}
+
+// addRoutes registers routes behind auth. When the domain's service is not
+// available (a server built without storage) the routes still exist, as
+// openapi.yaml documents them, and answer 503.
+func addRoutes(v1 *echo.Group, auth echo.MiddlewareFunc, available bool, routes []route) {
+	for _, r := range routes {
+		handler := r.handler
+		if !available {
+			handler = func(echo.Context) error {
+				return &Error{Status: http.StatusServiceUnavailable, Code: "service_unavailable"}
+			}
+		}
+		v1.Add(r.method, r.path, handler, auth)
+	}
+}
