@@ -302,31 +302,17 @@ func (s *RosterStore) Apply(ctx context.Context, p *roster.Plan) error {
 	upsert := func(cols ...string) clause.OnConflict {
 		return clause.OnConflict{Columns: []clause.Column{{Name: "id"}}, DoUpdates: clause.AssignmentColumns(cols)}
 	}
-	schools := func(list []identity.School) []schoolRow {
-		out := make([]schoolRow, len(list))
-		for i, x := range list {
-			out[i] = toSchoolRow(x)
-		}
-		return out
-	}
-	if rows := schools(p.NewSchools); len(rows) > 0 {
+	if rows := convertAll(toSchoolRow, p.NewSchools); len(rows) > 0 {
 		if err := db.CreateInBatches(rows, batchRows).Error; err != nil {
 			return fmt.Errorf("create schools: %w", err)
 		}
 	}
-	if rows := schools(p.ChangedSchools); len(rows) > 0 {
+	if rows := convertAll(toSchoolRow, p.ChangedSchools); len(rows) > 0 {
 		if err := db.Clauses(upsert("name", "sourced_id", "updated_at")).CreateInBatches(rows, batchRows).Error; err != nil {
 			return fmt.Errorf("update schools: %w", err)
 		}
 	}
-	users := func(list []identity.User) []userRow {
-		out := make([]userRow, len(list))
-		for i, x := range list {
-			out[i] = toUserRow(x)
-		}
-		return out
-	}
-	if rows := users(p.NewUsers); len(rows) > 0 {
+	if rows := convertAll(toUserRow, p.NewUsers); len(rows) > 0 {
 		if err := db.CreateInBatches(rows, batchRows).Error; err != nil {
 			if isDuplicate(err) {
 				return identity.ErrUsernameTaken
@@ -334,7 +320,7 @@ func (s *RosterStore) Apply(ctx context.Context, p *roster.Plan) error {
 			return fmt.Errorf("create users: %w", err)
 		}
 	}
-	if rows := users(p.ChangedUsers); len(rows) > 0 {
+	if rows := convertAll(toUserRow, p.ChangedUsers); len(rows) > 0 {
 		err := db.Clauses(upsert("school_id", "role", "username", "real_name", "email", "password_hash",
 			"sourced_id", "deactivated_at", "updated_at")).CreateInBatches(rows, batchRows).Error
 		if err != nil {
@@ -344,37 +330,23 @@ func (s *RosterStore) Apply(ctx context.Context, p *roster.Plan) error {
 			return fmt.Errorf("update users: %w", err)
 		}
 	}
-	classes := func(list []identity.Class) []classRow {
-		out := make([]classRow, len(list))
-		for i, x := range list {
-			out[i] = toClassRow(x)
-		}
-		return out
-	}
-	if rows := classes(p.NewClasses); len(rows) > 0 {
+	if rows := convertAll(toClassRow, p.NewClasses); len(rows) > 0 {
 		if err := db.CreateInBatches(rows, batchRows).Error; err != nil {
 			return fmt.Errorf("create classes: %w", err)
 		}
 	}
-	if rows := classes(p.ChangedClasses); len(rows) > 0 {
+	if rows := convertAll(toClassRow, p.ChangedClasses); len(rows) > 0 {
 		if err := db.Clauses(upsert("school_id", "name", "grade", "sourced_id", "deactivated_at", "updated_at")).
 			CreateInBatches(rows, batchRows).Error; err != nil {
 			return fmt.Errorf("update classes: %w", err)
 		}
 	}
-	enrollments := func(list []identity.Enrollment) []enrollmentRow {
-		out := make([]enrollmentRow, len(list))
-		for i, x := range list {
-			out[i] = toEnrollmentRow(x)
-		}
-		return out
-	}
-	if rows := enrollments(p.NewEnrollments); len(rows) > 0 {
+	if rows := convertAll(toEnrollmentRow, p.NewEnrollments); len(rows) > 0 {
 		if err := db.CreateInBatches(rows, batchRows).Error; err != nil {
 			return fmt.Errorf("create enrollments: %w", err)
 		}
 	}
-	if rows := enrollments(p.ChangedEnrollments); len(rows) > 0 {
+	if rows := convertAll(toEnrollmentRow, p.ChangedEnrollments); len(rows) > 0 {
 		err := db.Clauses(clause.OnConflict{
 			Columns:   []clause.Column{{Name: "class_id"}, {Name: "user_id"}},
 			DoUpdates: clause.AssignmentColumns([]string{"school_id", "role", "sourced_id", "deactivated_at"}),
@@ -520,4 +492,13 @@ func (s *RosterStore) RequeueStale(ctx context.Context, before time.Time) (int, 
 		Where("status = ? AND (heartbeat_at IS NULL OR heartbeat_at < ?)", string(roster.JobRunning), before).
 		Updates(map[string]any{"status": string(roster.JobQueued), "stage": "queued", "progress": 0})
 	return int(res.RowsAffected), res.Error
+}
+
+// convertAll converts each element of list with f.
+func convertAll[T, R any](f func(T) R, list []T) []R {
+	out := make([]R, len(list))
+	for i, x := range list {
+		out[i] = f(x)
+	}
+	return out
 }
