@@ -2,11 +2,9 @@ package models
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -412,23 +410,12 @@ func (s *ProgressStore) LessonExercises(ctx context.Context, schoolID string) ([
 	}
 	var out []progress.LessonExercises
 	for _, r := range rows {
-		var blocks []lessonBlock
-		if err := json.Unmarshal([]byte(r.Blocks), &blocks); err != nil {
-			return nil, fmt.Errorf("lesson %s blocks: %w", r.ID, err)
+		ids, err := blockExerciseIDs(r.ID, r.Blocks)
+		if err != nil {
+			return nil, err
 		}
-		le := progress.LessonExercises{LessonID: r.ID}
-		for _, b := range blocks {
-			if b.Exercise == "" {
-				continue
-			}
-			id := b.Exercise
-			if strings.Contains(id, "/") {
-				id = exercises.BankID(id)
-			}
-			le.ExerciseIDs = append(le.ExerciseIDs, id)
-		}
-		if len(le.ExerciseIDs) > 0 {
-			out = append(out, le)
+		if len(ids) > 0 {
+			out = append(out, progress.LessonExercises{LessonID: r.ID, ExerciseIDs: ids})
 		}
 	}
 	return out, nil
