@@ -149,40 +149,20 @@ func lockRatingState(tx *gorm.DB) (int64, error) {
 }
 
 // rate applies list in order, numbering the changes from seq, and saves
-// the ratings touched and the next sequence number.
+// the ratings touched and the next sequence number. It reads and writes
+// the ratings of the whole list at once: a fixed handful of statements per
+// call, whatever the number of students and puzzles in it.
 func rate(tx *gorm.DB, list []pendingAttempt, seq int64, now time.Time) error {
 	if len(list) == 0 {
 		return tx.Model(&ratingStateRow{}).Where("id = 1").Update("next_seq", seq).Error
 	}
-	students := map[[2]string]*studentRatingRow{}
-	puzzles := map[string]*exerciseRatingRow{}
+	students, puzzles, err := loadRatings(tx, list)
+	if err != nil {
+		return err
+	}
 	changes := make([]ratingChangeRow, 0, len(list))
 	for _, a := range list {
-		key := [2]string{a.UserID, a.Game}
-		st, ok := students[key]
-		if !ok {
-			st = &studentRatingRow{}
-			err := tx.Where("user_id = ? AND game = ?", a.UserID, a.Game).Take(st).Error
-			if errors.Is(err, gorm.ErrRecordNotFound) {
-				r := progress.NewRating()
-				*st = studentRatingRow{UserID: a.UserID, Game: a.Game, Rating: r.Rating, Deviation: r.Deviation, Volatility: r.Volatility}
-			} else if err != nil {
-				return err
-			}
-			students[key] = st
-		}
-		pz, ok := puzzles[a.ExerciseID]
-		if !ok {
-			pz = &exerciseRatingRow{}
-			err := tx.Where("exercise_id = ?", a.ExerciseID).Take(pz).Error
-			if errors.Is(err, gorm.ErrRecordNotFound) {
-				r := progress.NewRating()
-				*pz = exerciseRatingRow{ExerciseID: a.ExerciseID, Rating: r.Rating, Deviation: r.Deviation, Volatility: r.Volatility}
-			} else if err != nil {
-				return err
-			}
-			puzzles[a.ExerciseID] = pz
-		}
+		st, pz := students[[2]string{a.UserID, a.Game}], puzzles[a.ExerciseID]
 		before := progress.Rating{Rating: st.Rating, Deviation: st.Deviation, Volatility: st.Volatility}
 		solved := a.Outcome == string(exercises.Correct)
 		after, pAfter := progress.RatePuzzle(before,
@@ -197,20 +177,65 @@ func rate(tx *gorm.DB, list []pendingAttempt, seq int64, now time.Time) error {
 		})
 		seq++
 	}
-	if err := tx.CreateInBatches(changes, 100).Error; err != nil {
+	if err := tx.CreateInBatches(changes, rateBatch).Error; err != nil {
 		return fmt.Errorf("rating changes: %w", err)
 	}
-	for _, st := range students {
-		if err := tx.Save(st).Error; err != nil {
-			return err
-		}
+	if err := upsertAll(tx, students); err != nil {
+		return fmt.Errorf("student ratings: %w", err)
 	}
-	for _, pz := range puzzles {
-		if err := tx.Save(pz).Error; err != nil {
-			return err
-		}
+	if err := upsertAll(tx, puzzles); err != nil {
+		return fmt.Errorf("puzzle ratings: %w", err)
 	}
 	return tx.Model(&ratingStateRow{}).Where("id = 1").Update("next_seq", seq).Error
+}
+
+// loadRatings reads the current ratings of the students (per game) and
+// puzzles of list, in two queries, starting those never rated at the
+// Glicko-2 defaults.
+func loadRatings(tx *gorm.DB, list []pendingAttempt) (map[[2]string]*studentRatingRow, map[string]*exerciseRatingRow, error) {
+	students := map[[2]string]*studentRatingRow{}
+	puzzles := map[string]*exerciseRatingRow{}
+	var userIDs, exerciseIDs []string
+	for _, a := range list {
+		userIDs, exerciseIDs = append(userIDs, a.UserID), append(exerciseIDs, a.ExerciseID)
+	}
+	var srows []studentRatingRow
+	if err := tx.Where("user_id IN ?", uniq(userIDs)).Find(&srows).Error; err != nil {
+		return nil, nil, fmt.Errorf("student ratings: %w", err)
+	}
+	for i := range srows {
+		students[[2]string{srows[i].UserID, srows[i].Game}] = &srows[i]
+	}
+	var prows []exerciseRatingRow
+	if err := tx.Where("exercise_id IN ?", uniq(exerciseIDs)).Find(&prows).Error; err != nil {
+		return nil, nil, fmt.Errorf("puzzle ratings: %w", err)
+	}
+	for i := range prows {
+		puzzles[prows[i].ExerciseID] = &prows[i]
+	}
+	r := progress.NewRating()
+	for _, a := range list {
+		if key := [2]string{a.UserID, a.Game}; students[key] == nil {
+			students[key] = &studentRatingRow{UserID: a.UserID, Game: a.Game, Rating: r.Rating, Deviation: r.Deviation, Volatility: r.Volatility}
+		}
+		if puzzles[a.ExerciseID] == nil {
+			puzzles[a.ExerciseID] = &exerciseRatingRow{ExerciseID: a.ExerciseID, Rating: r.Rating, Deviation: r.Deviation, Volatility: r.Volatility}
+		}
+	}
+	return students, puzzles, nil
+}
+
+// upsertAll writes the rows of m, inserting new ones and replacing the
+// columns of existing ones, in batches of one statement each.
+func upsertAll[K comparable, R any](tx *gorm.DB, m map[K]*R) error {
+	if len(m) == 0 {
+		return nil
+	}
+	rows := make([]*R, 0, len(m))
+	for _, r := range m {
+		rows = append(rows, r)
+	}
+	return tx.Clauses(clause.OnConflict{UpdateAll: true}).CreateInBatches(rows, rateBatch).Error
 }
 
 // StudentRatings implements progress.Store.

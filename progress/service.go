@@ -323,3 +323,26 @@ func (s *Service) MyRatingHistory(ctx context.Context, p identity.Principal, gam
 func (s *Service) RateAll(ctx context.Context) (int, error) {
 	return s.ratings.RatePending(ctx, "", s.now().UTC())
 }
+
+// RateEvery runs RateAll every interval until ctx is done, calling report
+// (when not nil) after each pass with the attempts rated and the error of
+// the pass; a pass cut short by ctx is not reported. It is the periodic
+// pass of a server.
+func (s *Service) RateEvery(ctx context.Context, every time.Duration, report func(rated int, err error)) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		n, err := s.RateAll(ctx)
+		if ctx.Err() != nil {
+			return
+		}
+		if report != nil {
+			report(n, err)
+		}
+	}
+}

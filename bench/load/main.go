@@ -45,6 +45,7 @@ import (
 	"qixue/exercises"
 	"qixue/identity"
 	"qixue/models"
+	"qixue/progress"
 )
 
 func main() {
@@ -66,6 +67,7 @@ type options struct {
 	logs       bool
 	cpuProfile string
 	rate       float64
+	rater      time.Duration
 }
 
 func run() error {
@@ -78,6 +80,7 @@ func run() error {
 	flag.DurationVar(&o.warmup, "warmup", 5*time.Second, "also report latency percentiles of the requests sent after this warm-up (0: none)")
 	flag.IntVar(&o.maxConns, "max-conns", 10, "database connection pool size of the server")
 	flag.Float64Var(&o.rate, "rate", 0, "target submissions per second over all clients (0: each client as fast as it can); latency is then measured from each request's scheduled time")
+	flag.DurationVar(&o.rater, "rater", 10*time.Second, "run the rating pass (progress.Service.RateAll, as serve does every 30 s) at this interval during the load (0: only once after it)")
 	flag.BoolVar(&o.keep, "keep", false, "keep the benchmark schema")
 	flag.BoolVar(&o.logs, "logs", false, "write the server's JSON request logs to stderr")
 	flag.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the run (client and server) to this file")
@@ -140,11 +143,23 @@ func run() error {
 		pprof.StartCPUProfile(f)
 		defer f.Close()
 	}
+	ratings := progress.NewService(models.NewProgressStore(db), nil, nil, nil)
 	cpu0, pg0 := processCPU(), postgresCPU()
+	stopRater := startRater(ratings, o.rater)
 	res := load(base, env.tokens, pool, o)
+	passes, rated := stopRater()
 	res.cpu, res.pgCPU = processCPU()-cpu0, postgresCPU()-pg0
 	pprof.StopCPUProfile()
 	res.print(o)
+	if passes > 0 {
+		fmt.Printf("rating passes during the load: %d, %d first attempts rated\n", passes, rated)
+	}
+	t0 := time.Now()
+	n, err := ratings.RateAll(ctx)
+	if err != nil {
+		return fmt.Errorf("rating pass: %w", err)
+	}
+	fmt.Printf("rating pass after the load: %d first attempts rated in %s\n", n, time.Since(t0).Round(time.Millisecond))
 
 	var rows int64
 	if err := db.Table("attempts").Count(&rows).Error; err != nil {
@@ -160,6 +175,32 @@ func run() error {
 		return fmt.Errorf("%d errors", res.errors)
 	}
 	return nil
+}
+
+// startRater runs the rating pass every interval, as serve does, until
+// the returned stop is called; stop waits for a running pass and returns
+// the number of passes and of attempts rated. A zero interval runs none.
+func startRater(svc *progress.Service, every time.Duration) (stop func() (passes, rated int)) {
+	if every <= 0 {
+		return func() (int, int) { return 0, 0 }
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	var passes, rated int
+	go func() {
+		defer close(done)
+		svc.RateEvery(ctx, every, func(n int, err error) {
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "load: rating pass:", err)
+			}
+			passes, rated = passes+1, rated+n
+		})
+	}()
+	return func() (int, int) {
+		cancel()
+		<-done
+		return passes, rated
+	}
 }
 
 // freshSchema creates a new schema in the database at base and returns a

@@ -21,20 +21,13 @@ func startRater(ctx context.Context, svc *progress.Service, every time.Duration,
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		t := time.NewTicker(every)
-		defer t.Stop()
-		for {
-			select {
-			case <-rctx.Done():
-				return
-			case <-t.C:
-			}
-			if n, err := svc.RateAll(rctx); err != nil && rctx.Err() == nil {
+		svc.RateEvery(rctx, every, func(n int, err error) {
+			if err != nil {
 				logger.Error("progress: rate pending attempts", "error", err.Error())
 			} else if n > 0 {
 				logger.Info("progress: rated first attempts", "count", n)
 			}
-		}
+		})
 	}()
 	return func() {
 		cancel()
