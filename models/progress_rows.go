@@ -9,9 +9,14 @@ import (
 // ratingStateRow is the single row (ID 1) that serializes rating runs: a
 // run locks it (SELECT ... FOR UPDATE on PostgreSQL; SQLite has one
 // writer) and takes the next change sequence numbers from it.
+//
+// ScannedFrom bounds the periodic pass's search for pending attempts: every
+// attempt with an ID (a time-ordered UUIDv7) below it has been rated, so a
+// pass reads only the newest attempts instead of all of them.
 type ratingStateRow struct {
-	ID      int   `gorm:"primaryKey;autoIncrement:false"`
-	NextSeq int64 `gorm:"not null"`
+	ID          int    `gorm:"primaryKey;autoIncrement:false"`
+	NextSeq     int64  `gorm:"not null"`
+	ScannedFrom string `gorm:"size:36;not null;default:''"`
 }
 
 func (ratingStateRow) TableName() string { return "rating_state" }

@@ -59,6 +59,9 @@ const pendingSQL = `SELECT a.id, a.user_id, a.exercise_id, a.outcome, a.created_
 
 // RatePending implements progress.Store.
 func (s *ProgressStore) RatePending(ctx context.Context, userID string, now time.Time) (int, error) {
+	// Attempt IDs carry the wall clock (UUIDv7), so the periodic pass's
+	// search bound does too, whatever clock now comes from.
+	started := time.Now()
 	// Most calls find nothing to rate: look without the lock first, so
 	// that progress reads do not queue behind one another. The locked
 	// transaction selects again.
@@ -66,12 +69,22 @@ func (s *ProgressStore) RatePending(ctx context.Context, userID string, now time
 	if userID != "" {
 		q += " AND a.user_id = ?"
 		args = append(args, userID)
+	} else {
+		from, err := s.scannedFrom(ctx)
+		if err != nil {
+			return 0, err
+		}
+		q += " AND a.id >= ?"
+		args = append(args, from)
 	}
 	var found []pendingAttempt
 	if err := s.db.WithContext(ctx).Raw(q+" LIMIT 1", args...).Scan(&found).Error; err != nil {
 		return 0, fmt.Errorf("pending attempts: %w", err)
 	}
 	if len(found) == 0 {
+		if userID == "" {
+			return 0, s.markScanned(ctx, started)
+		}
 		return 0, nil
 	}
 	total := 0
@@ -94,9 +107,54 @@ func (s *ProgressStore) RatePending(ctx context.Context, userID string, now time
 		}
 		total += n
 		if n < rateBatch {
-			return total, nil
+			break
 		}
 	}
+	if userID == "" {
+		return total, s.markScanned(ctx, started)
+	}
+	return total, nil
+}
+
+// scanMargin is how long after its creation time an attempt may still be
+// committed: the batched insert gives up after 30 s, so ten minutes is
+// ample. A periodic pass that starts at t has rated every attempt created
+// before t - scanMargin, and the next pass starts its search there.
+const scanMargin = 10 * time.Minute
+
+// scannedFrom returns the lowest attempt ID the periodic pass must look
+// at ("" before the first pass).
+func (s *ProgressStore) scannedFrom(ctx context.Context) (string, error) {
+	var rows []ratingStateRow
+	if err := s.db.WithContext(ctx).Where("id = 1").Limit(1).Find(&rows).Error; err != nil {
+		return "", fmt.Errorf("rating state: %w", err)
+	}
+	if len(rows) == 0 {
+		return "", nil
+	}
+	return rows[0].ScannedFrom, nil
+}
+
+// markScanned records, after a periodic pass that started at start, that
+// every attempt created before start - scanMargin is rated; the bound
+// never moves back.
+func (s *ProgressStore) markScanned(ctx context.Context, start time.Time) error {
+	from := v7Floor(start.Add(-scanMargin))
+	err := s.db.WithContext(ctx).Model(&ratingStateRow{}).Where("id = 1 AND scanned_from < ?", from).
+		Update("scanned_from", from).Error
+	if err != nil {
+		return fmt.Errorf("rating state: %w", err)
+	}
+	return nil
+}
+
+// v7Floor returns the lowest UUIDv7, in its text form, of the millisecond
+// of t: attempt IDs are UUIDv7 (48-bit Unix milliseconds first), whose
+// lowercase text sorts in time order, so every attempt created at or
+// after t has an ID not below it.
+func v7Floor(t time.Time) string {
+	ms := uint64(max(t.UnixMilli(), 0))
+	return fmt.Sprintf("%08x-%04x-0000-0000-000000000000", ms>>16, ms&0xffff)
 }
 
 // Rebuild implements progress.Store.

@@ -1,0 +1,56 @@
+package models_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"gorm.io/gorm"
+
+	"qixue/models"
+	"qixue/models/modelstest"
+)
+
+// TestPeriodicPassReadsOnlyNewAttempts checks the periodic rating pass's
+// search bound: after a pass, an attempt whose ID is older than the bound
+// (one created more than the margin before that pass) is left to the
+// student's own pass, while new attempts are rated by the next periodic
+// pass.
+func TestPeriodicPassReadsOnlyNewAttempts(t *testing.T) {
+	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
+		exs := ratedBank(t, db, 3)
+		es, ps := models.NewExerciseStore(db), models.NewProgressStore(db)
+		user, now := id(), time.Now().UTC()
+		record(t, es, user, exs[0], true)
+		if n, err := ps.RatePending(ctx, "", now); err != nil || n != 1 {
+			t.Fatalf("first pass rated %d (%v), want 1", n, err)
+		}
+		// An attempt with an ID from an hour ago, as if committed that
+		// late: below the bound, so the periodic pass does not see it.
+		old := attempt(user, exs[1], id())
+		old.ID = v7At(time.Now().Add(-time.Hour))
+		if _, _, err := es.RecordAttempt(ctx, old); err != nil {
+			t.Fatal(err)
+		}
+		record(t, es, user, exs[2], false)
+		if n, err := ps.RatePending(ctx, "", now); err != nil || n != 1 {
+			t.Fatalf("second pass rated %d (%v), want only the new attempt", n, err)
+		}
+		if n, err := ps.RatePending(ctx, user, now); err != nil || n != 1 {
+			t.Fatalf("the student's pass rated %d (%v), want the old attempt", n, err)
+		}
+		if n, err := ps.RatePending(ctx, "", now); err != nil || n != 0 {
+			t.Fatalf("third pass rated %d (%v), want 0", n, err)
+		}
+	})
+}
+
+// v7At returns a UUIDv7 of the millisecond of t.
+func v7At(t time.Time) string {
+	u := uuid.Must(uuid.NewV7())
+	ms := uint64(t.UnixMilli())
+	for i := range 6 {
+		u[i] = byte(ms >> (40 - 8*i))
+	}
+	return u.String()
+}
