@@ -113,6 +113,8 @@ var fieldMessages = map[string]text{
 	"not_allowed":    {"不允许填写", "is not allowed"},
 	"too_many":       {"数量太多", "has too many entries"},
 	"self":           {"不能对自己执行", "cannot be yourself"},
+	"incorrect":      {"不正确", "is incorrect"},
+	"unchanged":      {"不能与原密码相同", "must differ from the current password"},
 	"unknown_field":  {"是未知字段", "is not a known field"},
 	"invalid_type":   {"类型错误", "has the wrong type"},
 }

@@ -25,6 +25,7 @@ func (h *identityHandlers) register(v1 *echo.Group, auth echo.MiddlewareFunc) {
 	v1.POST("/auth/refresh", h.refresh)
 	v1.POST("/auth/logout", h.logout)
 	v1.GET("/me", h.me, auth)
+	v1.POST("/me/password", h.changePassword, auth)
 
 	v1.GET("/schools", h.listSchools, auth)
 	v1.POST("/schools", h.createSchool, auth)
@@ -60,6 +61,20 @@ func (h *identityHandlers) login(c echo.Context) error {
 	s, err := h.svc.Login(c.Request().Context(), identity.Credentials{
 		Username: req.Username, Password: req.Password, ClassCode: req.ClassCode, PIN: req.PIN,
 	}, c.RealIP())
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toSessionResponse(s))
+}
+
+// changePassword sets the caller's own password and answers with a new
+// session: every earlier session of the user has ended.
+func (h *identityHandlers) changePassword(c echo.Context) error {
+	var req changePasswordRequest
+	if err := Bind(c, &req); err != nil {
+		return err
+	}
+	s, err := h.svc.ChangePassword(c.Request().Context(), Caller(c), req.CurrentPassword, req.NewPassword)
 	if err != nil {
 		return err
 	}

@@ -19,6 +19,12 @@ type refreshRequest struct {
 	RefreshToken string `json:"refresh_token"`
 }
 
+// changePasswordRequest changes the caller's own password.
+type changePasswordRequest struct {
+	CurrentPassword string `json:"current_password"`
+	NewPassword     string `json:"new_password"`
+}
+
 type schoolRequest struct {
 	Name string `json:"name"`
 }

@@ -59,8 +59,13 @@ type Store interface {
 	// one transaction.
 	CreateStudents(ctx context.Context, classID string, students []User) error
 	// SetPINHashes replaces the PIN hashes of the given users (user ID to
-	// hash) of one school, in one transaction; ErrNotFound if any is missing.
+	// hash) of one school and revokes their refresh tokens, in one
+	// transaction; ErrNotFound if any is missing.
 	SetPINHashes(ctx context.Context, sc Scope, hashes map[string]string, now time.Time) error
+	// UpdateCredentials saves u's password and PIN hashes and revokes all
+	// of u's refresh tokens, in one transaction, so that a changed
+	// password or PIN ends the sessions opened with the old one.
+	UpdateCredentials(ctx context.Context, u User, now time.Time) error
 
 	CreateRefreshToken(ctx context.Context, t RefreshToken) error
 	// RotateRefreshToken marks the unrotated, unrevoked token with hash

@@ -277,11 +277,61 @@ func (s *Service) SetPassword(ctx context.Context, p Principal, id, password str
 		return err
 	}
 	u.UpdatedAt = s.now()
-	return s.store.UpdateUser(ctx, u)
+	return s.store.UpdateCredentials(ctx, u, u.UpdatedAt)
 }
 
-// ResetPIN gives a student a new random PIN and returns it; it is not
-// stored in clear and cannot be read again.
+// ChangePassword sets the caller's own password after checking the
+// current one, ends all the caller's sessions and opens a new one.
+// Students cannot (their password or PIN is set by a teacher:
+// ErrForbidden). A wrong current password is a validation error on
+// current_password and counts as a failed login of the account, so
+// guessing it is rate limited like logging in (ErrRateLimited).
+func (s *Service) ChangePassword(ctx context.Context, p Principal, current, next string) (Session, error) {
+	if p.Role == RoleStudent || p.Role == "" {
+		return Session{}, ErrForbidden
+	}
+	var v invalid
+	if current == "" {
+		v.add("current_password", "required")
+	}
+	checkPassword(&v, "new_password", next)
+	if current != "" && next == current {
+		v.add("new_password", "unchanged")
+	}
+	if err := v.err(); err != nil {
+		return Session{}, err
+	}
+	u, err := s.store.User(ctx, Scope{}, p.UserID)
+	if err != nil {
+		return Session{}, err
+	}
+	now := s.now()
+	accountKey := "account:" + u.Username
+	n, err := s.store.CountLoginFailures(ctx, accountKey, now.Add(-s.cfg.LimitWindow))
+	if err != nil {
+		return Session{}, err
+	}
+	if n >= s.cfg.AccountLimit {
+		return Session{}, ErrRateLimited
+	}
+	if !s.matches(u.PasswordHash, current) {
+		if err := s.store.RecordLoginFailure(ctx, []string{accountKey}, now); err != nil {
+			return Session{}, err
+		}
+		return Session{}, ValidationError(FieldError{Field: "current_password", Code: "incorrect"})
+	}
+	if u.PasswordHash, err = s.hash(next); err != nil {
+		return Session{}, err
+	}
+	u.UpdatedAt = now
+	if err := s.store.UpdateCredentials(ctx, u, now); err != nil {
+		return Session{}, err
+	}
+	return s.openSession(ctx, u, now, "")
+}
+
+// ResetPIN gives a student a new random PIN and returns it, ending the
+// student's sessions; it is not stored in clear and cannot be read again.
 func (s *Service) ResetPIN(ctx context.Context, p Principal, id string) (User, string, error) {
 	u, err := s.writableCredentials(ctx, p, id)
 	if err != nil {
@@ -295,7 +345,7 @@ func (s *Service) ResetPIN(ctx context.Context, p Principal, id string) (User, s
 		return User{}, "", err
 	}
 	u.UpdatedAt = s.now()
-	return u, pin, s.store.UpdateUser(ctx, u)
+	return u, pin, s.store.UpdateCredentials(ctx, u, u.UpdatedAt)
 }
 
 // DeleteUser deletes a user. Platform admins and the user's school

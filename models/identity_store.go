@@ -459,9 +459,34 @@ func (s *IdentityStore) SetPINHashes(ctx context.Context, sc identity.Scope, has
 			if res.RowsAffected == 0 {
 				return identity.ErrNotFound
 			}
+			if err := revokeUserTokens(tx, id, now); err != nil {
+				return err
+			}
 		}
 		return nil
 	})
+}
+
+// UpdateCredentials saves u's password and PIN hashes and revokes u's
+// refresh tokens in one transaction.
+func (s *IdentityStore) UpdateCredentials(ctx context.Context, u identity.User, now time.Time) error {
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := tx.Model(&userRow{}).Where("id = ?", u.ID).Updates(map[string]any{
+			"password_hash": u.PasswordHash, "pin_hash": u.PINHash, "updated_at": u.UpdatedAt,
+		})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return identity.ErrNotFound
+		}
+		return revokeUserTokens(tx, u.ID, now)
+	})
+}
+
+// revokeUserTokens revokes every live refresh token of a user.
+func revokeUserTokens(tx *gorm.DB, userID string, now time.Time) error {
+	return tx.Model(&refreshTokenRow{}).Where("user_id = ? AND revoked_at IS NULL", userID).Update("revoked_at", now).Error
 }
 
 // CreateRefreshToken stores a new refresh token.
