@@ -2,9 +2,11 @@ package api
 
 import (
 	"context"
+	"crypto/subtle"
 	"io"
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -32,6 +34,9 @@ type Deps struct {
 	// Registry collects metrics for /metrics (default: a new registry with
 	// Go and process collectors).
 	Registry *prometheus.Registry
+	// MetricsToken, when set, is the bearer token /metrics requires;
+	// empty leaves /metrics open (expose it only inside the cluster then).
+	MetricsToken string
 	// CORSOrigins lists browser origins allowed to call the API; empty
 	// disables CORS.
 	CORSOrigins []string
@@ -103,7 +108,7 @@ func NewServer(d Deps) *echo.Echo {
 		Skipper: func(c echo.Context) bool { return c.Request().URL.Path == RosterUploadPath && d.Roster != nil },
 	}))
 
-	registerOps(e, d.Ping, d.Registry)
+	registerOps(e, d.Ping, d.Registry, d.MetricsToken)
 	v1 := e.Group("/v1")
 	auth := RequireAuth(d.Identity)
 	newIdentityHandlers(d.Identity).register(v1, auth)
@@ -117,7 +122,7 @@ func NewServer(d Deps) *echo.Echo {
 	return e
 }
 
-func registerOps(e *echo.Echo, ping func(context.Context) error, reg *prometheus.Registry) {
+func registerOps(e *echo.Echo, ping func(context.Context) error, reg *prometheus.Registry, metricsToken string) {
 	e.GET("/healthz", func(c echo.Context) error {
 		return c.JSON(http.StatusOK, Status{Status: "ok"})
 	})
@@ -129,7 +134,21 @@ func registerOps(e *echo.Echo, ping func(context.Context) error, reg *prometheus
 		}
 		return c.JSON(http.StatusOK, Status{Status: "ok"})
 	})
-	e.GET("/metrics", echo.WrapHandler(promhttp.HandlerFor(reg, promhttp.HandlerOpts{})))
+	metrics := echo.WrapHandler(promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
+	e.GET("/metrics", func(c echo.Context) error {
+		if metricsToken != "" && !bearerIs(c.Request().Header.Get(echo.HeaderAuthorization), metricsToken) {
+			c.Response().Header().Set("WWW-Authenticate", `Bearer realm="metrics"`)
+			return &Error{Status: http.StatusUnauthorized, Code: "unauthenticated"}
+		}
+		return metrics(c)
+	})
+}
+
+// bearerIs reports whether an Authorization header carries the bearer
+// token want, comparing in constant time.
+func bearerIs(header, want string) bool {
+	got, ok := strings.CutPrefix(header, "Bearer ")
+	return ok && subtle.ConstantTimeCompare([]byte(got), []byte(want)) == 1
 }
 
 // Status is the body of /healthz and /readyz.

@@ -28,6 +28,7 @@ type config struct {
 	BcryptCost      int           // QIXUE_BCRYPT_COST
 	ShutdownTimeout time.Duration // QIXUE_SHUTDOWN_TIMEOUT
 	DemoPassword    string        // QIXUE_DEMO_PASSWORD
+	MetricsToken    string        // QIXUE_METRICS_TOKEN
 	// RosterMaxUpload bounds a roster zip, RosterMaxUnpacked the total
 	// size of its CSV files once unzipped, in bytes.
 	RosterMaxUpload   int64 // QIXUE_ROSTER_MAX_UPLOAD, e.g. 64MiB
@@ -46,6 +47,7 @@ func loadConfig() (config, error) {
 		JWTSecret:       os.Getenv("QIXUE_JWT_SECRET"),
 		TrustProxy:      env("QIXUE_TRUST_PROXY", "false") == "true",
 		DemoPassword:    os.Getenv("QIXUE_DEMO_PASSWORD"),
+		MetricsToken:    os.Getenv("QIXUE_METRICS_TOKEN"),
 		AccessTTL:       15 * time.Minute,
 		RefreshTTL:      30 * 24 * time.Hour,
 		BcryptCost:      10,
@@ -200,6 +202,7 @@ func (c config) logAttrs() []any {
 		"bcrypt_cost", c.BcryptCost,
 		"shutdown_timeout", c.ShutdownTimeout.String(),
 		"demo_password", mask(c.DemoPassword),
+		"metrics_token", mask(c.MetricsToken),
 		"roster_max_upload", formatSize(c.RosterMaxUpload),
 		"roster_max_unpacked", formatSize(c.RosterMaxUnpacked),
 		"db_pool", c.dbPoolString(),

@@ -62,6 +62,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		Ping:            func(ctx context.Context) error { return models.Ping(ctx, db) },
 		Logger:          logger,
 		CORSOrigins:     cfg.CORSOrigins,
+		MetricsToken:    cfg.MetricsToken,
 		TrustProxy:      cfg.TrustProxy,
 		RateLimitWindow: 15 * time.Minute,
 		Exercises:       practice,
