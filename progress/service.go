@@ -125,8 +125,9 @@ type StatsStore interface {
 	// since (all for the zero time), up to limit.
 	RecentActivity(ctx context.Context, userID string, since time.Time, limit int) ([]Activity, error)
 	// JoinedTaught returns when the student joined the first of its
-	// classes that the teacher teaches (active enrollments of both in an
-	// active class); ok is false when they share no class.
+	// classes that the teacher teaches (active enrollments of both in the
+	// class, as for identity's teacher access); ok is false when they
+	// share no class.
 	JoinedTaught(ctx context.Context, teacherID, studentID string) (joined time.Time, ok bool, err error)
 	// ClassExerciseStats sums the attempts of one exercise by the active
 	// students of a class, counting only attempts made since the student
