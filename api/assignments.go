@@ -174,7 +174,7 @@ func (h *assignmentHandlers) classProgressCSV(c echo.Context) error {
 
 // next suggests the calling student's next exercises (?limit=, at most
 // 50): unsolved exercises of open assignments, earliest due first, then
-// unsolved exercises of the student's band, easiest first.
+// practice of the student's weak skills and at its rating.
 func (h *assignmentHandlers) next(c echo.Context) error {
 	limit := 10
 	if v := c.QueryParam("limit"); v != "" {
@@ -190,11 +190,7 @@ func (h *assignmentHandlers) next(c echo.Context) error {
 	}
 	out := nextList{Items: make([]nextItem, len(list))}
 	for i, sg := range list {
-		out.Items[i] = nextItem{ExerciseID: sg.ExerciseID, Reason: "practice"}
-		if sg.AssignmentID != "" {
-			id, due := sg.AssignmentID, sg.DueAt
-			out.Items[i].Reason, out.Items[i].AssignmentID, out.Items[i].DueAt = "assignment", &id, &due
-		}
+		out.Items[i] = toNextItem(sg)
 	}
 	return c.JSON(http.StatusOK, out)
 }

@@ -98,7 +98,7 @@ func TestAssignmentsAPI(t *testing.T) {
 				Status: 200, Contains: []string{`"attempts_allowed":3`}},
 			{Name: "my open assignments", Method: "GET", Path: "/v1/me/assignments?status=due_soon", Token: a.StudentToken, Status: 200,
 				Contains: []string{created.ID, `"status":"not_started"`, `"due_soon":true`}},
-			{Name: "next: assignment first, then practice", Method: "GET", Path: "/v1/me/next?limit=3", Token: a.StudentToken, Status: 200,
+			{Name: "next: the assignment's exercises; school exercises are not practice", Method: "GET", Path: "/v1/me/next?limit=3", Token: a.StudentToken, Status: 200,
 				Check: func(t *testing.T, rec *httptest.ResponseRecorder) {
 					l := apitest.Decode[struct {
 						Items []struct {
@@ -107,8 +107,8 @@ func TestAssignmentsAPI(t *testing.T) {
 							AssignmentID *string `json:"assignment_id"`
 						}
 					}](t, rec)
-					if len(l.Items) != 3 || l.Items[0].ExerciseID != ex[0] || l.Items[1].ExerciseID != ex[1] ||
-						l.Items[0].AssignmentID == nil || *l.Items[0].AssignmentID != created.ID || l.Items[2].Reason != "practice" {
+					if len(l.Items) != 2 || l.Items[0].ExerciseID != ex[0] || l.Items[1].ExerciseID != ex[1] ||
+						l.Items[0].AssignmentID == nil || *l.Items[0].AssignmentID != created.ID || l.Items[1].Reason != "assignment" {
 						t.Errorf("next %+v", l.Items)
 					}
 				}},

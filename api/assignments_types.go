@@ -167,12 +167,27 @@ func toClassProgress(m assignments.Matrix) classProgressResponse {
 	return r
 }
 
-// nextItem is one suggested exercise.
+// nextItem is one suggested exercise and why: reason assignment (with
+// assignment_id and due_at), weak_skill (with tag) or rating.
 type nextItem struct {
 	ExerciseID   string     `json:"exercise_id"`
 	Reason       string     `json:"reason"`
 	AssignmentID *string    `json:"assignment_id"`
 	DueAt        *time.Time `json:"due_at"`
+	Tag          *string    `json:"tag"`
+}
+
+func toNextItem(sg assignments.Suggestion) nextItem {
+	it := nextItem{ExerciseID: sg.ExerciseID, Reason: string(sg.Reason)}
+	if sg.AssignmentID != "" {
+		id, due := sg.AssignmentID, sg.DueAt
+		it.AssignmentID, it.DueAt = &id, &due
+	}
+	if sg.Tag != "" {
+		tag := sg.Tag
+		it.Tag = &tag
+	}
+	return it
 }
 
 // nextList is the suggestions of GET /v1/me/next, best first.

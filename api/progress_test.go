@@ -2,15 +2,20 @@ package api_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http/httptest"
 	"sync"
 	"testing"
+	"time"
 
+	"github.com/google/uuid"
 	"gorm.io/gorm"
 
 	"qixue/api"
 	"qixue/api/apitest"
+	"qixue/exercises"
+	"qixue/identity"
 	"qixue/models"
 	"qixue/models/modelstest"
 	"qixue/progress"
@@ -216,6 +221,77 @@ func TestStudentProgressAndExerciseStats(t *testing.T) {
 			{Name: "stats of another school's class", Method: "GET", Path: stats, Token: b.AdminToken, Status: 404},
 			{Name: "stats of an unknown exercise", Method: "GET", Path: "/v1/classes/" + a.Class.ID + "/exercises/0190f5a4-0000-7000-8000-000000000000/stats",
 				Token: a.TeacherToken, Status: 404},
+		})
+	})
+}
+
+// TestStudentProgressSinceJoining: a teacher sees only what a student did
+// since joining the teacher's class; the school admin sees everything;
+// ratings are whole for both.
+func TestStudentProgressSinceJoining(t *testing.T) {
+	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
+		p, _ := newProgressPractice(t, db)
+		a := p.F.A
+		kid := a.OtherStudent // in no class yet
+		store := models.NewExerciseStore(db)
+		record := func(ex string, outcome exercises.Outcome, at time.Time) {
+			t.Helper()
+			_, _, err := store.RecordAttempt(context.Background(), exercises.Attempt{ID: uuid.Must(uuid.NewV7()).String(),
+				SchoolID: a.School.ID, UserID: kid.ID, ExerciseID: ex, Outcome: outcome, Answer: json.RawMessage(`{"choice":0}`),
+				TimeMS: 100, IdempotencyKey: uuid.NewString(), RequestHash: "h", CreatedAt: at.UTC().Truncate(time.Microsecond)})
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		record(p.Choice.ID, exercises.Wrong, p.Now.Add(-2*time.Hour))
+		record(p.Number.ID, exercises.Correct, p.Now.Add(-time.Hour))
+		root := identity.Principal{Role: identity.RolePlatformAdmin}
+		if _, err := p.Identity.Enroll(context.Background(), root, a.Class.ID, kid.ID); err != nil {
+			t.Fatal(err)
+		}
+		var joined time.Time
+		if err := db.Table("enrollments").Select("created_at").Where("class_id = ? AND user_id = ?", a.Class.ID, kid.ID).Scan(&joined).Error; err != nil {
+			t.Fatal(err)
+		}
+		record(p.Choice.ID, exercises.Correct, joined.Add(time.Minute))
+
+		type view struct {
+			progressBody
+			Recent []struct {
+				ExerciseID string `json:"exercise_id"`
+			} `json:"recent"`
+			Since *time.Time `json:"since"`
+		}
+		path := "/v1/students/" + kid.ID + "/progress"
+		p.Run(t, []apitest.Case{
+			{Name: "the teacher sees the attempts since joining", Method: "GET", Path: path, Token: a.TeacherToken, Status: 200,
+				Check: func(t *testing.T, rec *httptest.ResponseRecorder) {
+					v := apitest.Decode[view](t, rec)
+					if v.Since == nil || !v.Since.Equal(joined) {
+						t.Errorf("since %v, want %v", v.Since, joined)
+					}
+					// The retry after joining only: solved, not on the first try.
+					if len(v.Exercises) != 1 || v.Exercises[0].ExerciseID != p.Choice.ID || v.Exercises[0].Attempts != 1 ||
+						!v.Exercises[0].Solved || v.Exercises[0].FirstTry {
+						t.Errorf("exercises %+v", v.Exercises)
+					}
+					if len(v.Skills) != 0 || len(v.Recent) != 1 || v.Recent[0].ExerciseID != p.Choice.ID {
+						t.Errorf("skills %+v recent %+v", v.Skills, v.Recent)
+					}
+					if len(v.Ratings) != 2 {
+						t.Errorf("ratings %+v, want both games", v.Ratings)
+					}
+				}},
+			{Name: "the school admin sees everything", Method: "GET", Path: path, Token: a.AdminToken, Status: 200,
+				Contains: []string{`"since":null`},
+				Check: func(t *testing.T, rec *httptest.ResponseRecorder) {
+					v := apitest.Decode[view](t, rec)
+					if len(v.Exercises) != 2 || len(v.Recent) != 3 || len(v.Skills) != 2 || len(v.Ratings) != 2 {
+						t.Errorf("exercises %+v recent %+v skills %+v ratings %+v", v.Exercises, v.Recent, v.Skills, v.Ratings)
+					}
+				}},
+			{Name: "the student itself sees everything", Method: "GET", Path: path, Token: a.OtherStudentToken, Status: 200,
+				Contains: []string{`"since":null`}},
 		})
 	})
 }

@@ -103,10 +103,12 @@ func toRatingChangeResponse(c progress.Change) ratingChangeResponse {
 }
 
 // studentProgressResponse is the body of GET /v1/students/{id}/progress.
+// Since is when the counted activity starts (nil: all of it).
 type studentProgressResponse struct {
 	progressResponse
 	WeakSkills []skillProgressResponse `json:"weak_skills"`
 	Recent     []activityResponse      `json:"recent"`
+	Since      *time.Time              `json:"since"`
 }
 
 type activityResponse struct {
@@ -129,6 +131,10 @@ func toStudentProgressResponse(v progress.StudentView) studentProgressResponse {
 	}
 	for i, a := range v.Recent {
 		out.Recent[i] = activityResponse{AttemptID: a.AttemptID, ExerciseID: a.ExerciseID, Outcome: a.Outcome, TimeMS: a.TimeMS, At: a.At}
+	}
+	if !v.Since.IsZero() {
+		since := v.Since.UTC()
+		out.Since = &since
 	}
 	return out
 }

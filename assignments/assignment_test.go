@@ -8,6 +8,7 @@ import (
 
 	"qixue/assignments"
 	"qixue/identity"
+	"qixue/progress"
 )
 
 var t0 = time.Date(2026, 11, 2, 8, 0, 0, 0, time.UTC)
@@ -132,7 +133,9 @@ func (f *fakeStore) ClassProgress(context.Context, string) ([]assignments.ClassS
 	return nil, nil, nil, nil
 }
 
-func (f *fakeStore) Practice(context.Context, string, string, int) ([]string, error) { return nil, nil }
+func (f *fakeStore) Practice(context.Context, string, string, time.Time) (progress.Practice, error) {
+	return progress.Practice{}, nil
+}
 
 func TestServicePermissions(t *testing.T) {
 	ctx := context.Background()

@@ -5,15 +5,30 @@ import (
 	"time"
 
 	"qixue/identity"
+	"qixue/progress"
+)
+
+// Reason says why an exercise is suggested.
+type Reason string
+
+// The reasons of a suggestion: an open assignment, or practice (see
+// progress.Recommend) of a weak skill or at the student's rating.
+const (
+	ReasonAssignment Reason = "assignment"
+	ReasonWeakSkill  Reason = Reason(progress.ReasonWeakSkill)
+	ReasonRating     Reason = Reason(progress.ReasonRating)
 )
 
 // Suggestion is an exercise a student should do next: one of an open
-// assignment (AssignmentID and DueAt set) or practice of the student's
-// band.
+// assignment (AssignmentID and DueAt set), or practice of a weak skill
+// (Tag set) or at the student's rating.
 type Suggestion struct {
 	ExerciseID   string
+	Reason       Reason
 	AssignmentID string
 	DueAt        time.Time
+	// Tag is the weak skill of ReasonWeakSkill.
+	Tag string
 }
 
 // MaxSuggestions bounds the length of Next.
@@ -21,8 +36,11 @@ const MaxSuggestions = 50
 
 // Next suggests up to limit exercises the student has not solved: first
 // those of the student's open, unfinished assignments, earliest due first
-// and in item order, then exercises of the student's grade band, easiest
-// first. Only students have suggestions (ErrForbidden otherwise).
+// and in item order, then practice of the student's grade band
+// recommended by progress.Practice.Recommend: its weakest skills first,
+// then exercises closest to its rating in each game, leaving out what it
+// tried in the last progress.RetryAfter. Only students have suggestions
+// (ErrForbidden otherwise).
 func (s *Service) Next(ctx context.Context, p identity.Principal, limit int) ([]Suggestion, error) {
 	if p.Role != identity.RoleStudent {
 		return nil, ErrForbidden
@@ -46,25 +64,19 @@ func (s *Service) Next(ctx context.Context, p identity.Principal, limit int) ([]
 			}
 			if !seen[id] {
 				seen[id] = true
-				out = append(out, Suggestion{ExerciseID: id, AssignmentID: sa.Assignment.ID, DueAt: sa.Assignment.DueAt})
+				out = append(out, Suggestion{ExerciseID: id, Reason: ReasonAssignment, AssignmentID: sa.Assignment.ID, DueAt: sa.Assignment.DueAt})
 			}
 		}
 	}
 	if len(out) == limit {
 		return out, nil
 	}
-	more, err := s.store.Practice(ctx, p.UserID, p.SchoolID, limit-len(out)+len(seen))
+	practice, err := s.store.Practice(ctx, p.UserID, p.SchoolID, s.clock().Add(-progress.RetryAfter))
 	if err != nil {
 		return nil, err
 	}
-	for _, id := range more {
-		if len(out) == limit {
-			break
-		}
-		if !seen[id] {
-			seen[id] = true
-			out = append(out, Suggestion{ExerciseID: id})
-		}
+	for _, r := range practice.Recommend(limit-len(out), func(id string) bool { return seen[id] }) {
+		out = append(out, Suggestion{ExerciseID: r.ExerciseID, Reason: Reason(r.Reason), Tag: r.Tag})
 	}
 	return out, nil
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/google/uuid"
 
 	"qixue/identity"
+	"qixue/progress"
 )
 
 // Limits of a draft.
@@ -126,11 +127,12 @@ type Store interface {
 	// attempts since joining on the exercises of those assignments, in a
 	// fixed number of queries whatever the size of the class.
 	ClassProgress(ctx context.Context, classID string) ([]ClassStudent, []Assignment, []Solve, error)
-	// Practice returns up to limit IDs of live exercises (built-in or of
-	// schoolID) of the student's grade band (the lowest grade of the
-	// student's classes) that the student never solved, easiest first.
-	// It returns none for a student in no class.
-	Practice(ctx context.Context, studentID, schoolID string, limit int) ([]string, error)
+	// Practice returns what the student's practice suggestions are made
+	// from (see progress.Practice): the live built-in exercises of its
+	// grade band (the lowest grade of its active classes) that it never
+	// solved nor tried since since, its skills and its ratings, in a fixed
+	// number of queries. A student in no class has no candidates.
+	Practice(ctx context.Context, studentID, schoolID string, since time.Time) (progress.Practice, error)
 }
 
 // Service runs the assignment use cases with their permission checks.

@@ -346,19 +346,3 @@ func (s *AssignmentStore) ClassProgress(ctx context.Context, classID string) ([]
 	}
 	return cs, list, sv, nil
 }
-
-// Practice returns unsolved exercises of the student's band, easiest
-// first, in two queries.
-func (s *AssignmentStore) Practice(ctx context.Context, studentID, schoolID string, limit int) ([]string, error) {
-	grade, ok, err := NewExerciseStore(s.db).StudentGrade(ctx, studentID)
-	if err != nil || !ok {
-		return nil, err
-	}
-	var ids []string
-	err = s.db.WithContext(ctx).Model(&exerciseRow{}).
-		Where("archived_at IS NULL AND band = ? AND (school_id IS NULL OR school_id = ?)", exercises.BandOfGrade(grade), schoolID).
-		Where("NOT EXISTS (SELECT 1 FROM attempts a WHERE a.user_id = ? AND a.exercise_id = exercises.id AND a.outcome = ?)",
-			studentID, exercises.Correct).
-		Order("difficulty, id").Limit(limit).Pluck("id", &ids).Error
-	return ids, err
-}

@@ -349,7 +349,7 @@ func (s *ProgressStore) History(ctx context.Context, userID, game string, page i
 var _ progress.StatsStore = (*ProgressStore)(nil)
 
 // ExerciseStats implements progress.StatsStore.
-func (s *ProgressStore) ExerciseStats(ctx context.Context, userID string) ([]progress.ExerciseStats, error) {
+func (s *ProgressStore) ExerciseStats(ctx context.Context, userID string, since time.Time) ([]progress.ExerciseStats, error) {
 	var rows []struct {
 		ExerciseID string
 		Game       string
@@ -363,8 +363,8 @@ func (s *ProgressStore) ExerciseStats(ctx context.Context, userID string) ([]pro
   MAX(CASE WHEN a.first_attempt AND a.outcome = ? THEN 1 ELSE 0 END) AS first_try,
   COALESCE(SUM(a.time_ms), 0) AS time_ms
  FROM attempts a JOIN exercises e ON e.id = a.exercise_id
- WHERE a.user_id = ? GROUP BY a.exercise_id, e.game ORDER BY a.exercise_id`,
-		string(exercises.Correct), string(exercises.Correct), userID).Scan(&rows).Error
+ WHERE a.user_id = ? AND a.created_at >= ? GROUP BY a.exercise_id, e.game ORDER BY a.exercise_id`,
+		string(exercises.Correct), string(exercises.Correct), userID, since).Scan(&rows).Error
 	if err != nil {
 		return nil, fmt.Errorf("exercise stats: %w", err)
 	}
@@ -377,7 +377,7 @@ func (s *ProgressStore) ExerciseStats(ctx context.Context, userID string) ([]pro
 }
 
 // SkillStats implements progress.StatsStore.
-func (s *ProgressStore) SkillStats(ctx context.Context, userID string) ([]progress.SkillStats, error) {
+func (s *ProgressStore) SkillStats(ctx context.Context, userID string, since time.Time) ([]progress.SkillStats, error) {
 	var rows []progress.SkillStats
 	var raw []struct {
 		Tag       string
@@ -387,7 +387,8 @@ func (s *ProgressStore) SkillStats(ctx context.Context, userID string) ([]progre
 	err := s.db.WithContext(ctx).Raw(`SELECT t.tag, COUNT(*) AS attempted,
   COALESCE(SUM(CASE WHEN a.outcome = ? THEN 1 ELSE 0 END), 0) AS solved
  FROM attempts a JOIN exercise_tags t ON t.exercise_id = a.exercise_id
- WHERE a.user_id = ? AND a.first_attempt GROUP BY t.tag ORDER BY t.tag`, string(exercises.Correct), userID).Scan(&raw).Error
+ WHERE a.user_id = ? AND a.first_attempt AND a.created_at >= ? GROUP BY t.tag ORDER BY t.tag`,
+		string(exercises.Correct), userID, since).Scan(&raw).Error
 	if err != nil {
 		return nil, fmt.Errorf("skill stats: %w", err)
 	}
@@ -398,10 +399,10 @@ func (s *ProgressStore) SkillStats(ctx context.Context, userID string) ([]progre
 }
 
 // RecentActivity implements progress.StatsStore.
-func (s *ProgressStore) RecentActivity(ctx context.Context, userID string, limit int) ([]progress.Activity, error) {
+func (s *ProgressStore) RecentActivity(ctx context.Context, userID string, since time.Time, limit int) ([]progress.Activity, error) {
 	var rows []attemptRow
 	err := s.db.WithContext(ctx).Select("id", "exercise_id", "outcome", "time_ms", "created_at").
-		Where("user_id = ?", userID).Order("id DESC").Limit(limit).Find(&rows).Error
+		Where("user_id = ? AND created_at >= ?", userID, since).Order("id DESC").Limit(limit).Find(&rows).Error
 	if err != nil {
 		return nil, fmt.Errorf("recent activity: %w", err)
 	}
@@ -410,6 +411,22 @@ func (s *ProgressStore) RecentActivity(ctx context.Context, userID string, limit
 		out[i] = progress.Activity{AttemptID: r.ID, ExerciseID: r.ExerciseID, Outcome: r.Outcome, TimeMS: r.TimeMS, At: r.CreatedAt.UTC()}
 	}
 	return out, nil
+}
+
+// JoinedTaught implements progress.StatsStore, with the enrollments
+// that identity's Teaches reads: the teacher's and the student's active
+// enrollments in the same class.
+func (s *ProgressStore) JoinedTaught(ctx context.Context, teacherID, studentID string) (time.Time, bool, error) {
+	var row struct{ Joined *aggTime } // NULL when they share no class
+	err := s.db.WithContext(ctx).Table("enrollments AS t").Select("MIN(s.created_at) AS joined").
+		Joins("JOIN enrollments AS s ON s.class_id = t.class_id").
+		Where("t.user_id = ? AND t.role = ? AND s.user_id = ? AND s.role = ? AND t.deactivated_at IS NULL AND s.deactivated_at IS NULL",
+			teacherID, string(identity.RoleTeacher), studentID, string(identity.RoleStudent)).
+		Scan(&row).Error
+	if err != nil || row.Joined == nil {
+		return time.Time{}, false, err
+	}
+	return row.Joined.t, true, nil
 }
 
 // classAttemptsSQL joins a class's active student enrollments to their

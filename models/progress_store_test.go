@@ -83,7 +83,7 @@ func TestRatePendingFirstAttemptsOnly(t *testing.T) {
 		if r, games, err := ps.ExerciseRating(ctx, id()); err != nil || games != 0 || r != progress.NewRating() {
 			t.Fatalf("unplayed puzzle %+v %d %v", r, games, err)
 		}
-		stats, err := ps.ExerciseStats(ctx, user)
+		stats, err := ps.ExerciseStats(ctx, user, time.Time{})
 		if err != nil || len(stats) != 2 {
 			t.Fatalf("exercise stats %+v (%v)", stats, err)
 		}
@@ -96,7 +96,7 @@ func TestRatePendingFirstAttemptsOnly(t *testing.T) {
 				t.Errorf("stats %+v, want %+v", st, want[st.ExerciseID])
 			}
 		}
-		skills, err := ps.SkillStats(ctx, user)
+		skills, err := ps.SkillStats(ctx, user, time.Time{})
 		wantSkills := []progress.SkillStats{{Tag: "chess.rules", Attempted: 2, Solved: 1}, {Tag: "tag", Attempted: 2, Solved: 1}}
 		if err != nil || !reflect.DeepEqual(skills, wantSkills) {
 			t.Fatalf("skills %+v (%v), want %+v", skills, err, wantSkills)

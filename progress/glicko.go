@@ -1,9 +1,11 @@
 // Package progress owns Qixue's progress arithmetic: Glicko-2 puzzle
 // ratings (written from Glickman's paper "Example of the Glicko-2 system"),
 // the child-friendly level scheme of the chess rules handout (seed 004:
-// levels 30 down to 1, 100 points a level), lesson stars and per-skill
-// mastery. It is pure Go with no storage or HTTP; the models package stores
-// ratings and the api package shows them.
+// levels 30 down to 1, 100 points a level), lesson stars, per-skill
+// mastery and practice recommendations (Practice.Recommend: weak skills
+// first, then exercises near the student's rating). It is pure Go with no
+// storage or HTTP; the models package stores ratings and the api package
+// shows them.
 //
 // A student's first attempt of an exercise is one rated game between the
 // student and the puzzle, played in a rating period of its own (as Lichess

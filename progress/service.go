@@ -1,7 +1,6 @@
 package progress
 
 import (
-	"cmp"
 	"context"
 	"slices"
 	"strconv"
@@ -112,16 +111,24 @@ type Summary struct {
 // StatsStore reads the rollups of a student's attempts.
 type StatsStore interface {
 	// ExerciseStats returns the user's work per attempted exercise, in
-	// exercise ID order.
-	ExerciseStats(ctx context.Context, userID string) ([]ExerciseStats, error)
+	// exercise ID order, counting only attempts made at or after since
+	// (all for the zero time).
+	ExerciseStats(ctx context.Context, userID string, since time.Time) ([]ExerciseStats, error)
 	// SkillStats returns the user's first attempts per skill tag, in tag
-	// order.
-	SkillStats(ctx context.Context, userID string) ([]SkillStats, error)
+	// order, counting only first attempts made at or after since (all for
+	// the zero time).
+	SkillStats(ctx context.Context, userID string, since time.Time) ([]SkillStats, error)
 	// LessonExercises returns the exercises of every active lesson a
 	// school can read (built-in ones and its own), in lesson ID order.
 	LessonExercises(ctx context.Context, schoolID string) ([]LessonExercises, error)
-	// RecentActivity returns the user's newest attempts, up to limit.
-	RecentActivity(ctx context.Context, userID string, limit int) ([]Activity, error)
+	// RecentActivity returns the user's newest attempts made at or after
+	// since (all for the zero time), up to limit.
+	RecentActivity(ctx context.Context, userID string, since time.Time, limit int) ([]Activity, error)
+	// JoinedTaught returns when the student joined the first of its
+	// classes that the teacher teaches (active enrollments of both in the
+	// class, as for identity's teacher access); ok is false when they
+	// share no class.
+	JoinedTaught(ctx context.Context, teacherID, studentID string) (joined time.Time, ok bool, err error)
 	// ClassExerciseStats sums the attempts of one exercise by the active
 	// students of a class, counting only attempts made since the student
 	// joined the class. The exercise must be built-in or of schoolID (any
@@ -191,11 +198,13 @@ type Access interface {
 const RecentLimit = 20
 
 // StudentView is what a teacher sees of a student: its progress, its weak
-// skills (weakest first) and its recent attempts.
+// skills (weakest first) and its recent attempts, counting the attempts
+// made at or after Since (all of them when Since is zero).
 type StudentView struct {
 	Summary
 	Weak   []SkillStats
 	Recent []Activity
+	Since  time.Time
 }
 
 // Service runs the progress use cases.
@@ -224,16 +233,18 @@ func (s *Service) rate(ctx context.Context, userID string) error {
 // MyProgress returns the caller's own progress, rating its pending first
 // attempts first. Staff callers have attempts only if they were students.
 func (s *Service) MyProgress(ctx context.Context, p identity.Principal) (Summary, error) {
-	return s.summary(ctx, p.SchoolID, p.UserID)
+	return s.summary(ctx, p.SchoolID, p.UserID, time.Time{})
 }
 
-func (s *Service) summary(ctx context.Context, schoolID, userID string) (Summary, error) {
+// summary returns the user's progress from its attempts made at or after
+// since (all for the zero time) and its whole ratings.
+func (s *Service) summary(ctx context.Context, schoolID, userID string, since time.Time) (Summary, error) {
 	if err := s.rate(ctx, userID); err != nil {
 		return Summary{}, err
 	}
 	var sum Summary
 	var err error
-	if sum.Exercises, err = s.stats.ExerciseStats(ctx, userID); err != nil {
+	if sum.Exercises, err = s.stats.ExerciseStats(ctx, userID, since); err != nil {
 		return Summary{}, err
 	}
 	lessons, err := s.stats.LessonExercises(ctx, schoolID)
@@ -241,7 +252,7 @@ func (s *Service) summary(ctx context.Context, schoolID, userID string) (Summary
 		return Summary{}, err
 	}
 	sum.Lessons = lessonStats(lessons, sum.Exercises)
-	if sum.Skills, err = s.stats.SkillStats(ctx, userID); err != nil {
+	if sum.Skills, err = s.stats.SkillStats(ctx, userID, since); err != nil {
 		return Summary{}, err
 	}
 	if sum.Ratings, err = s.ratings.StudentRatings(ctx, userID); err != nil {
@@ -253,6 +264,12 @@ func (s *Service) summary(ctx context.Context, schoolID, userID string) (Summary
 // StudentProgress returns a student's progress for a teacher of one of
 // its classes, an admin of its school or the student itself; anyone else,
 // and a user who is not a student, gets identity.ErrNotFound.
+//
+// Only activity after a student joined a class counts for that class: a
+// teacher sees the attempts made since the student joined the first of
+// the classes the teacher teaches (StudentView.Since), in the exercise,
+// lesson and skill stats and the recent activity. Admins and the student
+// itself see all of them. Ratings are the student's own and stay whole.
 func (s *Service) StudentProgress(ctx context.Context, p identity.Principal, studentID string) (StudentView, error) {
 	u, err := s.access.User(ctx, p, studentID)
 	if err != nil {
@@ -261,18 +278,23 @@ func (s *Service) StudentProgress(ctx context.Context, p identity.Principal, stu
 	if u.Role != identity.RoleStudent {
 		return StudentView{}, identity.ErrNotFound
 	}
-	sum, err := s.summary(ctx, u.SchoolID, u.ID)
+	var since time.Time
+	if p.Role == identity.RoleTeacher {
+		joined, ok, err := s.stats.JoinedTaught(ctx, p.UserID, u.ID)
+		if err != nil {
+			return StudentView{}, err
+		}
+		if !ok {
+			return StudentView{}, identity.ErrNotFound
+		}
+		since = joined
+	}
+	sum, err := s.summary(ctx, u.SchoolID, u.ID, since)
 	if err != nil {
 		return StudentView{}, err
 	}
-	v := StudentView{Summary: sum}
-	for _, k := range sum.Skills {
-		if k.Weak() {
-			v.Weak = append(v.Weak, k)
-		}
-	}
-	slices.SortStableFunc(v.Weak, func(a, b SkillStats) int { return cmp.Compare(a.Mastery(), b.Mastery()) })
-	if v.Recent, err = s.stats.RecentActivity(ctx, u.ID, RecentLimit); err != nil {
+	v := StudentView{Summary: sum, Since: since, Weak: WeakSkills(sum.Skills)}
+	if v.Recent, err = s.stats.RecentActivity(ctx, u.ID, since, RecentLimit); err != nil {
 		return StudentView{}, err
 	}
 	return v, nil
