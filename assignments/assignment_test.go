@@ -3,6 +3,7 @@ package assignments_test
 import (
 	"context"
 	"errors"
+	"slices"
 	"testing"
 	"time"
 
@@ -236,5 +237,28 @@ func TestBuildMatrix(t *testing.T) {
 	m = assignments.BuildMatrix("c", students, list, solves, due.Add(2*time.Hour), assignments.SortCompletion)
 	if m.Students[0].ID != "s2" || m.StudentTotals[0].Completion() != 0 {
 		t.Errorf("by completion: %+v %+v", m.Students, m.StudentTotals)
+	}
+}
+
+func TestTrackLessonItems(t *testing.T) {
+	due := t0
+	a := assignments.Assignment{DueAt: due, Items: []assignments.Item{
+		{Kind: assignments.LessonItem, ID: "l1"}, {Kind: assignments.ExerciseItem, ID: "e2"},
+		{Kind: assignments.LessonItem, ID: "reading"}, {Kind: assignments.LessonItem, ID: "retired"},
+		{Kind: assignments.ExerciseItem, ID: "e4"}},
+		LessonExercises: map[string][]string{"l1": {"e3", "e2", "e1"}, "reading": nil}}
+	if got := a.ExerciseIDs(); !slices.Equal(got, []string{"e3", "e2", "e1", "e4"}) {
+		t.Errorf("ExerciseIDs %v, want lesson blocks first, e2 once", got)
+	}
+	solved := map[string]time.Time{"e2": due.Add(-time.Hour), "e1": due.Add(time.Hour)}
+	sa := assignments.Track(a, func(id string) (time.Time, bool) { at, ok := solved[id]; return at, ok })
+	if sa.Progress != (assignments.Progress{Solved: 2, SolvedLate: 1, Total: 4}) {
+		t.Errorf("progress %+v", sa.Progress)
+	}
+	if want := []assignments.ItemProgress{{Solved: 2, Total: 3}, {Solved: 1, Total: 1}, {}, {}, {Total: 1}}; !slices.Equal(sa.Items, want) {
+		t.Errorf("items %+v, want %+v", sa.Items, want)
+	}
+	if !slices.Equal(sa.Unsolved, []string{"e3", "e4"}) {
+		t.Errorf("unsolved %v", sa.Unsolved)
 	}
 }

@@ -92,8 +92,10 @@ type StudentAssignment struct {
 	Assignment Assignment
 	Progress   Progress
 	Status     Status
-	// Unsolved are the exercise items the student has not solved since
-	// joining the class, in item order.
+	// Items is the student's progress on each item, in item order.
+	Items []ItemProgress
+	// Unsolved are the exercises (ExerciseIDs) the student has not solved
+	// since joining the class, in item order.
 	Unsolved []string
 }
 
@@ -118,13 +120,15 @@ type Store interface {
 	// page exists.
 	List(ctx context.Context, q Query, page identity.Page) ([]Assignment, error)
 	// ForStudent returns the open assignments (at now) of the student's
-	// active classes meant for the student, with progress counting only
-	// attempts made since the student joined the class.
+	// active classes meant for the student, with LessonExercises resolved
+	// and progress (Track) counting only attempts made since the student
+	// joined the class.
 	ForStudent(ctx context.Context, studentID string, now time.Time) ([]StudentAssignment, error)
 	// ClassProgress returns the active students of a class, its
-	// assignments that are not withdrawn, and the students' first correct
-	// attempts since joining on the exercises of those assignments, in a
-	// fixed number of queries whatever the size of the class.
+	// assignments that are not withdrawn (with LessonExercises resolved),
+	// and the students' first correct attempts since joining on the
+	// exercises of those assignments (ExerciseIDs), in a fixed number of
+	// queries whatever the size of the class.
 	ClassProgress(ctx context.Context, classID string) ([]ClassStudent, []Assignment, []Solve, error)
 	// Practice returns up to limit IDs of live exercises (built-in or of
 	// schoolID) of the student's grade band (the lowest grade of the
