@@ -115,6 +115,8 @@ var fieldMessages = map[string]text{
 	"self":           {"不能对自己执行", "cannot be yourself"},
 	"unknown_field":  {"是未知字段", "is not a known field"},
 	"invalid_type":   {"类型错误", "has the wrong type"},
+	"no_generator":   {"这个题型还没有出题器", "has no generator yet"},
+	"exhausted":      {"超出了这个年级段能生成的新题数量", "asks for more fresh exercises than can be generated for this band"},
 }
 
 func fieldMessage(code, lang string) string {

@@ -17,6 +17,10 @@
 //		Items: []assignments.Item{{Kind: assignments.ExerciseItem, ID: exID}},
 //		DueAt: due})
 //	mine, err := svc.Mine(ctx, student, assignments.FilterOpen)
+//
+// A draft may also ask for practice sets of fresh generated exercises
+// (Draft.Practice), which a PracticeMaker given to Service.WithPractice
+// makes and stores before the assignment lists them as exercise items.
 package assignments
 
 import (

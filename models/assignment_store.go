@@ -36,6 +36,16 @@ func (s *AssignmentStore) ClassSchool(ctx context.Context, schoolID, classID str
 	return r.SchoolID, nil
 }
 
+// ClassGrade returns the grade of a class of schoolID.
+func (s *AssignmentStore) ClassGrade(ctx context.Context, schoolID, classID string) (int, error) {
+	var r classRow
+	err := s.db.WithContext(ctx).Select("id", "grade").Where("id = ? AND school_id = ?", classID, schoolID).Take(&r).Error
+	if err != nil {
+		return 0, assignmentNotFound(err)
+	}
+	return r.Grade, nil
+}
+
 // assignmentNotFound turns a missing row into assignments.ErrNotFound.
 func assignmentNotFound(err error) error {
 	if errors.Is(err, gorm.ErrRecordNotFound) {
