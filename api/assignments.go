@@ -113,9 +113,7 @@ func (h *assignmentHandlers) mine(c echo.Context) error {
 	now := h.svc.Now()
 	out := myAssignmentList{Items: make([]myAssignment, len(list))}
 	for i, sa := range list {
-		out.Items[i] = myAssignment{Assignment: toAssignmentResponse(sa.Assignment),
-			Progress: toAssignmentProgress(sa.Status, sa.Progress),
-			DueSoon:  (sa.Status == assignments.NotStarted || sa.Status == assignments.Partial) && assignments.DueSoon(sa.Assignment.DueAt, now)}
+		out.Items[i] = toMyAssignment(sa, now)
 	}
 	return c.JSON(http.StatusOK, out)
 }

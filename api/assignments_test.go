@@ -17,6 +17,7 @@ import (
 	"qixue/assignments"
 	"qixue/exercises"
 	"qixue/identity"
+	"qixue/lessons"
 	"qixue/models"
 	"qixue/models/modelstest"
 )
@@ -45,11 +46,13 @@ func newAssignmentsServer(t *testing.T, db *gorm.DB, now *time.Time) (*apitest.H
 	if err := store.CreateExercises(context.Background(), exs, h.Now); err != nil {
 		t.Fatal(err)
 	}
+	practice := exercises.NewService(store, nil)
 	h.Echo = api.NewServer(api.Deps{
-		Identity:    h.Identity,
-		Ping:        func(ctx context.Context) error { return models.Ping(ctx, db) },
-		Exercises:   exercises.NewService(store, nil),
-		Assignments: assignments.NewService(models.NewAssignmentStore(db), func() time.Time { return *now }),
+		Identity:  h.Identity,
+		Ping:      func(ctx context.Context) error { return models.Ping(ctx, db) },
+		Exercises: practice,
+		Assignments: assignments.NewService(models.NewAssignmentStore(db), func() time.Time { return *now }).
+			WithPractice(api.PracticeMaker(practice)),
 	})
 	return h, f, ids
 }
@@ -240,6 +243,256 @@ func TestAssignmentsParallelSubmissions(t *testing.T) {
 		}
 		if tot := m.Assignments[0].Totals; tot.Done != 1 || tot.Partial != 1 {
 			t.Errorf("totals %+v", tot)
+		}
+	})
+}
+
+// schoolLesson stores a lesson of school with a text block and one
+// exercise block per exercise ID, and returns its ID.
+func schoolLesson(t *testing.T, db *gorm.DB, school string, exerciseIDs ...string) string {
+	t.Helper()
+	ctx := context.Background()
+	ls := models.NewLessonStore(db)
+	c, err := ls.CreateCurriculum(ctx, lessons.Curriculum{SchoolID: school, Game: exercises.Chess, Band: exercises.G23,
+		Title: lessons.Text{ZH: "校本", EN: "School"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := ls.CreateUnit(ctx, school, c.ID, lessons.Unit{Title: lessons.Text{ZH: "单元", EN: "Unit"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := []lessons.Block{{Type: lessons.BlockText, Text: lessons.Text{ZH: "读", EN: "Read"}}}
+	for _, id := range exerciseIDs {
+		blocks = append(blocks, lessons.Block{Type: lessons.BlockExercise, Exercise: id})
+	}
+	l, err := ls.CreateLesson(ctx, school, u.ID, lessons.Lesson{Title: lessons.Text{ZH: "课", EN: "Lesson"}, Minutes: 5, Blocks: blocks})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l.ID
+}
+
+// myAssignments is the body of GET /v1/me/assignments.
+type myAssignments struct {
+	Items []struct {
+		Assignment struct{ ID string }
+		Progress   struct {
+			Status        string
+			Solved, Total int
+			SolvedLate    int `json:"solved_late"`
+		}
+		Items []struct {
+			Kind, ID      string
+			Solved, Total int
+		}
+	}
+}
+
+// TestAssignmentLessonItemsAPI assigns a lesson of two exercises beside
+// an exercise and a reading lesson: the student's status and the class
+// matrix count the lesson's exercises, per item too.
+func TestAssignmentLessonItemsAPI(t *testing.T) {
+	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
+		var now time.Time
+		h, f, ex := newAssignmentsServer(t, db, &now)
+		a := f.A
+		lesson := schoolLesson(t, db, a.School.ID, ex[0], ex[2])
+		reading := schoolLesson(t, db, a.School.ID)
+		due := h.Now.Add(24 * time.Hour).UTC().Truncate(time.Second)
+		ids := map[string]string{}
+		for _, c := range []struct {
+			title string
+			due   time.Time
+			items []map[string]string
+		}{
+			{"mixed", due, []map[string]string{{"kind": "lesson", "id": lesson}, {"kind": "exercise", "id": ex[1]}, {"kind": "lesson", "id": reading}}},
+			{"lesson", due.Add(48 * time.Hour), []map[string]string{{"kind": "lesson", "id": lesson}}},
+		} {
+			rec := h.Do(t, "POST", "/v1/assignments", a.TeacherToken, map[string]any{"class_id": a.Class.ID, "title": c.title,
+				"due_at": c.due, "items": c.items}, nil)
+			if rec.Code != 201 {
+				t.Fatalf("create %s: %d %s", c.title, rec.Code, rec.Body)
+			}
+			ids[c.title] = apitest.Decode[struct{ ID string }](t, rec).ID
+		}
+		solve := func(i int) {
+			t.Helper()
+			rec := h.Do(t, "POST", "/v1/exercises/"+ex[i]+"/attempts", a.StudentToken,
+				map[string]any{"answer": map[string]int{"choice": 1}, "time_ms": 1000}, map[string]string{"Idempotency-Key": uuid.NewString()})
+			if rec.Code != 200 && rec.Code != 201 {
+				t.Fatalf("submit: %d %s", rec.Code, rec.Body)
+			}
+		}
+		mine := func() myAssignments {
+			t.Helper()
+			rec := h.Do(t, "GET", "/v1/me/assignments", a.StudentToken, nil, nil)
+			if rec.Code != 200 {
+				t.Fatalf("mine: %d %s", rec.Code, rec.Body)
+			}
+			return apitest.Decode[myAssignments](t, rec)
+		}
+
+		solve(0)
+		m := mine()
+		if len(m.Items) != 2 || m.Items[0].Assignment.ID != ids["mixed"] {
+			t.Fatalf("mine %+v", m)
+		}
+		mixed := m.Items[0]
+		if mixed.Progress.Status != "partial" || mixed.Progress.Solved != 1 || mixed.Progress.Total != 3 {
+			t.Errorf("mixed after one lesson exercise: %+v", mixed.Progress)
+		}
+		if len(mixed.Items) != 3 || mixed.Items[0].ID != lesson || mixed.Items[0].Solved != 1 || mixed.Items[0].Total != 2 ||
+			mixed.Items[1].Total != 1 || mixed.Items[1].Solved != 0 || mixed.Items[2].Total != 0 {
+			t.Errorf("mixed items %+v", mixed.Items)
+		}
+
+		solve(2)
+		m = mine()
+		if p := m.Items[1].Progress; p.Status != "done" || p.Solved != 2 || p.Total != 2 {
+			t.Errorf("lesson only, both exercises solved: %+v", p)
+		}
+		// The exercise item is solved after the due time: late.
+		now = due.Add(2 * time.Hour)
+		rec := h.Do(t, "GET", "/v1/me/assignments?status=overdue", a.StudentToken, nil, nil)
+		if !strings.Contains(rec.Body.String(), ids["mixed"]) {
+			t.Errorf("mixed not overdue with one exercise left: %s", rec.Body)
+		}
+		if _, _, err := models.NewExerciseStore(db).RecordAttempt(context.Background(), exercises.Attempt{ID: uuid.Must(uuid.NewV7()).String(),
+			SchoolID: a.School.ID, UserID: a.Student.ID, ExerciseID: ex[1], Outcome: exercises.Correct,
+			IdempotencyKey: uuid.NewString(), RequestHash: "h", CreatedAt: due.Add(time.Hour)}); err != nil {
+			t.Fatal(err)
+		}
+		m = mine()
+		if p := m.Items[0].Progress; p.Status != "late" || p.Solved != 3 || p.SolvedLate != 1 {
+			t.Errorf("mixed after the late solve: %+v", p)
+		}
+		h.Run(t, []apitest.Case{
+			{Name: "matrix counts lesson exercises", Method: "GET", Path: "/v1/classes/" + a.Class.ID + "/progress", Token: a.TeacherToken, Status: 200,
+				Check: func(t *testing.T, rec *httptest.ResponseRecorder) {
+					m := apitest.Decode[struct {
+						Students []struct {
+							Cells []*struct {
+								Status        string
+								Solved, Total int
+							}
+						}
+						Assignments []struct {
+							ID     string
+							Totals struct{ Late, Done, Assigned int }
+						}
+					}](t, rec)
+					cells := m.Students[0].Cells
+					if len(cells) != 2 || cells[0].Status != "late" || cells[0].Total != 3 || cells[1].Status != "done" || cells[1].Total != 2 {
+						t.Errorf("cells %+v %+v", cells[0], cells[1])
+					}
+					if m.Assignments[0].Totals.Late != 1 || m.Assignments[1].Totals.Done != 1 {
+						t.Errorf("totals %+v", m.Assignments)
+					}
+				}},
+		})
+	})
+}
+
+// TestAssignmentPracticeAPI assigns a generated practice set: the
+// assignment lists the new exercises, the student reads and solves them,
+// and a refused request stores nothing.
+func TestAssignmentPracticeAPI(t *testing.T) {
+	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
+		var now time.Time
+		h, f, ex := newAssignmentsServer(t, db, &now)
+		a := f.A
+		due := h.Now.Add(24 * time.Hour).UTC().Truncate(time.Second)
+		schoolExercises := func() int64 {
+			var n int64
+			if err := db.Table("exercises").Where("school_id = ?", a.School.ID).Count(&n).Error; err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		before := schoolExercises()
+		draft := func(practice ...map[string]any) map[string]any {
+			return map[string]any{"class_id": a.Class.ID, "title": "练习", "due_at": due,
+				"items": []map[string]string{{"kind": "exercise", "id": ex[0]}}, "practice": practice}
+		}
+		expr := map[string]any{"kind": "numchess.expression", "count": 3, "seed": 7}
+		type item struct {
+			Kind string `json:"kind"`
+			ID   string `json:"id"`
+		}
+		var created struct {
+			ID    string
+			Items []item
+		}
+		h.Run(t, []apitest.Case{
+			{Name: "kind without generator", Method: "POST", Path: "/v1/assignments", Token: a.TeacherToken,
+				Body: draft(expr, map[string]any{"kind": "choice", "count": 2}), Header: map[string]string{"Accept-Language": "en"},
+				Status: 422, Code: "validation_failed", Contains: []string{`"field":"practice[1].kind"`, `"code":"no_generator"`, "has no generator"}},
+			{Name: "unknown kind, bad band and count", Method: "POST", Path: "/v1/assignments", Token: a.TeacherToken,
+				Body:   draft(map[string]any{"kind": "nope", "count": 51, "band": "G99"}),
+				Status: 422, Code: "validation_failed", Contains: []string{`"field":"practice[0].kind"`, `"field":"practice[0].band"`, `"field":"practice[0].count"`}},
+			{Name: "zero count", Method: "POST", Path: "/v1/assignments", Token: a.TeacherToken,
+				Body: draft(map[string]any{"kind": "numchess.expression", "count": 0}), Status: 422, Contains: []string{`"field":"practice[0].count"`}},
+			{Name: "practice with an unknown item", Method: "POST", Path: "/v1/assignments", Token: a.TeacherToken,
+				Body: map[string]any{"class_id": a.Class.ID, "title": "x", "due_at": due, "practice": []any{expr},
+					"items": []map[string]string{{"kind": "lesson", "id": "nope"}}}, Status: 422, Code: "unknown_item"},
+			{Name: "student cannot assign practice", Method: "POST", Path: "/v1/assignments", Token: a.StudentToken, Body: draft(expr), Status: 403},
+			{Name: "assign a practice set", Method: "POST", Path: "/v1/assignments", Token: a.TeacherToken, Body: draft(expr), Status: 201,
+				Check: func(t *testing.T, rec *httptest.ResponseRecorder) {
+					created = apitest.Decode[struct {
+						ID    string
+						Items []item
+					}](t, rec)
+				}},
+		})
+		if len(created.Items) != 4 || created.Items[0].ID != ex[0] {
+			t.Fatalf("items %+v, want ex[0] and three generated exercises", created.Items)
+		}
+		if n := schoolExercises(); n != before+3 {
+			t.Fatalf("school exercises %d, want %d: refused requests stored some", n, before+3)
+		}
+		gen := []string{created.Items[1].ID, created.Items[2].ID, created.Items[3].ID}
+		store := models.NewExerciseStore(db)
+		var cases []apitest.Case
+		for _, id := range gen {
+			cases = append(cases, apitest.Case{Name: "student reads " + id, Method: "GET", Path: "/v1/exercises/" + id, Token: a.StudentToken,
+				Status: 200, Contains: []string{`"kind":"numchess.expression"`, `"band":"G23"`}})
+		}
+		cases = append(cases, apitest.Case{Name: "the student sees the set", Method: "GET", Path: "/v1/me/assignments", Token: a.StudentToken, Status: 200,
+			Contains: []string{created.ID, gen[0], gen[2], `"total":4`, `"status":"not_started"`}})
+		h.Run(t, cases)
+
+		for _, id := range gen[:2] {
+			x, err := store.Exercise(context.Background(), identity.Scope{SchoolID: a.School.ID}, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var sol struct{ Expression string }
+			if err := json.Unmarshal(x.Solution, &sol); err != nil {
+				t.Fatal(err)
+			}
+			rec := h.Do(t, "POST", "/v1/exercises/"+id+"/attempts", a.StudentToken,
+				map[string]any{"answer": map[string]string{"expression": sol.Expression}, "time_ms": 3000},
+				map[string]string{"Idempotency-Key": uuid.NewString()})
+			if rec.Code != 200 && rec.Code != 201 || !strings.Contains(rec.Body.String(), `"correct"`) {
+				t.Fatalf("solve %s: %d %s", id, rec.Code, rec.Body)
+			}
+		}
+		h.Run(t, []apitest.Case{
+			{Name: "solving moves the status", Method: "GET", Path: "/v1/me/assignments", Token: a.StudentToken, Status: 200,
+				Contains: []string{`"status":"partial"`, `"solved":2`, `"total":4`}},
+			{Name: "edit adds a set", Method: "PUT", Path: "/v1/assignments/" + created.ID, Token: a.TeacherToken,
+				Body: map[string]any{"title": "练习", "due_at": due, "items": created.Items,
+					"practice": []any{map[string]any{"kind": "numchess.expression", "count": 2, "band": "K1", "seed": 8}}},
+				Status: 200, Check: func(t *testing.T, rec *httptest.ResponseRecorder) {
+					got := apitest.Decode[struct{ Items []struct{ Kind, ID string } }](t, rec)
+					if len(got.Items) != 6 || got.Items[3].ID != gen[2] || got.Items[5].Kind != "exercise" {
+						t.Errorf("items after the edit %+v", got.Items)
+					}
+				}},
+		})
+		if n := schoolExercises(); n != before+5 {
+			t.Errorf("school exercises %d, want %d", n, before+5)
 		}
 	})
 }

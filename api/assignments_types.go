@@ -12,22 +12,34 @@ type assignmentItem struct {
 	ID   string `json:"id"`
 }
 
+// practiceSetRequest asks for a set of fresh generated exercises.
+type practiceSetRequest struct {
+	Kind  string  `json:"kind"`
+	Band  string  `json:"band"`
+	Count int     `json:"count"`
+	Seed  *uint64 `json:"seed"`
+}
+
 // assignmentRequest creates or edits an assignment (class_id is only read
 // on create).
 type assignmentRequest struct {
-	ClassID         string           `json:"class_id"`
-	Title           string           `json:"title"`
-	StudentIDs      []string         `json:"student_ids"`
-	Items           []assignmentItem `json:"items"`
-	OpensAt         *time.Time       `json:"opens_at"`
-	DueAt           *time.Time       `json:"due_at"`
-	AttemptsAllowed int              `json:"attempts_allowed"`
+	ClassID         string               `json:"class_id"`
+	Title           string               `json:"title"`
+	StudentIDs      []string             `json:"student_ids"`
+	Items           []assignmentItem     `json:"items"`
+	Practice        []practiceSetRequest `json:"practice"`
+	OpensAt         *time.Time           `json:"opens_at"`
+	DueAt           *time.Time           `json:"due_at"`
+	AttemptsAllowed int                  `json:"attempts_allowed"`
 }
 
 func (r assignmentRequest) draft() assignments.Draft {
 	d := assignments.Draft{ClassID: r.ClassID, Title: r.Title, StudentIDs: r.StudentIDs, AttemptsAllowed: r.AttemptsAllowed}
 	for _, it := range r.Items {
 		d.Items = append(d.Items, assignments.Item{Kind: assignments.ItemKind(it.Kind), ID: it.ID})
+	}
+	for _, ps := range r.Practice {
+		d.Practice = append(d.Practice, assignments.PracticeSet{Kind: ps.Kind, Band: ps.Band, Count: ps.Count, Seed: ps.Seed})
 	}
 	if r.OpensAt != nil {
 		d.OpensAt = r.OpensAt.UTC()
@@ -93,11 +105,34 @@ func toAssignmentProgress(st assignments.Status, p assignments.Progress) assignm
 	return assignmentProgress{Status: string(st), Solved: p.Solved, SolvedLate: p.SolvedLate, Total: p.Total}
 }
 
-// myAssignment is one of a student's assignments with its progress.
+// itemProgress is a student's progress on one item of an assignment.
+type itemProgress struct {
+	Kind   string `json:"kind"`
+	ID     string `json:"id"`
+	Solved int    `json:"solved"`
+	Total  int    `json:"total"`
+}
+
+// myAssignment is one of a student's assignments with its progress, in
+// total and per item.
 type myAssignment struct {
 	Assignment assignmentResponse `json:"assignment"`
 	Progress   assignmentProgress `json:"progress"`
+	Items      []itemProgress     `json:"items"`
 	DueSoon    bool               `json:"due_soon"`
+}
+
+func toMyAssignment(sa assignments.StudentAssignment, now time.Time) myAssignment {
+	r := myAssignment{Assignment: toAssignmentResponse(sa.Assignment), Progress: toAssignmentProgress(sa.Status, sa.Progress),
+		Items:   make([]itemProgress, len(sa.Assignment.Items)),
+		DueSoon: (sa.Status == assignments.NotStarted || sa.Status == assignments.Partial) && assignments.DueSoon(sa.Assignment.DueAt, now)}
+	for i, it := range sa.Assignment.Items {
+		r.Items[i] = itemProgress{Kind: string(it.Kind), ID: it.ID}
+		if i < len(sa.Items) {
+			r.Items[i].Solved, r.Items[i].Total = sa.Items[i].Solved, sa.Items[i].Total
+		}
+	}
+	return r
 }
 
 // myAssignmentList is a student's assignments, earliest due first.

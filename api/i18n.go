@@ -117,6 +117,8 @@ var fieldMessages = map[string]text{
 	"unchanged":      {"不能与原密码相同", "must differ from the current password"},
 	"unknown_field":  {"是未知字段", "is not a known field"},
 	"invalid_type":   {"类型错误", "has the wrong type"},
+	"no_generator":   {"这个题型还没有出题器", "has no generator yet"},
+	"exhausted":      {"超出了这个年级段能生成的新题数量", "asks for more fresh exercises than can be generated for this band"},
 }
 
 func fieldMessage(code, lang string) string {

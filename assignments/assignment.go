@@ -17,6 +17,10 @@
 //		Items: []assignments.Item{{Kind: assignments.ExerciseItem, ID: exID}},
 //		DueAt: due})
 //	mine, err := svc.Mine(ctx, student, assignments.FilterOpen)
+//
+// A draft may also ask for practice sets of fresh generated exercises
+// (Draft.Practice), which a PracticeMaker given to Service.WithPractice
+// makes and stores before the assignment lists them as exercise items.
 package assignments
 
 import (
@@ -33,9 +37,10 @@ const (
 	ExerciseItem ItemKind = "exercise"
 )
 
-// Item is one lesson or exercise of an assignment, by ID. Exercises
-// count towards a student's status; a lesson is reading that is listed
-// with the assignment but has no attempts, so it does not.
+// Item is one lesson or exercise of an assignment, by ID. An exercise
+// item counts towards a student's status; a lesson item counts through
+// the exercises of its blocks (Assignment.LessonExercises), and a lesson
+// without exercise blocks is reading that adds nothing.
 type Item struct {
 	Kind ItemKind
 	ID   string
@@ -63,6 +68,12 @@ type Assignment struct {
 	// Withdrawn assignments are hidden from students and kept for the
 	// record.
 	WithdrawnAt time.Time
+	// LessonExercises are the exercise IDs of the lesson items, by lesson
+	// ID, in block order. The store resolves them when it reads an
+	// assignment for progress (ForStudent, ClassProgress), since lessons
+	// can be edited after they are assigned; they are not stored with the
+	// assignment. A retired lesson is absent and adds nothing.
+	LessonExercises map[string][]string
 }
 
 // Withdrawn reports whether the assignment was withdrawn.
@@ -74,12 +85,28 @@ func (a Assignment) Open(now time.Time) bool {
 	return !a.Withdrawn() && !now.Before(a.OpensAt)
 }
 
-// ExerciseIDs returns the IDs of the exercise items, in item order.
+// ItemExercises returns the exercises of item it: the exercise itself, or
+// a lesson's resolved exercises in block order (none for reading).
+func (a Assignment) ItemExercises(it Item) []string {
+	if it.Kind == ExerciseItem {
+		return []string{it.ID}
+	}
+	return a.LessonExercises[it.ID]
+}
+
+// ExerciseIDs returns the distinct exercises of the assignment, those
+// that count towards a student's status: exercise items and the resolved
+// exercises of lesson items, in item order (a lesson's in block order).
+// An exercise in two items is listed once.
 func (a Assignment) ExerciseIDs() []string {
 	var ids []string
+	seen := map[string]bool{}
 	for _, it := range a.Items {
-		if it.Kind == ExerciseItem {
-			ids = append(ids, it.ID)
+		for _, id := range a.ItemExercises(it) {
+			if !seen[id] {
+				seen[id] = true
+				ids = append(ids, id)
+			}
 		}
 	}
 	return ids
@@ -115,8 +142,43 @@ type Progress struct {
 	// Solved counts exercises with a correct attempt; SolvedLate those
 	// whose first correct attempt came after the due time.
 	Solved, SolvedLate int
-	// Total is the number of exercise items.
+	// Total is the number of distinct exercises (ExerciseIDs).
 	Total int
+}
+
+// ItemProgress is what a student has solved of one item: 0 or 1 of 1 for
+// an exercise, of its exercises for a lesson (0 of 0 for reading).
+type ItemProgress struct {
+	Solved, Total int
+}
+
+// Track derives a student's progress on a from solved, which reports when
+// the student first solved an exercise (counting only attempts since the
+// student joined the class). It fills Assignment, Progress, Items and
+// Unsolved; the caller sets Status at its own clock.
+func Track(a Assignment, solved func(exerciseID string) (time.Time, bool)) StudentAssignment {
+	sa := StudentAssignment{Assignment: a, Items: make([]ItemProgress, len(a.Items))}
+	for _, id := range a.ExerciseIDs() {
+		sa.Progress.Total++
+		at, ok := solved(id)
+		if !ok {
+			sa.Unsolved = append(sa.Unsolved, id)
+			continue
+		}
+		sa.Progress.Solved++
+		if at.After(a.DueAt) {
+			sa.Progress.SolvedLate++
+		}
+	}
+	for i, it := range a.Items {
+		for _, id := range a.ItemExercises(it) {
+			sa.Items[i].Total++
+			if _, ok := solved(id); ok {
+				sa.Items[i].Solved++
+			}
+		}
+	}
+	return sa
 }
 
 // StatusAt returns the status of progress p on an assignment due at due,

@@ -3,6 +3,8 @@ package assignments_test
 import (
 	"context"
 	"errors"
+	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -94,6 +96,12 @@ func (f *fakeStore) ClassSchool(_ context.Context, school, class string) (string
 		return "", assignments.ErrNotFound
 	}
 	return s, nil
+}
+func (f *fakeStore) ClassGrade(_ context.Context, school, class string) (int, error) {
+	if s, ok := f.classes[class]; !ok || s != school {
+		return 0, assignments.ErrNotFound
+	}
+	return 2, nil
 }
 func (f *fakeStore) Member(_ context.Context, class, user string) (assignments.Member, bool, error) {
 	m, ok := f.members[[2]string{class, user}]
@@ -239,5 +247,130 @@ func TestBuildMatrix(t *testing.T) {
 	m = assignments.BuildMatrix("c", students, list, solves, due.Add(2*time.Hour), assignments.SortCompletion)
 	if m.Students[0].ID != "s2" || m.StudentTotals[0].Completion() != 0 {
 		t.Errorf("by completion: %+v %+v", m.Students, m.StudentTotals)
+	}
+}
+
+func TestTrackLessonItems(t *testing.T) {
+	due := t0
+	a := assignments.Assignment{DueAt: due, Items: []assignments.Item{
+		{Kind: assignments.LessonItem, ID: "l1"}, {Kind: assignments.ExerciseItem, ID: "e2"},
+		{Kind: assignments.LessonItem, ID: "reading"}, {Kind: assignments.LessonItem, ID: "retired"},
+		{Kind: assignments.ExerciseItem, ID: "e4"}},
+		LessonExercises: map[string][]string{"l1": {"e3", "e2", "e1"}, "reading": nil}}
+	if got := a.ExerciseIDs(); !slices.Equal(got, []string{"e3", "e2", "e1", "e4"}) {
+		t.Errorf("ExerciseIDs %v, want lesson blocks first, e2 once", got)
+	}
+	solved := map[string]time.Time{"e2": due.Add(-time.Hour), "e1": due.Add(time.Hour)}
+	sa := assignments.Track(a, func(id string) (time.Time, bool) { at, ok := solved[id]; return at, ok })
+	if sa.Progress != (assignments.Progress{Solved: 2, SolvedLate: 1, Total: 4}) {
+		t.Errorf("progress %+v", sa.Progress)
+	}
+	if want := []assignments.ItemProgress{{Solved: 2, Total: 3}, {Solved: 1, Total: 1}, {}, {}, {Total: 1}}; !slices.Equal(sa.Items, want) {
+		t.Errorf("items %+v, want %+v", sa.Items, want)
+	}
+	if !slices.Equal(sa.Unsolved, []string{"e3", "e4"}) {
+		t.Errorf("unsolved %v", sa.Unsolved)
+	}
+}
+
+// fakeMaker makes practice sets of IDs "<kind>-<n>", refusing the kind
+// "impossible" as a generator would a set it cannot make in full.
+type fakeMaker struct {
+	calls  int
+	school string
+	grade  int
+}
+
+func (m *fakeMaker) MakePractice(_ context.Context, _ identity.Principal, school string, grade int, sets []assignments.PracticeSet) ([]string, error) {
+	m.calls++
+	m.school, m.grade = school, grade
+	var ids []string
+	for i, ps := range sets {
+		if ps.Kind == "impossible" {
+			return nil, identity.ValidationError(identity.FieldError{Field: fmt.Sprintf("practice[%d].count", i), Code: "exhausted"})
+		}
+		for n := range ps.Count {
+			ids = append(ids, fmt.Sprintf("%s-%d", ps.Kind, n))
+		}
+	}
+	return ids, nil
+}
+
+func fieldsOf(err error) []string {
+	var wf interface{ Fields() []identity.FieldError }
+	if !errors.As(err, &wf) {
+		return nil
+	}
+	var out []string
+	for _, f := range wf.Fields() {
+		out = append(out, f.Field+":"+f.Code)
+	}
+	return out
+}
+
+func TestServicePractice(t *testing.T) {
+	ctx := context.Background()
+	f := &fakeStore{
+		classes: map[string]string{"c1": "A"},
+		members: map[[2]string]assignments.Member{{"c1", "t1"}: {Role: identity.RoleTeacher}},
+		saved:   map[string]assignments.Assignment{},
+	}
+	t1 := identity.Principal{UserID: "t1", SchoolID: "A", Role: identity.RoleTeacher}
+	d := assignments.Draft{ClassID: "c1", Title: "Practice", DueAt: t0.Add(24 * time.Hour),
+		Practice: []assignments.PracticeSet{{Kind: "numchess.expression", Count: 2}}}
+
+	if _, err := assignments.NewService(f, func() time.Time { return t0 }).Create(ctx, t1, d); !slices.Equal(fieldsOf(err), []string{"practice:not_allowed"}) {
+		t.Errorf("without a maker: %v", err)
+	}
+	m := &fakeMaker{}
+	svc := assignments.NewService(f, func() time.Time { return t0 }).WithPractice(m)
+	for _, tc := range []struct {
+		name  string
+		edit  func(*assignments.Draft)
+		check func(error) bool
+	}{
+		{"bad sets", func(d *assignments.Draft) {
+			d.Practice = []assignments.PracticeSet{{Kind: "", Count: 1}, {Kind: "k", Count: 0}}
+		}, func(err error) bool {
+			return slices.Equal(fieldsOf(err), []string{"practice[0].kind:required", "practice[1].count:out_of_range"})
+		}},
+		{"too many exercises", func(d *assignments.Draft) {
+			d.Items = []assignments.Item{{Kind: assignments.ExerciseItem, ID: "e1"}}
+			d.Practice = []assignments.PracticeSet{{Kind: "k", Count: 50}, {Kind: "k", Count: 50}}
+		}, func(err error) bool { return slices.Equal(fieldsOf(err), []string{"practice:too_many"}) }},
+		{"unknown item", func(d *assignments.Draft) {
+			d.Items = []assignments.Item{{Kind: assignments.LessonItem, ID: "missing"}}
+		}, func(err error) bool { return errors.Is(err, assignments.ErrUnknownItem) }},
+		{"no title", func(d *assignments.Draft) { d.Title = "" }, func(err error) bool {
+			return slices.Equal(fieldsOf(err), []string{"title:required"})
+		}},
+	} {
+		bad := d
+		tc.edit(&bad)
+		if _, err := svc.Create(ctx, t1, bad); !tc.check(err) {
+			t.Errorf("%s: %v %v", tc.name, err, fieldsOf(err))
+		}
+	}
+	if m.calls != 0 || len(f.saved) != 0 {
+		t.Fatalf("an invalid draft made %d practice calls and saved %d", m.calls, len(f.saved))
+	}
+	impossible := d
+	impossible.Practice = append(slices.Clone(d.Practice), assignments.PracticeSet{Kind: "impossible", Count: 1})
+	if _, err := svc.Create(ctx, t1, impossible); !slices.Equal(fieldsOf(err), []string{"practice[1].count:exhausted"}) || len(f.saved) != 0 {
+		t.Errorf("impossible set: %v, %d saved", err, len(f.saved))
+	}
+
+	d.Items = []assignments.Item{{Kind: assignments.ExerciseItem, ID: "e1"}}
+	a, err := svc.Create(ctx, t1, d)
+	want := []assignments.Item{{Kind: assignments.ExerciseItem, ID: "e1"},
+		{Kind: assignments.ExerciseItem, ID: "numchess.expression-0"}, {Kind: assignments.ExerciseItem, ID: "numchess.expression-1"}}
+	if err != nil || !slices.Equal(a.Items, want) || !slices.Equal(f.saved[a.ID].Items, want) || m.school != "A" || m.grade != 2 {
+		t.Fatalf("create with practice: %+v, %v (maker %+v)", a.Items, err, m)
+	}
+	edit := assignments.Draft{Title: "Practice", DueAt: d.DueAt, Items: a.Items,
+		Practice: []assignments.PracticeSet{{Kind: "chess.mate_in", Count: 1}}}
+	a, err = svc.Update(ctx, t1, a.ID, edit)
+	if err != nil || len(a.Items) != 4 || a.Items[3].ID != "chess.mate_in-0" {
+		t.Errorf("edit adds a set: %+v, %v", a.Items, err)
 	}
 }

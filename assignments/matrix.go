@@ -104,7 +104,8 @@ func ParseSort(s string) (Sort, error) {
 }
 
 // BuildMatrix derives the matrix at now from the class's students, its
-// (not withdrawn) assignments and the students' first correct attempts.
+// (not withdrawn) assignments with their LessonExercises resolved, and
+// the students' first correct attempts.
 func BuildMatrix(classID string, students []ClassStudent, list []Assignment, solves []Solve, now time.Time, by Sort) Matrix {
 	first := make(map[[2]string]time.Time, len(solves))
 	for _, s := range solves {
@@ -123,7 +124,10 @@ func BuildMatrix(classID string, students []ClassStudent, list []Assignment, sol
 			if !a.For(st.ID, true) {
 				continue
 			}
-			p := progressOf(a, st.ID, first)
+			p := Track(a, func(id string) (time.Time, bool) {
+				at, ok := first[[2]string{st.ID, id}]
+				return at, ok
+			}).Progress
 			c := Cell{Assigned: true, Progress: p, Status: StatusAt(p, a.DueAt, now)}
 			r.cells[j] = c
 			r.totals.add(c)
@@ -148,24 +152,6 @@ func BuildMatrix(classID string, students []ClassStudent, list []Assignment, sol
 		m.StudentTotals = append(m.StudentTotals, r.totals)
 	}
 	return m
-}
-
-// progressOf counts a student's solved exercises of a, from the first
-// correct attempts.
-func progressOf(a Assignment, userID string, first map[[2]string]time.Time) Progress {
-	var p Progress
-	for _, id := range a.ExerciseIDs() {
-		p.Total++
-		at, ok := first[[2]string{userID, id}]
-		if !ok {
-			continue
-		}
-		p.Solved++
-		if at.After(a.DueAt) {
-			p.SolvedLate++
-		}
-	}
-	return p
 }
 
 // ClassMatrix returns the progress matrix of a class that p may read

@@ -3,6 +3,7 @@ package assignments
 import (
 	"context"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -13,12 +14,14 @@ import (
 	"qixue/progress"
 )
 
-// Limits of a draft.
+// Limits of a draft. MaxItems bounds the items with the exercises of the
+// practice sets added.
 const (
 	MaxItems        = 100
 	MaxTitleLen     = 200
 	MaxAttempts     = 100
 	MaxChosenPupils = 200
+	MaxPracticeSets = 10
 )
 
 // Draft is a teacher's input for a new or edited assignment.
@@ -30,6 +33,33 @@ type Draft struct {
 	OpensAt         time.Time
 	DueAt           time.Time
 	AttemptsAllowed int
+	// Practice asks for sets of fresh generated exercises, made when the
+	// draft is saved and appended to Items as exercise items.
+	Practice []PracticeSet
+}
+
+// PracticeSet asks for Count fresh exercises of a generated Kind for a
+// grade Band ("" is the band of the class's grade), drawn from Seed
+// (random when nil; a seed reproduces a set).
+type PracticeSet struct {
+	Kind  string
+	Band  string
+	Count int
+	Seed  *uint64
+}
+
+// PracticeMaker makes practice sets: it generates verified exercises and
+// stores them as a school's exercises. The API wires one over the
+// exercises service.
+type PracticeMaker interface {
+	// MakePractice checks every set for p and a class of grade (a kind
+	// that has a generator, a band, a count the generator allows), then
+	// generates all of them and, only when each can be made in full,
+	// stores them as exercises of schoolID. It returns the new exercise
+	// IDs, set after set. A set that is invalid or cannot be made in full
+	// is ErrValidation naming the field (practice[i].kind, .band or
+	// .count); nothing is stored then.
+	MakePractice(ctx context.Context, p identity.Principal, schoolID string, grade int, sets []PracticeSet) ([]string, error)
 }
 
 // validate checks the fields that need no storage, returning ErrValidation
@@ -43,7 +73,7 @@ func (d Draft) validate() error {
 		bad("title", "too_long")
 	}
 	switch {
-	case len(d.Items) == 0:
+	case len(d.Items) == 0 && len(d.Practice) == 0:
 		bad("items", "required")
 	case len(d.Items) > MaxItems:
 		bad("items", "too_many")
@@ -53,6 +83,20 @@ func (d Draft) validate() error {
 			bad("items", "invalid")
 			break
 		}
+	}
+	generated := 0
+	for i, ps := range d.Practice {
+		field := "practice[" + strconv.Itoa(i) + "]."
+		if strings.TrimSpace(ps.Kind) == "" {
+			bad(field+"kind", "required")
+		}
+		if ps.Count < 1 {
+			bad(field+"count", "out_of_range")
+		}
+		generated += max(ps.Count, 0)
+	}
+	if len(d.Practice) > MaxPracticeSets || (len(d.Items) <= MaxItems && len(d.Items)+generated > MaxItems) {
+		bad("practice", "too_many")
 	}
 	if d.DueAt.IsZero() {
 		bad("due_at", "required")
@@ -93,8 +137,10 @@ type StudentAssignment struct {
 	Assignment Assignment
 	Progress   Progress
 	Status     Status
-	// Unsolved are the exercise items the student has not solved since
-	// joining the class, in item order.
+	// Items is the student's progress on each item, in item order.
+	Items []ItemProgress
+	// Unsolved are the exercises (ExerciseIDs) the student has not solved
+	// since joining the class, in item order.
 	Unsolved []string
 }
 
@@ -104,6 +150,9 @@ type Store interface {
 	// ClassSchool returns the school of a class visible to schoolID ("" sees
 	// every school).
 	ClassSchool(ctx context.Context, schoolID, classID string) (string, error)
+	// ClassGrade returns the grade of a class of schoolID (0 preschool
+	// .. 6).
+	ClassGrade(ctx context.Context, schoolID, classID string) (int, error)
 	// Member returns the user's active enrollment in the class; ok is
 	// false when there is none.
 	Member(ctx context.Context, classID, userID string) (m Member, ok bool, err error)
@@ -119,13 +168,15 @@ type Store interface {
 	// page exists.
 	List(ctx context.Context, q Query, page identity.Page) ([]Assignment, error)
 	// ForStudent returns the open assignments (at now) of the student's
-	// active classes meant for the student, with progress counting only
-	// attempts made since the student joined the class.
+	// active classes meant for the student, with LessonExercises resolved
+	// and progress (Track) counting only attempts made since the student
+	// joined the class.
 	ForStudent(ctx context.Context, studentID string, now time.Time) ([]StudentAssignment, error)
 	// ClassProgress returns the active students of a class, its
-	// assignments that are not withdrawn, and the students' first correct
-	// attempts since joining on the exercises of those assignments, in a
-	// fixed number of queries whatever the size of the class.
+	// assignments that are not withdrawn (with LessonExercises resolved),
+	// and the students' first correct attempts since joining on the
+	// exercises of those assignments (ExerciseIDs), in a fixed number of
+	// queries whatever the size of the class.
 	ClassProgress(ctx context.Context, classID string) ([]ClassStudent, []Assignment, []Solve, error)
 	// Practice returns what the student's practice suggestions are made
 	// from (see progress.Practice): the live built-in exercises of its
@@ -137,8 +188,9 @@ type Store interface {
 
 // Service runs the assignment use cases with their permission checks.
 type Service struct {
-	store Store
-	now   func() time.Time
+	store    Store
+	now      func() time.Time
+	practice PracticeMaker
 }
 
 // NewService returns a Service on store; now is the clock (time.Now when
@@ -148,6 +200,14 @@ func NewService(store Store, now func() time.Time) *Service {
 		now = time.Now
 	}
 	return &Service{store: store, now: now}
+}
+
+// WithPractice lets s make the practice sets of drafts with m, and
+// returns s. Without a PracticeMaker a draft with practice sets is
+// ErrValidation (practice: not_allowed).
+func (s *Service) WithPractice(m PracticeMaker) *Service {
+	s.practice = m
+	return s
 }
 
 func (s *Service) clock() time.Time { return s.now().UTC().Truncate(time.Microsecond) }
@@ -219,15 +279,44 @@ func (s *Service) checkDraft(ctx context.Context, school string, d Draft) error 
 	return nil
 }
 
-// Create assigns d to its class. Errors: ErrForbidden (students),
-// ErrNotFound (a class p may not assign to), ErrValidation,
-// ErrNotInClass, ErrUnknownItem.
+// addPractice makes the practice sets of d, once the rest of d is
+// checked, and returns d with their exercises appended to its items.
+func (s *Service) addPractice(ctx context.Context, p identity.Principal, school string, d Draft) (Draft, error) {
+	if len(d.Practice) == 0 {
+		return d, nil
+	}
+	if s.practice == nil {
+		return Draft{}, invalid("practice", "not_allowed")
+	}
+	grade, err := s.store.ClassGrade(ctx, school, d.ClassID)
+	if err != nil {
+		return Draft{}, err
+	}
+	ids, err := s.practice.MakePractice(ctx, p, school, grade, d.Practice)
+	if err != nil {
+		return Draft{}, err
+	}
+	d.Items = slices.Clone(d.Items)
+	for _, id := range ids {
+		d.Items = append(d.Items, Item{Kind: ExerciseItem, ID: id})
+	}
+	d.Practice = nil
+	return d, nil
+}
+
+// Create assigns d to its class, after making its practice sets.
+// Errors: ErrForbidden (students), ErrNotFound (a class p may not assign
+// to), ErrValidation, ErrNotInClass, ErrUnknownItem. Nothing is stored
+// unless the whole draft is valid.
 func (s *Service) Create(ctx context.Context, p identity.Principal, d Draft) (Assignment, error) {
 	school, err := s.writableClass(ctx, p, d.ClassID)
 	if err != nil {
 		return Assignment{}, err
 	}
 	if err := s.checkDraft(ctx, school, d); err != nil {
+		return Assignment{}, err
+	}
+	if d, err = s.addPractice(ctx, p, school, d); err != nil {
 		return Assignment{}, err
 	}
 	now := s.clock()
@@ -274,8 +363,9 @@ func (s *Service) Get(ctx context.Context, p identity.Principal, id string) (Ass
 }
 
 // Update replaces the editable fields of an assignment with d (d.ClassID
-// is ignored: an assignment stays in its class; use Copy). Errors as
-// Create, and ErrWithdrawn.
+// is ignored: an assignment stays in its class; use Copy); the exercises
+// of d's practice sets are added to d's items. Errors as Create, and
+// ErrWithdrawn.
 func (s *Service) Update(ctx context.Context, p identity.Principal, id string, d Draft) (Assignment, error) {
 	a, err := s.staffAssignment(ctx, p, id)
 	if err != nil {
@@ -286,6 +376,9 @@ func (s *Service) Update(ctx context.Context, p identity.Principal, id string, d
 	}
 	d.ClassID = a.ClassID
 	if err := s.checkDraft(ctx, a.SchoolID, d); err != nil {
+		return Assignment{}, err
+	}
+	if d, err = s.addPractice(ctx, p, a.SchoolID, d); err != nil {
 		return Assignment{}, err
 	}
 	apply(&a, d)

@@ -25,7 +25,7 @@ func BenchmarkClassProgress(b *testing.B) {
 }
 
 func benchClassProgress(b *testing.B, db *gorm.DB) {
-	class, now := seedClassProgress(b, db, 50, 40, 20000)
+	class, now := seedClassProgress(b, db, 50, 40, 20000, false)
 	s := models.NewAssignmentStore(db)
 	b.ResetTimer()
 	for b.Loop() {
@@ -43,7 +43,9 @@ func benchClassProgress(b *testing.B, db *gorm.DB) {
 // seedClassProgress stores a class with nStudents, nAssignments and
 // nAttempts (a third of them correct) spread over the assignments'
 // exercises, and returns the class ID and a time after every due date.
-func seedClassProgress(b testing.TB, db *gorm.DB, nStudents, nAssignments, nAttempts int) (string, time.Time) {
+// withLessons adds to each assignment a lesson item of two more bank
+// exercises.
+func seedClassProgress(b testing.TB, db *gorm.DB, nStudents, nAssignments, nAttempts int, withLessons bool) (string, time.Time) {
 	b.Helper()
 	is := models.NewIdentityStore(db)
 	t0 := time.Date(2026, 9, 1, 8, 0, 0, 0, time.UTC)
@@ -78,6 +80,10 @@ func seedClassProgress(b testing.TB, db *gorm.DB, nStudents, nAssignments, nAtte
 		for k := range 5 {
 			a.Items = append(a.Items, assignments.Item{Kind: assignments.ExerciseItem, ID: bank[(j*5+k)%len(bank)].ID})
 		}
+		if withLessons {
+			lesson := schoolLesson(b, db, school, bank[(j*5+5)%len(bank)].Key, bank[(j*5+6)%len(bank)].Key)
+			a.Items = append(a.Items, assignments.Item{Kind: assignments.LessonItem, ID: lesson})
+		}
 		must(s.Create(ctx, a))
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -109,11 +115,11 @@ func seedClassProgress(b testing.TB, db *gorm.DB, nStudents, nAssignments, nAtte
 }
 
 // TestClassProgressQueries checks that the matrix takes the same number
-// of queries for a small and a larger class (no N+1).
+// of queries for a small and a larger class with lesson items (no N+1).
 func TestClassProgressQueries(t *testing.T) {
 	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
-		small, _ := seedClassProgress(t, db, 2, 1, 20)
-		large, _ := seedClassProgress(t, db, 12, 8, 300)
+		small, _ := seedClassProgress(t, db, 2, 1, 20, true)
+		large, _ := seedClassProgress(t, db, 12, 8, 300, true)
 		n := 0
 		count := func(*gorm.DB) { n++ }
 		if err := db.Callback().Query().After("gorm:query").Register("test:count", count); err != nil {

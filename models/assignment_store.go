@@ -36,6 +36,16 @@ func (s *AssignmentStore) ClassSchool(ctx context.Context, schoolID, classID str
 	return r.SchoolID, nil
 }
 
+// ClassGrade returns the grade of a class of schoolID.
+func (s *AssignmentStore) ClassGrade(ctx context.Context, schoolID, classID string) (int, error) {
+	var r classRow
+	err := s.db.WithContext(ctx).Select("id", "grade").Where("id = ? AND school_id = ?", classID, schoolID).Take(&r).Error
+	if err != nil {
+		return 0, assignmentNotFound(err)
+	}
+	return r.Grade, nil
+}
+
 // assignmentNotFound turns a missing row into assignments.ErrNotFound.
 func assignmentNotFound(err error) error {
 	if errors.Is(err, gorm.ErrRecordNotFound) {
@@ -254,12 +264,11 @@ func (s *AssignmentStore) ForStudent(ctx context.Context, studentID string, now 
 	if err != nil {
 		return nil, err
 	}
-	var exIDs []string
-	for _, a := range list {
-		exIDs = append(exIDs, a.ExerciseIDs()...)
+	if err := resolveLessons(db, list); err != nil {
+		return nil, err
 	}
 	first := map[[2]string]time.Time{} // class, exercise
-	if exIDs = uniq(exIDs); len(exIDs) > 0 {
+	if exIDs := exerciseIDsOf(list); len(exIDs) > 0 {
 		var solves []struct {
 			ClassID    string
 			ExerciseID string
@@ -280,26 +289,61 @@ func (s *AssignmentStore) ForStudent(ctx context.Context, studentID string, now 
 	}
 	out := make([]assignments.StudentAssignment, len(list))
 	for i, a := range list {
-		var p assignments.Progress
-		for _, id := range a.ExerciseIDs() {
-			p.Total++
+		out[i] = assignments.Track(a, func(id string) (time.Time, bool) {
 			at, ok := first[[2]string{a.ClassID, id}]
-			if !ok {
-				out[i].Unsolved = append(out[i].Unsolved, id)
-				continue
-			}
-			p.Solved++
-			if at.After(a.DueAt) {
-				p.SolvedLate++
-			}
-		}
-		out[i].Assignment, out[i].Progress = a, p
+			return at, ok
+		})
 	}
 	return out, nil
 }
 
-// ClassProgress reads a class's matrix inputs in four queries: students,
-// assignments (with items and chosen students) and first correct attempts.
+// resolveLessons fills LessonExercises of every assignment of list with
+// its lesson items' exercises, in one query for all (none without lesson
+// items).
+func resolveLessons(db *gorm.DB, list []assignments.Assignment) error {
+	var lessonIDs []string
+	for _, a := range list {
+		for _, it := range a.Items {
+			if it.Kind == assignments.LessonItem {
+				lessonIDs = append(lessonIDs, it.ID)
+			}
+		}
+	}
+	if len(lessonIDs) == 0 {
+		return nil
+	}
+	byLesson, err := lessonExerciseIDs(db, lessonIDs)
+	if err != nil {
+		return err
+	}
+	for i, a := range list {
+		for _, it := range a.Items {
+			ids, ok := byLesson[it.ID]
+			if it.Kind != assignments.LessonItem || !ok {
+				continue
+			}
+			if list[i].LessonExercises == nil {
+				list[i].LessonExercises = map[string][]string{}
+			}
+			list[i].LessonExercises[it.ID] = ids
+		}
+	}
+	return nil
+}
+
+// exerciseIDsOf returns the distinct exercises of every assignment of
+// list, sorted.
+func exerciseIDsOf(list []assignments.Assignment) []string {
+	var ids []string
+	for _, a := range list {
+		ids = append(ids, a.ExerciseIDs()...)
+	}
+	return uniq(ids)
+}
+
+// ClassProgress reads a class's matrix inputs in at most six queries:
+// students, assignments (with items and chosen students), the blocks of
+// their lessons and the first correct attempts.
 func (s *AssignmentStore) ClassProgress(ctx context.Context, classID string) ([]assignments.ClassStudent, []assignments.Assignment, []assignments.Solve, error) {
 	db := s.db.WithContext(ctx)
 	var students []struct {
@@ -319,22 +363,24 @@ func (s *AssignmentStore) ClassProgress(ctx context.Context, classID string) ([]
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	if err := resolveLessons(db, list); err != nil {
+		return nil, nil, nil, err
+	}
 	var solves []struct {
 		UserID     string
 		ExerciseID string
 		At         aggTime
 	}
-	err = db.Table("attempts a").
-		Select("a.user_id AS user_id, a.exercise_id AS exercise_id, MIN(a.created_at) AS at").
-		Joins("JOIN enrollments e ON e.user_id = a.user_id AND e.class_id = ? AND e.role = ? AND e.deactivated_at IS NULL AND a.created_at >= e.created_at",
-			classID, identity.RoleStudent).
-		Where("a.outcome = ? AND a.exercise_id IN (?)", exercises.Correct,
-			db.Table("assignment_items i").Select("i.item_id").
-				Joins("JOIN assignments s ON s.id = i.assignment_id").
-				Where("s.class_id = ? AND s.withdrawn_at IS NULL AND i.kind = ?", classID, assignments.ExerciseItem)).
-		Group("a.user_id, a.exercise_id").Scan(&solves).Error
-	if err != nil {
-		return nil, nil, nil, err
+	if exIDs := exerciseIDsOf(list); len(exIDs) > 0 {
+		err = db.Table("attempts a").
+			Select("a.user_id AS user_id, a.exercise_id AS exercise_id, MIN(a.created_at) AS at").
+			Joins("JOIN enrollments e ON e.user_id = a.user_id AND e.class_id = ? AND e.role = ? AND e.deactivated_at IS NULL AND a.created_at >= e.created_at",
+				classID, identity.RoleStudent).
+			Where("a.outcome = ? AND a.exercise_id IN ?", exercises.Correct, exIDs).
+			Group("a.user_id, a.exercise_id").Scan(&solves).Error
+		if err != nil {
+			return nil, nil, nil, err
+		}
 	}
 	cs := make([]assignments.ClassStudent, len(students))
 	for i, st := range students {

@@ -2,6 +2,7 @@ package models_test
 
 import (
 	"errors"
+	"slices"
 	"testing"
 	"time"
 
@@ -10,15 +11,16 @@ import (
 	"qixue/assignments"
 	"qixue/exercises"
 	"qixue/identity"
+	"qixue/lessons"
 	"qixue/models"
 	"qixue/models/modelstest"
 )
 
 // assignmentFixture is a school with a teacher, a class of two students
-// (s2 joined at t0, s1 ten days earlier) and two bank exercises.
+// (s2 joined at t0, s1 ten days earlier) and three bank exercises.
 type assignmentFixture struct {
 	school, teacher, class, s1, s2 string
-	e1, e2                         string
+	e1, e2, e3                     string
 	t0                             time.Time
 }
 
@@ -47,11 +49,37 @@ func newAssignmentFixture(t *testing.T, db *gorm.DB) assignmentFixture {
 	must(is.Enroll(ctx, identity.Enrollment{ClassID: f.class, UserID: f.s1, SchoolID: f.school, Role: identity.RoleStudent, CreatedAt: t0.AddDate(0, 0, -10)}))
 	must(is.Enroll(ctx, identity.Enrollment{ClassID: f.class, UserID: f.s2, SchoolID: f.school, Role: identity.RoleStudent, CreatedAt: t0}))
 	es := models.NewExerciseStore(db)
-	bank := []exercises.Exercise{choiceExercise("chess/as-1", "a"), choiceExercise("chess/as-2", "b")}
+	bank := []exercises.Exercise{choiceExercise("chess/as-1", "a"), choiceExercise("chess/as-2", "b"), choiceExercise("chess/as-3", "c")}
 	_, _, err := es.SyncBank(ctx, bank, t0)
 	must(err)
-	f.e1, f.e2 = bank[0].ID, bank[1].ID
+	f.e1, f.e2, f.e3 = bank[0].ID, bank[1].ID, bank[2].ID
 	return f
+}
+
+// schoolLesson stores a lesson of school whose blocks are a text and one
+// exercise block per ref (a bank key or a school exercise ID), and
+// returns its ID. Without refs it is a reading lesson.
+func schoolLesson(t testing.TB, db *gorm.DB, school string, refs ...string) string {
+	t.Helper()
+	ls := models.NewLessonStore(db)
+	c, err := ls.CreateCurriculum(ctx, lessons.Curriculum{SchoolID: school, Game: exercises.Chess, Band: exercises.G23,
+		Title: lessons.Text{ZH: "校本", EN: "School"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := ls.CreateUnit(ctx, school, c.ID, lessons.Unit{Title: lessons.Text{ZH: "单元", EN: "Unit"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := []lessons.Block{{Type: lessons.BlockText, Text: lessons.Text{ZH: "读", EN: "Read"}}}
+	for _, ref := range refs {
+		blocks = append(blocks, lessons.Block{Type: lessons.BlockExercise, Exercise: ref})
+	}
+	l, err := ls.CreateLesson(ctx, school, u.ID, lessons.Lesson{Title: lessons.Text{ZH: "课", EN: "Lesson"}, Minutes: 10, Blocks: blocks})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l.ID
 }
 
 // attempt records an attempt of user on exercise at time at.
@@ -145,6 +173,109 @@ func TestAssignmentStoreRoundTripAndProgress(t *testing.T) {
 		}
 		if other, _ := s.List(ctx, assignments.Query{SchoolID: f.school, TeacherID: f.s1}, identity.Page{Limit: 10}); len(other) != 0 {
 			t.Errorf("non-teacher sees %d", len(other))
+		}
+	})
+}
+
+// TestAssignmentLessonItemsCount assigns a lesson of two exercises, one
+// of which is also an exercise item, and a reading lesson: the lesson's
+// exercises count once each, the reading adds nothing, and a lesson
+// edited after it was assigned counts as it reads now.
+func TestAssignmentLessonItemsCount(t *testing.T) {
+	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
+		f := newAssignmentFixture(t, db)
+		s := models.NewAssignmentStore(db)
+		lesson := schoolLesson(t, db, f.school, "chess/as-1", f.e3)
+		reading := schoolLesson(t, db, f.school)
+		due := f.t0.Add(48 * time.Hour)
+		mixed := assignments.Assignment{ID: id(), SchoolID: f.school, ClassID: f.class, Title: "Mixed", DueAt: due,
+			Items: []assignments.Item{{Kind: assignments.LessonItem, ID: lesson}, {Kind: assignments.ExerciseItem, ID: f.e1},
+				{Kind: assignments.LessonItem, ID: reading}, {Kind: assignments.ExerciseItem, ID: f.e2}},
+			CreatedBy: f.teacher, CreatedAt: f.t0, UpdatedAt: f.t0}
+		onlyLesson := mixed
+		onlyLesson.ID, onlyLesson.Title, onlyLesson.DueAt = id(), "Lesson", due.Add(24*time.Hour)
+		onlyLesson.Items = []assignments.Item{{Kind: assignments.LessonItem, ID: lesson}}
+		for _, a := range []assignments.Assignment{mixed, onlyLesson} {
+			if err := s.Create(ctx, a); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if ok, err := s.ItemsVisible(ctx, f.school, mixed.Items); !ok || err != nil {
+			t.Fatalf("lesson items not visible: %v %v", ok, err)
+		}
+
+		// s1: the lesson's two exercises on time, e2 after the due time.
+		// s2: only the lesson's second exercise.
+		f.attempt(t, db, f.s1, f.e1, true, f.t0.Add(time.Hour))
+		f.attempt(t, db, f.s1, f.e3, true, f.t0.Add(2*time.Hour))
+		f.attempt(t, db, f.s2, f.e3, true, f.t0.Add(time.Hour))
+
+		mine, err := s.ForStudent(ctx, f.s1, f.t0.Add(3*time.Hour))
+		if err != nil || len(mine) != 2 {
+			t.Fatalf("s1 assignments: %+v, %v", mine, err)
+		}
+		got := mine[0]
+		if got.Assignment.ID != mixed.ID || got.Progress != (assignments.Progress{Solved: 2, Total: 3}) {
+			t.Errorf("mixed: %+v", got.Progress)
+		}
+		if st := assignments.StatusAt(got.Progress, due, f.t0.Add(3*time.Hour)); st != assignments.Partial {
+			t.Errorf("mixed status %s, want partial", st)
+		}
+		wantItems := []assignments.ItemProgress{{Solved: 2, Total: 2}, {Solved: 1, Total: 1}, {}, {Total: 1}}
+		if !slices.Equal(got.Items, wantItems) || !slices.Equal(got.Unsolved, []string{f.e2}) {
+			t.Errorf("mixed items %+v unsolved %v, want %+v and [e2]", got.Items, got.Unsolved, wantItems)
+		}
+		if p := mine[1].Progress; p != (assignments.Progress{Solved: 2, Total: 2}) ||
+			assignments.StatusAt(p, onlyLesson.DueAt, f.t0.Add(3*time.Hour)) != assignments.Done {
+			t.Errorf("lesson only: %+v, want done", p)
+		}
+		mine, err = s.ForStudent(ctx, f.s2, f.t0.Add(3*time.Hour))
+		if err != nil || len(mine) != 2 || mine[1].Progress != (assignments.Progress{Solved: 1, Total: 2}) ||
+			!slices.Equal(mine[1].Unsolved, []string{f.e1}) {
+			t.Fatalf("s2 lesson only: %+v, %v", mine, err)
+		}
+
+		f.attempt(t, db, f.s1, f.e2, true, due.Add(time.Hour))
+		late := due.Add(2 * time.Hour)
+		mine, _ = s.ForStudent(ctx, f.s1, late)
+		if p := mine[0].Progress; p != (assignments.Progress{Solved: 3, SolvedLate: 1, Total: 3}) ||
+			assignments.StatusAt(p, due, late) != assignments.Late {
+			t.Errorf("mixed after the late solve: %+v", p)
+		}
+
+		students, list, solves, err := s.ClassProgress(ctx, f.class)
+		if err != nil || len(students) != 2 || len(list) != 2 {
+			t.Fatalf("class progress: %d students, %d assignments (%v)", len(students), len(list), err)
+		}
+		if len(solves) != 4 {
+			t.Errorf("solves %+v, want s1's e1, e2, e3 and s2's e3 (lesson exercises included)", solves)
+		}
+		m := assignments.BuildMatrix(f.class, students, list, solves, late, assignments.SortName)
+		li, wang := m.Cells[0], m.Cells[1]
+		if li[0].Status != assignments.Overdue || li[0].Progress != (assignments.Progress{Solved: 1, Total: 3}) ||
+			li[1].Status != assignments.Partial || li[1].Progress.Total != 2 {
+			t.Errorf("Li: %+v", li)
+		}
+		if wang[0].Status != assignments.Late || wang[1].Status != assignments.Done {
+			t.Errorf("Wang: %+v", wang)
+		}
+		if tot := m.AssignmentTotals[1]; tot != (assignments.Totals{Assigned: 2, Partial: 1, Done: 1}) {
+			t.Errorf("lesson column totals %+v", tot)
+		}
+
+		// The teacher adds e2 to the lesson: it counts from now on.
+		ls := models.NewLessonStore(db)
+		_, l, err := ls.Lesson(ctx, f.school, lesson)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l.Blocks = append(l.Blocks, lessons.Block{Type: lessons.BlockExercise, Exercise: "chess/as-2"})
+		if _, err := ls.UpdateLesson(ctx, f.school, l); err != nil {
+			t.Fatal(err)
+		}
+		mine, _ = s.ForStudent(ctx, f.s2, late)
+		if p := mine[1].Progress; p != (assignments.Progress{Solved: 1, Total: 3}) {
+			t.Errorf("s2 after the lesson grew: %+v", p)
 		}
 	})
 }

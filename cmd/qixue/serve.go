@@ -68,7 +68,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		Exercises:       practice,
 		Roster:          importer,
 		Lessons:         lessons.NewService(models.NewLessonStore(db), nil, lessons.LookupIn(practice)),
-		Assignments:     assignments.NewService(models.NewAssignmentStore(db), nil),
+		Assignments:     assignments.NewService(models.NewAssignmentStore(db), nil).WithPractice(api.PracticeMaker(practice)),
 		Progress:        prog,
 	})
 	defer startRosterWorker(ctx, cfg, importer, logger)()
