@@ -231,14 +231,16 @@ func TestAttemptsCountSinceJoining(t *testing.T) {
 		a := p.F.A
 		choice := "/v1/exercises/" + p.Choice.ID
 		wrong := map[string]any{"answer": map[string]any{"choice": 0}}
+		assign(t, p.Harness, a.TeacherToken, map[string]any{"class_id": a.Class.ID, "attempts_allowed": 1,
+			"items": []map[string]string{{"kind": "exercise", "id": p.Choice.ID}}})
+		// After the assignment, before joining its class: not limited,
+		// and not counted later.
 		var cases []apitest.Case
 		for i := range 3 {
 			cases = append(cases, apitest.Case{Name: fmt.Sprint("before joining ", i), Method: "POST", Path: choice + "/attempts",
 				Token: a.OtherStudentToken, Header: key(fmt.Sprint("b", i)), Body: wrong, Status: 201})
 		}
 		p.Run(t, cases)
-		assign(t, p.Harness, a.TeacherToken, map[string]any{"class_id": a.Class.ID, "attempts_allowed": 1,
-			"items": []map[string]string{{"kind": "exercise", "id": p.Choice.ID}}})
 		// The student joins now (the identity clock is the harness's).
 		p.Advance(time.Since(p.Now) + time.Millisecond)
 		if _, err := p.Identity.Enroll(t.Context(), rootPrincipal, a.Class.ID, a.OtherStudent.ID); err != nil {
