@@ -208,7 +208,10 @@ func (l *limitSet) fresh(ttl time.Duration) bool { return l != nil && time.Since
 // which is read again (one query) when older than the store's limits TTL
 // (DefaultLimitsTTL unless WithLimitsTTL says otherwise).
 func (s *ExerciseStore) MayBeLimited(ctx context.Context, schoolID, exerciseID string) (bool, error) {
-	v, _ := s.limits.schools.LoadOrStore(schoolID, &schoolLimits{})
+	v, ok := s.limits.schools.Load(schoolID)
+	if !ok {
+		v, _ = s.limits.schools.LoadOrStore(schoolID, &schoolLimits{})
+	}
 	sl := v.(*schoolLimits)
 	if set := sl.cur.Load(); set.fresh(s.limits.ttl) {
 		return set.ids[exerciseID], nil
