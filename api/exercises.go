@@ -41,16 +41,19 @@ func exerciseRoutes(h *exerciseHandlers) []route {
 	}
 }
 
-// exerciseError turns the kinds' refusals into problems; other errors
-// pass through to the error handler.
+// exerciseError turns the kinds' refusals and a used-up attempts limit
+// into problems; other errors pass through to the error handler.
 func exerciseError(err error) error {
 	var ae *exercises.AnswerError
 	var pe *exercises.PromptError
+	var xe *exercises.ExhaustedError
 	switch {
 	case errors.As(err, &ae):
 		return answerProblem{ae}
 	case errors.As(err, &pe):
 		return promptProblem{pe}
+	case errors.As(err, &xe):
+		return &Error{Status: http.StatusConflict, Code: "attempts_exhausted", Args: []any{xe.Title, xe.Allowed}}
 	}
 	return err
 }

@@ -95,6 +95,7 @@ func TestDeleteKeepsAttempts(t *testing.T) {
 				}},
 		})
 		path := "/v1/exercises/" + id
+		assign(t, p.Harness, a.TeacherToken, map[string]any{"class_id": a.Class.ID, "items": []map[string]string{{"kind": "exercise", "id": id}}})
 		answer := map[string]any{"answer": map[string]any{"choice": 1}}
 		p.Run(t, []apitest.Case{
 			{Name: "student answers", Method: "POST", Path: path + "/attempts", Token: a.StudentToken, Header: key("d1"), Body: answer, Status: 201},

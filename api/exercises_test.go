@@ -14,14 +14,16 @@ import (
 
 	"qixue/api"
 	"qixue/api/apitest"
+	"qixue/assignments"
 	"qixue/exercises"
 	"qixue/identity"
 	"qixue/models"
 	"qixue/models/modelstest"
 )
 
-// practice is a harness whose server has the exercise service, with a
-// small bank of generic exercises loaded.
+// practice is a harness whose server has the exercise and assignment
+// services, with a small bank of generic exercises loaded. Its store
+// reads the snapshot of limited exercises afresh on every submission.
 type practice struct {
 	*apitest.Harness
 	F      apitest.Fixture
@@ -34,11 +36,12 @@ func newPractice(t testing.TB, db *gorm.DB, extra ...exercises.Exercise) *practi
 	t.Helper()
 	h := apitest.New(t, db)
 	p := &practice{Harness: h, F: h.Fixture(t)}
-	p.Svc = exercises.NewService(models.NewExerciseStore(db), nil)
+	p.Svc = exercises.NewService(models.NewExerciseStore(db, models.WithLimitsTTL(0)), nil)
 	h.Echo = api.NewServer(api.Deps{
-		Identity:  h.Identity,
-		Ping:      func(ctx context.Context) error { return models.Ping(ctx, db) },
-		Exercises: p.Svc,
+		Identity:    h.Identity,
+		Ping:        func(ctx context.Context) error { return models.Ping(ctx, db) },
+		Exercises:   p.Svc,
+		Assignments: assignments.NewService(models.NewAssignmentStore(db), nil),
 	})
 	p.Choice = exercises.Exercise{
 		Key: "chess/test-choice-001", Kind: "choice",
@@ -245,6 +248,7 @@ func TestSchoolExercises(t *testing.T) {
 				}},
 		})
 		path := "/v1/exercises/" + id
+		assign(t, p.Harness, a.TeacherToken, map[string]any{"class_id": a.Class.ID, "items": []map[string]string{{"kind": "exercise", "id": id}}})
 		p.Run(t, []apitest.Case{
 			{Name: "own school's student reads it", Method: "GET", Path: path, Token: a.StudentToken, Status: 200, Check: noSolution},
 			{Name: "listed for own school", Method: "GET", Path: "/v1/exercises?source=school", Token: a.StudentToken, Status: 200, Check: itemIDs(id)},
@@ -395,8 +399,11 @@ func TestGenerateEndpoint(t *testing.T) {
 						l := apitest.Decode[api.List[map[string]any]](t, rec)
 						for _, it := range l.Items {
 							id, _ := it["id"].(string)
-							if got := p.Do(t, "GET", "/v1/exercises/"+id, a.StudentToken, nil, nil); got.Code != 200 {
+							if got := p.Do(t, "GET", "/v1/exercises/"+id, a.TeacherToken, nil, nil); got.Code != 200 {
 								t.Errorf("saved exercise %s: %d", id, got.Code)
+							}
+							if got := p.Do(t, "GET", "/v1/exercises/"+id, a.StudentToken, nil, nil); got.Code != 404 {
+								t.Errorf("saved exercise %s, not assigned, to a student: %d", id, got.Code)
 							}
 						}
 					}},

@@ -87,6 +87,7 @@ var messages = map[string]message{
 	"username_taken":         {text{"用户名已被占用", "Username taken"}, text{"这个用户名已经有人使用，请换一个。", "This username is already in use; choose another."}},
 	"conflict":               {text{"冲突", "Conflict"}, text{"该资源已经存在。", "The resource already exists."}},
 	"school_not_empty":       {text{"学校仍有用户", "School not empty"}, text{"请先删除该学校的所有用户。", "Delete the school's users first."}},
+	"attempts_exhausted":     {text{"次数已用完", "No attempts left"}, text{"这道题在作业“%s”里只能做 %d 次，你已经用完了。", "In the assignment \"%s\" this exercise allows %d attempts, and you have used them all."}},
 	"invalid_json":           {text{"JSON 格式错误", "Malformed JSON"}, text{"请求体不是合法的 JSON（第 %d 字节附近）。", "The request body is not valid JSON (near byte %d)."}},
 	"unknown_field":          {text{"未知字段", "Unknown field"}, text{"请求体包含未知字段 %q。", "The request body has an unknown field %q."}},
 	"invalid_type":           {text{"类型错误", "Wrong type"}, text{"字段 %q 应为 %s 类型。", "Field %q must be of type %s."}},

@@ -91,7 +91,7 @@ func (h *lessonHandlers) listCurricula(c echo.Context) error {
 			preferred = b
 		}
 	}
-	list, err := h.svc.Curricula(c.Request().Context(), p.SchoolID, game, band, preferred)
+	list, err := h.svc.Curricula(c.Request().Context(), p, game, band, preferred)
 	if err != nil {
 		return err
 	}
@@ -102,7 +102,7 @@ func (h *lessonHandlers) listCurricula(c echo.Context) error {
 }
 
 func (h *lessonHandlers) getCurriculum(c echo.Context) error {
-	cu, err := h.svc.Curriculum(c.Request().Context(), Caller(c).SchoolID, c.Param("id"))
+	cu, err := h.svc.Curriculum(c.Request().Context(), Caller(c), c.Param("id"))
 	if err != nil {
 		return lessonError(err)
 	}
@@ -111,7 +111,8 @@ func (h *lessonHandlers) getCurriculum(c echo.Context) error {
 
 // getLesson returns a lesson's blocks in the caller's language; exercise
 // blocks carry the exercise without its solution, diagram blocks the url of
-// their SVG.
+// their SVG. Students read a school's lesson only while it is assigned to
+// them (404 otherwise).
 func (h *lessonHandlers) getLesson(c echo.Context) error {
 	return h.replyLesson(c, http.StatusOK, c.Param("id"))
 }
@@ -120,9 +121,19 @@ func (h *lessonHandlers) getLesson(c echo.Context) error {
 func (h *lessonHandlers) replyLesson(c echo.Context, status int, id string) error {
 	ctx := c.Request().Context()
 	p := Caller(c)
-	cu, l, err := h.svc.Lesson(ctx, p.SchoolID, id)
+	cu, l, err := h.svc.Lesson(ctx, p, id)
 	if err != nil {
 		return lessonError(err)
+	}
+	var refs []string
+	for _, b := range l.Blocks {
+		if b.Type == lessons.BlockExercise {
+			refs = append(refs, lessons.ExerciseID(b.Exercise))
+		}
+	}
+	exs, err := h.exercises.Readable(ctx, p, refs)
+	if err != nil {
+		return err
 	}
 	lang := langOf(c)
 	r := lessonResponse{
@@ -135,17 +146,13 @@ func (h *lessonHandlers) replyLesson(c echo.Context, status int, id string) erro
 		if b.Type != lessons.BlockExercise {
 			continue
 		}
-		v, err := h.exercises.Exercise(ctx, p, lessons.ExerciseID(b.Exercise))
-		if errors.Is(err, identity.ErrNotFound) {
+		ex, ok := exs[lessons.ExerciseID(b.Exercise)]
+		if !ok {
 			// A school exercise deleted after the lesson was written:
 			// the block stays, without its exercise.
 			continue
 		}
-		if err != nil {
-			return err
-		}
-		v.ShowSolution = false
-		er := toExerciseResponse(v, lang)
+		er := toExerciseResponse(exercises.View{Exercise: ex}, lang)
 		r.Blocks[i].Exercise = &er
 	}
 	return c.JSON(status, r)

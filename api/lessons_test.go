@@ -11,6 +11,7 @@ import (
 
 	"qixue/api"
 	"qixue/api/apitest"
+	"qixue/assignments"
 	"qixue/exercises"
 	"qixue/lessons"
 	"qixue/models"
@@ -19,13 +20,13 @@ import (
 
 // newLessonsServer is a harness whose server has the built-in exercise
 // bank and the test curricula of lessons/testdata/good, plus a G23 copy of
-// the chess one (chess-g23).
+// the chess one (chess-g23), and assignments.
 func newLessonsServer(t *testing.T, db *gorm.DB) (*apitest.Harness, apitest.Fixture) {
 	t.Helper()
 	ctx := context.Background()
 	h := apitest.New(t, db)
 	f := h.Fixture(t)
-	practice := exercises.NewService(models.NewExerciseStore(db), nil)
+	practice := exercises.NewService(models.NewExerciseStore(db, models.WithLimitsTTL(0)), nil)
 	if _, _, err := practice.LoadBank(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -46,10 +47,11 @@ func newLessonsServer(t *testing.T, db *gorm.DB) (*apitest.Harness, apitest.Fixt
 		t.Fatal(err)
 	}
 	h.Echo = api.NewServer(api.Deps{
-		Identity:  h.Identity,
-		Ping:      func(ctx context.Context) error { return models.Ping(ctx, db) },
-		Exercises: practice,
-		Lessons:   lessons.NewService(store, nil, lessons.LookupIn(practice)),
+		Identity:    h.Identity,
+		Ping:        func(ctx context.Context) error { return models.Ping(ctx, db) },
+		Exercises:   practice,
+		Lessons:     lessons.NewService(store, nil, lessons.LookupIn(practice)),
+		Assignments: assignments.NewService(models.NewAssignmentStore(db), nil),
 	})
 	return h, f
 }
@@ -126,12 +128,16 @@ func TestLessonsAPI(t *testing.T) {
 		}
 		lessonID := cp.Units[0].Lessons[0].ID
 		h.Run(t, []apitest.Case{
-			{Name: "own school reads the copy", Method: "GET", Path: "/v1/curricula/" + cp.ID, Token: f.A.StudentToken, Status: 200,
+			{Name: "own school reads the copy", Method: "GET", Path: "/v1/curricula/" + cp.ID, Token: f.A.OtherTeacherToken, Status: 200,
 				Contains: []string{`"source":"school"`, `"copied_from":"numchess-k1"`}},
-			{Name: "own school reads a copied lesson", Method: "GET", Path: "/v1/lessons/" + lessonID, Token: f.A.StudentToken, Status: 200,
+			{Name: "own school reads a copied lesson", Method: "GET", Path: "/v1/lessons/" + lessonID, Token: f.A.AdminToken, Status: 200,
 				Contains: []string{`"key":"numchess/expression-001"`}},
-			{Name: "the copy is listed in the school", Method: "GET", Path: "/v1/curricula?game=numchess", Token: f.A.StudentToken, Status: 200,
+			{Name: "the copy is listed in the school", Method: "GET", Path: "/v1/curricula?game=numchess", Token: f.A.TeacherToken, Status: 200,
 				Contains: []string{cp.ID}},
+			{Name: "but not to its students while nothing is assigned", Method: "GET", Path: "/v1/curricula?game=numchess", Token: f.A.StudentToken, Status: 200,
+				Check: wantIDs("numchess-k1")},
+			{Name: "nor the copy itself", Method: "GET", Path: "/v1/curricula/" + cp.ID, Token: f.A.StudentToken, Status: 404, Code: "not_found"},
+			{Name: "nor its lesson", Method: "GET", Path: "/v1/lessons/" + lessonID, Token: f.A.StudentToken, Status: 404, Code: "not_found"},
 			{Name: "another school does not see the copy", Method: "GET", Path: "/v1/curricula/" + cp.ID, Token: f.B.TeacherToken, Status: 404},
 			{Name: "nor its lessons", Method: "GET", Path: "/v1/lessons/" + lessonID, Token: f.B.StudentToken, Status: 404},
 			{Name: "nor in lists", Method: "GET", Path: "/v1/curricula?game=numchess", Token: f.B.StudentToken, Status: 200, Check: wantIDs("numchess-k1")},
@@ -207,7 +213,8 @@ func TestLessonsAuthoringAPI(t *testing.T) {
 				Contains: []string{`"title":"Little pawns"`}},
 			{Name: "search English text", Method: "GET", Path: "/v1/lessons?q=TWO%20camps", Token: f.A.StudentToken, Status: 200, Contains: []string{`"id":"numchess-k1-board-camps"`}},
 			{Name: "search Chinese text", Method: "GET", Path: "/v1/lessons?q=营地", Token: f.A.StudentToken, Status: 200, Contains: []string{`"id":"numchess-k1-board-camps"`}},
-			{Name: "search the school's own lesson", Method: "GET", Path: "/v1/lessons?q=pawns%20go", Token: f.A.StudentToken, Status: 200, Contains: []string{les.ID}},
+			{Name: "search the school's own lesson", Method: "GET", Path: "/v1/lessons?q=pawns%20go", Token: f.A.TeacherToken, Status: 200, Contains: []string{les.ID}},
+			{Name: "its students do not find it unassigned", Method: "GET", Path: "/v1/lessons?q=pawns%20go", Token: f.A.StudentToken, Status: 200, Contains: []string{`"items":[]`}},
 			{Name: "another school does not find it", Method: "GET", Path: "/v1/lessons?q=pawns%20go", Token: f.B.StudentToken, Status: 200,
 				Check: func(t *testing.T, rec *httptest.ResponseRecorder) {
 					if strings.Contains(rec.Body.String(), les.ID) {
@@ -225,7 +232,7 @@ func TestLessonsAuthoringAPI(t *testing.T) {
 		seen := map[string]bool{}
 		path := "/v1/lessons?limit=1"
 		for range 10 {
-			rec := h.Do(t, "GET", path, f.A.StudentToken, nil, nil)
+			rec := h.Do(t, "GET", path, f.A.TeacherToken, nil, nil)
 			page := apitest.Decode[struct {
 				Items      []struct{ ID string }
 				NextCursor *string `json:"next_cursor"`
@@ -266,7 +273,7 @@ func TestLessonsAuthoringAPI(t *testing.T) {
 			{Name: "platform admin authors in any school", Method: "POST", Path: "/v1/units/" + unit.ID + "/lessons", Token: f.AdminToken,
 				Body: lesson("X", start, ex.ID), Status: 201},
 			{Name: "delete the school exercise", Method: "DELETE", Path: "/v1/exercises/" + ex.ID, Token: f.A.TeacherToken, Status: 204},
-			{Name: "the lesson without it", Method: "GET", Path: "/v1/lessons/" + withOwn.ID, Token: f.A.StudentToken, Status: 200,
+			{Name: "the lesson without it", Method: "GET", Path: "/v1/lessons/" + withOwn.ID, Token: f.A.TeacherToken, Status: 200,
 				Check: func(t *testing.T, rec *httptest.ResponseRecorder) {
 					l := apitest.Decode[struct {
 						Blocks []struct {

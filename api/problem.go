@@ -61,6 +61,7 @@ var statuses = map[string]int{
 	"username_taken":       http.StatusConflict,
 	"conflict":             http.StatusConflict,
 	"school_not_empty":     http.StatusConflict,
+	"attempts_exhausted":   http.StatusConflict,
 }
 
 // coded is a domain error with a stable code.

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strconv"
@@ -194,7 +195,8 @@ func (s *Service) SyncBank(ctx context.Context, bank []Exercise) (inserted, upda
 	return inserted, updated, nil
 }
 
-// exercise returns the exercise id as seen from the principal's school.
+// exercise returns the exercise id as seen from the principal's school,
+// before the students' assignment rule (see access).
 func (s *Service) exercise(ctx context.Context, p identity.Principal, id string) (Exercise, error) {
 	s.mu.RLock()
 	ex, ok := s.builtin[id]
@@ -203,6 +205,91 @@ func (s *Service) exercise(ctx context.Context, p identity.Principal, id string)
 		return ex, nil
 	}
 	return s.store.Exercise(ctx, scopeOf(p), id)
+}
+
+// access returns the exercise id as the caller may read or work on it.
+// Built-in exercises are open to everyone and staff read their school's;
+// a student reaches a school-authored exercise only while an applicable
+// assignment contains it (see Grant), and is otherwise told
+// identity.ErrNotFound, as for another school's.
+//
+// With work set (an answer or a give-up) it also returns a student's
+// grants when they may limit the attempts: for school exercises, and for
+// built-in ones that Store.MayBeLimited names. Every other exercise, the
+// common case, takes the unlimited path with no query beyond the
+// attempt's insert.
+func (s *Service) access(ctx context.Context, p identity.Principal, id string, work bool) (Exercise, []Grant, error) {
+	ex, err := s.exercise(ctx, p, id)
+	if err != nil || p.Role != identity.RoleStudent {
+		return ex, nil, err
+	}
+	load := ex.SchoolID != ""
+	if !load && work {
+		if load, err = s.store.MayBeLimited(ctx, p.SchoolID, ex.ID); err != nil {
+			return Exercise{}, nil, err
+		}
+	}
+	if !load {
+		return ex, nil, nil
+	}
+	grants, err := s.store.Grants(ctx, p.SchoolID, p.UserID, ex.ID, s.clock())
+	if err != nil {
+		return Exercise{}, nil, err
+	}
+	if ex.SchoolID != "" && len(grants) == 0 {
+		return Exercise{}, nil, identity.ErrNotFound
+	}
+	return ex, grants, nil
+}
+
+// limits returns the grants that bound a student's attempts: none when
+// no assignment applies or when any applicable one is unlimited (the
+// student is not limited then), otherwise all of them.
+func limits(grants []Grant) []Grant {
+	for _, g := range grants {
+		if g.AttemptsAllowed <= 0 {
+			return nil
+		}
+	}
+	return grants
+}
+
+// sinceOf returns the start of each grant's count of attempts.
+func sinceOf(grants []Grant) []time.Time {
+	out := make([]time.Time, len(grants))
+	for i, g := range grants {
+		out[i] = g.Since
+	}
+	return out
+}
+
+// allowAttempt is the attempts-allowed rule: a student may still submit
+// while some limited grant has attempts left, its limit minus the
+// attempts counted since its Since (counts, in grant order). Otherwise
+// it returns an *ExhaustedError naming the grant with the largest limit.
+func allowAttempt(limited []Grant, counts []int) error {
+	worst := -1
+	for i, g := range limited {
+		if counts[i] < g.AttemptsAllowed {
+			return nil
+		}
+		if worst < 0 || g.AttemptsAllowed > limited[worst].AttemptsAllowed {
+			worst = i
+		}
+	}
+	g := limited[worst]
+	return &ExhaustedError{AssignmentID: g.AssignmentID, Title: g.Title, Allowed: g.AttemptsAllowed}
+}
+
+// checkLeft refuses a continuing step of a multi-step exercise when the
+// student has no attempt left, so that a child is not led through a line
+// that cannot count.
+func (s *Service) checkLeft(ctx context.Context, p identity.Principal, exerciseID string, limited []Grant) error {
+	counts, err := s.store.AttemptsSince(ctx, p.UserID, exerciseID, sinceOf(limited))
+	if err != nil {
+		return err
+	}
+	return allowAttempt(limited, counts)
 }
 
 func scopeOf(p identity.Principal) identity.Scope {
@@ -229,10 +316,11 @@ type View struct {
 	ShowSolution bool
 }
 
-// Exercise returns an exercise the caller may read. Students see the
+// Exercise returns an exercise the caller may read (see access: students
+// read school-authored exercises only while assigned). Students see the
 // solution only after solving or giving up.
 func (s *Service) Exercise(ctx context.Context, p identity.Principal, id string) (View, error) {
-	ex, err := s.exercise(ctx, p, id)
+	ex, _, err := s.access(ctx, p, id, false)
 	if err != nil {
 		return View{}, err
 	}
@@ -260,7 +348,8 @@ type ListQuery struct {
 // Exercises lists the exercises the caller may read, in ID order; only
 // staff see their solutions in a list. A student who gives no band sees
 // the exercises of their class's band (see StudentBand) and generic ones
-// (of no game); a student in no class sees every band.
+// (of no game); a student in no class sees every band. Of the school's
+// own exercises a student sees only those assigned (see access).
 func (s *Service) Exercises(ctx context.Context, p identity.Principal, in ListQuery, page identity.Page) ([]View, string, error) {
 	q := Query{Scope: scopeOf(p), Kind: in.Kind, Tag: in.Tag}
 	var fields []identity.FieldError
@@ -305,6 +394,13 @@ func (s *Service) Exercises(ctx context.Context, p identity.Principal, in ListQu
 			q.BandOrGeneric = band
 		}
 	}
+	if p.Role == identity.RoleStudent && !q.OnlyBuiltin {
+		assigned, err := s.store.AssignedExercises(ctx, p.SchoolID, p.UserID, s.clock())
+		if err != nil {
+			return nil, "", err
+		}
+		q.AssignedOnly, q.Assigned = true, assigned
+	}
 	page = normalPage(page)
 	list, err := s.store.Exercises(ctx, q, page)
 	if err != nil {
@@ -316,6 +412,43 @@ func (s *Service) Exercises(ctx context.Context, p identity.Principal, in ListQu
 		views[i] = View{Exercise: ex, ShowSolution: isStaff(p)}
 	}
 	return views, next, nil
+}
+
+// Readable returns those of ids the caller may read, by ID, in a fixed
+// number of queries whatever their number (for the exercise blocks of a
+// lesson); ids it may not read are absent. Built-in exercises come from
+// memory.
+func (s *Service) Readable(ctx context.Context, p identity.Principal, ids []string) (map[string]Exercise, error) {
+	out := make(map[string]Exercise, len(ids))
+	var rest []string
+	s.mu.RLock()
+	for _, id := range ids {
+		if ex, ok := s.builtin[id]; ok {
+			out[id] = ex
+		} else {
+			rest = append(rest, id)
+		}
+	}
+	s.mu.RUnlock()
+	if len(rest) == 0 {
+		return out, nil
+	}
+	q := Query{Scope: scopeOf(p), IDs: rest}
+	if p.Role == identity.RoleStudent {
+		assigned, err := s.store.AssignedExercises(ctx, p.SchoolID, p.UserID, s.clock())
+		if err != nil {
+			return nil, err
+		}
+		q.AssignedOnly, q.Assigned = true, assigned
+	}
+	list, err := s.store.Exercises(ctx, q, identity.Page{Limit: len(rest)})
+	if err != nil {
+		return nil, err
+	}
+	for _, ex := range list {
+		out[ex.ID] = ex
+	}
+	return out, nil
 }
 
 func normalPage(p identity.Page) identity.Page {
@@ -547,12 +680,22 @@ type Verdict struct {
 // (replies are deterministic) and not recorded. A student's number-chess
 // answers are checked under the ruleset of their class's grade band (read
 // at most a minute ago).
+//
+// Attempts allowed: when the assignments that apply to the student and
+// the exercise (see Grant) all have a limit, the student may submit while
+// one of them has attempts left: its limit minus the student's attempts
+// of the exercise (answers and give-ups) since its Since. Otherwise every
+// submission, each step of a multi-step line included, is an
+// *ExhaustedError; a retry of a recorded submission (same idempotency
+// key) still replays its first verdict. Counting and recording are one
+// transaction serialized per student and exercise, so parallel
+// submissions cannot overrun the limit.
 func (s *Service) Submit(ctx context.Context, p identity.Principal, id string, in AnswerInput) (Verdict, error) {
 	student := p.Role == identity.RoleStudent
 	if err := checkAttemptInput(student, in.IdempotencyKey, in.TimeMS, in.Answer, true); err != nil {
 		return Verdict{}, err
 	}
-	ex, err := s.exercise(ctx, p, id)
+	ex, grants, err := s.access(ctx, p, id, true)
 	if err != nil {
 		return Verdict{}, err
 	}
@@ -578,7 +721,16 @@ func (s *Service) Submit(ctx context.Context, p identity.Principal, id string, i
 	if res.Outcome == Correct || isStaff(p) {
 		v.Solution = ex.Solution
 	}
-	if !student || !res.Done() {
+	limited := limits(grants)
+	if !student {
+		return v, nil
+	}
+	if !res.Done() {
+		if limited != nil {
+			if err := s.checkLeft(ctx, p, ex.ID, limited); err != nil {
+				return Verdict{}, err
+			}
+		}
 		return v, nil
 	}
 	a := Attempt{
@@ -587,13 +739,25 @@ func (s *Service) Submit(ctx context.Context, p identity.Principal, id string, i
 		TimeMS: in.TimeMS, IdempotencyKey: in.IdempotencyKey, CreatedAt: s.clock(),
 	}
 	a.RequestHash = requestHash("answer", ex.ID, a.Answer)
-	return s.record(ctx, ex, a, v)
+	return s.record(ctx, ex, a, v, limited)
 }
 
 // record stores a student's attempt, or replays the first one recorded
-// with its idempotency key.
-func (s *Service) record(ctx context.Context, ex Exercise, a Attempt, v Verdict) (Verdict, error) {
-	stored, created, err := s.store.RecordAttempt(ctx, a)
+// with its idempotency key. With limited grants the attempt is stored
+// only while one has attempts left (an *ExhaustedError otherwise).
+func (s *Service) record(ctx context.Context, ex Exercise, a Attempt, v Verdict, limited []Grant) (Verdict, error) {
+	var (
+		stored  Attempt
+		created bool
+		err     error
+	)
+	if limited == nil {
+		stored, created, err = s.store.RecordAttempt(ctx, a)
+	} else {
+		stored, created, err = s.store.RecordAttemptIf(ctx, a, sinceOf(limited), func(counts []int) error {
+			return allowAttempt(limited, counts)
+		})
+	}
 	if err != nil {
 		return Verdict{}, err
 	}
@@ -658,14 +822,25 @@ type GiveUpInput struct {
 	IdempotencyKey string
 }
 
+// exhaustedGiveUpFeedback is the feedback of a give-up that is not
+// recorded because no attempt is left.
+var exhaustedGiveUpFeedback = Text{
+	ZH: "这道题在作业里的次数已经用完了，这次放弃不计入。看看答案，想一想为什么。",
+	EN: "You have used all your attempts at this exercise in the assignment, so this give-up is not recorded. Look at the solution and think about why it works.",
+}
+
 // GiveUp reveals the solution. For a student it records a failed attempt
-// (once per idempotency key, as Submit does).
+// (once per idempotency key, as Submit does). When the student has no
+// attempt left (see Submit) the solution is still shown, since a child
+// who gives up should see it, but nothing is recorded: the attempts are
+// used up, and a give-up recorded past the limit would count as work the
+// assignment did not allow.
 func (s *Service) GiveUp(ctx context.Context, p identity.Principal, id string, in GiveUpInput) (Verdict, error) {
 	student := p.Role == identity.RoleStudent
 	if err := checkAttemptInput(student, in.IdempotencyKey, in.TimeMS, nil, false); err != nil {
 		return Verdict{}, err
 	}
-	ex, err := s.exercise(ctx, p, id)
+	ex, grants, err := s.access(ctx, p, id, true)
 	if err != nil {
 		return Verdict{}, err
 	}
@@ -679,7 +854,12 @@ func (s *Service) GiveUp(ctx context.Context, p identity.Principal, id string, i
 		IdempotencyKey: in.IdempotencyKey, CreatedAt: s.clock(),
 	}
 	a.RequestHash = requestHash("give-up", ex.ID, nil)
-	return s.record(ctx, ex, a, v)
+	out, err := s.record(ctx, ex, a, v, limits(grants))
+	var exhausted *ExhaustedError
+	if errors.As(err, &exhausted) {
+		return Verdict{Result: Result{Outcome: Wrong, Feedback: exhaustedGiveUpFeedback}, Solution: ex.Solution}, nil
+	}
+	return out, err
 }
 
 // MyAttempts lists the caller's own attempts, newest first, optionally of

@@ -2,9 +2,17 @@ package exercises_test
 
 import (
 	"encoding/json"
+	"sync/atomic"
 	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"gorm.io/gorm"
 
 	"qixue/exercises"
+	"qixue/identity"
+	"qixue/models"
+	"qixue/models/modelstest"
 )
 
 // TestBankIDStable pins the IDs of built-in exercises: attempts and
@@ -35,4 +43,56 @@ func TestGameOf(t *testing.T) {
 			t.Errorf("GameOf(%+v) = %q, want %q", tc.ex, got, tc.want)
 		}
 	}
+}
+
+// TestCommonAnswerPathQueries checks that a student's answer to an
+// exercise in no limited assignment costs no database statement beyond
+// the attempt's insert (which goes straight to database/sql), once the
+// store's snapshot of limited exercises is warm; a store that reads the
+// snapshot every time shows that the count works.
+func TestCommonAnswerPathQueries(t *testing.T) {
+	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
+		var statements atomic.Int64
+		count := func(*gorm.DB) { statements.Add(1) }
+		for name, err := range map[string]error{
+			"query": db.Callback().Query().Before("gorm:query").Register("test:count", count),
+			"row":   db.Callback().Row().Before("gorm:row").Register("test:count", count),
+			"raw":   db.Callback().Raw().Before("gorm:raw").Register("test:count", count),
+		} {
+			if err != nil {
+				t.Fatal(name, err)
+			}
+		}
+		ex := exercises.Exercise{Key: "chess/test-path-001", Kind: "choice", Difficulty: 1, Band: exercises.K1,
+			Title: exercises.Text{ZH: "题", EN: "Q"}, Body: exercises.Text{ZH: "选", EN: "Pick"},
+			Prompt:   json.RawMessage(`{"game":"chess","options":[{"zh-CN":"甲","en":"A"},{"zh-CN":"乙","en":"B"}]}`),
+			Solution: json.RawMessage(`{"correct":[1]}`)}
+		student := identity.Principal{UserID: uuid.NewString(), SchoolID: uuid.NewString(), Role: identity.RoleStudent}
+		for _, tc := range []struct {
+			ttl  time.Duration
+			want func(int64) bool
+		}{
+			{time.Hour, func(n int64) bool { return n == 0 }},
+			{0, func(n int64) bool { return n > 0 }},
+		} {
+			svc := exercises.NewService(models.NewExerciseStore(db, models.WithLimitsTTL(tc.ttl)), nil)
+			if _, _, err := svc.SyncBank(t.Context(), []exercises.Exercise{ex}); err != nil {
+				t.Fatal(err)
+			}
+			submit := func() {
+				t.Helper()
+				_, err := svc.Submit(t.Context(), student, exercises.BankID(ex.Key), exercises.AnswerInput{
+					Answer: json.RawMessage(`{"choice":0}`), IdempotencyKey: uuid.NewString()})
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			submit() // warms the snapshot
+			statements.Store(0)
+			submit()
+			if n := statements.Load(); !tc.want(n) {
+				t.Errorf("TTL %v: %d statements besides the insert", tc.ttl, n)
+			}
+		}
+	})
 }

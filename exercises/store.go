@@ -8,6 +8,7 @@ package exercises
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"time"
 
 	"qixue/identity"
@@ -61,6 +62,13 @@ type Query struct {
 	// a student's default list.
 	BandOrGeneric Band
 	Tag           string
+	// IDs, when not empty, keeps only these exercises.
+	IDs []string
+	// AssignedOnly keeps, of the school-authored exercises, only those
+	// whose ID is in Assigned (a student's view: see
+	// Store.AssignedExercises); built-in exercises are not affected.
+	AssignedOnly bool
+	Assigned     []string
 }
 
 // AttemptQuery filters an attempt list of one user.
@@ -103,4 +111,60 @@ type Store interface {
 	// StudentGrade returns the lowest grade of the classes in which the
 	// user is enrolled as a student; ok is false when there is none.
 	StudentGrade(ctx context.Context, userID string) (grade int, ok bool, err error)
+
+	// Grants returns one Grant per assignment of schoolID that applies
+	// at now to the student's work on the exercise (see Grant).
+	Grants(ctx context.Context, schoolID, userID, exerciseID string, now time.Time) ([]Grant, error)
+	// AssignedExercises returns the IDs of the exercises that the
+	// assignments of schoolID applying to the student at now contain,
+	// directly or through a lesson item.
+	AssignedExercises(ctx context.Context, schoolID, userID string, now time.Time) ([]string, error)
+	// MayBeLimited reports whether the exercise is in a live (not
+	// withdrawn) assignment of schoolID that allows a limited number of
+	// attempts, directly or through a lesson item. It may answer from a
+	// snapshot a little out of date (see models.ExerciseStore), so that
+	// the common answer has no extra database round trip; false means
+	// the exercise takes the unlimited path.
+	MayBeLimited(ctx context.Context, schoolID, exerciseID string) (bool, error)
+	// AttemptsSince counts the user's recorded attempts of the exercise
+	// created at or after each of since, in order.
+	AttemptsSince(ctx context.Context, userID, exerciseID string, since []time.Time) ([]int, error)
+	// RecordAttemptIf is RecordAttempt for a limited exercise, exact
+	// under concurrency: serialized per (user, exercise), it returns the
+	// attempt already recorded with a.IdempotencyKey if there is one;
+	// otherwise it counts the user's attempts of the exercise since each
+	// of since, calls allow with the counts and stores a only when allow
+	// returns nil (its error is returned as is).
+	RecordAttemptIf(ctx context.Context, a Attempt, since []time.Time, allow func(counts []int) error) (stored Attempt, created bool, err error)
+}
+
+// Grant is an assignment that applies to a student's work on an
+// exercise: not withdrawn, open (its open time passed), meant for the
+// student (the whole class, or the student among the chosen ones) in a
+// class where the student is an active student, and containing the
+// exercise as an exercise item or through a lesson item.
+type Grant struct {
+	AssignmentID string
+	Title        string
+	// AttemptsAllowed bounds the attempts of each exercise; 0 is
+	// unlimited.
+	AttemptsAllowed int
+	// Since is when the assignment's count of attempts starts: the
+	// latest of its creation, its open time and the student joining its
+	// class.
+	Since time.Time
+}
+
+// ExhaustedError refuses a student's submission when every applicable
+// assignment with a limit has no attempts left (see Service.Submit).
+// It names the assignment with the largest limit.
+type ExhaustedError struct {
+	AssignmentID string
+	Title        string
+	Allowed      int
+}
+
+// Error says which limit was reached, in English.
+func (e *ExhaustedError) Error() string {
+	return fmt.Sprintf("exercises: attempts_exhausted: %d attempts allowed in assignment %q, all used", e.Allowed, e.Title)
 }

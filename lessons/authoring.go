@@ -12,12 +12,15 @@ import (
 // SearchQuery filters SearchLessons: Text is matched (case-insensitively,
 // in both languages) against a lesson's title, objectives and blocks; Tag
 // is a skill tag; Game a game. Lessons of curricula visible to SchoolID
-// only.
+// only; with AssignedOnly (a student's view) the school's own lessons
+// only when in Assigned.
 type SearchQuery struct {
-	SchoolID string
-	Text     string
-	Tag      string
-	Game     exercises.Game
+	SchoolID     string
+	Text         string
+	Tag          string
+	Game         exercises.Game
+	AssignedOnly bool
+	Assigned     []string
 }
 
 // Authoring is what the school-authoring use cases need from a Store.

@@ -3,6 +3,7 @@ package lessons
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -41,10 +42,55 @@ func (s *Service) LoadBuiltIn(ctx context.Context) (SyncResult, error) {
 	return s.store.SyncBuiltIn(ctx, curricula, s.clock())
 }
 
-// Curriculum returns a curriculum visible to schoolID (built-in or the
-// school's own) with its units and lessons, or ErrNotFound.
-func (s *Service) Curriculum(ctx context.Context, schoolID, id string) (Curriculum, error) {
-	return s.store.Curriculum(ctx, schoolID, id)
+// Students read the school-authored lessons only when assigned: a
+// school's lesson is theirs to read while an assignment that applies to
+// them (not withdrawn, open, meant for them in a class where they are an
+// active student) has it as a lesson item. Built-in curricula and lessons
+// are open to everyone. A school's curriculum is shown to a student only
+// with the lessons assigned to them (units left empty are dropped), and
+// not at all, like another school's, when none is.
+
+// assigned returns, for a student, the lessons assigned to them (see
+// above) and true; for staff nil and false.
+func (s *Service) assigned(ctx context.Context, p identity.Principal) ([]string, bool, error) {
+	if p.Role != identity.RoleStudent {
+		return nil, false, nil
+	}
+	ids, err := s.store.AssignedLessons(ctx, p.SchoolID, p.UserID, s.clock())
+	return ids, true, err
+}
+
+// Curriculum returns a curriculum the caller may read (built-in or of
+// the caller's school) with its units and lessons, or ErrNotFound. A
+// student sees a school's curriculum only with the lessons assigned to
+// them.
+func (s *Service) Curriculum(ctx context.Context, p identity.Principal, id string) (Curriculum, error) {
+	cu, err := s.store.Curriculum(ctx, p.SchoolID, id)
+	if err != nil || cu.BuiltIn() {
+		return cu, err
+	}
+	ids, student, err := s.assigned(ctx, p)
+	if err != nil || !student {
+		return cu, err
+	}
+	var units []Unit
+	for _, u := range cu.Units {
+		var kept []Lesson
+		for _, l := range u.Lessons {
+			if slices.Contains(ids, l.ID) {
+				kept = append(kept, l)
+			}
+		}
+		if len(kept) > 0 {
+			u.Lessons = kept
+			units = append(units, u)
+		}
+	}
+	if len(units) == 0 {
+		return Curriculum{}, fmt.Errorf("curriculum %s: %w", id, ErrNotFound)
+	}
+	cu.Units = units
+	return cu, nil
 }
 
 // Copy deep-copies a curriculum visible to schoolID into that school, with
@@ -53,11 +99,17 @@ func (s *Service) Copy(ctx context.Context, schoolID, id string) (Curriculum, er
 	return s.store.CopyCurriculum(ctx, schoolID, id, s.clock())
 }
 
-// Curricula returns the curricula visible to schoolID of game and band
-// (either may be empty). When preferred is set, that band's curricula come
-// first; the rest follow in game, band and ID order.
-func (s *Service) Curricula(ctx context.Context, schoolID string, game exercises.Game, band, preferred exercises.Band) ([]Curriculum, error) {
-	list, err := s.store.ListCurricula(ctx, ListQuery{SchoolID: schoolID, Game: game, Band: band})
+// Curricula returns the curricula the caller may read (built-in and the
+// caller's school's; of those, a student sees the ones holding a lesson
+// assigned to them) of game and band (either may be empty). When
+// preferred is set, that band's curricula come first; the rest follow in
+// game, band and ID order.
+func (s *Service) Curricula(ctx context.Context, p identity.Principal, game exercises.Game, band, preferred exercises.Band) ([]Curriculum, error) {
+	ids, student, err := s.assigned(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	list, err := s.store.ListCurricula(ctx, ListQuery{SchoolID: p.SchoolID, Game: game, Band: band, AssignedOnly: student, Assigned: ids})
 	if err != nil {
 		return nil, err
 	}
@@ -79,10 +131,22 @@ func (s *Service) StudentBand(ctx context.Context, userID string) (exercises.Ban
 	return exercises.BandOfGrade(g), true, nil
 }
 
-// Lesson returns a lesson visible to schoolID and its curriculum (without
-// units), or ErrNotFound.
-func (s *Service) Lesson(ctx context.Context, schoolID, id string) (Curriculum, Lesson, error) {
-	return s.store.Lesson(ctx, schoolID, id)
+// Lesson returns a lesson the caller may read and its curriculum
+// (without units), or ErrNotFound: a student reads a school's lesson
+// only while it is assigned to them.
+func (s *Service) Lesson(ctx context.Context, p identity.Principal, id string) (Curriculum, Lesson, error) {
+	cu, l, err := s.store.Lesson(ctx, p.SchoolID, id)
+	if err != nil || cu.BuiltIn() {
+		return cu, l, err
+	}
+	ids, student, err := s.assigned(ctx, p)
+	if err != nil {
+		return Curriculum{}, Lesson{}, err
+	}
+	if student && !slices.Contains(ids, l.ID) {
+		return Curriculum{}, Lesson{}, fmt.Errorf("lesson %s: %w", id, ErrNotFound)
+	}
+	return cu, l, nil
 }
 
 // ExerciseLookup finds an exercise the caller may read by a lesson block's
@@ -221,9 +285,14 @@ func (s *Service) DeleteLesson(ctx context.Context, p identity.Principal, id str
 }
 
 // SearchLessons finds lessons the caller may read by text (both
-// languages), tag and game, a page at a time.
+// languages), tag and game, a page at a time; a student finds the
+// school's lessons only when assigned to them.
 func (s *Service) SearchLessons(ctx context.Context, p identity.Principal, q SearchQuery, page identity.Page) ([]Lesson, string, error) {
-	q.SchoolID = p.SchoolID
+	ids, student, err := s.assigned(ctx, p)
+	if err != nil {
+		return nil, "", err
+	}
+	q.SchoolID, q.AssignedOnly, q.Assigned = p.SchoolID, student, ids
 	return s.store.SearchLessons(ctx, q, page)
 }
 

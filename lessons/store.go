@@ -78,13 +78,22 @@ type Store interface {
 	// UnitCurriculum returns the curriculum (without units) of a unit
 	// visible to schoolID.
 	UnitCurriculum(ctx context.Context, schoolID, unitID string) (Curriculum, error)
+	// AssignedLessons returns the IDs of the lessons that the
+	// assignments of schoolID applying to the student at now have as
+	// lesson items: not withdrawn, open, meant for the student in a
+	// class where the student is an active student.
+	AssignedLessons(ctx context.Context, schoolID, userID string, now time.Time) ([]string, error)
 	Authoring
 }
 
 // ListQuery filters ListCurricula: the curricula visible to SchoolID
-// (built-in and the school's own), of Game and Band when set.
+// (built-in and the school's own), of Game and Band when set. With
+// AssignedOnly (a student's view) the school's curricula are kept only
+// when they hold a live lesson of Assigned.
 type ListQuery struct {
-	SchoolID string
-	Game     exercises.Game
-	Band     exercises.Band
+	SchoolID     string
+	Game         exercises.Game
+	Band         exercises.Band
+	AssignedOnly bool
+	Assigned     []string
 }

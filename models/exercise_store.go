@@ -23,13 +23,21 @@ type ExerciseStore struct {
 	insertSQL string
 	// batch groups concurrent attempt inserts (PostgreSQL only).
 	batch *attemptBatcher
+	// limits holds the snapshots of limited exercises (see
+	// MayBeLimited).
+	limits limitSnapshots
 }
 
 var _ exercises.Store = (*ExerciseStore)(nil)
 
-// NewExerciseStore returns the exercise store on db.
-func NewExerciseStore(db *gorm.DB) *ExerciseStore {
-	s := &ExerciseStore{db: db}
+// NewExerciseStore returns the exercise store on db. Its snapshot of
+// limited exercises is trusted for DefaultLimitsTTL unless an option
+// says otherwise.
+func NewExerciseStore(db *gorm.DB, opts ...ExerciseStoreOption) *ExerciseStore {
+	s := &ExerciseStore{db: db, limits: limitSnapshots{ttl: DefaultLimitsTTL}}
+	for _, o := range opts {
+		o(s)
+	}
 	q := insertAttempt
 	if db.Dialector.Name() == "postgres" {
 		if sqlDB, err := db.DB(); err == nil {
@@ -187,6 +195,16 @@ func (s *ExerciseStore) Exercises(ctx context.Context, q exercises.Query, p iden
 	if q.Tag != "" {
 		db = db.Where("id IN (?)", s.db.Model(&exerciseTagRow{}).Select("exercise_id").Where("tag = ?", q.Tag))
 	}
+	if len(q.IDs) > 0 {
+		db = db.Where("id IN ?", q.IDs)
+	}
+	if q.AssignedOnly {
+		if len(q.Assigned) == 0 {
+			db = db.Where("school_id IS NULL")
+		} else {
+			db = db.Where("(school_id IS NULL OR id IN ?)", q.Assigned)
+		}
+	}
 	var rows []exerciseRow
 	if err := paged(db, "id", p).Find(&rows).Error; err != nil {
 		return nil, err
@@ -304,16 +322,33 @@ func (s *ExerciseStore) RecordAttempt(ctx context.Context, a exercises.Attempt) 
 			return r.toAttempt(), true, nil
 		}
 	}
-	db := s.db.WithContext(ctx)
 	sqlDB, err := s.db.DB()
 	if err != nil {
 		return exercises.Attempt{}, false, err
 	}
+	return insertOrReplay(s.db.WithContext(ctx), r, func(canBeFirst bool) (bool, error) {
+		var first bool
+		err := sqlDB.QueryRowContext(ctx, s.insertSQL, r.insertArgs(canBeFirst)...).Scan(&first)
+		return first, err
+	})
+}
+
+// insertArgs are the arguments of insertAttempt for r.
+func (r attemptRow) insertArgs(canBeFirst bool) []any {
+	return []any{r.ID, r.SchoolID, r.UserID, r.ExerciseID, r.Answer, r.Outcome, r.Score, r.Result,
+		r.TimeMS, r.GaveUp, canBeFirst, r.UserID, r.ExerciseID, r.IdempotencyKey, r.RequestHash, r.CreatedAt}
+}
+
+// insertOrReplay runs insert (insertAttempt, returning first_attempt or
+// sql.ErrNoRows when it inserted nothing) and resolves a conflict: the
+// idempotency key was used (the attempt recorded with it is returned,
+// created=false), or a concurrent first attempt of the same exercise won
+// the race (the insert is retried as a later attempt). db reads the
+// attempt of a used key.
+func insertOrReplay(db *gorm.DB, r attemptRow, insert func(canBeFirst bool) (first bool, err error)) (exercises.Attempt, bool, error) {
 	canBeFirst := true
 	for range 3 {
-		var first bool
-		err := sqlDB.QueryRowContext(ctx, s.insertSQL, r.ID, r.SchoolID, r.UserID, r.ExerciseID, r.Answer, r.Outcome, r.Score, r.Result,
-			r.TimeMS, r.GaveUp, canBeFirst, r.UserID, r.ExerciseID, r.IdempotencyKey, r.RequestHash, r.CreatedAt).Scan(&first)
+		first, err := insert(canBeFirst)
 		if err == nil {
 			r.FirstAttempt = first
 			return r.toAttempt(), true, nil

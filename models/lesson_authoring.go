@@ -265,6 +265,9 @@ func (s *LessonStore) SearchLessons(ctx context.Context, q lessons.SearchQuery, 
 		Joins("JOIN curricula ON curricula.id = lessons.curriculum_id").
 		Where("lessons.retired_at IS NULL")
 	db = visibleCurricula(db, q.SchoolID)
+	if q.AssignedOnly {
+		db = onlyAssigned(db, "lessons.id IN ?", q.Assigned)
+	}
 	if q.Game != "" {
 		db = db.Where("curricula.game = ?", string(q.Game))
 	}

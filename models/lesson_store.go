@@ -238,6 +238,9 @@ func (s *LessonStore) ListCurricula(ctx context.Context, lq lessons.ListQuery) (
 	if lq.Band != "" {
 		q = q.Where("band = ?", string(lq.Band))
 	}
+	if lq.AssignedOnly {
+		q = onlyAssigned(q, "curricula.id IN (SELECT l.curriculum_id FROM lessons l WHERE l.id IN ? AND l.retired_at IS NULL)", lq.Assigned)
+	}
 	var rows []curriculumRow
 	if err := q.Order("game, band, id").Find(&rows).Error; err != nil {
 		return nil, err
@@ -269,6 +272,20 @@ func (s *LessonStore) Lesson(ctx context.Context, schoolID, id string) (lessons.
 		return lessons.Curriculum{}, lessons.Lesson{}, err
 	}
 	return cr.toCurriculum(), lr.toLesson(), nil
+}
+
+// onlyAssigned keeps the built-in curricula of q and, of the schools',
+// the rows matching cond on the assigned lesson IDs (none when empty).
+func onlyAssigned(q *gorm.DB, cond string, assigned []string) *gorm.DB {
+	if len(assigned) == 0 {
+		return q.Where("curricula.school_id IS NULL")
+	}
+	return q.Where("(curricula.school_id IS NULL OR "+cond+")", assigned)
+}
+
+// AssignedLessons implements lessons.Store in one query.
+func (s *LessonStore) AssignedLessons(ctx context.Context, schoolID, userID string, now time.Time) ([]string, error) {
+	return assignedLessons(s.db.WithContext(ctx), schoolID, userID, now)
 }
 
 // StudentGrade implements lessons.Store.
