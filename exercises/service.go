@@ -928,6 +928,36 @@ func (s *Service) Generate(ctx context.Context, p identity.Principal, in Generat
 	if !in.Save || len(exs) == 0 {
 		return exs, nil
 	}
+	return s.saveAs(ctx, school, exs)
+}
+
+// SaveGenerated stores exercises that Generate made without saving as the
+// school's (the caller's own; platform admins name schoolID), all in one
+// transaction, and returns them with their new IDs. Each is validated by
+// its kind first, as an authored exercise is, so nothing but a checked
+// exercise is stored; a refusal stores none.
+func (s *Service) SaveGenerated(ctx context.Context, p identity.Principal, schoolID string, exs []Exercise) ([]Exercise, error) {
+	school, err := authorSchool(p, schoolID)
+	if err != nil {
+		return nil, err
+	}
+	for _, ex := range exs {
+		k, ok := KindByName(ex.Kind)
+		if !ok {
+			return nil, identity.ValidationError(identity.FieldError{Field: "kind", Code: "invalid"})
+		}
+		if err := k.Validate(ex.Prompt, ex.Solution); err != nil {
+			return nil, err
+		}
+	}
+	if len(exs) == 0 {
+		return exs, nil
+	}
+	return s.saveAs(ctx, school, exs)
+}
+
+// saveAs gives generated exercises IDs and stores them as the school's.
+func (s *Service) saveAs(ctx context.Context, school string, exs []Exercise) ([]Exercise, error) {
 	for i := range exs {
 		exs[i].ID, exs[i].SchoolID, exs[i].Key = newPracticeID(), school, ""
 	}

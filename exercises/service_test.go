@@ -96,3 +96,52 @@ func TestCommonAnswerPathQueries(t *testing.T) {
 		}
 	})
 }
+
+// TestSaveGenerated checks that generated exercises are stored together
+// as the caller's school's, and that one whose solution fails its checker
+// refuses the whole lot.
+func TestSaveGenerated(t *testing.T) {
+	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
+		ids := models.NewIdentityStore(db)
+		now := time.Now().UTC()
+		school := identity.School{ID: uuid.Must(uuid.NewV7()).String(), Name: "S", CreatedAt: now, UpdatedAt: now}
+		if err := ids.CreateSchool(t.Context(), school); err != nil {
+			t.Fatal(err)
+		}
+		teacher := identity.Principal{UserID: uuid.NewString(), SchoolID: school.ID, Role: identity.RoleTeacher}
+		svc := exercises.NewService(models.NewExerciseStore(db), nil)
+		seed := uint64(7)
+		exs, err := svc.Generate(t.Context(), teacher, exercises.GenerateInput{Kind: "numchess.expression", Band: "K1", Count: 3, Seed: &seed})
+		if err != nil || len(exs) != 3 {
+			t.Fatalf("generate: %d exercises, %v", len(exs), err)
+		}
+		count := func() int64 {
+			var n int64
+			if err := db.Table("exercises").Where("school_id = ?", school.ID).Count(&n).Error; err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		bad := append([]exercises.Exercise(nil), exs...)
+		bad[2].Solution = json.RawMessage(`{"expression":"1+1+1+1+1+1+1+1+1"}`)
+		if _, err := svc.SaveGenerated(t.Context(), teacher, "", bad); err == nil {
+			t.Fatal("a generated exercise with a wrong solution was saved")
+		}
+		if n := count(); n != 0 {
+			t.Fatalf("%d exercises stored after a refusal", n)
+		}
+		saved, err := svc.SaveGenerated(t.Context(), teacher, "", exs)
+		if err != nil || len(saved) != 3 || count() != 3 {
+			t.Fatalf("saved %d (%v), %d stored", len(saved), err, count())
+		}
+		for _, ex := range saved {
+			if ex.ID == "" || ex.SchoolID != school.ID {
+				t.Errorf("saved %+v", ex)
+			}
+		}
+		student := identity.Principal{UserID: uuid.NewString(), SchoolID: school.ID, Role: identity.RoleStudent}
+		if _, err := svc.SaveGenerated(t.Context(), student, "", exs); err == nil {
+			t.Error("a student saved exercises")
+		}
+	})
+}
