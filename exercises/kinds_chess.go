@@ -184,11 +184,6 @@ func chessSolutionMove(pos chess.Position, input, field string) (chess.Move, err
 	return m, nil
 }
 
-// chessWrongMove is the Result for a move the engine refuses.
-func chessWrongMove(why Text) Result {
-	return Result{Outcome: Wrong, Feedback: Text{ZH: "这步棋不能走：" + why.ZH, EN: "That move is not allowed: " + why.EN}}
-}
-
 // chessContains reports whether ms contains m.
 func chessContains(ms []chess.Move, m chess.Move) bool {
 	for _, x := range ms {
@@ -444,7 +439,7 @@ func (k chessEscapeKind) Check(prompt, solution json.RawMessage, sub Submission)
 		return Result{}, err
 	}
 	if illegal != nil {
-		return chessWrongMove(*illegal), nil
+		return illegalMove(*illegal), nil
 	}
 	e, _ := chessEscapeOf(esc, m)
 	used := chessMethodText(e.Method)
@@ -751,7 +746,7 @@ func chessMateLine(pos chess.Position, n int, line []string) (Result, error) {
 			if !last {
 				return Result{}, lineEnded(i + 1)
 			}
-			return chessWrongMove(*illegal), nil
+			return illegalMove(*illegal), nil
 		}
 		res := chessMateStep(pos, m, left)
 		if last {
@@ -865,55 +860,28 @@ func (k chessBestKind) Check(prompt, solution json.RawMessage, sub Submission) (
 	if err != nil {
 		return Result{}, err
 	}
-	if len(line) > len(sol) {
-		return Result{}, lineEnded(len(sol))
-	}
-	for i, in := range line {
-		if i%2 == 1 {
-			m, illegal, err := chessMoveInput(pos, in, fmt.Sprintf("moves[%d]", i))
-			if err != nil || illegal != nil || m != sol[i] {
-				return Result{}, replyMismatch(i, pos.SAN(sol[i]))
-			}
-			pos, _ = pos.Play(m)
-			continue
-		}
-		m, illegal, err := chessMoveInput(pos, in, fmt.Sprintf("moves[%d]", i))
-		if err != nil {
-			return Result{}, err
-		}
-		last := i == len(line)-1
-		var res Result
-		switch {
-		case illegal != nil:
-			res = chessWrongMove(*illegal)
-		default:
-			san := pos.SAN(m)
-			after, _ := pos.Play(m)
-			switch {
-			case chessMated(after):
-				res = Result{Outcome: Correct, Score: 1, Feedback: Text{ZH: "将死了！" + san + " 真棒！", EN: "Checkmate! " + san + " is great!"}}
-			case m == sol[i] && i == len(sol)-1:
-				res = Result{Outcome: Correct, Score: 1, Feedback: Text{ZH: "完全正确！" + san + " 是最好的一步。", EN: "Exactly! " + san + " is the best move."}}
-			case m == sol[i]:
-				rsan := after.SAN(sol[i+1])
-				res = Result{Outcome: Continue, Reply: rsan, Feedback: Text{
-					ZH: fmt.Sprintf("好棋！对手走 %s，继续。", rsan),
-					EN: fmt.Sprintf("Good move! The opponent plays %s; go on.", rsan),
-				}}
-			default:
-				res = Result{Outcome: Wrong, Feedback: chessWhyNotBest(pos, m)}
-			}
-		}
-		if last {
-			res.Details = map[string]any{"step": i / 2}
-			return res, nil
-		}
-		if res.Outcome != Continue {
-			return Result{}, lineEnded(i + 1)
-		}
-		pos, _ = pos.Play(m)
-	}
-	return Result{}, badAnswer("missing_move", "moves", "还没有写着法", "no move was given")
+	return gradeOnlyMoves(chessOnlyMoves, pos, sol, line)
+}
+
+// chessOnlyMoves grades chess.best_move lines: a mate is always right.
+var chessOnlyMoves = onlyMoves[chess.Position, chess.Move]{
+	parse: chessMoveInput,
+	play: func(pos chess.Position, m chess.Move) chess.Position {
+		after, _ := pos.Play(m)
+		return after
+	},
+	notation: chess.Position.SAN,
+	won:      chessMated,
+	wonText: func(san string) Text {
+		return Text{ZH: "将死了！" + san + " 真棒！", EN: "Checkmate! " + san + " is great!"}
+	},
+	doneText: func(san string) Text {
+		return Text{ZH: "完全正确！" + san + " 是最好的一步。", EN: "Exactly! " + san + " is the best move."}
+	},
+	goOnText: func(reply string) Text {
+		return Text{ZH: fmt.Sprintf("好棋！对手走 %s，继续。", reply), EN: fmt.Sprintf("Good move! The opponent plays %s; go on.", reply)}
+	},
+	whyNot: chessWhyNotBest,
 }
 
 // chessWhyNotBest explains, as far as a rules engine can, why a legal move

@@ -135,11 +135,6 @@ func draughtsSolutionMove(pos draughts.Position, input, field string) (draughts.
 	return m, nil
 }
 
-// draughtsWrongMove is the Result for a move the engine refuses.
-func draughtsWrongMove(why Text) Result {
-	return Result{Outcome: Wrong, Feedback: Text{ZH: "这步棋不能走：" + why.ZH, EN: "That move is not allowed: " + why.EN}}
-}
-
 // draughtsSquares lists the squares of a move's captured pieces.
 func draughtsSquares(m draughts.Move) []int {
 	out := []int{}
@@ -221,7 +216,7 @@ func (k draughtsCaptureKind) Check(prompt, solution json.RawMessage, sub Submiss
 		return Result{}, err
 	}
 	if illegal != nil {
-		return draughtsWrongMove(*illegal), nil
+		return illegalMove(*illegal), nil
 	}
 	n := m.CaptureCount()
 	return Result{Outcome: Correct, Score: 1,
@@ -299,53 +294,29 @@ func (k draughtsShotKind) Check(prompt, solution json.RawMessage, sub Submission
 	if err != nil {
 		return Result{}, err
 	}
-	if len(line) > len(sol) {
-		return Result{}, lineEnded(len(sol))
-	}
-	for i, in := range line {
-		if i%2 == 1 {
-			m, err := pos.ParseMove(in)
-			if err != nil || m != sol[i] {
-				return Result{}, replyMismatch(i, pos.Notation(sol[i]))
-			}
-			pos, _ = pos.Play(m)
-			continue
-		}
-		m, illegal, err := draughtsMoveInput(pos, in, fmt.Sprintf("moves[%d]", i))
-		if err != nil {
-			return Result{}, err
-		}
-		var res Result
-		if illegal != nil {
-			res = draughtsWrongMove(*illegal)
-		} else {
-			nt := pos.Notation(m)
-			after, _ := pos.Play(m)
-			switch {
-			case !after.HasLegalMoves():
-				res = Result{Outcome: Correct, Score: 1, Feedback: Text{ZH: "赢了！" + nt + " 之后对方无子可动。", EN: "You win! After " + nt + " the opponent cannot move."}}
-			case m == sol[i] && i == len(sol)-1:
-				res = Result{Outcome: Correct, Score: 1, Feedback: Text{ZH: "漂亮的打击！" + nt + " 完成了组合。", EN: "A fine shot! " + nt + " finishes the combination."}}
-			case m == sol[i]:
-				rn := after.Notation(sol[i+1])
-				res = Result{Outcome: Continue, Reply: rn, Feedback: Text{
-					ZH: fmt.Sprintf("好棋！对手只能走 %s，继续。", rn),
-					EN: fmt.Sprintf("Good move! The opponent must play %s; go on.", rn),
-				}}
-			default:
-				res = Result{Outcome: Wrong, Feedback: draughtsWhyNotShot(pos, m)}
-			}
-		}
-		if i == len(line)-1 {
-			res.Details = map[string]any{"step": i / 2}
-			return res, nil
-		}
-		if res.Outcome != Continue {
-			return Result{}, lineEnded(i + 1)
-		}
-		pos, _ = pos.Play(m)
-	}
-	return Result{}, badAnswer("missing_move", "moves", "还没有写着法", "no move was given")
+	return gradeOnlyMoves(draughtsOnlyMoves, pos, sol, line)
+}
+
+// draughtsOnlyMoves grades draughts.shot lines: leaving the opponent
+// without a move is always right.
+var draughtsOnlyMoves = onlyMoves[draughts.Position, draughts.Move]{
+	parse: draughtsMoveInput,
+	play: func(pos draughts.Position, m draughts.Move) draughts.Position {
+		after, _ := pos.Play(m)
+		return after
+	},
+	notation: draughts.Position.Notation,
+	won:      func(after draughts.Position) bool { return !after.HasLegalMoves() },
+	wonText: func(nt string) Text {
+		return Text{ZH: "赢了！" + nt + " 之后对方无子可动。", EN: "You win! After " + nt + " the opponent cannot move."}
+	},
+	doneText: func(nt string) Text {
+		return Text{ZH: "漂亮的打击！" + nt + " 完成了组合。", EN: "A fine shot! " + nt + " finishes the combination."}
+	},
+	goOnText: func(reply string) Text {
+		return Text{ZH: fmt.Sprintf("好棋！对手只能走 %s，继续。", reply), EN: fmt.Sprintf("Good move! The opponent must play %s; go on.", reply)}
+	},
+	whyNot: draughtsWhyNotShot,
 }
 
 // draughtsWhyNotShot explains why a legal move is not the shot.
