@@ -115,9 +115,16 @@ func chessMoves(_ context.Context, args []string, _ io.Reader, stdout, stderr io
 }
 
 // chessPlay plays the moves (SAN, long algebraic or UCI) from --position and
-// prints the resulting FEN; an illegal move exits 1 with the reason.
+// prints the resulting FEN; an illegal move exits 1 with the reason. With
+// --claim MOVE the player to move then claims a draw with that intended
+// move (FIDE 9.2.1.1, 9.3.1): a first line gives the verdict in --lang, and
+// the FEN is the position before MOVE when the claim is correct, after it
+// when it is not (the move must then be played).
 func chessPlay(_ context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
-	fs, pos, lang, err := chessFlags("play", args, stderr, nil)
+	var claim string
+	fs, pos, lang, err := chessFlags("play", args, stderr, func(fs *flag.FlagSet) {
+		fs.StringVar(&claim, "claim", "", "after the moves, claim a draw with this intended move")
+	})
 	if err != nil {
 		return err
 	}
@@ -129,6 +136,20 @@ func chessPlay(_ context.Context, args []string, _ io.Reader, stdout, stderr io.
 			chessReport(stderr, err, lang)
 			return exitError(1)
 		}
+	}
+	if claim != "" {
+		p := g.Position()
+		m, err := p.ParseMove(claim)
+		var c chess.DrawClaim
+		if err == nil {
+			c, err = g.ClaimDrawWith(m)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "claim, move %d (%s): ", p.FullmoveNumber(), p.Turn())
+			chessReport(stderr, err, lang)
+			return exitError(1)
+		}
+		fmt.Fprintln(stdout, c.Message(lang))
 	}
 	fmt.Fprintln(stdout, g.Position().FEN())
 	return nil

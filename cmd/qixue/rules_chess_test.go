@@ -39,6 +39,31 @@ func TestRulesChessPerft(t *testing.T) {
 	}
 }
 
+func TestRulesChessPlayClaim(t *testing.T) {
+	// Flags come before the moves.
+	shuffle := []string{"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"}
+	out, _, err := runChess(t, "", append([]string{"rules", "play", "--game", "chess", "--claim", "Ng8"}, shuffle...)...)
+	want := "draw (threefold repetition): after Ng8 the same position will have appeared 3 times\n" +
+		"rnbqkb1r/pppppppp/5n2/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 7 4\n" // Ng8 not played
+	if err != nil || out != want {
+		t.Fatalf("correct claim: %q %v", out, err)
+	}
+	out, _, err = runChess(t, "", append([]string{"rules", "play", "--game", "chess", "--lang", "zh-CN", "--claim", "Nc6"}, shuffle...)...)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if err != nil || len(lines) != 2 || !strings.HasPrefix(lines[0], "和棋申请不成立：") ||
+		lines[1] != "r1bqkb1r/pppppppp/2n2n2/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 8 5" {
+		t.Fatalf("incorrect claim must play the move: %q %v", out, err)
+	}
+	out, _, err = runChess(t, "", "rules", "play", "--game", "chess", "--position", "k7/8/8/8/8/8/8/1R5K w - - 99 80", "--claim", "Rb2")
+	if err != nil || !strings.HasPrefix(out, "draw (fifty-move rule)") {
+		t.Fatalf("fifty moves: %q %v", out, err)
+	}
+	_, stderr, err := runChess(t, "", "rules", "play", "--game", "chess", "--claim", "Ke7", "e4")
+	if err != exitError(1) || strings.TrimSpace(stderr) != "claim, move 1 (black): Ke7: your own pawn is on e7" {
+		t.Fatalf("illegal claim: %q %v", stderr, err)
+	}
+}
+
 func TestRulesChessMovesAndPlay(t *testing.T) {
 	out, _, err := runChess(t, "", "rules", "moves", "--game", "chess", "--position", "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1")
 	if err != nil || !strings.Contains(out, "O-O\n") || !strings.Contains(out, "O-O-O\n") || !strings.Contains(out, "Ra8+\n") {

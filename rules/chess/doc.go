@@ -20,7 +20,9 @@
 //	fmt.Println(p.SAN(m), next.FEN())
 //
 // Repetition draws need the history of a game: use Game, which also exports
-// PGN. Position.Escapes classifies the answers to a check for the "help the
+// PGN. Game.ClaimableDraw says whether the player to move may claim a draw
+// now; Game.ClaimDrawWith judges a claim made with an intended move that is
+// written down but not played (FIDE 9.2.1.1 and 9.3.1). Position.Escapes classifies the answers to a check for the "help the
 // king" lesson, and Position.MateIn / ForcesMate check mate-in-1-to-3
 // puzzles, accepting every mating first move.
 //

@@ -79,3 +79,27 @@ func ExampleParsePGN() {
 	// e4 e5 Nf3 Nc6 Bc4 Nf6 Ng5 d5 exd5 Nxd5 Nxf7
 	// <nil>
 }
+
+func ExampleGame_ClaimDrawWith() {
+	g := chess.NewGame(chess.StartPosition())
+	for _, s := range []string{"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"} {
+		_ = g.PlayMove(s)
+	}
+	// Black writes down Ng8, which brings back the start position a third
+	// time, and claims the draw without playing it.
+	m, _ := g.Position().ParseMove("Ng8")
+	c, _ := g.ClaimDrawWith(m)
+	fmt.Println(c.Method, len(g.Moves()))
+	fmt.Println(c.Message("en"))
+	fmt.Println(c.Message("zh-CN"))
+
+	// A claim with Nc6 is not correct: the game goes on with Nc6 played.
+	m, _ = g.Position().ParseMove("Nc6")
+	c, _ = g.ClaimDrawWith(m)
+	fmt.Println(c.Method, len(g.Moves()))
+	// Output:
+	// threefold_repetition 7
+	// draw (threefold repetition): after Ng8 the same position will have appeared 3 times
+	// 和棋（同一局面出现三次）：走 Ng8 后同一局面将出现 3 次
+	// ongoing 8
+}

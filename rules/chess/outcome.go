@@ -108,8 +108,8 @@ func (g *Game) Moves() []Move { return append([]Move(nil), g.moves...) }
 // Play makes the move m, or returns an *IllegalMoveError (also when the game
 // is already over by an automatic rule).
 func (g *Game) Play(m Move) error {
-	if o := g.Outcome(); o.Over() {
-		return illegal(m.String(), ReasonGameOver, "the game is over: "+o.Method.String(), "对局已经结束："+methodZH[o.Method])
+	if err := g.overError(m); err != nil {
+		return err
 	}
 	next, err := g.Position().Play(m)
 	if err != nil {
@@ -136,17 +136,18 @@ func (g *Game) push(m Move, next Position) {
 
 // repetitions counts how often the current position has occurred.
 func (g *Game) repetitions() int {
-	n := len(g.keys) - 1
-	cur := g.keys[n]
-	count := 0
-	// Only positions since the last capture or pawn move can repeat.
-	back := g.Position().b.halfmove
-	for i := n; i >= 0 && i >= n-back; i-- {
-		if g.keys[i] == cur {
-			count++
-		}
+	// Only positions since the last capture or pawn move can repeat: the
+	// current one and the halfmove-clock ones before it.
+	return occurrences(g.keys, g.keys[len(g.keys)-1], g.Position().b.halfmove+1)
+}
+
+// overError refuses the move m with ReasonGameOver when the game has ended
+// by an automatic rule, and returns nil otherwise.
+func (g *Game) overError(m Move) error {
+	if o := g.Outcome(); o.Over() {
+		return illegal(m.String(), ReasonGameOver, "the game is over: "+o.Method.String(), "对局已经结束："+methodZH[o.Method])
 	}
-	return count
+	return nil
 }
 
 // Outcome returns the automatic end of the game, if any: the position's own
@@ -162,12 +163,14 @@ func (g *Game) Outcome() Outcome {
 }
 
 // ClaimableDraw returns ThreefoldRepetition or FiftyMoves when the player to
-// move may claim a draw now, and Ongoing otherwise. It looks at positions
-// that have appeared (the current one included); a claim announced with a
-// move that would repeat the position (FIDE 9.2.1) is checked by playing
-// that move first. Positions count as the same when the same pieces stand
-// on the same squares, the same side is to move, and the castling rights
-// and en-passant captures available are the same.
+// move may claim a draw now, without moving (FIDE 9.2.1.2 and 9.3.2), and
+// Ongoing otherwise. It looks at positions that have appeared (the current
+// one included); a claim made with an intended move that is written down
+// but not played (9.2.1.1 and 9.3.1) is CheckDrawClaim or ClaimDrawWith.
+// Positions count as the same (9.2.2) when the same pieces stand on the
+// same squares, the same side is to move, the castling rights are the same
+// and so are the en-passant captures that are legal: an en-passant square
+// no pawn can legally capture on does not make a position different.
 func (g *Game) ClaimableDraw() Method {
 	if g.Outcome().Over() {
 		return Ongoing

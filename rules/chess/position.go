@@ -331,8 +331,10 @@ func (p Position) PerftDivide(depth int) map[Move]uint64 {
 	return out
 }
 
-// repetitionKey identifies the position for the repetition rules: pieces,
-// side to move, castling rights and a capturable en-passant square.
+// repetitionKey identifies the position for the repetition rules (FIDE
+// 9.2.2): pieces, side to move, castling rights, and the en-passant square
+// only when a pawn can legally capture there, since an en-passant capture
+// that is not possible does not change the possible moves.
 func (p Position) repetitionKey() uint64 {
 	k := p.b.hash
 	if p.b.ep != NoSquare {
