@@ -271,9 +271,9 @@ func (s *Service) Logout(ctx context.Context, refresh string) error {
 // Authenticate verifies an access token and returns its principal, or
 // ErrTokenInvalid / ErrTokenExpired. A token issued before its user was
 // deactivated or deleted is ErrTokenInvalid, even once the user is active
-// again (the user logs in anew). Revocations are checked against an
-// in-memory snapshot: no database statement unless the snapshot is older
-// than Config.RevocationRefresh, then one.
+// again (the user logs in or refreshes anew). Revocations are checked
+// against an in-memory snapshot: no database statement unless the
+// snapshot is older than Config.RevocationRefresh, then one.
 func (s *Service) Authenticate(ctx context.Context, token string) (Principal, error) {
 	now := s.cfg.Now()
 	p, issued, err := parseAccess(s.cfg.Secret, token, now)
