@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"slices"
 	"strings"
 
@@ -11,13 +12,17 @@ import (
 
 const principalKey = "qixue.principal"
 
-// Authenticator verifies access tokens.
+// Authenticator verifies access tokens, refusing those of users
+// deactivated or deleted since they were issued.
 type Authenticator interface {
-	Authenticate(token string) (identity.Principal, error)
+	Authenticate(ctx context.Context, token string) (identity.Principal, error)
 }
 
 // RequireAuth refuses requests without a valid Bearer access token and
-// stores the caller's principal for Caller.
+// stores the caller's principal for Caller. Tokens of deactivated or
+// deleted users are refused (401 token_invalid) at once on the instance
+// that made the change and within identity.Config.RevocationRefresh on
+// the others.
 func RequireAuth(a Authenticator) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
@@ -26,7 +31,7 @@ func RequireAuth(a Authenticator) echo.MiddlewareFunc {
 			if !ok || !strings.EqualFold(scheme, "Bearer") || strings.TrimSpace(token) == "" {
 				return identity.ErrUnauthenticated
 			}
-			p, err := a.Authenticate(strings.TrimSpace(token))
+			p, err := a.Authenticate(c.Request().Context(), strings.TrimSpace(token))
 			if err != nil {
 				return err
 			}

@@ -1,7 +1,6 @@
 package api_test
 
 import (
-	"net/http"
 	"net/http/httptest"
 	"slices"
 	"strings"
@@ -203,13 +202,7 @@ func TestRosterImportWinsOverHand(t *testing.T) {
 	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
 		r := newRosterHarness(t, db)
 		a := r.F.A
-		imports := func(files map[string]string) {
-			t.Helper()
-			id := r.submit(t, a.AdminToken, zipOf(t, files), "", http.StatusAccepted)
-			if job := r.finish(t, a.AdminToken, id); job.Status != "succeeded" {
-				t.Fatalf("import %+v", job)
-			}
-		}
+		imports := func(files map[string]string) { t.Helper(); r.imports(t, a.AdminToken, files) }
 		var u1, u2, c1 string
 		full := schoolFiles("org-a", "a")
 		imports(full)

@@ -278,7 +278,7 @@ func TestUsers(t *testing.T) {
 			{Name: "delete self", Method: "DELETE", Path: "/v1/users/" + a.Admin.ID, Token: a.AdminToken, Status: 422},
 			{Name: "delete", Method: "DELETE", Path: "/v1/users/" + a.OtherStudent.ID, Token: a.AdminToken, Status: 204},
 			{Name: "deleted", Method: "GET", Path: "/v1/users/" + a.OtherStudent.ID, Token: a.AdminToken, Status: 404},
-			{Name: "deleted user's token", Method: "GET", Path: "/v1/me", Token: a.OtherStudentToken, Status: 401, Code: "unauthenticated"},
+			{Name: "deleted user's token", Method: "GET", Path: "/v1/me", Token: a.OtherStudentToken, Status: 401, Code: "token_invalid"},
 		})
 	})
 }

@@ -31,7 +31,7 @@ func Example() {
 		Username: "lin", RealName: "林老师", Password: "a-long-password"})
 
 	session, _ := svc.Login(ctx, identity.Credentials{Username: "lin", Password: "a-long-password"}, "198.51.100.7")
-	teacher, _ := svc.Authenticate(session.AccessToken)
+	teacher, _ := svc.Authenticate(ctx, session.AccessToken)
 	class, _ := svc.CreateClass(ctx, teacher, identity.NewClass{Name: "一年级(1)班", Grade: 1})
 	_, cards, _ := svc.CreateStudents(ctx, teacher, class.ID, []string{"王小明"})
 

@@ -22,7 +22,7 @@ func FuzzAuthenticate(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, token string) {
-		p, err := svc.Authenticate(token)
+		p, err := svc.Authenticate(t.Context(), token)
 		if err == nil {
 			t.Fatalf("token %q authenticated as %+v", token, p)
 		}

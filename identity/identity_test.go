@@ -90,12 +90,12 @@ func TestTokensAcrossServices(t *testing.T) {
 		}
 		// A second replica with the same secret accepts the token.
 		other := newService(t, db, func() time.Time { return now.Add(time.Minute) })
-		p, err := other.Authenticate(s.AccessToken)
+		p, err := other.Authenticate(ctx, s.AccessToken)
 		if err != nil || p != (identity.Principal{UserID: u.ID, SchoolID: sc.ID, Role: identity.RoleTeacher}) {
 			t.Fatalf("Authenticate = %+v, %v", p, err)
 		}
 		late := newService(t, db, func() time.Time { return now.Add(16 * time.Minute) })
-		if _, err := late.Authenticate(s.AccessToken); !errors.Is(err, identity.ErrTokenExpired) {
+		if _, err := late.Authenticate(ctx, s.AccessToken); !errors.Is(err, identity.ErrTokenExpired) {
 			t.Fatalf("expired token: %v", err)
 		}
 		// The refresh token is shared state too: rotated on one replica, reused on another.

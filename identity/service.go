@@ -26,6 +26,11 @@ type Config struct {
 	LimitWindow  time.Duration
 	AccountLimit int
 	AddressLimit int
+	// RevocationRefresh bounds how long a deactivation or deletion made by
+	// another instance, or by a roster import, takes to end the user's
+	// access tokens here (default DefaultRevocationRefresh): Authenticate
+	// reads the revoked users again once its snapshot is this old.
+	RevocationRefresh time.Duration
 	// Now returns the current time (default time.Now).
 	Now func() time.Time
 }
@@ -37,6 +42,8 @@ type Service struct {
 	// dummyHash is compared against when a login names no known account,
 	// so that unknown and known usernames take the same time.
 	dummyHash []byte
+	// revoked is the snapshot of users whose access tokens no longer work.
+	revoked revocations
 }
 
 // NewService returns a Service on store. It returns an error when the
@@ -63,6 +70,9 @@ func NewService(store Store, cfg Config) (*Service, error) {
 	if cfg.AddressLimit == 0 {
 		cfg.AddressLimit = 50
 	}
+	if cfg.RevocationRefresh == 0 {
+		cfg.RevocationRefresh = DefaultRevocationRefresh
+	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
@@ -70,7 +80,7 @@ func NewService(store Store, cfg Config) (*Service, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Service{store: store, cfg: cfg, dummyHash: dummy}, nil
+	return &Service{store: store, cfg: cfg, dummyHash: dummy, revoked: revocations{refresh: cfg.RevocationRefresh}}, nil
 }
 
 func (s *Service) now() time.Time { return s.cfg.Now().UTC().Truncate(time.Microsecond) }
@@ -259,9 +269,25 @@ func (s *Service) Logout(ctx context.Context, refresh string) error {
 }
 
 // Authenticate verifies an access token and returns its principal, or
-// ErrTokenInvalid / ErrTokenExpired.
-func (s *Service) Authenticate(token string) (Principal, error) {
-	return parseAccess(s.cfg.Secret, token, s.cfg.Now())
+// ErrTokenInvalid / ErrTokenExpired. A token issued before its user was
+// deactivated or deleted is ErrTokenInvalid, even once the user is active
+// again (the user logs in or refreshes anew). Revocations are checked
+// against an in-memory snapshot: no database statement unless the
+// snapshot is older than Config.RevocationRefresh, then one.
+func (s *Service) Authenticate(ctx context.Context, token string) (Principal, error) {
+	now := s.cfg.Now()
+	p, issued, err := parseAccess(s.cfg.Secret, token, now)
+	if err != nil {
+		return Principal{}, err
+	}
+	revoked, err := s.currentRevocations(ctx, now)
+	if err != nil {
+		return Principal{}, err
+	}
+	if revoked.revokes(p.UserID, issued) {
+		return Principal{}, ErrTokenInvalid
+	}
+	return p, nil
 }
 
 // Me returns the caller's own user.

@@ -26,10 +26,17 @@ type Store interface {
 	// UpdateUser saves the user's fields except DeactivatedAt.
 	UpdateUser(ctx context.Context, u User) error
 	// SetUserDeactivatedAt sets the user's DeactivatedAt (zero: active)
-	// and UpdatedAt to now.
+	// and UpdatedAt to now; a non-zero at also records a Revocation at at,
+	// in the same transaction.
 	SetUserDeactivatedAt(ctx context.Context, sc Scope, id string, at, now time.Time) error
-	// DeleteUser removes the user with its enrollments and refresh tokens.
-	DeleteUser(ctx context.Context, sc Scope, id string) error
+	// DeleteUser removes the user with its enrollments and refresh tokens
+	// and records a Revocation at now, in one transaction.
+	DeleteUser(ctx context.Context, sc Scope, id string, now time.Time) error
+	// Revocations lists the revocations at or after since, of every
+	// school (Authenticate checks every token against them).
+	Revocations(ctx context.Context, since time.Time) ([]Revocation, error)
+	// PruneRevocations deletes the revocations before before.
+	PruneRevocations(ctx context.Context, before time.Time) error
 
 	// CreateClass stores the class and enrolls the given teachers, in one
 	// transaction.

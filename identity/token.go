@@ -46,9 +46,9 @@ func signAccess(secret []byte, p Principal, now time.Time, ttl time.Duration) (s
 }
 
 // parseAccess verifies an access token: HS256 only, issuer, audience,
-// expiry and not-before checked. It returns ErrTokenExpired or
-// ErrTokenInvalid.
-func parseAccess(secret []byte, token string, now time.Time) (Principal, error) {
+// expiry and not-before checked. It returns the principal and the time the
+// token was issued (whole seconds), or ErrTokenExpired or ErrTokenInvalid.
+func parseAccess(secret []byte, token string, now time.Time) (Principal, time.Time, error) {
 	var c accessClaims
 	_, err := jwt.ParseWithClaims(token, &c, func(*jwt.Token) (any, error) { return secret, nil },
 		jwt.WithValidMethods([]string{jwt.SigningMethodHS256.Alg()}),
@@ -60,15 +60,15 @@ func parseAccess(secret []byte, token string, now time.Time) (Principal, error) 
 	)
 	switch {
 	case errors.Is(err, jwt.ErrTokenExpired):
-		return Principal{}, ErrTokenExpired
+		return Principal{}, time.Time{}, ErrTokenExpired
 	case err != nil:
-		return Principal{}, ErrTokenInvalid
+		return Principal{}, time.Time{}, ErrTokenInvalid
 	}
 	role, rerr := ParseRole(c.Role)
-	if rerr != nil || c.Subject == "" || (role != RolePlatformAdmin && c.SchoolID == "") {
-		return Principal{}, ErrTokenInvalid
+	if rerr != nil || c.Subject == "" || c.IssuedAt == nil || (role != RolePlatformAdmin && c.SchoolID == "") {
+		return Principal{}, time.Time{}, ErrTokenInvalid
 	}
-	return Principal{UserID: c.Subject, SchoolID: c.SchoolID, Role: role}, nil
+	return Principal{UserID: c.Subject, SchoolID: c.SchoolID, Role: role}, c.IssuedAt.Time, nil
 }
 
 // newOpaqueToken returns a random refresh token string and its stored hash.

@@ -187,6 +187,7 @@ func (s *Service) Users(ctx context.Context, p Principal, q UserListQuery, page 
 // UpdateUser changes a user's real name, e-mail, role or active state.
 // Platform admins and the user's school admins only; nobody becomes a
 // platform admin this way, and nobody deactivates themselves.
+// Deactivating ends the user's access tokens (see Authenticate).
 func (s *Service) UpdateUser(ctx context.Context, p Principal, id string, in UserPatch) (User, error) {
 	if p.Role != RolePlatformAdmin && p.Role != RoleSchoolAdmin {
 		return User{}, ErrForbidden
@@ -226,6 +227,9 @@ func (s *Service) UpdateUser(ctx context.Context, p Principal, id string, in Use
 		u.DeactivatedAt = deactivation(*in.Active, u.UpdatedAt)
 		if err := s.store.SetUserDeactivatedAt(ctx, p.scope(), u.ID, u.DeactivatedAt, u.UpdatedAt); err != nil {
 			return User{}, err
+		}
+		if !u.Active() {
+			s.revokeNow(u.ID, u.DeactivatedAt)
 		}
 	}
 	return u, nil
@@ -348,8 +352,8 @@ func (s *Service) ResetPIN(ctx context.Context, p Principal, id string) (User, s
 	return u, pin, s.store.UpdateCredentials(ctx, u, u.UpdatedAt)
 }
 
-// DeleteUser deletes a user. Platform admins and the user's school
-// admins only; nobody deletes themselves.
+// DeleteUser deletes a user and ends its access tokens. Platform admins
+// and the user's school admins only; nobody deletes themselves.
 func (s *Service) DeleteUser(ctx context.Context, p Principal, id string) error {
 	if p.Role != RolePlatformAdmin && p.Role != RoleSchoolAdmin {
 		return ErrForbidden
@@ -357,5 +361,10 @@ func (s *Service) DeleteUser(ctx context.Context, p Principal, id string) error 
 	if id == p.UserID {
 		return ValidationError(FieldError{Field: "id", Code: "self"})
 	}
-	return s.store.DeleteUser(ctx, p.scope(), id)
+	now := s.now()
+	if err := s.store.DeleteUser(ctx, p.scope(), id, now); err != nil {
+		return err
+	}
+	s.revokeNow(id, now)
+	return nil
 }

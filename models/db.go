@@ -135,7 +135,7 @@ func IsNew(db *gorm.DB) bool { return !db.Migrator().HasTable(&schoolRow{}) }
 func Migrate(ctx context.Context, db *gorm.DB) error {
 	err := db.WithContext(ctx).AutoMigrate(
 		&settingRow{}, &schoolRow{}, &userRow{}, &classRow{}, &enrollmentRow{},
-		&refreshTokenRow{}, &loginFailureRow{},
+		&refreshTokenRow{}, &loginFailureRow{}, &revocationRow{},
 		&exerciseRow{}, &exerciseTagRow{}, &attemptRow{},
 		&rosterJobRow{}, &rosterUploadRow{}, &rosterLockRow{},
 		&curriculumRow{}, &unitRow{}, &lessonRow{},

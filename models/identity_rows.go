@@ -3,6 +3,8 @@ package models
 import (
 	"time"
 
+	"github.com/google/uuid"
+
 	"qixue/identity"
 )
 
@@ -148,6 +150,25 @@ type loginFailureRow struct {
 }
 
 func (loginFailureRow) TableName() string { return "login_failures" }
+
+// revocationRow records that a user's access tokens issued up to At no
+// longer work (identity.Revocation). Rows are only inserted and pruned.
+type revocationRow struct {
+	ID     string    `gorm:"primaryKey;size:36"`
+	UserID string    `gorm:"size:36;not null"`
+	At     time.Time `gorm:"not null;index"`
+}
+
+func (revocationRow) TableName() string { return "access_revocations" }
+
+// revocationRows returns a row per user, all revoked at at.
+func revocationRows(userIDs []string, at time.Time) []revocationRow {
+	rows := make([]revocationRow, len(userIDs))
+	for i, id := range userIDs {
+		rows[i] = revocationRow{ID: uuid.NewString(), UserID: id, At: at}
+	}
+	return rows
+}
 
 // timePtr maps a zero time to NULL.
 func timePtr(t time.Time) *time.Time {

@@ -223,10 +223,48 @@ func (s *IdentityStore) UpdateUser(ctx context.Context, u identity.User) error {
 	return nil
 }
 
-// SetUserDeactivatedAt deactivates the user within the scope at at, or
-// reactivates it for a zero at.
+// SetUserDeactivatedAt deactivates the user within the scope at at,
+// recording a revocation of its tokens, or reactivates it for a zero at.
 func (s *IdentityStore) SetUserDeactivatedAt(ctx context.Context, sc identity.Scope, id string, at, now time.Time) error {
-	return setDeactivatedAt(scoped(s.db.WithContext(ctx).Model(&userRow{}), sc), id, at, now)
+	if at.IsZero() {
+		return setDeactivatedAt(scoped(s.db.WithContext(ctx).Model(&userRow{}), sc), id, at, now)
+	}
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := setDeactivatedAt(scoped(tx.Model(&userRow{}), sc), id, at, now); err != nil {
+			return err
+		}
+		return recordRevocations(tx, []string{id}, at)
+	})
+}
+
+// recordRevocations records that the users' access tokens issued up to at
+// no longer work.
+func recordRevocations(tx *gorm.DB, userIDs []string, at time.Time) error {
+	if len(userIDs) == 0 {
+		return nil
+	}
+	if err := tx.CreateInBatches(revocationRows(userIDs, at), batchRows).Error; err != nil {
+		return fmt.Errorf("record revocations: %w", err)
+	}
+	return nil
+}
+
+// Revocations lists the revocations at or after since, of all schools.
+func (s *IdentityStore) Revocations(ctx context.Context, since time.Time) ([]identity.Revocation, error) {
+	var rows []revocationRow
+	if err := s.db.WithContext(ctx).Select("user_id", "at").Where("at >= ?", since).Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	out := make([]identity.Revocation, len(rows))
+	for i, r := range rows {
+		out[i] = identity.Revocation{UserID: r.UserID, At: r.At.UTC()}
+	}
+	return out, nil
+}
+
+// PruneRevocations deletes the revocations before before.
+func (s *IdentityStore) PruneRevocations(ctx context.Context, before time.Time) error {
+	return s.db.WithContext(ctx).Where("at < ?", before).Delete(&revocationRow{}).Error
 }
 
 // setDeactivatedAt sets deactivated_at (NULL for a zero at) and updated_at
@@ -246,8 +284,8 @@ func setDeactivatedAt(q *gorm.DB, id string, at, now time.Time) error {
 }
 
 // DeleteUser deletes a user within the scope with their enrollments and
-// refresh tokens.
-func (s *IdentityStore) DeleteUser(ctx context.Context, sc identity.Scope, id string) error {
+// refresh tokens, and records a revocation of its access tokens at now.
+func (s *IdentityStore) DeleteUser(ctx context.Context, sc identity.Scope, id string, now time.Time) error {
 	if !isUUID(id) {
 		return identity.ErrNotFound
 	}
@@ -262,7 +300,10 @@ func (s *IdentityStore) DeleteUser(ctx context.Context, sc identity.Scope, id st
 		if err := tx.Where("user_id = ?", id).Delete(&enrollmentRow{}).Error; err != nil {
 			return err
 		}
-		return tx.Where("user_id = ?", id).Delete(&refreshTokenRow{}).Error
+		if err := tx.Where("user_id = ?", id).Delete(&refreshTokenRow{}).Error; err != nil {
+			return err
+		}
+		return recordRevocations(tx, []string{id}, now)
 	})
 }
 

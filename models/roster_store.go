@@ -364,6 +364,9 @@ func (s *RosterStore) Apply(ctx context.Context, p *roster.Plan) error {
 	if err := deactivate(&userRow{}, p.DeactivateUsers); err != nil {
 		return fmt.Errorf("deactivate users: %w", err)
 	}
+	if err := recordRevocations(db, deactivatedUsers(p), now); err != nil {
+		return err
+	}
 	if err := deactivate(&classRow{}, p.DeactivateClasses); err != nil {
 		return fmt.Errorf("deactivate classes: %w", err)
 	}
@@ -374,6 +377,19 @@ func (s *RosterStore) Apply(ctx context.Context, p *roster.Plan) error {
 		}
 	}
 	return nil
+}
+
+// deactivatedUsers lists the users the plan deactivates: those it names
+// and those it changes to deactivated at its time (enabledUser=false).
+// Their access tokens end with the import (identity.Revocation).
+func deactivatedUsers(p *roster.Plan) []string {
+	ids := slices.Clone(p.DeactivateUsers)
+	for _, u := range p.ChangedUsers {
+		if u.DeactivatedAt.Equal(p.Now) {
+			ids = append(ids, u.ID)
+		}
+	}
+	return ids
 }
 
 // CreateJob stores a queued job and its upload.
