@@ -1,7 +1,9 @@
 package api_test
 
 import (
+	"net/http/httptest"
 	"testing"
+	"time"
 
 	"gorm.io/gorm"
 
@@ -30,6 +32,8 @@ func TestChangeOwnPassword(t *testing.T) {
 		if old == nil {
 			t.Fatal("fixture login failed")
 		}
+		h.Advance(2 * time.Second) // tokens carry whole seconds
+		var fresh session
 		h.Run(t, []apitest.Case{
 			{Name: "student refused", Method: "POST", Path: "/v1/me/password", Token: a.StudentToken,
 				Body: map[string]string{"current_password": pw, "new_password": next}, Status: 403, Code: "forbidden"},
@@ -48,10 +52,15 @@ func TestChangeOwnPassword(t *testing.T) {
 				Body: map[string]string{"current_password": pw, "new_password": next, "pin": "1"}, Status: 400, Code: "unknown_field"},
 			{Name: "changed", Method: "POST", Path: "/v1/me/password", Token: a.TeacherToken,
 				Body: map[string]string{"current_password": pw, "new_password": next}, Status: 200,
-				Contains: []string{`"access_token"`, `"refresh_token"`, `"username":"a-teacher"`}},
+				Contains: []string{`"access_token"`, `"refresh_token"`, `"username":"a-teacher"`},
+				Check:    func(t *testing.T, rec *httptest.ResponseRecorder) { fresh = apitest.Decode[session](t, rec) }},
 			{Name: "old refresh token revoked", Method: "POST", Path: "/v1/auth/refresh",
 				Body: map[string]string{"refresh_token": old.RefreshToken}, Status: 401},
+			{Name: "old access token revoked", Method: "GET", Path: "/v1/me", Token: a.TeacherToken, Status: 401, Code: "token_invalid"},
 		})
+		if rec := h.Do(t, "GET", "/v1/me", fresh.AccessToken, nil, nil); rec.Code != 200 {
+			t.Errorf("the new session's token: status %d", rec.Code)
+		}
 		if login(pw) != nil {
 			t.Error("the old password still logs in")
 		}
@@ -105,14 +114,23 @@ func TestSettingCredentialsEndsSessions(t *testing.T) {
 		}
 		teacherRefresh := refreshOf(map[string]string{"username": "a-teacher", "password": apitest.Password})
 		studentRefresh := refreshOf(map[string]string{"class_code": a.Class.LoginCode, "username": "a-student", "pin": a.StudentPIN})
+		h.Advance(2 * time.Second) // tokens carry whole seconds
 		h.Run(t, []apitest.Case{
 			{Name: "admin sets the teacher's password", Method: "PUT", Path: "/v1/users/" + a.Teacher.ID + "/password", Token: a.AdminToken,
 				Body: map[string]string{"password": "set-by-admin-1"}, Status: 204},
 			{Name: "teacher's refresh token revoked", Method: "POST", Path: "/v1/auth/refresh",
 				Body: map[string]string{"refresh_token": teacherRefresh}, Status: 401},
-			{Name: "teacher resets the student's PIN", Method: "POST", Path: "/v1/users/" + a.Student.ID + "/pin", Token: a.TeacherToken, Status: 200},
+			{Name: "teacher's access token revoked", Method: "GET", Path: "/v1/me", Token: a.TeacherToken, Status: 401, Code: "token_invalid"},
+			{Name: "admin's own token stands", Method: "GET", Path: "/v1/me", Token: a.AdminToken, Status: 200},
+			{Name: "teacher logs in with the new password", Method: "POST", Path: "/v1/auth/login",
+				Body: map[string]string{"username": "a-teacher", "password": "set-by-admin-1"}, Status: 200},
+		})
+		h.Run(t, []apitest.Case{
+			{Name: "admin resets the student's PIN", Method: "POST", Path: "/v1/users/" + a.Student.ID + "/pin", Token: a.AdminToken, Status: 200},
 			{Name: "student's refresh token revoked", Method: "POST", Path: "/v1/auth/refresh",
 				Body: map[string]string{"refresh_token": studentRefresh}, Status: 401},
+			{Name: "student's access token revoked", Method: "GET", Path: "/v1/me", Token: a.StudentToken, Status: 401, Code: "token_invalid"},
+			{Name: "other student's token stands", Method: "GET", Path: "/v1/me", Token: a.OtherStudentToken, Status: 200},
 		})
 	})
 }

@@ -360,8 +360,13 @@ func (s *Service) ReissueLoginCards(ctx context.Context, p Principal, classID st
 		out[i] = NewStudent{User: u, PIN: pin}
 	}
 	if len(hashes) > 0 {
-		if err := s.store.SetPINHashes(ctx, sc, hashes, s.now()); err != nil {
+		now := s.now()
+		revokeAt := credentialsRevocation(now)
+		if err := s.store.SetPINHashes(ctx, sc, hashes, now, revokeAt); err != nil {
 			return Class{}, nil, err
+		}
+		for id := range hashes {
+			s.revokeNow(id, revokeAt)
 		}
 	}
 	return c, out, nil

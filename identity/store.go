@@ -66,13 +66,15 @@ type Store interface {
 	// one transaction.
 	CreateStudents(ctx context.Context, classID string, students []User) error
 	// SetPINHashes replaces the PIN hashes of the given users (user ID to
-	// hash) of one school and revokes their refresh tokens, in one
-	// transaction; ErrNotFound if any is missing.
-	SetPINHashes(ctx context.Context, sc Scope, hashes map[string]string, now time.Time) error
-	// UpdateCredentials saves u's password and PIN hashes and revokes all
-	// of u's refresh tokens, in one transaction, so that a changed
+	// hash) of one school, revokes their refresh tokens and records that
+	// their access tokens issued up to revokeAt no longer work (see
+	// Revocations), in one transaction; ErrNotFound if any is missing.
+	SetPINHashes(ctx context.Context, sc Scope, hashes map[string]string, now, revokeAt time.Time) error
+	// UpdateCredentials saves u's password and PIN hashes, revokes all of
+	// u's refresh tokens and records that u's access tokens issued up to
+	// revokeAt no longer work, in one transaction, so that a changed
 	// password or PIN ends the sessions opened with the old one.
-	UpdateCredentials(ctx context.Context, u User, now time.Time) error
+	UpdateCredentials(ctx context.Context, u User, revokeAt time.Time) error
 
 	CreateRefreshToken(ctx context.Context, t RefreshToken) error
 	// RotateRefreshToken marks the unrotated, unrevoked token with hash

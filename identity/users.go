@@ -266,7 +266,7 @@ func (s *Service) writableCredentials(ctx context.Context, p Principal, id strin
 }
 
 // SetPassword sets a user's password (see writableCredentials for who may)
-// and ends the user's sessions.
+// and ends the user's sessions (see saveCredentials).
 func (s *Service) SetPassword(ctx context.Context, p Principal, id, password string) error {
 	var v invalid
 	checkPassword(&v, "password", password)
@@ -280,8 +280,30 @@ func (s *Service) SetPassword(ctx context.Context, p Principal, id, password str
 	if u.PasswordHash, err = s.hash(password); err != nil {
 		return err
 	}
+	return s.saveCredentials(ctx, &u)
+}
+
+// saveCredentials stores u's changed password or PIN hash, ending u's
+// sessions: its refresh tokens are revoked and its access tokens issued
+// before the current second stop working at once here and within
+// RevocationRefresh elsewhere. A token issued within the second of the
+// change (the new session of ChangePassword, a login right after a PIN
+// reset) stands, since a token's issue time counts whole seconds.
+func (s *Service) saveCredentials(ctx context.Context, u *User) error {
 	u.UpdatedAt = s.now()
-	return s.store.UpdateCredentials(ctx, u, u.UpdatedAt)
+	revokeAt := credentialsRevocation(u.UpdatedAt)
+	if err := s.store.UpdateCredentials(ctx, *u, revokeAt); err != nil {
+		return err
+	}
+	s.revokeNow(u.ID, revokeAt)
+	return nil
+}
+
+// credentialsRevocation is the revocation time of a credential change at
+// now: the end of the previous second, so that tokens issued before the
+// change stop working and those issued in its second stand.
+func credentialsRevocation(now time.Time) time.Time {
+	return now.Truncate(time.Second).Add(-time.Nanosecond)
 }
 
 // ChangePassword sets the caller's own password after checking the
@@ -327,11 +349,10 @@ func (s *Service) ChangePassword(ctx context.Context, p Principal, current, next
 	if u.PasswordHash, err = s.hash(next); err != nil {
 		return Session{}, err
 	}
-	u.UpdatedAt = now
-	if err := s.store.UpdateCredentials(ctx, u, now); err != nil {
+	if err := s.saveCredentials(ctx, &u); err != nil {
 		return Session{}, err
 	}
-	return s.openSession(ctx, u, now, "")
+	return s.openSession(ctx, u, s.now(), "")
 }
 
 // ResetPIN gives a student a new random PIN and returns it, ending the
@@ -348,8 +369,10 @@ func (s *Service) ResetPIN(ctx context.Context, p Principal, id string) (User, s
 	if u.PINHash, err = s.hash(pin); err != nil {
 		return User{}, "", err
 	}
-	u.UpdatedAt = s.now()
-	return u, pin, s.store.UpdateCredentials(ctx, u, u.UpdatedAt)
+	if err := s.saveCredentials(ctx, &u); err != nil {
+		return User{}, "", err
+	}
+	return u, pin, nil
 }
 
 // DeleteUser deletes a user and ends its access tokens. Platform admins

@@ -490,8 +490,9 @@ func (s *IdentityStore) CreateStudents(ctx context.Context, classID string, stud
 }
 
 // SetPINHashes replaces PIN hashes of users of the scope in one transaction.
-func (s *IdentityStore) SetPINHashes(ctx context.Context, sc identity.Scope, hashes map[string]string, now time.Time) error {
+func (s *IdentityStore) SetPINHashes(ctx context.Context, sc identity.Scope, hashes map[string]string, now, revokeAt time.Time) error {
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		ids := make([]string, 0, len(hashes))
 		for id, h := range hashes {
 			res := scoped(tx.Model(&userRow{}), sc).Where("id = ?", id).Updates(map[string]any{"pin_hash": h, "updated_at": now})
 			if res.Error != nil {
@@ -503,14 +504,16 @@ func (s *IdentityStore) SetPINHashes(ctx context.Context, sc identity.Scope, has
 			if err := revokeUserTokens(tx, id, now); err != nil {
 				return err
 			}
+			ids = append(ids, id)
 		}
-		return nil
+		return recordRevocations(tx, ids, revokeAt)
 	})
 }
 
-// UpdateCredentials saves u's password and PIN hashes and revokes u's
-// refresh tokens in one transaction.
-func (s *IdentityStore) UpdateCredentials(ctx context.Context, u identity.User, now time.Time) error {
+// UpdateCredentials saves u's password and PIN hashes, revokes u's
+// refresh tokens and records the end of its access tokens issued up to
+// revokeAt, in one transaction.
+func (s *IdentityStore) UpdateCredentials(ctx context.Context, u identity.User, revokeAt time.Time) error {
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		res := tx.Model(&userRow{}).Where("id = ?", u.ID).Updates(map[string]any{
 			"password_hash": u.PasswordHash, "pin_hash": u.PINHash, "updated_at": u.UpdatedAt,
@@ -521,7 +524,10 @@ func (s *IdentityStore) UpdateCredentials(ctx context.Context, u identity.User, 
 		if res.RowsAffected == 0 {
 			return identity.ErrNotFound
 		}
-		return revokeUserTokens(tx, u.ID, now)
+		if err := revokeUserTokens(tx, u.ID, u.UpdatedAt); err != nil {
+			return err
+		}
+		return recordRevocations(tx, []string{u.ID}, revokeAt)
 	})
 }
 
