@@ -401,13 +401,21 @@ func (s *ExerciseStore) Revealed(ctx context.Context, userID, exerciseID string)
 // StudentGrade returns the lowest grade of the user's classes as a
 // student.
 func (s *ExerciseStore) StudentGrade(ctx context.Context, userID string) (int, bool, error) {
+	g, err := studentGrade(s.db.WithContext(ctx), userID)
+	return int(g.Int64), g.Valid, err
+}
+
+// studentGrade returns the lowest grade of the active classes in which
+// the user is an active student (NULL when there is none).
+func studentGrade(db *gorm.DB, userID string) (sql.NullInt64, error) {
 	var g sql.NullInt64
-	err := s.db.WithContext(ctx).Model(&classRow{}).Select("MIN(classes.grade)").
+	err := db.Model(&classRow{}).Select("MIN(classes.grade)").
 		Joins("JOIN enrollments ON enrollments.class_id = classes.id").
-		Where("enrollments.user_id = ? AND enrollments.role = ?", userID, string(identity.RoleStudent)).
+		Where("enrollments.user_id = ? AND enrollments.role = ? AND enrollments.deactivated_at IS NULL AND classes.deactivated_at IS NULL",
+			userID, string(identity.RoleStudent)).
 		Scan(&g).Error
 	if err != nil {
-		return 0, false, err
+		return g, fmt.Errorf("student grade: %w", err)
 	}
-	return int(g.Int64), g.Valid, nil
+	return g, nil
 }

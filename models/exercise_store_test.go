@@ -199,7 +199,8 @@ func TestStudentGrade(t *testing.T) {
 			t.Fatalf("grade without class: ok=%v err=%v", ok, err)
 		}
 		now := time.Now().UTC()
-		for i, g := range []int{4, 2} {
+		var classes []string
+		for i, g := range []int{4, 2, 1} {
 			grade, _ := identity.ParseGrade(g)
 			c := identity.Class{ID: id(), SchoolID: sc.ID, Name: "c", Grade: grade, LoginCode: fmt.Sprintf("CODE%d", i), CreatedAt: now, UpdatedAt: now}
 			if err := is.CreateClass(ctx, c, nil); err != nil {
@@ -208,9 +209,21 @@ func TestStudentGrade(t *testing.T) {
 			if err := is.Enroll(ctx, identity.Enrollment{ClassID: c.ID, UserID: st.ID, SchoolID: sc.ID, Role: identity.RoleStudent, CreatedAt: now}); err != nil {
 				t.Fatal(err)
 			}
+			classes = append(classes, c.ID)
+		}
+		// The grade-1 class ends: the student's band comes from the
+		// classes it is still in.
+		if err := is.SetClassDeactivatedAt(ctx, identity.Scope{SchoolID: sc.ID}, classes[2], now, now); err != nil {
+			t.Fatal(err)
 		}
 		if g, ok, err := s.StudentGrade(ctx, st.ID); err != nil || !ok || g != 2 {
 			t.Fatalf("grade %d ok=%v err=%v, want 2", g, ok, err)
+		}
+		if err := is.Unenroll(ctx, identity.Scope{SchoolID: sc.ID}, classes[1], st.ID); err != nil {
+			t.Fatal(err)
+		}
+		if g, ok, err := s.StudentGrade(ctx, st.ID); err != nil || !ok || g != 4 {
+			t.Fatalf("after leaving the grade-2 class: grade %d ok=%v err=%v, want 4", g, ok, err)
 		}
 	})
 }

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"qixue/exercises"
-	"qixue/identity"
 	"qixue/progress"
 )
 
@@ -18,14 +17,9 @@ import (
 // school's own exercises reach students through assignments.
 func (s *AssignmentStore) Practice(ctx context.Context, studentID, schoolID string, since time.Time) (progress.Practice, error) {
 	db := s.db.WithContext(ctx)
-	var grade sql.NullInt64
-	err := db.Model(&classRow{}).Select("MIN(classes.grade)").
-		Joins("JOIN enrollments ON enrollments.class_id = classes.id").
-		Where("enrollments.user_id = ? AND enrollments.school_id = ? AND enrollments.role = ? AND enrollments.deactivated_at IS NULL AND classes.deactivated_at IS NULL",
-			studentID, schoolID, string(identity.RoleStudent)).
-		Scan(&grade).Error
+	grade, err := studentGrade(db, studentID)
 	if err != nil {
-		return progress.Practice{}, fmt.Errorf("student grade: %w", err)
+		return progress.Practice{}, err
 	}
 	if !grade.Valid {
 		return progress.Practice{}, nil
