@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"math/big"
+	"math/rand/v2"
 	"slices"
 	"sort"
 	"strings"
@@ -477,6 +478,73 @@ func TestSolverMemoIndependent(t *testing.T) {
 			b, okB := warmed.Solve(ds, Int(target))
 			if okA != okB || (okA && a.String() != b.String()) {
 				t.Errorf("%v → %d: fresh %v, warmed %v", ds, target, a, b)
+			}
+		}
+	}
+}
+
+// TestCanMakeLongAgainstReachable cross-checks the exact decision against
+// the exhaustive Reachable on random six-digit multisets in every band:
+// every reachable value (all of them, or a sample of 500 for large
+// sets) is accepted, and values next to them that Reachable lacks
+// (fractions, negatives, large numbers) are refused. One solver decides
+// with no tables beyond four digits (top-down); the other decides after
+// Reachable filled its memo (reading five-digit tables).
+func TestCanMakeLongAgainstReachable(t *testing.T) {
+	rng := rand.New(rand.NewPCG(46, 6))
+	sets := 2
+	if testing.Short() {
+		sets = 1
+	}
+	for _, r := range bands() {
+		for range sets {
+			ds := make([]int, 6)
+			for i := range ds {
+				ds[i] = rng.IntN(10)
+			}
+			warm := NewSolver(r)
+			reach := warm.Reachable(ds)
+			in := make(map[Rat]bool, len(reach))
+			for _, v := range reach {
+				in[v] = true
+			}
+			sample := reach
+			if len(sample) > 500 {
+				sample = make([]Rat, 500)
+				for i := range sample {
+					sample[i] = reach[rng.IntN(len(reach))]
+				}
+			}
+			var out []Rat
+			add := func(v Rat, ok bool) {
+				if ok && !in[v] && len(out) < 150 {
+					out = append(out, v)
+				}
+			}
+			for _, v := range sample {
+				add(v.Add(mustRat(1, 7)))
+				add(v.Neg(), true)
+				add(v.Mul(Int(1009)))
+				add(v.Add(Int(1)))
+				add(NewRat(int64(rng.IntN(2000)-1000), int64(1+rng.IntN(60))))
+			}
+			add(Int(1<<40), true)
+			add(mustRat(-1, 1<<30), true)
+			if len(out) < 20 {
+				t.Fatalf("%s %v: only %d unreachable values to try", r.Name, ds, len(out))
+			}
+			cold := NewSolver(r)
+			for _, s := range []*Solver{cold, warm} {
+				for _, v := range sample {
+					if !s.CanMake(ds, v) {
+						t.Fatalf("%s %v: Reachable has %v, CanMake refuses it", r.Name, ds, v)
+					}
+				}
+				for _, v := range out {
+					if s.CanMake(ds, v) {
+						t.Fatalf("%s %v: CanMake accepts %v, Reachable lacks it", r.Name, ds, v)
+					}
+				}
 			}
 		}
 	}
