@@ -80,22 +80,25 @@ func keyDigits(key uint64) []int {
 
 // ExplicitSpanMax is the largest number of pieces in one span segment
 // whose values the engine lists in full for move generation. Beyond it the
-// lists grow too fast (a G46 segment over 6 pieces makes about 38,000
-// values, over 7 about 650,000, and the solver needs seconds to minutes),
-// so move generation treats a longer segment as making:
+// lists grow too fast (a G46 segment over 6 pieces makes about 90,000
+// values, over 7 several hundred thousand), so for a longer segment the
+// engine asks the solver's exact decision (arith.Solver.CanMake) about
+// each value it needs instead:
 //
-//   - every whole number it can make by adding and subtracting its
-//     numbers, with at most one pair joined first (a×b or ab), and
-//   - every whole number from −9 to 30 the solver says it can make.
+//   - a single span asks about the mover's number;
+//   - a chain takes its candidate common values from a segment of at most
+//     ExplicitSpanMax pieces and asks every longer segment about each of
+//     them, whatever they are (fractions, negatives, large numbers).
 //
-// Single spans (values 0-9) are therefore always found. A chain through
-// such a long segment whose only common values lie outside these may be
-// missed by LegalMoves; Play checks every move exactly and accepts it.
+// Move generation is therefore exact except in one case: when a chain's
+// first two segments both span more than ExplicitSpanMax pieces, the
+// common values tried are ProbeValues only (see probeValues). Play checks
+// every move exactly and accepts such a chain with any common value.
 const ExplicitSpanMax = 5
 
-// ProbeValues are the common values tried for a chain whose first segment
-// spans more than ExplicitSpanMax pieces: the whole numbers 0 to 30 and,
-// when the ruleset allows negative values, −1 to −9.
+// probeValues returns the common values tried for a chain whose first two
+// segments both span more than ExplicitSpanMax pieces: the whole numbers
+// 0 to 30 and, when the ruleset allows negative values, −1 to −9.
 func (e *Engine) probeValues() []int32 {
 	e.probeOnce.Do(func() {
 		e.mu.Lock()
@@ -120,11 +123,15 @@ func keySize(key uint64) int {
 	return n
 }
 
+// explicit reports whether the engine lists the values of the multiset
+// key in full (at most ExplicitSpanMax pieces).
+func explicit(key uint64) bool { return keySize(key) <= ExplicitSpanMax }
+
 func (e *Engine) vals(key uint64) []int32 { return e.reachable(key, keyDigits(key)) }
 
 // has reports whether the multiset key can make the value id.
 func (e *Engine) has(key uint64, id int32) bool {
-	if keySize(key) <= ExplicitSpanMax {
+	if explicit(key) {
 		return contains(e.vals(key), id)
 	}
 	return e.canMake(key, id)
@@ -132,7 +139,7 @@ func (e *Engine) has(key uint64, id int32) bool {
 
 // meet returns the values of ascending ids that the multiset key can make.
 func (e *Engine) meet(ids []int32, key uint64) []int32 {
-	if keySize(key) <= ExplicitSpanMax {
+	if explicit(key) {
 		return intersect(ids, e.vals(key))
 	}
 	var out []int32
@@ -144,13 +151,19 @@ func (e *Engine) meet(ids []int32, key uint64) []int32 {
 	return out
 }
 
-// firstValues returns the candidate common values of a chain whose first
-// segment spans the multiset key.
-func (e *Engine) firstValues(key uint64) []int32 {
-	if keySize(key) <= ExplicitSpanMax {
-		return e.vals(key)
+// firstTwo returns the common values of a chain whose first two segments
+// span the multisets k1 and k2: the values of whichever is listed in full
+// that the other makes, or, when both are long, the probe values both
+// make (see ExplicitSpanMax). v1 is k1's value list when k1 is listed in
+// full (nil otherwise).
+func (e *Engine) firstTwo(k1 uint64, v1 []int32, k2 uint64) []int32 {
+	switch {
+	case explicit(k1):
+		return e.meet(v1, k2)
+	case explicit(k2):
+		return e.meet(e.vals(k2), k1)
 	}
-	return e.meet(e.probeValues(), key)
+	return e.meet(e.meet(e.probeValues(), k1), k2)
 }
 
 func (g *genScratch) mark(to int, k Kind) {
@@ -228,10 +241,13 @@ func (e *Engine) chainSearch(g *genScratch) {
 	var pendingVals [][]int32
 	// Layer 2 from each first segment.
 	for _, e1 := range g.edgesFrom(s) {
-		v1 := e.firstValues(e1.key)
+		var v1 []int32
+		if explicit(e1.key) {
+			v1 = e.vals(e1.key)
+		}
 		l := int(e1.to)
 		for _, e2 := range g.edgesFrom(l) {
-			w := e.meet(v1, e2.key)
+			w := e.firstTwo(e1.key, v1, e2.key)
 			if len(w) == 0 {
 				continue
 			}

@@ -201,10 +201,8 @@ func (e *Engine) solve(key uint64, id int32) *arith.Expr {
 }
 
 // canMake reports whether the multiset key (more than ExplicitSpanMax
-// pieces) makes the value id, memoised: first by a quick sum (fastMake),
-// then, for a whole number in the probe range (see ExplicitSpanMax), by
-// the solver. Other values count as not made: asking the solver about
-// them can take minutes for eight or more pieces.
+// pieces) makes the value id, exactly and memoised: first by a quick sum
+// (fastMake), then by the solver's exact decision.
 func (e *Engine) canMake(key uint64, id int32) bool {
 	k := solveKey{key, id}
 	e.mu.RLock()
@@ -217,9 +215,9 @@ func (e *Engine) canMake(key uint64, id int32) bool {
 	ok = false
 	if v.Den == 1 {
 		_, ok = fastMake(keyDigits(key), v.Num, e.rs.Rules)
-		if !ok && v.Num >= -9 && v.Num <= 30 {
-			ok = e.solver.CanMake(keyDigits(key), v)
-		}
+	}
+	if !ok {
+		ok = e.solver.CanMake(keyDigits(key), v)
 	}
 	e.mu.Lock()
 	if len(e.can) >= memoLimit {

@@ -9,7 +9,7 @@ import (
 // every sequence of spans up to maxSeg segments from the piece's start
 // (depth-first, no memo), keeping the values every segment so far can
 // make, and collects the points where a legal move may end. It shares only
-// the board tables and the value sets (Engine.meet, has, firstValues) with
+// the board tables and the value sets (Engine.meet, has, firstTwo) with
 // the engine.
 func referenceDestinations(eng *Engine, pos Position, n int, maxSeg int) map[int]bool {
 	side := pos.Turn()
@@ -54,7 +54,16 @@ func referenceDestinations(eng *Engine, pos Position, n int, maxSeg int) map[int
 			return
 		}
 		for _, sp := range spans(p) {
-			w := eng.meet(vals, sp.key)
+			var w []int32
+			if segs == 1 {
+				var v1 []int32
+				if explicit(first.key) {
+					v1 = eng.vals(first.key)
+				}
+				w = eng.firstTwo(first.key, v1, sp.key)
+			} else {
+				w = eng.meet(vals, sp.key)
+			}
 			if len(w) == 0 {
 				continue
 			}
@@ -70,7 +79,7 @@ func referenceDestinations(eng *Engine, pos Position, n int, maxSeg int) map[int
 			dest[sp.to] = true // single span
 		}
 		if eng.rs.Chains {
-			walk(sp.to, eng.firstValues(sp.key), 1, sp)
+			walk(sp.to, nil, 1, sp)
 		}
 	}
 	if eng.rs.FivePieceRule {
