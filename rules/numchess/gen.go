@@ -142,13 +142,7 @@ func (e *Engine) meet(ids []int32, key uint64) []int32 {
 	if explicit(key) {
 		return intersect(ids, e.vals(key))
 	}
-	var out []int32
-	for _, id := range ids {
-		if e.canMake(key, id) {
-			out = append(out, id)
-		}
-	}
-	return out
+	return e.meetLong(ids, key)
 }
 
 // firstTwo returns the common values of a chain whose first two segments

@@ -228,6 +228,57 @@ func (e *Engine) canMake(key uint64, id int32) bool {
 	return ok
 }
 
+// meetLong returns the values of ascending ids that the multiset key (more
+// than ExplicitSpanMax pieces) makes, exactly: the answers already in the
+// memo, then one arith.Solver.Meet call for the rest, which it memoises.
+func (e *Engine) meetLong(ids []int32, key uint64) []int32 {
+	known := make([]int8, len(ids)) // 1 made, -1 not, 0 ask
+	var ask []int32
+	var vals []arith.Rat
+	e.mu.RLock()
+	for i, id := range ids {
+		ok, found := e.can[solveKey{key, id}]
+		switch {
+		case !found:
+			ask = append(ask, id)
+			vals = append(vals, e.value[id])
+		case ok:
+			known[i] = 1
+		default:
+			known[i] = -1
+		}
+	}
+	e.mu.RUnlock()
+	if len(ask) > 0 {
+		made := e.solver.Meet(keyDigits(key), vals)
+		e.mu.Lock()
+		if len(e.can)+len(ask) > memoLimit {
+			clear(e.can)
+		}
+		for j, id := range ask {
+			e.can[solveKey{key, id}] = made[j]
+		}
+		e.mu.Unlock()
+		j := 0
+		for i := range ids {
+			if known[i] == 0 {
+				known[i] = -1
+				if made[j] {
+					known[i] = 1
+				}
+				j++
+			}
+		}
+	}
+	var out []int32
+	for i, id := range ids {
+		if known[i] == 1 {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
 // contains reports whether ascending ids holds id.
 func contains(ids []int32, id int32) bool {
 	_, ok := slices.BinarySearch(ids, id)

@@ -948,10 +948,7 @@ func (t *tier) exists(key uint64, v Rat) bool {
 		_, ok := tb.find(v)
 		return ok
 	}
-	sr := t.newSearch(true)
-	sr.decide = true
-	_, ok := sr.best(key, v, ctxLeftAdd)
-	return ok
+	return t.existsIn(key, v, ctxLeftAdd)
 }
 
 // build turns a candidate into an expression, rebuilding its operands'

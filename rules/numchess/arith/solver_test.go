@@ -483,7 +483,8 @@ func TestSolverMemoIndependent(t *testing.T) {
 	}
 }
 
-// TestCanMakeLongAgainstReachable cross-checks the exact decision against
+// TestCanMakeLongAgainstReachable cross-checks the exact decisions
+// (CanMake, and Meet for all the values at once) against
 // the exhaustive Reachable on random six-digit multisets in every band:
 // every reachable value (all of them, or a sample of 500 for large
 // sets) is accepted, and values next to them that Reachable lacks
@@ -546,6 +547,59 @@ func TestCanMakeLongAgainstReachable(t *testing.T) {
 					}
 				}
 			}
+			both := append(slices.Clone(sample), out...)
+			for i, ok := range NewSolver(r).Meet(ds, both) {
+				if ok != in[both[i]] {
+					t.Fatalf("%s %v: Meet says %v for %v, Reachable %v", r.Name, ds, ok, both[i], !ok)
+				}
+			}
+		}
+	}
+}
+
+// TestMeetSevenAgainstCanMake: on seven digits, where Meet asks a
+// six-digit part about the operands it needs (recursively), Meet agrees
+// with CanMake's top-down search on values each side of the line:
+// reachable values of the first six digits combined with the seventh
+// (often made only through that split), and values nudged off them.
+func TestMeetSevenAgainstCanMake(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 46))
+	for _, r := range bands() {
+		ds := make([]int, 7)
+		for i := range ds {
+			ds[i] = rng.IntN(10)
+		}
+		s := NewSolver(r)
+		part := s.Reachable(ds[:6])
+		var vals []Rat
+		for range 10 {
+			x := part[rng.IntN(len(part))]
+			d := Int(int64(ds[6]))
+			for _, v := range []Rat{x, x.Neg()} {
+				if w, ok := v.Add(d); ok {
+					vals = append(vals, w)
+				}
+				if w, ok := v.Mul(d); ok {
+					vals = append(vals, w)
+				}
+				if w, ok := v.Add(mustRat(1, 97)); ok {
+					vals = append(vals, w)
+				}
+			}
+		}
+		got := NewSolver(r).Meet(ds, vals)
+		yes := 0
+		for i, v := range vals {
+			want := s.CanMake(ds, v)
+			if got[i] != want {
+				t.Fatalf("%s %v → %v: Meet %v, CanMake %v", r.Name, ds, v, got[i], want)
+			}
+			if want {
+				yes++
+			}
+		}
+		if yes == 0 || yes == len(vals) {
+			t.Fatalf("%s %v: %d of %d values reachable: the test is too weak", r.Name, ds, yes, len(vals))
 		}
 	}
 }
