@@ -82,18 +82,19 @@ func keyDigits(key uint64) []int {
 // whose values the engine lists in full for move generation. Beyond it the
 // lists grow too fast (a G46 segment over 6 pieces makes about 90,000
 // values, over 7 several hundred thousand), so for a longer segment the
-// engine asks the solver's exact decision (arith.Solver.CanMake) about
-// each value it needs instead:
+// engine asks the solver's exact decisions about the values it needs
+// instead (arith.Solver.CanMake for one value, arith.Solver.Meet for a
+// list), whatever they are (fractions, negatives, large numbers):
 //
 //   - a single span asks about the mover's number;
 //   - a chain takes its candidate common values from a segment of at most
-//     ExplicitSpanMax pieces and asks every longer segment about each of
-//     them, whatever they are (fractions, negatives, large numbers).
+//     ExplicitSpanMax pieces and asks every longer segment about them.
 //
 // Move generation is therefore exact except in one case: when a chain's
 // first two segments both span more than ExplicitSpanMax pieces, the
-// common values tried are ProbeValues only (see probeValues). Play checks
-// every move exactly and accepts such a chain with any common value.
+// common values tried are the whole numbers −9..30 only (0..30 without
+// negatives; see probeValues). Play checks every move exactly and accepts
+// such a chain with any common value.
 const ExplicitSpanMax = 5
 
 // probeValues returns the common values tried for a chain whose first two

@@ -1,6 +1,7 @@
 package numchess
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"qixue/rules/numchess/arith"
@@ -63,4 +64,87 @@ func TestChainThroughLongSegment(t *testing.T) {
 		}
 		t.Logf("%s: %s", pos, found)
 	}
+}
+
+// packedRows returns positions with all twenty pieces packed at random on
+// three random rows of the middle of the board (a fixed seed), so that
+// spans over six or seven pieces are common.
+func packedRows(tb testing.TB, n int) []Position {
+	rng := rand.New(rand.NewPCG(3, 3))
+	var out []Position
+	for len(out) < n {
+		rows := map[int]bool{5 + rng.IntN(9): true, 5 + rng.IntN(9): true, 5 + rng.IntN(9): true}
+		var cand []Point
+		for _, q := range AllPoints() {
+			if rows[q.Row()] {
+				cand = append(cand, q)
+			}
+		}
+		if len(cand) < 20 {
+			continue
+		}
+		rng.Shuffle(len(cand), func(a, b int) { cand[a], cand[b] = cand[b], cand[a] })
+		var pieces [2][10]Point
+		for k := 0; k < 20; k++ {
+			pieces[k/10][k%10] = cand[k]
+		}
+		p, err := New(pieces, Red, 20)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// TestPlayedLongChainsAreGenerated: on positions with long lines, random
+// chains through segments of six and seven pieces, with common values
+// from their shortest segment (fractions, negatives and large numbers
+// included), are generated whenever Play accepts them, and every
+// generated move plays. The custom ruleset without + and − has few small
+// common values, so it needs the exact decision most.
+func TestPlayedLongChainsAreGenerated(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	positions := packedRows(t, 4)
+	if testing.Short() {
+		positions = positions[:2]
+	}
+	mulDiv := G46()
+	mulDiv.Name, mulDiv.Add, mulDiv.Sub = "MulDiv", false, false
+	long := 0
+	for _, rs := range []Ruleset{G23(), G46(), mulDiv} {
+		eng := NewEngine(rs)
+		for _, pos := range positions {
+			gen := map[[2]int]bool{}
+			for _, m := range eng.LegalMoves(pos) {
+				gen[[2]int{m.Piece, m.To().Index()}] = true
+				if _, err := eng.Play(pos, m); err != nil {
+					t.Fatalf("%s %s: generated %s refused: %v", rs.Name, pos, m, err)
+				}
+			}
+			for try := 0; try < 300; try++ {
+				m, ok := randomSpanMove(eng, pos, rng)
+				if !ok {
+					continue
+				}
+				mi, err := eng.Check(pos, m)
+				if err != nil {
+					continue
+				}
+				if !gen[[2]int{m.Piece, m.To().Index()}] {
+					t.Fatalf("%s %s: Play accepts %s but the generator lacks %d→%s", rs.Name, pos, m, m.Piece, m.To())
+				}
+				for _, sg := range mi.Segments {
+					if mi.Kind == ChainSpan && len(sg.Numbers) > ExplicitSpanMax {
+						long++
+						break
+					}
+				}
+			}
+		}
+	}
+	if long < 10 {
+		t.Errorf("only %d accepted chains through a long segment: the test is too weak", long)
+	}
+	t.Logf("%d accepted chains through a long segment", long)
 }
