@@ -236,13 +236,19 @@ func (e *Engine) chainSearch(g *genScratch) {
 	var pendingVals [][]int32
 	// Layer 2 from each first segment.
 	for _, e1 := range g.edgesFrom(s) {
+		short1 := int(e1.k) <= ExplicitSpanMax
 		var v1 []int32
-		if explicit(e1.key) {
+		if short1 {
 			v1 = e.vals(e1.key)
 		}
 		l := int(e1.to)
 		for _, e2 := range g.edgesFrom(l) {
-			w := e.firstTwo(e1.key, v1, e2.key)
+			var w []int32
+			if short1 && int(e2.k) <= ExplicitSpanMax {
+				w = intersect(v1, e.vals(e2.key))
+			} else {
+				w = e.firstTwo(e1.key, v1, e2.key)
+			}
 			if len(w) == 0 {
 				continue
 			}
