@@ -51,6 +51,12 @@ func (t *tier) meet(key uint64, cands []Rat, ctx int) []bool {
 	if len(cands) == 0 {
 		return found
 	}
+	if t.rules.flat() && ctx == ctxLeftAdd {
+		for i, c := range cands {
+			found[i] = t.flatHas(key, c)
+		}
+		return found
+	}
 	if tb := t.tableFor(key); tb != nil {
 		for i, c := range cands {
 			if j, ok := tb.find(c); ok && tb.ctx[j][ctx] < inf {

@@ -322,6 +322,9 @@ type tier struct {
 	tableMax int
 	memo     map[uint64]*table
 	held     int // values held in memo
+	// flatMemo holds, for flat rules (see flat.go), the values per
+	// multiset; nil until first used.
+	flatMemo map[uint64]map[int64]bool
 }
 
 func newTier(r Rules) *tier {
@@ -947,6 +950,9 @@ func (t *tier) exists(key uint64, v Rat) bool {
 	if tb != nil {
 		_, ok := tb.find(v)
 		return ok
+	}
+	if t.rules.flat() {
+		return t.flatHas(key, v)
 	}
 	return t.existsIn(key, v, ctxLeftAdd)
 }

@@ -603,3 +603,56 @@ func TestMeetSevenAgainstCanMake(t *testing.T) {
 		}
 	}
 }
+
+// TestFlatAgainstReachable: for flat rules (K1 and variants: + or − or
+// both, negatives, no joining, three-digit joining), CanMake and Meet,
+// which decide by a subset sum over terms, agree with Reachable's tables
+// on every whole number from −400 to 400 and a fraction, for every
+// multiset of up to four digits and random ones of five to seven.
+func TestFlatAgainstReachable(t *testing.T) {
+	k1neg, addOnly, subOnly, noJoin, join3 := K1(), K1(), K1(), K1(), K1()
+	k1neg.Negative = true
+	addOnly.Sub = false
+	subOnly.Add = false
+	noJoin.Concat = false
+	join3.MaxConcatDigits = 3
+	rng := rand.New(rand.NewPCG(1, 1))
+	var sets [][]int
+	for n := 1; n <= 4; n++ {
+		sets = append(sets, multisets(n)...)
+	}
+	for range 40 {
+		ds := make([]int, 5+rng.IntN(3))
+		for i := range ds {
+			ds[i] = rng.IntN(10)
+		}
+		sets = append(sets, ds)
+	}
+	var vals []Rat
+	for v := int64(-400); v <= 400; v++ {
+		vals = append(vals, Int(v))
+	}
+	vals = append(vals, mustRat(1, 2))
+	for _, r := range []Rules{K1(), k1neg, addOnly, subOnly, noJoin, join3} {
+		if !r.flat() {
+			t.Fatalf("%+v is not flat", r)
+		}
+		for i, ds := range sets {
+			if testing.Short() && i%5 != 0 {
+				continue
+			}
+			ref := NewSolver(r)
+			in := map[Rat]bool{}
+			for _, v := range ref.Reachable(ds) {
+				in[v] = true
+			}
+			s := NewSolver(r)
+			meet := s.Meet(ds, vals)
+			for j, v := range vals {
+				if got := s.CanMake(ds, v); got != in[v] || meet[j] != in[v] {
+					t.Fatalf("%+v %v → %v: CanMake %v, Meet %v, Reachable %v", r, ds, v, got, meet[j], in[v])
+				}
+			}
+		}
+	}
+}
