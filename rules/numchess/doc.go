@@ -27,9 +27,9 @@
 // Move generation is exact: LegalMoves finds every move Play accepts, with
 // one bound. A segment over more than ExplicitSpanMax (5) pieces is not
 // listed in full (too many values); the solver decides the values the
-// other segments offer instead. When a chain's first two segments both
-// span more than ExplicitSpanMax pieces, only the whole numbers −9..30
-// (0..30 without negatives) are tried as the common value.
+// other segments offer instead. When every segment of a chain spans more
+// than ExplicitSpanMax pieces, only the whole numbers −9..30 (0..30
+// without negatives) are tried as the common value.
 //
 // Usage:
 //

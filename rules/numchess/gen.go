@@ -90,15 +90,17 @@ func keyDigits(key uint64) []int {
 //   - a chain takes its candidate common values from a segment of at most
 //     ExplicitSpanMax pieces and asks every longer segment about them.
 //
-// Move generation is therefore exact except in one case: when a chain's
-// first two segments both span more than ExplicitSpanMax pieces, the
-// common values tried are the whole numbers −9..30 only (0..30 without
-// negatives; see probeValues). Play checks every move exactly and accepts
-// such a chain with any common value.
+// A chain whose first segments all span more than ExplicitSpanMax pieces
+// takes its candidate values from its first shorter segment. Move
+// generation is therefore exact except in one case: when every segment of
+// a chain spans more than ExplicitSpanMax pieces, the common values tried
+// are the whole numbers −9..30 only (0..30 without negatives; see
+// probeValues). Play checks every move exactly and accepts such a chain
+// with any common value.
 const ExplicitSpanMax = 5
 
-// probeValues returns the common values tried for a chain whose first two
-// segments both span more than ExplicitSpanMax pieces: the whole numbers
+// probeValues returns the common values tried for a chain whose segments
+// all span more than ExplicitSpanMax pieces: the whole numbers
 // 0 to 30 and, when the ruleset allows negative values, −1 to −9.
 func (e *Engine) probeValues() []int32 {
 	e.probeOnce.Do(func() {
@@ -234,6 +236,7 @@ func (e *Engine) chainSearch(g *genScratch) {
 	}
 	var pending []int
 	var pendingVals [][]int32
+	var long longChains
 	// Layer 2 from each first segment.
 	for _, e1 := range g.edgesFrom(s) {
 		short1 := int(e1.k) <= ExplicitSpanMax
@@ -248,6 +251,9 @@ func (e *Engine) chainSearch(g *genScratch) {
 				w = intersect(v1, e.vals(e2.key))
 			} else {
 				w = e.firstTwo(e1.key, v1, e2.key)
+				if !short1 && int(e2.k) > ExplicitSpanMax {
+					long.add(int(e2.to), []uint64{e1.key}, e2.key)
+				}
 			}
 			if len(w) == 0 {
 				continue
@@ -282,12 +288,13 @@ func (e *Engine) chainSearch(g *genScratch) {
 				}
 			}
 		}
+		long = e.expandLong(g, long, d)
 		for _, p := range g.touched {
 			g.layer[p] = nil
 		}
 		g.touched, g.ntouched = g.ntouched, g.touched
 		g.layer, g.nlayer = g.nlayer, g.layer
-		if len(g.touched) == 0 {
+		if len(g.touched) == 0 && len(long.states) == 0 {
 			break
 		}
 	}
@@ -300,6 +307,70 @@ func (e *Engine) chainSearch(g *genScratch) {
 			g.mark(i, ChainSpan)
 		}
 	}
+}
+
+// longChains are the chains of the current layer whose segments so far
+// all span more than ExplicitSpanMax pieces, kept as the multisets whose
+// common values they need (their probe values travel in the layers as
+// usual). A following segment of at most ExplicitSpanMax pieces turns one
+// back into a list: that segment's values that every long one makes.
+type longChains struct {
+	states []longChain
+	seen   map[string]bool
+}
+
+type longChain struct {
+	p    int
+	keys []uint64 // ascending, without repeats
+}
+
+// add records the chain at point p spanning keys and then key, once.
+func (lc *longChains) add(p int, keys []uint64, key uint64) {
+	ks := slices.Clone(keys)
+	if i, found := slices.BinarySearch(ks, key); !found {
+		ks = slices.Insert(ks, i, key)
+	}
+	id := make([]byte, 0, 2+8*len(ks))
+	id = append(id, byte(p), byte(p>>8))
+	for _, k := range ks {
+		for b := 0; b < 8; b++ {
+			id = append(id, byte(k>>(8*b)))
+		}
+	}
+	if lc.seen == nil {
+		lc.seen = map[string]bool{}
+	}
+	if lc.seen[string(id)] {
+		return
+	}
+	lc.seen[string(id)] = true
+	lc.states = append(lc.states, longChain{p, ks})
+}
+
+// expandLong extends the all-long chains of layer d by one segment: a
+// short segment's values that every long one makes go into layer d+1, a
+// long segment makes an all-long chain of layer d+1.
+func (e *Engine) expandLong(g *genScratch, lc longChains, d int) longChains {
+	next := longChains{seen: lc.seen}
+	for _, st := range lc.states {
+		for _, ed := range g.edgesFrom(st.p) {
+			if int(ed.k) > ExplicitSpanMax {
+				next.add(int(ed.to), st.keys, ed.key)
+				continue
+			}
+			w := e.vals(ed.key)
+			for _, k := range st.keys {
+				if len(w) == 0 {
+					break
+				}
+				w = e.meetLong(w, k)
+			}
+			if len(w) > 0 {
+				g.reachNext(int(ed.to), w, d+1)
+			}
+		}
+	}
+	return next
 }
 
 // reach records values w arriving at point p after d segments (layer 2,

@@ -66,6 +66,38 @@ func TestChainThroughLongSegment(t *testing.T) {
 	}
 }
 
+// TestChainThroughTwoLongSegments: Red 0 on h5 spans the six pieces of
+// row 5 (1, 1, 2, 3, 4, 6) to a5, then six pieces up the diagonal (2, 3,
+// 4, 6, 8, 9) to d12, then 9, 8 along row 12 to g12. Under the custom
+// ruleset without + −, the common value must be one 9, 8 makes (72 =
+// 9×8), outside −9..30, and the first two segments are both long: the
+// short third segment supplies the candidates.
+func TestChainThroughTwoLongSegments(t *testing.T) {
+	rs := G46()
+	rs.Name, rs.Add, rs.Sub = "MulDiv", false, false
+	eng := NewEngine(rs)
+	pos := mustPos(t, "r:0h5,1b5,2d5,3e5,4f5,6g5,9e12,8f12;b:1c5,2a6,3a7,4a8,6a9,8b10,9c11 r 1")
+	var found *Move
+	for _, m := range eng.LegalMoves(pos) {
+		if m.Piece == 0 && m.To().String() == "g12" {
+			found = &m
+		}
+	}
+	if found == nil {
+		t.Fatalf("LegalMoves lacks 0h5 to g12 in %s", pos)
+	}
+	mi, err := eng.Play(pos, *found)
+	if err != nil {
+		t.Fatalf("generated %s refused: %v", found, err)
+	}
+	info, _ := eng.Check(pos, *found)
+	if info.Kind != ChainSpan || inProbeRange(info.Value) || len(info.Segments) != 3 ||
+		len(info.Segments[0].Numbers) != 6 || len(info.Segments[1].Numbers) != 6 {
+		t.Fatalf("witness %s: %s with value %v", found, info.Kind, info.Value)
+	}
+	t.Logf("%s: %s → %s", pos, found, mi)
+}
+
 // packedRows returns positions with all twenty pieces packed at random on
 // three random rows of the middle of the board (a fixed seed), so that
 // spans over six or seven pieces are common.

@@ -131,16 +131,15 @@ func randomSpanMove(eng *Engine, pos Position, rng *rand.Rand) (Move, bool) {
 		v = arith.Int(int64(n))
 	} else {
 		// The common value comes from the shortest segment; a chain whose
-		// first two segments are both long is the one case move generation
-		// bounds (see ExplicitSpanMax), so it is not built.
+		// segments are all long is the one case move generation bounds
+		// (see ExplicitSpanMax), so it is not built.
 		short := 0
 		for i, gr := range groups {
 			if len(gr) < len(groups[short]) {
 				short = i
 			}
 		}
-		if len(groups[short]) > ExplicitSpanMax ||
-			len(groups[0]) > ExplicitSpanMax && len(groups[1]) > ExplicitSpanMax {
+		if len(groups[short]) > ExplicitSpanMax {
 			return Move{}, false
 		}
 		vals := eng.Solver().Reachable(groups[short])
