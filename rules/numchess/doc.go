@@ -24,6 +24,13 @@
 // opponent has five or more pieces in a camp, its owner may not make a move
 // that fills the camp's last empty point (moving within the camp is fine).
 //
+// Move generation is exact: LegalMoves finds every move Play accepts, with
+// one bound. A segment over more than ExplicitSpanMax (5) pieces is not
+// listed in full (too many values); the solver decides the values the
+// other segments offer instead. When every segment of a chain spans more
+// than ExplicitSpanMax pieces, only the whole numbers −9..30 (0..30
+// without negatives) are tried as the common value.
+//
 // Usage:
 //
 //	eng := numchess.SharedEngine(numchess.G46()) // one warm engine per ruleset

@@ -80,22 +80,28 @@ func keyDigits(key uint64) []int {
 
 // ExplicitSpanMax is the largest number of pieces in one span segment
 // whose values the engine lists in full for move generation. Beyond it the
-// lists grow too fast (a G46 segment over 6 pieces makes about 38,000
-// values, over 7 about 650,000, and the solver needs seconds to minutes),
-// so move generation treats a longer segment as making:
+// lists grow too fast (a G46 segment over 6 pieces makes about 90,000
+// values, over 7 several hundred thousand), so for a longer segment the
+// engine asks the solver's exact decisions about the values it needs
+// instead (arith.Solver.CanMake for one value, arith.Solver.Meet for a
+// list), whatever they are (fractions, negatives, large numbers):
 //
-//   - every whole number it can make by adding and subtracting its
-//     numbers, with at most one pair joined first (a×b or ab), and
-//   - every whole number from −9 to 30 the solver says it can make.
+//   - a single span asks about the mover's number;
+//   - a chain takes its candidate common values from a segment of at most
+//     ExplicitSpanMax pieces and asks every longer segment about them.
 //
-// Single spans (values 0-9) are therefore always found. A chain through
-// such a long segment whose only common values lie outside these may be
-// missed by LegalMoves; Play checks every move exactly and accepts it.
+// A chain whose first segments all span more than ExplicitSpanMax pieces
+// takes its candidate values from its first shorter segment. Move
+// generation is therefore exact except in one case: when every segment of
+// a chain spans more than ExplicitSpanMax pieces, the common values tried
+// are the whole numbers −9..30 only (0..30 without negatives; see
+// probeValues). Play checks every move exactly and accepts such a chain
+// with any common value.
 const ExplicitSpanMax = 5
 
-// ProbeValues are the common values tried for a chain whose first segment
-// spans more than ExplicitSpanMax pieces: the whole numbers 0 to 30 and,
-// when the ruleset allows negative values, −1 to −9.
+// probeValues returns the common values tried for a chain whose segments
+// all span more than ExplicitSpanMax pieces: the whole numbers
+// 0 to 30 and, when the ruleset allows negative values, −1 to −9.
 func (e *Engine) probeValues() []int32 {
 	e.probeOnce.Do(func() {
 		e.mu.Lock()
@@ -120,11 +126,15 @@ func keySize(key uint64) int {
 	return n
 }
 
+// explicit reports whether the engine lists the values of the multiset
+// key in full (at most ExplicitSpanMax pieces).
+func explicit(key uint64) bool { return keySize(key) <= ExplicitSpanMax }
+
 func (e *Engine) vals(key uint64) []int32 { return e.reachable(key, keyDigits(key)) }
 
 // has reports whether the multiset key can make the value id.
 func (e *Engine) has(key uint64, id int32) bool {
-	if keySize(key) <= ExplicitSpanMax {
+	if explicit(key) {
 		return contains(e.vals(key), id)
 	}
 	return e.canMake(key, id)
@@ -132,25 +142,25 @@ func (e *Engine) has(key uint64, id int32) bool {
 
 // meet returns the values of ascending ids that the multiset key can make.
 func (e *Engine) meet(ids []int32, key uint64) []int32 {
-	if keySize(key) <= ExplicitSpanMax {
+	if explicit(key) {
 		return intersect(ids, e.vals(key))
 	}
-	var out []int32
-	for _, id := range ids {
-		if e.canMake(key, id) {
-			out = append(out, id)
-		}
-	}
-	return out
+	return e.meetLong(ids, key)
 }
 
-// firstValues returns the candidate common values of a chain whose first
-// segment spans the multiset key.
-func (e *Engine) firstValues(key uint64) []int32 {
-	if keySize(key) <= ExplicitSpanMax {
-		return e.vals(key)
+// firstTwo returns the common values of a chain whose first two segments
+// span the multisets k1 and k2: the values of whichever is listed in full
+// that the other makes, or, when both are long, the probe values both
+// make (see ExplicitSpanMax). v1 is k1's value list when k1 is listed in
+// full (nil otherwise).
+func (e *Engine) firstTwo(k1 uint64, v1 []int32, k2 uint64) []int32 {
+	switch {
+	case explicit(k1):
+		return e.meet(v1, k2)
+	case explicit(k2):
+		return e.meet(e.vals(k2), k1)
 	}
-	return e.meet(e.probeValues(), key)
+	return e.meet(e.meet(e.probeValues(), k1), k2)
 }
 
 func (g *genScratch) mark(to int, k Kind) {
@@ -226,12 +236,25 @@ func (e *Engine) chainSearch(g *genScratch) {
 	}
 	var pending []int
 	var pendingVals [][]int32
+	var long longChains
 	// Layer 2 from each first segment.
 	for _, e1 := range g.edgesFrom(s) {
-		v1 := e.firstValues(e1.key)
+		short1 := int(e1.k) <= ExplicitSpanMax
+		var v1 []int32
+		if short1 {
+			v1 = e.vals(e1.key)
+		}
 		l := int(e1.to)
 		for _, e2 := range g.edgesFrom(l) {
-			w := e.meet(v1, e2.key)
+			var w []int32
+			if short1 && int(e2.k) <= ExplicitSpanMax {
+				w = intersect(v1, e.vals(e2.key))
+			} else {
+				w = e.firstTwo(e1.key, v1, e2.key)
+				if !short1 && int(e2.k) > ExplicitSpanMax {
+					long.add(int(e2.to), []uint64{e1.key}, e2.key)
+				}
+			}
 			if len(w) == 0 {
 				continue
 			}
@@ -265,12 +288,13 @@ func (e *Engine) chainSearch(g *genScratch) {
 				}
 			}
 		}
+		long = e.expandLong(g, long, d)
 		for _, p := range g.touched {
 			g.layer[p] = nil
 		}
 		g.touched, g.ntouched = g.ntouched, g.touched
 		g.layer, g.nlayer = g.nlayer, g.layer
-		if len(g.touched) == 0 {
+		if len(g.touched) == 0 && len(long.states) == 0 {
 			break
 		}
 	}
@@ -283,6 +307,70 @@ func (e *Engine) chainSearch(g *genScratch) {
 			g.mark(i, ChainSpan)
 		}
 	}
+}
+
+// longChains are the chains of the current layer whose segments so far
+// all span more than ExplicitSpanMax pieces, kept as the multisets whose
+// common values they need (their probe values travel in the layers as
+// usual). A following segment of at most ExplicitSpanMax pieces turns one
+// back into a list: that segment's values that every long one makes.
+type longChains struct {
+	states []longChain
+	seen   map[string]bool
+}
+
+type longChain struct {
+	p    int
+	keys []uint64 // ascending, without repeats
+}
+
+// add records the chain at point p spanning keys and then key, once.
+func (lc *longChains) add(p int, keys []uint64, key uint64) {
+	ks := slices.Clone(keys)
+	if i, found := slices.BinarySearch(ks, key); !found {
+		ks = slices.Insert(ks, i, key)
+	}
+	id := make([]byte, 0, 2+8*len(ks))
+	id = append(id, byte(p), byte(p>>8))
+	for _, k := range ks {
+		for b := 0; b < 8; b++ {
+			id = append(id, byte(k>>(8*b)))
+		}
+	}
+	if lc.seen == nil {
+		lc.seen = map[string]bool{}
+	}
+	if lc.seen[string(id)] {
+		return
+	}
+	lc.seen[string(id)] = true
+	lc.states = append(lc.states, longChain{p, ks})
+}
+
+// expandLong extends the all-long chains of layer d by one segment: a
+// short segment's values that every long one makes go into layer d+1, a
+// long segment makes an all-long chain of layer d+1.
+func (e *Engine) expandLong(g *genScratch, lc longChains, d int) longChains {
+	next := longChains{seen: lc.seen}
+	for _, st := range lc.states {
+		for _, ed := range g.edgesFrom(st.p) {
+			if int(ed.k) > ExplicitSpanMax {
+				next.add(int(ed.to), st.keys, ed.key)
+				continue
+			}
+			w := e.vals(ed.key)
+			for _, k := range st.keys {
+				if len(w) == 0 {
+					break
+				}
+				w = e.meetLong(w, k)
+			}
+			if len(w) > 0 {
+				g.reachNext(int(ed.to), w, d+1)
+			}
+		}
+	}
+	return next
 }
 
 // reach records values w arriving at point p after d segments (layer 2,

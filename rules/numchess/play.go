@@ -201,10 +201,8 @@ func (e *Engine) solve(key uint64, id int32) *arith.Expr {
 }
 
 // canMake reports whether the multiset key (more than ExplicitSpanMax
-// pieces) makes the value id, memoised: first by a quick sum (fastMake),
-// then, for a whole number in the probe range (see ExplicitSpanMax), by
-// the solver. Other values count as not made: asking the solver about
-// them can take minutes for eight or more pieces.
+// pieces) makes the value id, exactly and memoised: first by a quick sum
+// (fastMake), then by the solver's exact decision.
 func (e *Engine) canMake(key uint64, id int32) bool {
 	k := solveKey{key, id}
 	e.mu.RLock()
@@ -217,9 +215,9 @@ func (e *Engine) canMake(key uint64, id int32) bool {
 	ok = false
 	if v.Den == 1 {
 		_, ok = fastMake(keyDigits(key), v.Num, e.rs.Rules)
-		if !ok && v.Num >= -9 && v.Num <= 30 {
-			ok = e.solver.CanMake(keyDigits(key), v)
-		}
+	}
+	if !ok {
+		ok = e.solver.CanMake(keyDigits(key), v)
 	}
 	e.mu.Lock()
 	if len(e.can) >= memoLimit {
@@ -228,6 +226,57 @@ func (e *Engine) canMake(key uint64, id int32) bool {
 	e.can[k] = ok
 	e.mu.Unlock()
 	return ok
+}
+
+// meetLong returns the values of ascending ids that the multiset key (more
+// than ExplicitSpanMax pieces) makes, exactly: the answers already in the
+// memo, then one arith.Solver.Meet call for the rest, which it memoises.
+func (e *Engine) meetLong(ids []int32, key uint64) []int32 {
+	known := make([]int8, len(ids)) // 1 made, -1 not, 0 ask
+	var ask []int32
+	var vals []arith.Rat
+	e.mu.RLock()
+	for i, id := range ids {
+		ok, found := e.can[solveKey{key, id}]
+		switch {
+		case !found:
+			ask = append(ask, id)
+			vals = append(vals, e.value[id])
+		case ok:
+			known[i] = 1
+		default:
+			known[i] = -1
+		}
+	}
+	e.mu.RUnlock()
+	if len(ask) > 0 {
+		made := e.solver.Meet(keyDigits(key), vals)
+		e.mu.Lock()
+		if len(e.can)+len(ask) > memoLimit {
+			clear(e.can)
+		}
+		for j, id := range ask {
+			e.can[solveKey{key, id}] = made[j]
+		}
+		e.mu.Unlock()
+		j := 0
+		for i := range ids {
+			if known[i] == 0 {
+				known[i] = -1
+				if made[j] {
+					known[i] = 1
+				}
+				j++
+			}
+		}
+	}
+	var out []int32
+	for i, id := range ids {
+		if known[i] == 1 {
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 // contains reports whether ascending ids holds id.

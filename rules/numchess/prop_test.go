@@ -98,7 +98,8 @@ func TestPlayedMovesAreGenerated(t *testing.T) {
 }
 
 // randomSpanMove walks random spans (1-5 segments) from a random piece and
-// writes expressions for one common value.
+// writes expressions for one common value, taken from the shortest
+// segment's values; segments may span up to seven pieces.
 func randomSpanMove(eng *Engine, pos Position, rng *rand.Rand) (Move, bool) {
 	side := pos.Turn()
 	n := rng.IntN(10)
@@ -129,20 +130,38 @@ func randomSpanMove(eng *Engine, pos Position, rng *rand.Rand) (Move, bool) {
 	if len(path) == 1 {
 		v = arith.Int(int64(n))
 	} else {
-		vals := eng.Solver().Reachable(groups[0])
+		// The common value comes from the shortest segment; a chain whose
+		// segments are all long is the one case move generation bounds
+		// (see ExplicitSpanMax), so it is not built.
+		short := 0
+		for i, gr := range groups {
+			if len(gr) < len(groups[short]) {
+				short = i
+			}
+		}
+		if len(groups[short]) > ExplicitSpanMax {
+			return Move{}, false
+		}
+		vals := eng.Solver().Reachable(groups[short])
 		if len(vals) == 0 {
 			return Move{}, false
 		}
 		v = vals[rng.IntN(len(vals))]
 		if rng.IntN(2) == 0 {
-			v = arith.Int(int64(groups[0][0])) // small values chain more often
-			if len(groups[0]) > 1 {
+			v = arith.Int(int64(groups[short][0])) // small values chain more often
+			if len(groups[short]) > 1 {
 				v = vals[0]
 			}
 		}
 	}
 	m := Move{Piece: n, From: start}
 	for i, q := range path {
+		if len(groups[i]) > ExplicitSpanMax+2 {
+			return Move{}, false // solving eight or more digits can take seconds
+		}
+		if len(groups[i]) > ExplicitSpanMax && !eng.Solver().CanMake(groups[i], v) {
+			return Move{}, false // Solve would search everything
+		}
 		e, ok := eng.Solver().Solve(groups[i], v)
 		if !ok {
 			return Move{}, false

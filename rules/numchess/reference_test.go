@@ -2,6 +2,7 @@ package numchess
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -9,7 +10,7 @@ import (
 // every sequence of spans up to maxSeg segments from the piece's start
 // (depth-first, no memo), keeping the values every segment so far can
 // make, and collects the points where a legal move may end. It shares only
-// the board tables and the value sets (Engine.meet, has, firstValues) with
+// the board tables and the value sets (Engine.meet, has, firstTwo) with
 // the engine.
 func referenceDestinations(eng *Engine, pos Position, n int, maxSeg int) map[int]bool {
 	side := pos.Turn()
@@ -48,21 +49,46 @@ func referenceDestinations(eng *Engine, pos Position, n int, maxSeg int) map[int
 			dest[k] = true
 		}
 	}
-	var walk func(p int, vals []int32, segs int, first span)
-	walk = func(p int, vals []int32, segs int, first span) {
+	// walk follows chains from p after segs segments with common values
+	// vals; longs holds the multisets of the segments so far while all of
+	// them span more than ExplicitSpanMax pieces (nil otherwise), whose
+	// common values a later short segment supplies.
+	var walk func(p int, vals []int32, segs int, first span, longs []uint64)
+	walk = func(p int, vals []int32, segs int, first span, longs []uint64) {
 		if segs >= maxSeg {
 			return
 		}
 		for _, sp := range spans(p) {
-			w := eng.meet(vals, sp.key)
-			if len(w) == 0 {
+			var w []int32
+			if segs == 1 {
+				var v1 []int32
+				if explicit(first.key) {
+					v1 = eng.vals(first.key)
+				}
+				w = eng.firstTwo(first.key, v1, sp.key)
+			} else {
+				w = eng.meet(vals, sp.key)
+			}
+			var next []uint64
+			if longs != nil {
+				if !explicit(sp.key) {
+					next = append(slices.Clone(longs), sp.key)
+				} else if segs >= 2 {
+					x := eng.vals(sp.key)
+					for _, k := range longs {
+						x = eng.meet(x, k)
+					}
+					w = union(w, x)
+				}
+			}
+			if len(w) == 0 && next == nil {
 				continue
 			}
 			frontFollow := segs == 1 && sp.dir == oppDir[first.dir] && sp.k == first.k
-			if segs+1 >= 2 && !frontFollow && sp.to != s {
+			if len(w) > 0 && !frontFollow && sp.to != s {
 				dest[sp.to] = true
 			}
-			walk(sp.to, w, segs+1, first)
+			walk(sp.to, w, segs+1, first, next)
 		}
 	}
 	for _, sp := range spans(s) {
@@ -70,7 +96,11 @@ func referenceDestinations(eng *Engine, pos Position, n int, maxSeg int) map[int
 			dest[sp.to] = true // single span
 		}
 		if eng.rs.Chains {
-			walk(sp.to, eng.firstValues(sp.key), 1, sp)
+			var longs []uint64
+			if !explicit(sp.key) {
+				longs = []uint64{sp.key}
+			}
+			walk(sp.to, nil, 1, sp, longs)
 		}
 	}
 	if eng.rs.FivePieceRule {
@@ -93,12 +123,33 @@ func TestChainSearchMatchesReference(t *testing.T) {
 	}
 }
 
+// TestLongChainSearchMatchesReference repeats the comparison on positions
+// packed on three rows, where segments over six or more pieces are common,
+// with chains of up to 3 segments (long lines make the reference slow).
+func TestLongChainSearchMatchesReference(t *testing.T) {
+	mulDiv := G46()
+	mulDiv.Name, mulDiv.Add, mulDiv.Sub = "MulDiv", false, false
+	positions := packedRows(t, 3)
+	if testing.Short() {
+		positions = positions[:1]
+	}
+	for _, rs := range []Ruleset{G46(), mulDiv} {
+		rs.MaxChainSegments = 3
+		compareOn(t, NewEngine(rs), positions)
+	}
+}
+
 func compareWithReference(t *testing.T, eng *Engine) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	positions := []Position{crowded(t)}
 	for i := 0; i < refPositions; i++ {
 		positions = append(positions, randomPosition(rng, 12+rng.IntN(9)))
 	}
+	compareOn(t, eng, positions)
+}
+
+func compareOn(t *testing.T, eng *Engine, positions []Position) {
+	refSegs := eng.rs.maxSegments()
 	chains := 0
 	for _, pos := range positions {
 		for n := 0; n < 10; n++ {

@@ -47,6 +47,16 @@
 // ExactMax (6) digits and whenever + and − alone suffice; beyond, see
 // Solver.Solve.
 //
+// Deciding: CanMake (one value) and Meet (many values at once) are exact
+// for any target and any number of digits, without listing a long
+// multiset's values: they split the digits into a part with a table and a
+// part asked about the operand it would need. Under flat rules (+ and −
+// without brackets, × ÷ or powers and fractions, as in K1) an expression
+// is a run of signed terms, so they decide by a subset sum over the ways
+// to cut the digits into terms. Reachable values are found fast; proving
+// many values unreachable for eight or more digits with × ÷ can still
+// take long.
+//
 // Solver memo: each Solver holds its own memo (no package-level state):
 // per sub-multiset of digits, the values it can make and the cost of each
 // value's simplest expression, bounded by MemoLimit values per tier.
