@@ -55,7 +55,13 @@
 // is a run of signed terms, so they decide by a subset sum over the ways
 // to cut the digits into terms. Reachable values are found fast; proving
 // many values unreachable for eight or more digits with × ÷ can still
-// take long.
+// take long (seconds, more with twelve or more digits).
+//
+// Bounded work: CanMakeContext, SolveContext, ReachableContext and
+// MeetContext give up when their context is done (a deadline, a closed
+// request) and return its error. They look at the context every few
+// thousand values combined, and give up without leaving anything partial
+// in the memo, so every later answer is exact.
 //
 // Solver memo: each Solver holds its own memo (no package-level state):
 // per sub-multiset of digits, the values it can make and the cost of each

@@ -26,7 +26,7 @@ type flatState struct {
 }
 
 // flatValues returns the whole numbers a flat ruleset makes from key.
-func (t *tier) flatValues(key uint64) map[int64]bool {
+func (t *tier) flatValues(key uint64, b *budget) map[int64]bool {
 	t.mu.Lock()
 	vs, ok := t.flatMemo[key]
 	t.mu.Unlock()
@@ -55,7 +55,9 @@ func (t *tier) flatValues(key uint64) map[int64]bool {
 		for _, other := range append([]uint64{0}, joinParts(rest, r)...) {
 			term := 1<<(4*low) + other
 			for _, l := range t.leaves(term) {
-				for _, s := range states(key - term) {
+				sub := states(key - term)
+				b.spend(len(sub))
+				for _, s := range sub {
 					for _, minus := range []bool{false, true} {
 						n := s
 						if minus {
@@ -112,6 +114,6 @@ func joinParts(key uint64, r Rules) []uint64 {
 }
 
 // flatHas reports whether a flat ruleset makes v from key.
-func (t *tier) flatHas(key uint64, v Rat) bool {
-	return v.Den == 1 && t.flatValues(key)[v.Num]
+func (t *tier) flatHas(key uint64, v Rat, b *budget) bool {
+	return v.Den == 1 && t.flatValues(key, b)[v.Num]
 }

@@ -1,6 +1,9 @@
 package arith
 
-import "slices"
+import (
+	"context"
+	"slices"
+)
 
 // meetTableMax is the largest sub-multiset whose whole table Meet builds
 // and reads; a larger part is asked about the values it would need,
@@ -22,6 +25,21 @@ const meetTableMax = 5
 // worked out (0×y = 0, an inverse that overflows) are decided one by one
 // as CanMake does.
 func (s *Solver) Meet(operands []int, vals []Rat) []bool {
+	return s.meet(operands, vals, nil)
+}
+
+// MeetContext is Meet that gives up when ctx is done, returning ctx's
+// error; the answers of later calls are unchanged (see CanMakeContext).
+func (s *Solver) MeetContext(ctx context.Context, operands []int, vals []Rat) ([]bool, error) {
+	b := newBudget(ctx)
+	var out []bool
+	if err := b.run(func() { out = s.meet(operands, vals, b) }); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (s *Solver) meet(operands []int, vals []Rat, b *budget) []bool {
 	out := make([]bool, len(vals))
 	key, ok := packKey(operands)
 	if !ok {
@@ -35,7 +53,7 @@ func (s *Solver) Meet(operands []int, vals []Rat) []bool {
 			idx = append(idx, i)
 		}
 	}
-	found := s.tiers[len(s.tiers)-1].meet(key, cands[:len(idx)], ctxLeftAdd)
+	found := s.tiers[len(s.tiers)-1].meet(key, cands[:len(idx)], ctxLeftAdd, b)
 	for j, i := range idx {
 		out[i] = found[j]
 	}
@@ -46,18 +64,19 @@ func (s *Solver) Meet(operands []int, vals []Rat) []bool {
 func (t *tier) allowed(ctx, cls int) bool { return t.rules.Parens || !needs[ctx][cls] }
 
 // meet reports which of cands key can make standing in context ctx.
-func (t *tier) meet(key uint64, cands []Rat, ctx int) []bool {
+func (t *tier) meet(key uint64, cands []Rat, ctx int, bud *budget) []bool {
 	found := make([]bool, len(cands))
 	if len(cands) == 0 {
 		return found
 	}
 	if t.rules.flat() && ctx == ctxLeftAdd {
 		for i, c := range cands {
-			found[i] = t.flatHas(key, c)
+			found[i] = t.flatHas(key, c, bud)
 		}
 		return found
 	}
-	if tb := t.tableFor(key); tb != nil {
+	if tb := t.tableFor(key, bud); tb != nil {
+		bud.spend(len(cands))
 		for i, c := range cands {
 			if j, ok := tb.find(c); ok && tb.ctx[j][ctx] < inf {
 				found[i] = true
@@ -90,8 +109,8 @@ func (t *tier) meet(key uint64, cands []Rat, ctx int) []bool {
 			break
 		}
 		b := key - a
-		ta := t.get(a)
-		tb := t.tableFor(b)
+		ta := t.get(a, bud)
+		tb := t.tableFor(b, bud)
 		// When b has no table: per context b stands in, the operands it
 		// must make → the open values each would give.
 		need := map[int]map[Rat][]Rat{}
@@ -118,6 +137,7 @@ func (t *tier) meet(key uint64, cands []Rat, ctx int) []bool {
 						if ta.ctx[i][ac] >= inf || len(at) == 0 {
 							continue
 						}
+						bud.spend(len(tb.vals))
 						for j, y := range tb.vals {
 							if tb.ctx[j][bc] >= inf {
 								continue
@@ -137,6 +157,7 @@ func (t *tier) meet(key uint64, cands []Rat, ctx int) []bool {
 					need[t.ctxKey(bc)] = bn
 				}
 				for c := range at {
+					bud.spend(len(ta.vals))
 					for i, x := range ta.vals {
 						if ta.ctx[i][ac] >= inf {
 							continue
@@ -178,7 +199,7 @@ func (t *tier) meet(key uint64, cands []Rat, ctx int) []bool {
 			for y := range bn {
 				ys = append(ys, y)
 			}
-			for i, ok := range t.meet(b, ys, bc) {
+			for i, ok := range t.meet(b, ys, bc, bud) {
 				if ok {
 					for _, c := range bn[ys[i]] {
 						hit(c)
@@ -188,7 +209,7 @@ func (t *tier) meet(key uint64, cands []Rat, ctx int) []bool {
 		}
 	}
 	for c := range scan {
-		if _, open := at[c]; open && t.existsIn(key, c, ctx) {
+		if _, open := at[c]; open && t.existsIn(key, c, ctx, bud) {
 			hit(c)
 		}
 	}
@@ -206,9 +227,9 @@ func (t *tier) ctxKey(ctx int) int {
 
 // tableFor returns key's table when meet reads it whole: small keys,
 // small tiers, and tables already in the memo.
-func (t *tier) tableFor(key uint64) *table {
+func (t *tier) tableFor(key uint64, b *budget) *table {
 	if keySize(key) <= meetTableMax || t.small {
-		return t.get(key)
+		return t.get(key, b)
 	}
 	t.mu.Lock()
 	tb := t.memo[key]
@@ -244,8 +265,8 @@ func meetSplits(key uint64) []uint64 {
 }
 
 // existsIn reports whether v can be made from key standing in context ctx.
-func (t *tier) existsIn(key uint64, v Rat, ctx int) bool {
-	sr := t.newSearch(true)
+func (t *tier) existsIn(key uint64, v Rat, ctx int, b *budget) bool {
+	sr := t.newSearch(true, b)
 	sr.decide = true
 	_, ok := sr.best(key, v, ctx)
 	return ok

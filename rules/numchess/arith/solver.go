@@ -1,6 +1,7 @@
 package arith
 
 import (
+	"context"
 	"math"
 	"slices"
 	"sort"
@@ -81,6 +82,21 @@ func (s *Solver) Rules() Rules { return s.rules }
 // memo (under 1 ms otherwise), a few milliseconds for seven, and with
 // × ÷ and eight or more digits it can take seconds.
 func (s *Solver) CanMake(operands []int, target Rat) bool {
+	return s.canMake(operands, target, nil)
+}
+
+// CanMakeContext is CanMake that gives up when ctx is done, returning
+// ctx's error (context.DeadlineExceeded after a deadline). Giving up
+// leaves the memo as if the question had never been asked, so later
+// answers are exact.
+func (s *Solver) CanMakeContext(ctx context.Context, operands []int, target Rat) (bool, error) {
+	b := newBudget(ctx)
+	var ok bool
+	err := b.run(func() { ok = s.canMake(operands, target, b) })
+	return ok && err == nil, err
+}
+
+func (s *Solver) canMake(operands []int, target Rat, b *budget) bool {
 	key, ok := packKey(operands)
 	target, possible := s.target(target)
 	if !ok || !possible {
@@ -88,10 +104,10 @@ func (s *Solver) CanMake(operands []int, target Rat) bool {
 	}
 	// Every tier's rules are a subset of the last tier's, so the last
 	// tier alone decides; the first (+ − only) is a cheap shortcut.
-	if len(s.tiers) > 1 && s.tiers[0].exists(key, target) {
+	if len(s.tiers) > 1 && s.tiers[0].exists(key, target, b) {
 		return true
 	}
-	return s.tiers[len(s.tiers)-1].exists(key, target)
+	return s.tiers[len(s.tiers)-1].exists(key, target, b)
 }
 
 // Solve returns the simplest valid expression over exactly operands whose
@@ -111,6 +127,22 @@ func (s *Solver) CanMake(operands []int, target Rat) bool {
 // amount of work (so the answer is still deterministic), which usually
 // suffices.
 func (s *Solver) Solve(operands []int, target Rat) (*Expr, bool) {
+	return s.solve(operands, target, nil)
+}
+
+// SolveContext is Solve that gives up when ctx is done, returning ctx's
+// error; the answers of later calls are unchanged (see CanMakeContext).
+func (s *Solver) SolveContext(ctx context.Context, operands []int, target Rat) (*Expr, bool, error) {
+	b := newBudget(ctx)
+	var x *Expr
+	var ok bool
+	if err := b.run(func() { x, ok = s.solve(operands, target, b) }); err != nil {
+		return nil, false, err
+	}
+	return x, ok, nil
+}
+
+func (s *Solver) solve(operands []int, target Rat, b *budget) (*Expr, bool) {
 	key, ok := packKey(operands)
 	target, possible := s.target(target)
 	if !ok || !possible {
@@ -123,7 +155,7 @@ func (s *Solver) Solve(operands []int, target Rat) (*Expr, bool) {
 		var c cand
 		var ok bool
 		if exact || n == ExactMax+1 {
-			sr = t.newSearch(false)
+			sr = t.newSearch(false, b)
 			if !exact {
 				sr.limit = exactWork
 			}
@@ -133,7 +165,7 @@ func (s *Solver) Solve(operands []int, target Rat) (*Expr, bool) {
 			}
 		}
 		if sr == nil {
-			sr = t.newSearch(true)
+			sr = t.newSearch(true, b)
 			c, ok = sr.best(key, target, ctxLeftAdd)
 		}
 		if ok {
@@ -155,11 +187,27 @@ const exactWork = 2000
 // seven or more digits the set runs to millions of values; ask CanMake
 // about the values you need instead.
 func (s *Solver) Reachable(operands []int) []Rat {
+	return s.reachable(operands, nil)
+}
+
+// ReachableContext is Reachable that gives up when ctx is done, returning
+// ctx's error; the answers of later calls are unchanged (see
+// CanMakeContext).
+func (s *Solver) ReachableContext(ctx context.Context, operands []int) ([]Rat, error) {
+	b := newBudget(ctx)
+	var vals []Rat
+	if err := b.run(func() { vals = s.reachable(operands, b) }); err != nil {
+		return nil, err
+	}
+	return vals, nil
+}
+
+func (s *Solver) reachable(operands []int, b *budget) []Rat {
 	key, ok := packKey(operands)
 	if !ok {
 		return nil
 	}
-	return slices.Clone(s.tiers[len(s.tiers)-1].get(key).vals)
+	return slices.Clone(s.tiers[len(s.tiers)-1].get(key, b).vals)
 }
 
 // target normalises t and reports whether the rules could reach it.
@@ -332,15 +380,16 @@ func newTier(r Rules) *tier {
 	return &tier{rules: r, small: small, tableMax: tableMax, memo: map[uint64]*table{}}
 }
 
-// get returns the table for key, building it (and its sub-tables) if needed.
-func (t *tier) get(key uint64) *table {
+// get returns the table for key, building it (and its sub-tables) if
+// needed; b may give up (panic) before any table is stored, never after.
+func (t *tier) get(key uint64, b *budget) *table {
 	t.mu.Lock()
 	tb := t.memo[key]
 	t.mu.Unlock()
 	if tb != nil {
 		return tb
 	}
-	tb = t.make(key)
+	tb = t.make(key, b)
 	t.mu.Lock()
 	if old := t.memo[key]; old != nil {
 		tb = old
@@ -456,7 +505,7 @@ func nextPerm(b []byte) bool {
 
 // make builds the table for key from its leaves and every split into a
 // left and a right sub-multiset.
-func (t *tier) make(key uint64) *table {
+func (t *tier) make(key uint64, bud *budget) *table {
 	r := t.rules
 	// Size the index for about half of the pairs the splits can make
 	// (many coincide), so that it rarely grows.
@@ -465,8 +514,9 @@ func (t *tier) make(key uint64) *table {
 	if keySize(key) > 1 {
 		subs = subKeys(key)
 		for _, a := range subs {
-			pairs += len(t.get(a).vals) * len(t.get(key-a).vals) * 2
+			pairs += len(t.get(a, bud).vals) * len(t.get(key-a, bud).vals) * 2
 		}
+		bud.spend(len(subs))
 	}
 	pairs = min(pairs, 1<<16)
 	idx := newRatIndex(pairs)
@@ -493,7 +543,7 @@ func (t *tier) make(key uint64) *table {
 	if keySize(key) > 1 {
 		for _, a := range subs {
 			b := key - a
-			ta, tb := t.get(a), t.get(b)
+			ta, tb := t.get(a, bud), t.get(b, bud)
 			for _, k := range ops {
 				if !r.allows(k) {
 					continue
@@ -507,6 +557,7 @@ func (t *tier) make(key uint64) *table {
 				lc, rc := opContexts(k)
 				cls, oc := opClass(k), opCost(k)
 				for i, x := range ta.vals {
+					bud.spend(len(tb.vals) + 1)
 					cx, cxr := ta.ctx[i][lc], ta.ctx[i][rc]
 					for j, y := range tb.vals {
 						c := addCost(cx, tb.ctx[j][rc])
@@ -633,7 +684,8 @@ type search struct {
 	// decide: only whether a way exists matters (no witness is built), so
 	// any table in the memo may be read.
 	decide  bool
-	limit   int // if > 0, give up (aborted) after this many sub-questions
+	b       *budget // gives up (panics) when its context is done; nil: never
+	limit   int     // if > 0, give up (aborted) after this many sub-questions
 	work    int
 	aborted bool
 	memo    map[query]result
@@ -650,8 +702,8 @@ type result struct {
 	ok bool
 }
 
-func (t *tier) newSearch(exist bool) *search {
-	return &search{t: t, exist: exist, memo: map[query]result{}}
+func (t *tier) newSearch(exist bool, b *budget) *search {
+	return &search{t: t, exist: exist, b: b, memo: map[query]result{}}
 }
 
 // table returns key's table if the search reads it whole: small keys,
@@ -661,7 +713,7 @@ func (t *tier) newSearch(exist bool) *search {
 // answer nor whether it gives up depends on the memo.
 func (s *search) table(key uint64) *table {
 	if keySize(key) <= s.t.tableMax || s.t.small {
-		return s.t.get(key)
+		return s.t.get(key, s.b)
 	}
 	if (s.exist && !s.decide) || s.limit > 0 {
 		return nil
@@ -701,6 +753,7 @@ func (s *search) best(key uint64, v Rat, ctx int) (cand, bool) {
 }
 
 func (s *search) find(key uint64, v Rat, ctx int) (cand, bool) {
+	s.b.spend(1)
 	if s.limit > 0 {
 		if s.work++; s.work > s.limit {
 			s.aborted = true
@@ -747,9 +800,9 @@ func (s *search) find(key uint64, v Rat, ctx int) (cand, bool) {
 		if ta == nil && tb == nil {
 			// Both sides large (10 or more operands): read the smaller whole.
 			if keySize(a) <= keySize(b) {
-				ta = s.t.get(a)
+				ta = s.t.get(a, s.b)
 			} else {
-				tb = s.t.get(b)
+				tb = s.t.get(b, s.b)
 			}
 		}
 		for _, k := range ops {
@@ -789,6 +842,7 @@ func (s *search) find(key uint64, v Rat, ctx int) (cand, bool) {
 			}
 			walkLeft := ta != nil && (tb == nil || len(ta.vals) <= len(tb.vals))
 			if walkLeft {
+				s.b.spend(len(ta.vals))
 				for i, x := range ta.vals {
 					cx := ta.ctx[i][lc]
 					if cx >= inf || hopeless(cx, lbB) {
@@ -807,6 +861,7 @@ func (s *search) find(key uint64, v Rat, ctx int) (cand, bool) {
 					}
 				}
 			} else {
+				s.b.spend(len(tb.vals))
 				for j, y := range tb.vals {
 					cy := tb.ctx[j][rc]
 					if cy >= inf || hopeless(cy, lbA) {
@@ -919,6 +974,7 @@ func (s *search) anyTable(key uint64, tb *table, k kind, known, v Rat, knownRigh
 		ctx = lc
 	}
 	match := func(tb *table) []valCost {
+		s.b.spend(len(tb.vals))
 		var out []valCost
 		for i, u := range tb.vals {
 			x, y := known, u
@@ -935,15 +991,15 @@ func (s *search) anyTable(key uint64, tb *table, k kind, known, v Rat, knownRigh
 		return match(tb)
 	}
 	if known.Num == 0 && v.Num == 0 && s.t.plain != nil {
-		if out := match(s.t.plain.get(key)); len(out) > 0 {
+		if out := match(s.t.plain.get(key, s.b)); len(out) > 0 {
 			return out
 		}
 	}
-	return match(s.t.get(key))
+	return match(s.t.get(key, s.b))
 }
 
 // exists reports whether v can be made from key.
-func (t *tier) exists(key uint64, v Rat) bool {
+func (t *tier) exists(key uint64, v Rat, b *budget) bool {
 	t.mu.Lock()
 	tb := t.memo[key]
 	t.mu.Unlock()
@@ -952,9 +1008,9 @@ func (t *tier) exists(key uint64, v Rat) bool {
 		return ok
 	}
 	if t.rules.flat() {
-		return t.flatHas(key, v)
+		return t.flatHas(key, v, b)
 	}
-	return t.existsIn(key, v, ctxLeftAdd)
+	return t.existsIn(key, v, ctxLeftAdd, b)
 }
 
 // build turns a candidate into an expression, rebuilding its operands'
