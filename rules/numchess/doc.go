@@ -31,6 +31,11 @@
 // than ExplicitSpanMax pieces, only the whole numbers −9..30 (0..30
 // without negatives) are tried as the common value.
 //
+// Bounded work: a fresh engine on a position packed with long lines can
+// spend a second (its solver, longer on some segments). A server passes a
+// deadline to LegalMovesContext and MoveCountContext, which give up with
+// the context's error and leave only complete answers in the caches.
+//
 // Usage:
 //
 //	eng := numchess.SharedEngine(numchess.G46()) // one warm engine per ruleset

@@ -1,6 +1,7 @@
 package numchess
 
 import (
+	"context"
 	"slices"
 
 	"qixue/rules/numchess/arith"
@@ -16,6 +17,7 @@ type edge struct {
 
 // genScratch is the working memory of one move generation.
 type genScratch struct {
+	ctx   context.Context // gives up when done (nil: never)
 	pos   *Position
 	start int // the mover's point (empty while it moves)
 	stamp [NumPoints]int
@@ -130,22 +132,24 @@ func keySize(key uint64) int {
 // key in full (at most ExplicitSpanMax pieces).
 func explicit(key uint64) bool { return keySize(key) <= ExplicitSpanMax }
 
-func (e *Engine) vals(key uint64) []int32 { return e.reachable(key, keyDigits(key)) }
+func (e *Engine) vals(ctx context.Context, key uint64) []int32 {
+	return e.reachable(ctx, key, keyDigits(key))
+}
 
 // has reports whether the multiset key can make the value id.
-func (e *Engine) has(key uint64, id int32) bool {
+func (e *Engine) has(ctx context.Context, key uint64, id int32) bool {
 	if explicit(key) {
-		return contains(e.vals(key), id)
+		return contains(e.vals(ctx, key), id)
 	}
-	return e.canMake(key, id)
+	return e.canMake(ctx, key, id)
 }
 
 // meet returns the values of ascending ids that the multiset key can make.
-func (e *Engine) meet(ids []int32, key uint64) []int32 {
+func (e *Engine) meet(ctx context.Context, ids []int32, key uint64) []int32 {
 	if explicit(key) {
-		return intersect(ids, e.vals(key))
+		return intersect(ids, e.vals(ctx, key))
 	}
-	return e.meetLong(ids, key)
+	return e.meetLong(ctx, ids, key)
 }
 
 // firstTwo returns the common values of a chain whose first two segments
@@ -153,14 +157,14 @@ func (e *Engine) meet(ids []int32, key uint64) []int32 {
 // that the other makes, or, when both are long, the probe values both
 // make (see ExplicitSpanMax). v1 is k1's value list when k1 is listed in
 // full (nil otherwise).
-func (e *Engine) firstTwo(k1 uint64, v1 []int32, k2 uint64) []int32 {
+func (e *Engine) firstTwo(ctx context.Context, k1 uint64, v1 []int32, k2 uint64) []int32 {
 	switch {
 	case explicit(k1):
-		return e.meet(v1, k2)
+		return e.meet(ctx, v1, k2)
 	case explicit(k2):
-		return e.meet(e.vals(k2), k1)
+		return e.meet(ctx, e.vals(ctx, k2), k1)
 	}
-	return e.meet(e.meet(e.probeValues(), k1), k2)
+	return e.meet(ctx, e.meet(ctx, e.probeValues(), k1), k2)
 }
 
 func (g *genScratch) mark(to int, k Kind) {
@@ -174,6 +178,10 @@ func (g *genScratch) mark(to int, k Kind) {
 // destinations finds every point piece n of the side to move can reach,
 // with the simplest move rule that gets there, and leaves them in g.list.
 func (e *Engine) destinations(g *genScratch, pos *Position, n int) {
+	if g.ctx == nil {
+		g.ctx = context.Background()
+	}
+	stopOn(g.ctx.Err())
 	side := pos.turn
 	s := pos.pieces[side][n].Index()
 	g.pos, g.start = pos, s
@@ -195,7 +203,7 @@ func (e *Engine) destinations(g *genScratch, pos *Position, n int) {
 	}
 	target := int32(n) // NewEngine interns 0-9 first
 	for _, ed := range g.edgesFrom(s) {
-		if !g.found[ed.to] && e.has(ed.key, target) {
+		if !g.found[ed.to] && e.has(g.ctx, ed.key, target) {
 			g.mark(int(ed.to), SingleSpan)
 		}
 	}
@@ -242,15 +250,15 @@ func (e *Engine) chainSearch(g *genScratch) {
 		short1 := int(e1.k) <= ExplicitSpanMax
 		var v1 []int32
 		if short1 {
-			v1 = e.vals(e1.key)
+			v1 = e.vals(g.ctx, e1.key)
 		}
 		l := int(e1.to)
 		for _, e2 := range g.edgesFrom(l) {
 			var w []int32
 			if short1 && int(e2.k) <= ExplicitSpanMax {
-				w = intersect(v1, e.vals(e2.key))
+				w = intersect(v1, e.vals(g.ctx, e2.key))
 			} else {
-				w = e.firstTwo(e1.key, v1, e2.key)
+				w = e.firstTwo(g.ctx, e1.key, v1, e2.key)
 				if !short1 && int(e2.k) > ExplicitSpanMax {
 					long.add(int(e2.to), []uint64{e1.key}, e2.key)
 				}
@@ -274,7 +282,7 @@ func (e *Engine) chainSearch(g *genScratch) {
 		for _, p := range from {
 			f := g.layer[p]
 			for _, ed := range g.edgesFrom(p) {
-				if w := e.meet(f, ed.key); len(w) > 0 {
+				if w := e.meet(g.ctx, f, ed.key); len(w) > 0 {
 					g.reachNext(int(ed.to), w, d+1)
 				}
 			}
@@ -282,7 +290,7 @@ func (e *Engine) chainSearch(g *genScratch) {
 		if d == 2 {
 			for i, p := range pending {
 				for _, ed := range g.edgesFrom(p) {
-					if w := e.meet(pendingVals[i], ed.key); len(w) > 0 {
+					if w := e.meet(g.ctx, pendingVals[i], ed.key); len(w) > 0 {
 						g.reachNext(int(ed.to), w, d+1)
 					}
 				}
@@ -358,12 +366,12 @@ func (e *Engine) expandLong(g *genScratch, lc longChains, d int) longChains {
 				next.add(int(ed.to), st.keys, ed.key)
 				continue
 			}
-			w := e.vals(ed.key)
+			w := e.vals(g.ctx, ed.key)
 			for _, k := range st.keys {
 				if len(w) == 0 {
 					break
 				}
-				w = e.meetLong(w, k)
+				w = e.meetLong(g.ctx, w, k)
 			}
 			if len(w) > 0 {
 				g.reachNext(int(ed.to), w, d+1)
@@ -533,16 +541,34 @@ func union(a, b []int32) []int32 {
 // from the ruleset's solver.
 func (e *Engine) LegalMoves(pos Position) []Move {
 	var g genScratch
+	return e.legalMoves(&g, pos)
+}
+
+// LegalMovesContext is LegalMoves that gives up when ctx is done and then
+// returns ctx's error (context.DeadlineExceeded after a deadline) and no
+// moves. A fresh engine on a position packed with long lines can take a
+// second; a warm one, milliseconds. Giving up keeps only complete answers
+// in the engine's caches (and its solver's), so later calls are exact.
+func (e *Engine) LegalMovesContext(ctx context.Context, pos Position) ([]Move, error) {
+	g := genScratch{ctx: ctx}
+	var out []Move
+	if err := bounded(func() { out = e.legalMoves(&g, pos) }); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (e *Engine) legalMoves(g *genScratch, pos Position) []Move {
 	var out []Move
 	for n := 0; n < 10; n++ {
 		if !pos.pieces[pos.turn][n].Valid() {
 			continue
 		}
-		e.destinations(&g, &pos, n)
+		e.destinations(g, &pos, n)
 		list := slices.Clone(g.list)
 		slices.Sort(list)
 		for _, to := range list {
-			out = append(out, e.witness(&g, n, to))
+			out = append(out, e.witness(g, n, to))
 		}
 	}
 	return out
@@ -553,6 +579,17 @@ func (e *Engine) LegalMoves(pos Position) []Move {
 func (e *Engine) MoveCount(pos Position) int {
 	var g genScratch
 	return e.moveCount(&g, &pos)
+}
+
+// MoveCountContext is MoveCount that gives up when ctx is done and then
+// returns ctx's error; later calls stay exact (see LegalMovesContext).
+func (e *Engine) MoveCountContext(ctx context.Context, pos Position) (int, error) {
+	g := genScratch{ctx: ctx}
+	var n int
+	if err := bounded(func() { n = e.moveCount(&g, &pos) }); err != nil {
+		return 0, err
+	}
+	return n, nil
 }
 
 func (e *Engine) moveCount(g *genScratch, pos *Position) int {
@@ -604,7 +641,7 @@ func (e *Engine) witness(g *genScratch, n, to int) Move {
 		return m
 	case SingleSpan:
 		dir, _, _ := lineDir(g.start, to)
-		m.Exprs = []*arith.Expr{e.solve(multisetKey(g.spanned(g.start, to, dir)), int32(n))}
+		m.Exprs = []*arith.Expr{e.solve(g.ctx, multisetKey(g.spanned(g.start, to, dir)), int32(n))}
 		return m
 	}
 	v := e.simplest(g.first[to])
@@ -614,7 +651,7 @@ func (e *Engine) witness(g *genScratch, n, to int) Move {
 	for _, q := range path {
 		dir, _, _ := lineDir(cur, q)
 		m.Path = append(m.Path, pt(q))
-		m.Exprs = append(m.Exprs, e.solve(multisetKey(g.spanned(cur, q, dir)), v))
+		m.Exprs = append(m.Exprs, e.solve(g.ctx, multisetKey(g.spanned(cur, q, dir)), v))
 		cur = q
 	}
 	return m
@@ -648,7 +685,7 @@ func (e *Engine) chainPath(g *genScratch, target int, v int32, depth int) []int 
 	parent[root] = int16(root)
 	var layer []int
 	for _, ed := range g.edgesFrom(s) {
-		if e.has(ed.key, v) {
+		if e.has(g.ctx, ed.key, v) {
 			st := state(int(ed.to), 1)
 			parent[st] = int16(root)
 			firstEdge[ed.to] = ed
@@ -661,7 +698,7 @@ func (e *Engine) chainPath(g *genScratch, target int, v int32, depth int) []int 
 		for _, st := range layer {
 			p, phase := st/4, st%4
 			for _, ed := range g.edgesFrom(p) {
-				if !e.has(ed.key, v) {
+				if !e.has(g.ctx, ed.key, v) {
 					continue
 				}
 				ns := state(int(ed.to), 3)

@@ -1,6 +1,7 @@
 package numchess
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -139,14 +140,14 @@ func multisetKey(nums []int) uint64 {
 
 // reachable returns the ids of the values nums can make, ascending
 // (memoised by the multiset key).
-func (e *Engine) reachable(key uint64, nums []int) []int32 {
+func (e *Engine) reachable(ctx context.Context, key uint64, nums []int) []int32 {
 	e.mu.RLock()
 	v, ok := e.reach[key]
 	e.mu.RUnlock()
 	if ok {
 		return v
 	}
-	vals := e.solver.Reachable(nums)
+	vals := e.solverReachable(ctx, nums)
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if v, ok := e.reach[key]; ok {
@@ -171,7 +172,7 @@ func (e *Engine) valueOf(id int32) arith.Rat {
 
 // solve returns the simplest expression over the multiset key making the
 // value id (memoised), or nil.
-func (e *Engine) solve(key uint64, id int32) *arith.Expr {
+func (e *Engine) solve(ctx context.Context, key uint64, id int32) *arith.Expr {
 	k := solveKey{key, id}
 	e.mu.RLock()
 	x, ok := e.exprs[k]
@@ -189,7 +190,7 @@ func (e *Engine) solve(key uint64, id int32) *arith.Expr {
 		}
 	}
 	if x == nil {
-		x, _ = e.solver.Solve(keyDigits(key), v)
+		x = e.solverSolve(ctx, keyDigits(key), v)
 	}
 	e.mu.Lock()
 	if len(e.exprs) >= memoLimit {
@@ -203,7 +204,7 @@ func (e *Engine) solve(key uint64, id int32) *arith.Expr {
 // canMake reports whether the multiset key (more than ExplicitSpanMax
 // pieces) makes the value id, exactly and memoised: first by a quick sum
 // (fastMake), then by the solver's exact decision.
-func (e *Engine) canMake(key uint64, id int32) bool {
+func (e *Engine) canMake(ctx context.Context, key uint64, id int32) bool {
 	k := solveKey{key, id}
 	e.mu.RLock()
 	ok, found := e.can[k]
@@ -217,7 +218,7 @@ func (e *Engine) canMake(key uint64, id int32) bool {
 		_, ok = fastMake(keyDigits(key), v.Num, e.rs.Rules)
 	}
 	if !ok {
-		ok = e.solver.CanMake(keyDigits(key), v)
+		ok = e.solverCanMake(ctx, keyDigits(key), v)
 	}
 	e.mu.Lock()
 	if len(e.can) >= memoLimit {
@@ -231,7 +232,7 @@ func (e *Engine) canMake(key uint64, id int32) bool {
 // meetLong returns the values of ascending ids that the multiset key (more
 // than ExplicitSpanMax pieces) makes, exactly: the answers already in the
 // memo, then one arith.Solver.Meet call for the rest, which it memoises.
-func (e *Engine) meetLong(ids []int32, key uint64) []int32 {
+func (e *Engine) meetLong(ctx context.Context, ids []int32, key uint64) []int32 {
 	known := make([]int8, len(ids)) // 1 made, -1 not, 0 ask
 	var ask []int32
 	var vals []arith.Rat
@@ -250,7 +251,7 @@ func (e *Engine) meetLong(ids []int32, key uint64) []int32 {
 	}
 	e.mu.RUnlock()
 	if len(ask) > 0 {
-		made := e.solver.Meet(keyDigits(key), vals)
+		made := e.solverMeet(ctx, keyDigits(key), vals)
 		e.mu.Lock()
 		if len(e.can)+len(ask) > memoLimit {
 			clear(e.can)

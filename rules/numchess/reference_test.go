@@ -1,6 +1,7 @@
 package numchess
 
 import (
+	"context"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -13,6 +14,7 @@ import (
 // the board tables and the value sets (Engine.meet, has, firstTwo) with
 // the engine.
 func referenceDestinations(eng *Engine, pos Position, n int, maxSeg int) map[int]bool {
+	ctx := context.Background()
 	side := pos.Turn()
 	s := pos.Where(side, n).Index()
 	occ := func(i int) bool { return i != s && pos.at[i] != 0 }
@@ -63,20 +65,20 @@ func referenceDestinations(eng *Engine, pos Position, n int, maxSeg int) map[int
 			if segs == 1 {
 				var v1 []int32
 				if explicit(first.key) {
-					v1 = eng.vals(first.key)
+					v1 = eng.vals(ctx, first.key)
 				}
-				w = eng.firstTwo(first.key, v1, sp.key)
+				w = eng.firstTwo(ctx, first.key, v1, sp.key)
 			} else {
-				w = eng.meet(vals, sp.key)
+				w = eng.meet(ctx, vals, sp.key)
 			}
 			var next []uint64
 			if longs != nil {
 				if !explicit(sp.key) {
 					next = append(slices.Clone(longs), sp.key)
 				} else if segs >= 2 {
-					x := eng.vals(sp.key)
+					x := eng.vals(ctx, sp.key)
 					for _, k := range longs {
-						x = eng.meet(x, k)
+						x = eng.meet(ctx, x, k)
 					}
 					w = union(w, x)
 				}
@@ -92,7 +94,7 @@ func referenceDestinations(eng *Engine, pos Position, n int, maxSeg int) map[int
 		}
 	}
 	for _, sp := range spans(s) {
-		if eng.has(sp.key, int32(n)) {
+		if eng.has(ctx, sp.key, int32(n)) {
 			dest[sp.to] = true // single span
 		}
 		if eng.rs.Chains {
