@@ -98,6 +98,7 @@ var messages = map[string]message{
 	"service_unavailable":    {text{"服务暂不可用", "Service unavailable"}, text{"数据库暂时无法访问。", "The database cannot be reached."}},
 	"internal":               {text{"服务器内部错误", "Internal error"}, text{"服务器出错了，请稍后再试。请求编号可帮助排查。", "Something went wrong on the server; try again later. The request ID helps to find it."}},
 	"unprocessable":          {text{"无法处理", "Unprocessable"}, text{"请求无法处理。", "The request cannot be processed."}},
+	"too_complex":            {text{"太复杂了", "Too complex"}, text{"这个局面或算式太复杂了，服务器在限定时间内算不完。请减少棋子或数字后再试。", "This position or expression is too complex: the server cannot work it out in the time allowed. Try fewer pieces or digits."}},
 }
 
 // fieldMessages explains per-field error codes.
@@ -120,6 +121,7 @@ var fieldMessages = map[string]text{
 	"invalid_type":   {"类型错误", "has the wrong type"},
 	"no_generator":   {"这个题型还没有出题器", "has no generator yet"},
 	"exhausted":      {"超出了这个年级段能生成的新题数量", "asks for more fresh exercises than can be generated for this band"},
+	"too_complex":    {"太复杂，服务器在限定时间内算不完", "is too complex to work out in the time allowed"},
 }
 
 func fieldMessage(code, lang string) string {

@@ -62,6 +62,7 @@ var statuses = map[string]int{
 	"conflict":             http.StatusConflict,
 	"school_not_empty":     http.StatusConflict,
 	"attempts_exhausted":   http.StatusConflict,
+	"too_complex":          http.StatusUnprocessableEntity,
 }
 
 // coded is a domain error with a stable code.

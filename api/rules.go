@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -127,6 +128,34 @@ func (p fieldProblem) Fields() []identity.FieldError {
 	return []identity.FieldError{{Field: p.field, Code: p.err.Code()}}
 }
 
+// numchessDeadline bounds the work of one number-chess request (legal
+// moves, the move count, the expression solver): a fresh engine on a
+// position packed with long lines, or the solver over a dozen digits, can
+// otherwise run for many seconds. Past it the request is a 422
+// too_complex naming the field at fault.
+const numchessDeadline = 2 * time.Second
+
+// numchessContext returns the request's context bounded by
+// numchessDeadline.
+func numchessContext(c echo.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(c.Request().Context(), numchessDeadline)
+}
+
+// tooComplex is a computation that gave up at its deadline (or when the
+// client went away): a 422 too_complex naming the request field whose
+// size made it long (position, digits).
+type tooComplex struct {
+	field string
+	err   error
+}
+
+func (e tooComplex) Error() string { return "too complex (" + e.field + "): " + e.err.Error() }
+func (e tooComplex) Unwrap() error { return e.err }
+func (e tooComplex) Code() string  { return "too_complex" }
+func (e tooComplex) Fields() []identity.FieldError {
+	return []identity.FieldError{{Field: e.field, Code: "too_complex"}}
+}
+
 // staffOnly refuses students the answer-revealing parts of a request.
 func staffOnly(c echo.Context) error {
 	if !isStaffRole(Caller(c).Role) {
@@ -208,8 +237,14 @@ func (h *rulesHandlers) moves(c echo.Context) error {
 		if err != nil {
 			return err
 		}
+		ctx, cancel := numchessContext(c)
+		defer cancel()
+		moves, err := eng.LegalMovesContext(ctx, pos)
+		if err != nil {
+			return tooComplex{field: "position", err: err}
+		}
 		res = movesResponse{Position: pos.String(), Turn: pos.Turn().String(), Moves: []string{}}
-		for _, m := range eng.LegalMoves(pos) {
+		for _, m := range moves {
 			res.Moves = append(res.Moves, m.String())
 		}
 	}
@@ -416,7 +451,13 @@ func (h *rulesHandlers) analyze(c echo.Context) error {
 				"product":    {"red": pos.Score(numchess.Red, numchess.ProductSum), "blue": pos.Score(numchess.Blue, numchess.ProductSum)},
 				"difference": {"red": pos.Score(numchess.Red, numchess.DifferenceSum), "blue": pos.Score(numchess.Blue, numchess.DifferenceSum)},
 			}
-			out["legal_moves"] = eng.MoveCount(pos)
+			ctx, cancel := numchessContext(c)
+			defer cancel()
+			n, err := eng.MoveCountContext(ctx, pos)
+			if err != nil {
+				return tooComplex{field: "position", err: err}
+			}
+			out["legal_moves"] = n
 		}
 	}
 	return c.JSON(http.StatusOK, out)
@@ -476,7 +517,12 @@ func (h *rulesHandlers) checkExpression(c echo.Context) error {
 		}
 	}
 	if req.Solve {
-		w, ok := arith.NewSolver(rules).Solve(req.Digits, target)
+		ctx, cancel := numchessContext(c)
+		defer cancel()
+		w, ok, err := arith.NewSolver(rules).SolveContext(ctx, req.Digits, target)
+		if err != nil {
+			return tooComplex{field: "digits", err: err}
+		}
 		res.Solvable = &ok
 		if ok {
 			res.Solution = w.String()

@@ -5,6 +5,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"qixue/api"
 	"qixue/api/apitest"
@@ -106,4 +107,47 @@ func TestRulesEndpoints(t *testing.T) {
 			Contains: []string{`"valid":false`, `"ruleset":"K1"`, `"message":"`}},
 	})
 	_ = api.HeaderIdempotencyKey
+}
+
+// TestNumchessTooComplex: number-chess work that can run for many seconds
+// (a 15-digit solve with a target out of reach of + and −, a fresh
+// position packed with long lines) comes back within the server's time
+// limit, as a 200 or as a 422 too_complex naming the field, never a 500.
+func TestNumchessTooComplex(t *testing.T) {
+	p := newPractice(t, modelstest.SQLite(t))
+	a := p.F.A
+	const slowFEN = "r:0l5,1l13,2h13,3e5,4c5,5g5,6i13,7c13,8f5,9b5;b:0d5,1h5,2d13,3m5,4f13,5a5,6k5,7e13,8j5,9b13 r 10"
+	digits := []int{9, 8, 7, 6, 5, 4, 3, 2, 1, 9, 8, 7, 6, 5, 4}
+	cases := []struct {
+		name, path, field string
+		body              map[string]any
+	}{
+		{"a 15-digit solve", "/v1/rules/numchess/check-expression", "digits",
+			map[string]any{"digits": digits, "target": 1000003, "ruleset": "G46", "solve": true}},
+		{"moves of a packed position", "/v1/rules/numchess/moves", "position", map[string]any{"position": slowFEN}},
+		{"move count of a packed position", "/v1/rules/numchess/analyze", "position", map[string]any{"position": slowFEN, "ruleset": "G23"}},
+	}
+	tooComplex := 0
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			start := time.Now()
+			rec := p.Do(t, "POST", c.path, a.TeacherToken, c.body, map[string]string{"Accept-Language": "en"})
+			if d := time.Since(start); d > 30*time.Second {
+				t.Errorf("answered after %v", d)
+			}
+			switch rec.Code {
+			case 200:
+			case 422:
+				tooComplex++
+				pr := apitest.Decode[api.Problem](t, rec)
+				if pr.Code != "too_complex" || len(pr.Errors) != 1 || pr.Errors[0].Field != c.field || pr.Errors[0].Code != "too_complex" ||
+					!strings.Contains(pr.Detail, "too complex") {
+					t.Errorf("problem %+v, want too_complex naming %s", pr, c.field)
+				}
+			default:
+				t.Fatalf("status %d\n%s", rec.Code, rec.Body.String())
+			}
+		})
+	}
+	t.Logf("%d of %d requests were too complex", tooComplex, len(cases))
 }
