@@ -101,10 +101,14 @@ func TestAbortKeepsEngineExact(t *testing.T) {
 	for _, rs := range []Ruleset{G23(), G46()} {
 		t.Run(rs.Name, func(t *testing.T) {
 			eng := NewEngine(rs)
-			aborts := 0
-			for round := 0; round < 40; round++ {
+			// Generate until at least 40 rounds, a third of them stopped.
+			aborts, round := 0, 0
+			for ; round < 40 || aborts < round/3; round++ {
+				if round >= 400 {
+					t.Fatalf("only %d of %d generations were stopped", aborts, round)
+				}
 				pos := positions[rng.IntN(len(positions))]
-				ctx := newCountdown(1 + rng.IntN(1<<rng.IntN(12)))
+				ctx := newCountdown(1 + rng.IntN(1<<rng.IntN(10)))
 				var err error
 				if rng.IntN(2) == 0 {
 					_, err = eng.LegalMovesContext(ctx, pos)
@@ -117,9 +121,6 @@ func TestAbortKeepsEngineExact(t *testing.T) {
 				case err != nil:
 					t.Fatalf("round %d: %v", round, err)
 				}
-			}
-			if aborts < 10 {
-				t.Fatalf("only %d of 40 generations were stopped", aborts)
 			}
 			fresh := NewEngine(rs)
 			for _, pos := range positions {
