@@ -109,13 +109,11 @@ func TestRosterDeactivationEndsTokens(t *testing.T) {
 		r := newRosterHarness(t, db)
 		a := r.F.A
 		imports := func(files map[string]string) { t.Helper(); r.imports(t, a.AdminToken, files) }
-		const header = "sourcedId,orgSourcedIds,role,username,givenName,familyName,password,enabledUser\n"
-		first := schoolFiles("org-a", "a")
-		first["users.csv"] = header +
-			"at1,org-a,teacher,a-teacher,Lin,Wei,,true\n" + // adopts the fixture's teacher
-			"as1,org-a,student,a-student,小,张,,true\n" + // and student
-			"au1,org-a,student,,明,李,,true\n" +
-			"au2,org-a,student,,红,王,,true\n"
+		first := schoolUsers(
+			"at1,org-a,teacher,a-teacher,Lin,Wei,,true\n", // adopts the fixture's teacher
+			"as1,org-a,student,a-student,小,张,,true\n",     // and student
+			"au1,org-a,student,,明,李,,true\n",
+			"au2,org-a,student,,红,王,,true\n")
 		imports(first)
 		r.Advance(identity.DefaultRevocationRefresh)
 		r.Run(t, []apitest.Case{
@@ -135,6 +133,60 @@ func TestRosterDeactivationEndsTokens(t *testing.T) {
 			{Name: "the admin unaffected", Method: "GET", Path: "/v1/users/" + a.Student.ID, Token: a.AdminToken, Status: 200, Contains: []string{`"active":false`}},
 		})
 	})
+}
+
+// TestRosterRoleAndPasswordChangesEndSessions: an import that changes a
+// user's role (a teacher made a school admin) or password ends the user's
+// sessions, so no token goes on carrying the old role or outlives the old
+// password; a user whose name alone changes keeps its session.
+func TestRosterRoleAndPasswordChangesEndSessions(t *testing.T) {
+	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
+		r := newRosterHarness(t, db)
+		a := r.F.A
+		imports := func(files map[string]string) { t.Helper(); r.imports(t, a.AdminToken, files) }
+		first := schoolUsers(
+			"at1,org-a,teacher,a-teacher,Lin,Wei,,true\n",
+			"au1,org-a,student,a-student,小,张,,true\n",
+			"au2,org-a,student,a-student2,小,李,,true\n")
+		imports(first)
+		r.Advance(identity.DefaultRevocationRefresh + time.Second)
+		refresh := func(username string) string {
+			t.Helper()
+			rec := r.Do(t, "POST", "/v1/auth/login", "", map[string]string{"username": username, "password": apitest.Password}, nil)
+			if rec.Code != 200 {
+				t.Fatalf("login %s: %d %s", username, rec.Code, rec.Body)
+			}
+			return apitest.Decode[session](t, rec).RefreshToken
+		}
+		teacherRefresh, renamedRefresh := refresh("a-teacher"), refresh("a-student2")
+		r.Advance(2 * time.Second)
+		second := schoolUsers(
+			"at1,org-a,administrator,a-teacher,Lin,Wei,,true\n",     // promoted
+			"au1,org-a,student,a-student,小,张,new-password-1,true\n", // password set
+			"au2,org-a,student,a-student2,小,王,,true\n")              // renamed only
+		second["enrollments.csv"] = strings.Replace(second["enrollments.csv"], "ae1,ac1,at1,teacher\n", "", 1) // an admin teaches no class
+		imports(second)
+		r.Advance(identity.DefaultRevocationRefresh)
+		r.Run(t, []apitest.Case{
+			{Name: "promoted teacher's token refused", Method: "GET", Path: "/v1/me", Token: a.TeacherToken, Status: 401, Code: "token_invalid"},
+			{Name: "promoted teacher's refresh token revoked", Method: "POST", Path: "/v1/auth/refresh",
+				Body: map[string]string{"refresh_token": teacherRefresh}, Status: 401},
+			{Name: "promoted teacher logs in as a school admin", Method: "POST", Path: "/v1/auth/login",
+				Body: map[string]string{"username": "a-teacher", "password": apitest.Password}, Status: 200, Contains: []string{`"role":"school_admin"`}},
+			{Name: "student whose password changed refused", Method: "GET", Path: "/v1/me", Token: a.StudentToken, Status: 401, Code: "token_invalid"},
+			{Name: "renamed student keeps its session", Method: "GET", Path: "/v1/me", Token: a.OtherStudentToken, Status: 200},
+			{Name: "renamed student's refresh works", Method: "POST", Path: "/v1/auth/refresh",
+				Body: map[string]string{"refresh_token": renamedRefresh}, Status: 200},
+		})
+	})
+}
+
+// schoolUsers returns school a's roster files (schoolFiles) with the
+// given users.csv rows, which carry a password and enabledUser.
+func schoolUsers(rows ...string) map[string]string {
+	f := schoolFiles("org-a", "a")
+	f["users.csv"] = "sourcedId,orgSourcedIds,role,username,givenName,familyName,password,enabledUser\n" + strings.Join(rows, "")
+	return f
 }
 
 // imports runs an import of the files as the token's admin to success.

@@ -501,10 +501,10 @@ func (s *IdentityStore) SetPINHashes(ctx context.Context, sc identity.Scope, has
 			if res.RowsAffected == 0 {
 				return identity.ErrNotFound
 			}
-			if err := revokeUserTokens(tx, id, now); err != nil {
-				return err
-			}
 			ids = append(ids, id)
+		}
+		if err := revokeRefreshTokens(tx, ids, now); err != nil {
+			return err
 		}
 		return recordRevocations(tx, ids, revokeAt)
 	})
@@ -524,16 +524,18 @@ func (s *IdentityStore) UpdateCredentials(ctx context.Context, u identity.User, 
 		if res.RowsAffected == 0 {
 			return identity.ErrNotFound
 		}
-		if err := revokeUserTokens(tx, u.ID, u.UpdatedAt); err != nil {
+		if err := revokeRefreshTokens(tx, []string{u.ID}, u.UpdatedAt); err != nil {
 			return err
 		}
 		return recordRevocations(tx, []string{u.ID}, revokeAt)
 	})
 }
 
-// revokeUserTokens revokes every live refresh token of a user.
-func revokeUserTokens(tx *gorm.DB, userID string, now time.Time) error {
-	return tx.Model(&refreshTokenRow{}).Where("user_id = ? AND revoked_at IS NULL", userID).Update("revoked_at", now).Error
+// revokeRefreshTokens revokes every live refresh token of the users.
+func revokeRefreshTokens(tx *gorm.DB, userIDs []string, now time.Time) error {
+	return inBatches(userIDs, batchRows, func(b []string) error {
+		return tx.Model(&refreshTokenRow{}).Where("user_id IN ? AND revoked_at IS NULL", b).Update("revoked_at", now).Error
+	})
 }
 
 // CreateRefreshToken stores a new refresh token.

@@ -364,8 +364,11 @@ func (s *RosterStore) Apply(ctx context.Context, p *roster.Plan) error {
 	if err := deactivate(&userRow{}, p.DeactivateUsers); err != nil {
 		return fmt.Errorf("deactivate users: %w", err)
 	}
-	if err := recordRevocations(db, deactivatedUsers(p), now); err != nil {
+	if err := recordRevocations(db, append(deactivatedUsers(p), p.EndSessions...), now); err != nil {
 		return err
+	}
+	if err := revokeRefreshTokens(db, p.EndSessions, now); err != nil {
+		return fmt.Errorf("end sessions: %w", err)
 	}
 	if err := deactivate(&classRow{}, p.DeactivateClasses); err != nil {
 		return fmt.Errorf("deactivate classes: %w", err)

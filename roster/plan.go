@@ -41,6 +41,11 @@ type Plan struct {
 	// Deactivate lists IDs to deactivate; enrollments by class and user.
 	DeactivateUsers, DeactivateClasses []string
 	DeactivateEnrollments              [][2]string
+	// EndSessions lists the changed users whose school, role or password
+	// the import changes: their sessions end (refresh tokens revoked,
+	// access tokens refused), so that no token goes on carrying the old
+	// school or role, or outlives the old password.
+	EndSessions []string
 }
 
 // State is the current roster of the schools an import touches.
@@ -322,11 +327,15 @@ func (pl *planner) diffUsers(st State) error {
 		case cur.Active():
 			next.DeactivatedAt = now
 		}
-		changed := next.SchoolID != cur.SchoolID || next.Role != cur.Role || next.RealName != cur.RealName ||
+		access := next.SchoolID != cur.SchoolID || next.Role != cur.Role
+		changed := access || next.RealName != cur.RealName ||
 			next.Email != cur.Email || next.SourcedID != cur.SourcedID || next.Username != cur.Username || next.Active() != cur.Active()
 		if r.Password != "" && !same[cur.ID+"\x00"+r.Password] && !pl.matches(cur.PasswordHash, r.Password) {
 			hashJobs = append(hashJobs, hashJob{user: cur, password: r.Password})
-			changed = true
+			changed, access = true, true
+		}
+		if access {
+			plan.EndSessions = append(plan.EndSessions, cur.ID)
 		}
 		if changed {
 			next.PasswordHash = cur.PasswordHash
