@@ -816,32 +816,7 @@ func (chessBestKind) SolutionSchema() json.RawMessage {
 
 // parse returns the start position and the solution line as moves.
 func (chessBestKind) parse(prompt, solution json.RawMessage) (chess.Position, []chess.Move, error) {
-	var p chessFENPrompt
-	var s chessMovesSolution
-	if err := unmarshalStrict(prompt, &p); err != nil {
-		return chess.Position{}, nil, promptJSONError("prompt", err)
-	}
-	if err := unmarshalStrict(solution, &s); err != nil {
-		return chess.Position{}, nil, promptJSONError("solution", err)
-	}
-	start, err := chessPosition(p.FEN)
-	if err != nil {
-		return start, nil, err
-	}
-	if len(s.Moves) == 0 || len(s.Moves)%2 == 0 {
-		return start, nil, badPrompt("bad_solution_line", "moves", "答案要是一串以自己着法结束的着法", "the solution must be a line ending with the student's move")
-	}
-	pos := start
-	line := make([]chess.Move, len(s.Moves))
-	for i, in := range s.Moves {
-		m, err := chessSolutionMove(pos, in, fmt.Sprintf("moves[%d]", i))
-		if err != nil {
-			return start, nil, err
-		}
-		line[i] = m
-		pos, _ = pos.Play(m)
-	}
-	return start, line, nil
+	return parseOnlyMoves(chessOnlyMoves, prompt, solution)
 }
 
 // Validate checks that the solution line is legal.
@@ -865,7 +840,9 @@ func (k chessBestKind) Check(prompt, solution json.RawMessage, sub Submission) (
 
 // chessOnlyMoves grades chess.best_move lines: a mate is always right.
 var chessOnlyMoves = onlyMoves[chess.Position, chess.Move]{
-	parse: chessMoveInput,
+	position:     chessPosition,
+	solutionMove: chessSolutionMove,
+	parse:        chessMoveInput,
 	play: func(pos chess.Position, m chess.Move) chess.Position {
 		after, _ := pos.Play(m)
 		return after

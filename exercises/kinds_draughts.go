@@ -243,39 +243,10 @@ func (draughtsShotKind) SolutionSchema() json.RawMessage {
 	return chessSchema(`"moves"`, chessMovesProp+", "+chessExplanationProp)
 }
 
-// parse returns the start position and the solution line.
+// parse returns the start position and the solution line, whose
+// replies must be forced.
 func (draughtsShotKind) parse(prompt, solution json.RawMessage) (draughts.Position, []draughts.Move, error) {
-	var p draughtsFENPrompt
-	var s chessMovesSolution
-	if err := unmarshalStrict(prompt, &p); err != nil {
-		return draughts.Position{}, nil, promptJSONError("prompt", err)
-	}
-	if err := unmarshalStrict(solution, &s); err != nil {
-		return draughts.Position{}, nil, promptJSONError("solution", err)
-	}
-	start, err := draughtsPosition(p.FEN)
-	if err != nil {
-		return start, nil, err
-	}
-	if len(s.Moves) == 0 || len(s.Moves)%2 == 0 {
-		return start, nil, badPrompt("bad_solution_line", "moves", "答案要是一串以自己着法结束的着法", "the solution must be a line ending with the student's move")
-	}
-	pos := start
-	line := make([]draughts.Move, len(s.Moves))
-	for i, in := range s.Moves {
-		field := fmt.Sprintf("moves[%d]", i)
-		m, err := draughtsSolutionMove(pos, in, field)
-		if err != nil {
-			return start, nil, err
-		}
-		if i%2 == 1 && len(pos.LegalMoves()) != 1 {
-			return start, nil, badPrompt("reply_not_forced", field,
-				"对手的应着必须是唯一的着法："+in+" 不是被迫的", "the opponent's replies must be forced: "+in+" is not the only move")
-		}
-		line[i] = m
-		pos, _ = pos.Play(m)
-	}
-	return start, line, nil
+	return parseOnlyMoves(draughtsOnlyMoves, prompt, solution)
 }
 
 // Validate checks that the line is legal and every reply forced.
@@ -300,7 +271,10 @@ func (k draughtsShotKind) Check(prompt, solution json.RawMessage, sub Submission
 // draughtsOnlyMoves grades draughts.shot lines: leaving the opponent
 // without a move is always right.
 var draughtsOnlyMoves = onlyMoves[draughts.Position, draughts.Move]{
-	parse: draughtsMoveInput,
+	position:     draughtsPosition,
+	solutionMove: draughtsSolutionMove,
+	forced:       func(pos draughts.Position) bool { return len(pos.LegalMoves()) == 1 },
+	parse:        draughtsMoveInput,
 	play: func(pos draughts.Position, m draughts.Move) draughts.Position {
 		after, _ := pos.Play(m)
 		return after

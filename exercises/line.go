@@ -1,6 +1,9 @@
 package exercises
 
-import "fmt"
+import (
+	"encoding/json"
+	"fmt"
+)
 
 // illegalMove is the Result for a well-formed move the rules engine
 // refuses, saying why.
@@ -12,6 +15,14 @@ func illegalMove(why Text) Result {
 // line of only-moves: the student's moves at even places, the opponent's
 // forced replies at odd ones.
 type onlyMoves[P any, M comparable] struct {
+	// position reads the prompt's FEN (a *PromptError when bad).
+	position func(fen string) (P, error)
+	// solutionMove reads a move of the solution line (a *PromptError
+	// naming field when it is not legal in pos).
+	solutionMove func(pos P, in, field string) (M, error)
+	// forced, when set, must hold for the position before each reply of
+	// the solution (draughts: the reply is the only legal move).
+	forced func(pos P) bool
 	// parse reads the move in at field in pos; illegal explains a
 	// well-formed move the rules refuse, err is a malformed one.
 	parse    func(pos P, in, field string) (m M, illegal *Text, err error)
@@ -77,4 +88,44 @@ func gradeOnlyMoves[P any, M comparable](g onlyMoves[P, M], pos P, sol []M, line
 		pos = g.play(pos, m)
 	}
 	return Result{}, badAnswer("missing_move", "moves", "还没有写着法", "no move was given")
+}
+
+// parseOnlyMoves reads an only-move exercise: the start position from the
+// prompt's FEN and the solution line, which must be legal, end with a
+// student move and, where g.forced is set, have forced replies.
+func parseOnlyMoves[P any, M comparable](g onlyMoves[P, M], prompt, solution json.RawMessage) (P, []M, error) {
+	var zero P
+	var p struct {
+		FEN string `json:"fen"`
+	}
+	var sol chessMovesSolution
+	if err := unmarshalStrict(prompt, &p); err != nil {
+		return zero, nil, promptJSONError("prompt", err)
+	}
+	if err := unmarshalStrict(solution, &sol); err != nil {
+		return zero, nil, promptJSONError("solution", err)
+	}
+	start, err := g.position(p.FEN)
+	if err != nil {
+		return start, nil, err
+	}
+	if len(sol.Moves) == 0 || len(sol.Moves)%2 == 0 {
+		return start, nil, badPrompt("bad_solution_line", "moves", "答案要是一串以自己着法结束的着法", "the solution must be a line ending with the student's move")
+	}
+	pos := start
+	line := make([]M, len(sol.Moves))
+	for i, in := range sol.Moves {
+		field := fmt.Sprintf("moves[%d]", i)
+		m, err := g.solutionMove(pos, in, field)
+		if err != nil {
+			return start, nil, err
+		}
+		if i%2 == 1 && g.forced != nil && !g.forced(pos) {
+			return start, nil, badPrompt("reply_not_forced", field,
+				"对手的应着必须是唯一的着法："+in+" 不是被迫的", "the opponent's replies must be forced: "+in+" is not the only move")
+		}
+		line[i] = m
+		pos = g.play(pos, m)
+	}
+	return start, line, nil
 }
