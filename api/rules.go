@@ -59,6 +59,9 @@ type rulesRequest struct {
 	MateIn int `json:"mate_in"`
 	// VCF asks for a victory by continuous fours (gomoku, staff only).
 	VCF bool `json:"vcf"`
+	// ClaimDraw is a chess move the player to move writes down to claim a
+	// draw with (FIDE 9.2.1.1, 9.3.1), after Moves (chess play only).
+	ClaimDraw string `json:"claim_draw"`
 }
 
 type movesResponse struct {
@@ -73,6 +76,20 @@ type playResponse struct {
 	Moves    []string `json:"moves"`
 	Result   string   `json:"result"`
 	Reason   string   `json:"reason,omitempty"`
+	// Claimable names the draw the player to move may claim now (chess:
+	// threefold_repetition or fifty_moves).
+	Claimable string `json:"claimable,omitempty"`
+	// Claim is the verdict on a chess claim_draw.
+	Claim *drawClaimResponse `json:"claim,omitempty"`
+}
+
+// drawClaimResponse is the verdict on a draw claimed with a move.
+type drawClaimResponse struct {
+	Move    string `json:"move"`
+	Correct bool   `json:"correct"`
+	// Method is threefold_repetition or fifty_moves when correct.
+	Method  string `json:"method,omitempty"`
+	Message string `json:"message"`
 }
 
 type checkExpressionRequest struct {
@@ -185,6 +202,9 @@ func (h *rulesHandlers) moves(c echo.Context) error {
 	if err := Bind(c, &req); err != nil {
 		return err
 	}
+	if req.ClaimDraw != "" {
+		return identity.ValidationError(identity.FieldError{Field: "claim_draw", Code: "not_allowed"})
+	}
 	var res movesResponse
 	switch game {
 	case "chess":
@@ -261,26 +281,17 @@ func (h *rulesHandlers) play(c echo.Context) error {
 		return err
 	}
 	res := playResponse{Moves: []string{}}
+	if req.ClaimDraw != "" && game != "chess" {
+		return identity.ValidationError(identity.FieldError{Field: "claim_draw", Code: "not_allowed"})
+	}
 	switch game {
 	case "chess":
 		pos, err := chessPosition(req.Position)
 		if err != nil {
 			return err
 		}
-		for i, s := range req.Moves {
-			m, err := pos.ParseMove(s)
-			if err != nil {
-				return refusal("", i, err)
-			}
-			res.Moves = append(res.Moves, pos.SAN(m))
-			if pos, err = pos.Play(m); err != nil {
-				return refusal("", i, err)
-			}
-		}
-		o := pos.Outcome()
-		res.Position, res.Turn, res.Result = pos.FEN(), pos.Turn().String(), o.Result()
-		if o.Over() {
-			res.Reason = o.Method.String()
+		if res.Claim, err = playChess(chess.NewGame(pos), req.Moves, req.ClaimDraw, langOf(c), &res); err != nil {
+			return err
 		}
 	case "draughts":
 		pos, err := draughtsPosition(req.Position)
@@ -348,6 +359,55 @@ func (h *rulesHandlers) play(c echo.Context) error {
 	return c.JSON(http.StatusOK, res)
 }
 
+// playChess plays moves in g, as a game (so repetitions count), fills
+// res with what follows, and judges a draw claimed with the move claim
+// (none when empty): a correct claim leaves the move unplayed, a wrong one
+// plays it (FIDE 9.5.3).
+func playChess(g *chess.Game, moves []string, claim, lang string, res *playResponse) (*drawClaimResponse, error) {
+	for i, s := range moves {
+		pos := g.Position()
+		m, err := pos.ParseMove(s)
+		if err != nil {
+			return nil, refusal("", i, err)
+		}
+		if err := g.Play(m); err != nil {
+			return nil, refusal("", i, err)
+		}
+		res.Moves = append(res.Moves, pos.SAN(m))
+	}
+	var verdict *drawClaimResponse
+	if claim != "" {
+		pos := g.Position()
+		m, err := pos.ParseMove(claim)
+		if err != nil {
+			return nil, refusal("claim_draw", -1, err)
+		}
+		c, err := g.ClaimDrawWith(m)
+		if err != nil {
+			return nil, refusal("claim_draw", -1, err)
+		}
+		verdict = &drawClaimResponse{Move: c.SAN, Correct: c.Correct(), Message: c.Message(lang)}
+		if c.Correct() {
+			verdict.Method = c.Method.String()
+		} else {
+			res.Moves = append(res.Moves, c.SAN)
+		}
+	}
+	pos, o := g.Position(), g.Outcome()
+	res.Position, res.Turn, res.Result = pos.FEN(), pos.Turn().String(), o.Result()
+	switch {
+	case verdict != nil && verdict.Correct:
+		res.Result, res.Reason = "1/2-1/2", verdict.Method
+	case o.Over():
+		res.Reason = o.Method.String()
+	default:
+		if d := g.ClaimableDraw(); d != chess.Ongoing {
+			res.Claimable = d.String()
+		}
+	}
+	return verdict, nil
+}
+
 func (h *rulesHandlers) analyze(c echo.Context) error {
 	game, err := h.game(c)
 	if err != nil {
@@ -356,6 +416,9 @@ func (h *rulesHandlers) analyze(c echo.Context) error {
 	var req rulesRequest
 	if err := Bind(c, &req); err != nil {
 		return err
+	}
+	if req.ClaimDraw != "" {
+		return identity.ValidationError(identity.FieldError{Field: "claim_draw", Code: "not_allowed"})
 	}
 	staff := isStaffRole(Caller(c).Role)
 	if (req.MateIn != 0 || req.VCF) && !staff {
