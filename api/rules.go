@@ -193,17 +193,27 @@ func (h *rulesHandlers) game(c echo.Context) (string, error) {
 	return "", &Error{Status: http.StatusNotFound, Code: "not_found"}
 }
 
-func (h *rulesHandlers) moves(c echo.Context) error {
+// request reads the game of the path and the request body. claim_draw is
+// refused (422 not_allowed) unless claims is set and the game is chess.
+func (h *rulesHandlers) request(c echo.Context, claims bool) (string, rulesRequest, error) {
+	var req rulesRequest
 	game, err := h.game(c)
 	if err != nil {
-		return err
+		return "", req, err
 	}
-	var req rulesRequest
 	if err := Bind(c, &req); err != nil {
-		return err
+		return "", req, err
 	}
-	if req.ClaimDraw != "" {
-		return identity.ValidationError(identity.FieldError{Field: "claim_draw", Code: "not_allowed"})
+	if req.ClaimDraw != "" && (!claims || game != "chess") {
+		return "", req, identity.ValidationError(identity.FieldError{Field: "claim_draw", Code: "not_allowed"})
+	}
+	return game, req, nil
+}
+
+func (h *rulesHandlers) moves(c echo.Context) error {
+	game, req, err := h.request(c, false)
+	if err != nil {
+		return err
 	}
 	var res movesResponse
 	switch game {
@@ -272,18 +282,11 @@ func (h *rulesHandlers) moves(c echo.Context) error {
 }
 
 func (h *rulesHandlers) play(c echo.Context) error {
-	game, err := h.game(c)
+	game, req, err := h.request(c, true)
 	if err != nil {
 		return err
 	}
-	var req rulesRequest
-	if err := Bind(c, &req); err != nil {
-		return err
-	}
 	res := playResponse{Moves: []string{}}
-	if req.ClaimDraw != "" && game != "chess" {
-		return identity.ValidationError(identity.FieldError{Field: "claim_draw", Code: "not_allowed"})
-	}
 	switch game {
 	case "chess":
 		pos, err := chessPosition(req.Position)
@@ -409,16 +412,9 @@ func playChess(g *chess.Game, moves []string, claim, lang string, res *playRespo
 }
 
 func (h *rulesHandlers) analyze(c echo.Context) error {
-	game, err := h.game(c)
+	game, req, err := h.request(c, false)
 	if err != nil {
 		return err
-	}
-	var req rulesRequest
-	if err := Bind(c, &req); err != nil {
-		return err
-	}
-	if req.ClaimDraw != "" {
-		return identity.ValidationError(identity.FieldError{Field: "claim_draw", Code: "not_allowed"})
 	}
 	staff := isStaffRole(Caller(c).Role)
 	if (req.MateIn != 0 || req.VCF) && !staff {

@@ -814,28 +814,14 @@ func (chessBestKind) SolutionSchema() json.RawMessage {
 	return chessSchema(`"moves"`, chessMovesProp+", "+chessExplanationProp)
 }
 
-// parse returns the start position and the solution line as moves.
-func (chessBestKind) parse(prompt, solution json.RawMessage) (chess.Position, []chess.Move, error) {
-	return parseOnlyMoves(chessOnlyMoves, prompt, solution)
-}
-
 // Validate checks that the solution line is legal.
-func (k chessBestKind) Validate(prompt, solution json.RawMessage) error {
-	_, _, err := k.parse(prompt, solution)
-	return err
+func (chessBestKind) Validate(prompt, solution json.RawMessage) error {
+	return chessOnlyMoves.validate(prompt, solution)
 }
 
 // Check grades the newest student move against the solution line.
-func (k chessBestKind) Check(prompt, solution json.RawMessage, sub Submission) (Result, error) {
-	pos, sol, err := k.parse(prompt, solution)
-	if err != nil {
-		return Result{}, err
-	}
-	line, err := lineAnswer(sub.Answer)
-	if err != nil {
-		return Result{}, err
-	}
-	return gradeOnlyMoves(chessOnlyMoves, pos, sol, line)
+func (chessBestKind) Check(prompt, solution json.RawMessage, sub Submission) (Result, error) {
+	return chessOnlyMoves.check(prompt, solution, sub)
 }
 
 // chessOnlyMoves grades chess.best_move lines: a mate is always right.

@@ -243,29 +243,14 @@ func (draughtsShotKind) SolutionSchema() json.RawMessage {
 	return chessSchema(`"moves"`, chessMovesProp+", "+chessExplanationProp)
 }
 
-// parse returns the start position and the solution line, whose
-// replies must be forced.
-func (draughtsShotKind) parse(prompt, solution json.RawMessage) (draughts.Position, []draughts.Move, error) {
-	return parseOnlyMoves(draughtsOnlyMoves, prompt, solution)
-}
-
 // Validate checks that the line is legal and every reply forced.
-func (k draughtsShotKind) Validate(prompt, solution json.RawMessage) error {
-	_, _, err := k.parse(prompt, solution)
-	return err
+func (draughtsShotKind) Validate(prompt, solution json.RawMessage) error {
+	return draughtsOnlyMoves.validate(prompt, solution)
 }
 
 // Check grades the newest student move of a shot.
-func (k draughtsShotKind) Check(prompt, solution json.RawMessage, sub Submission) (Result, error) {
-	pos, sol, err := k.parse(prompt, solution)
-	if err != nil {
-		return Result{}, err
-	}
-	line, err := lineAnswer(sub.Answer)
-	if err != nil {
-		return Result{}, err
-	}
-	return gradeOnlyMoves(draughtsOnlyMoves, pos, sol, line)
+func (draughtsShotKind) Check(prompt, solution json.RawMessage, sub Submission) (Result, error) {
+	return draughtsOnlyMoves.check(prompt, solution, sub)
 }
 
 // draughtsOnlyMoves grades draughts.shot lines: leaving the opponent

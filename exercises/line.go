@@ -129,3 +129,23 @@ func parseOnlyMoves[P any, M comparable](g onlyMoves[P, M], prompt, solution jso
 	}
 	return start, line, nil
 }
+
+// validate checks an only-move exercise's prompt and solution line (see
+// parseOnlyMoves).
+func (g onlyMoves[P, M]) validate(prompt, solution json.RawMessage) error {
+	_, _, err := parseOnlyMoves(g, prompt, solution)
+	return err
+}
+
+// check grades the newest student move of the line in sub's answer.
+func (g onlyMoves[P, M]) check(prompt, solution json.RawMessage, sub Submission) (Result, error) {
+	pos, sol, err := parseOnlyMoves(g, prompt, solution)
+	if err != nil {
+		return Result{}, err
+	}
+	line, err := lineAnswer(sub.Answer)
+	if err != nil {
+		return Result{}, err
+	}
+	return gradeOnlyMoves(g, pos, sol, line)
+}
