@@ -299,30 +299,32 @@ func (b *board) generate(l *moveList) {
 	}
 }
 
-// pawnMoves adds pawn pushes and captures (not en passant). Unpinned pawns
-// are handled as sets; pinned pawns one by one along their pin line.
-func (b *board) pawnMoves(l *moveList, us Color, occ, enemy, mask, pinned uint64, ksq Square) {
-	pawns := b.bb[us][Pawn]
-	free := pawns &^ pinned
-	var push1, push2, capL, capR uint64
-	var up int
-	var lastRank uint64
+// pawnTargets returns, for the pawns free of side us, the squares of
+// single pushes, double pushes and captures towards the a- and h-file
+// that land in mask, the step of a push (+8 or -8) and the promotion rank.
+func pawnTargets(us Color, free, occ, enemy, mask uint64) (push1, push2, capL, capR uint64, up int, lastRank uint64) {
 	if us == White {
-		up = 8
-		lastRank = rank8
+		up, lastRank = 8, rank8
 		push1 = (free << 8) &^ occ
 		push2 = ((push1 & rank3) << 8) &^ occ & mask
 		capL = (free &^ fileA) << 7 & enemy & mask
 		capR = (free &^ fileH) << 9 & enemy & mask
 	} else {
-		up = -8
-		lastRank = rank1
+		up, lastRank = -8, rank1
 		push1 = (free >> 8) &^ occ
 		push2 = ((push1 & rank6) >> 8) &^ occ & mask
 		capL = (free &^ fileA) >> 9 & enemy & mask
 		capR = (free &^ fileH) >> 7 & enemy & mask
 	}
-	push1 &= mask
+	return push1 & mask, push2, capL, capR, up, lastRank
+}
+
+// pawnMoves adds pawn pushes and captures (not en passant). Unpinned pawns
+// are handled as sets; pinned pawns one by one along their pin line.
+func (b *board) pawnMoves(l *moveList, us Color, occ, enemy, mask, pinned uint64, ksq Square) {
+	pawns := b.bb[us][Pawn]
+	free := pawns &^ pinned
+	push1, push2, capL, capR, up, lastRank := pawnTargets(us, free, occ, enemy, mask)
 	for t := push1; t != 0; t &= t - 1 {
 		to := lsb(t)
 		from := Square(int(to) - up)

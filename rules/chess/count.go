@@ -51,23 +51,7 @@ func (b *board) countLegal() int {
 
 	pawns := my[Pawn]
 	free := pawns &^ pinned
-	var push1, push2, capL, capR, lastRank uint64
-	up := 8
-	if us == White {
-		lastRank = rank8
-		push1 = (free << 8) &^ occ
-		push2 = ((push1 & rank3) << 8) &^ occ & mask
-		capL = (free &^ fileA) << 7 & enemy & mask
-		capR = (free &^ fileH) << 9 & enemy & mask
-	} else {
-		up = -8
-		lastRank = rank1
-		push1 = (free >> 8) &^ occ
-		push2 = ((push1 & rank6) >> 8) &^ occ & mask
-		capL = (free &^ fileA) >> 9 & enemy & mask
-		capR = (free &^ fileH) >> 7 & enemy & mask
-	}
-	push1 &= mask
+	push1, push2, capL, capR, up, lastRank := pawnTargets(us, free, occ, enemy, mask)
 	n += popCount(push1&^lastRank) + 4*popCount(push1&lastRank) + popCount(push2) +
 		popCount(capL&^lastRank) + 4*popCount(capL&lastRank) +
 		popCount(capR&^lastRank) + 4*popCount(capR&lastRank)
