@@ -3,7 +3,7 @@
 //	qixue [serve]      run the HTTP API (the default)
 //	qixue migrate      apply schema migrations
 //	qixue seed         load demo data
-//	qixue admin ...    bootstrap platform administrators
+//	qixue admin ...    create platform administrators, reset a password
 //	qixue rules ...    rules-engine tools for scripts and content authors
 //	qixue exercises generate --kind K --band B --count N [--seed S]
 //	                   print generated exercises, one JSON object per line
@@ -55,7 +55,7 @@ func commands() []command {
 		{"serve", "run the HTTP API (the default); configured by QIXUE_* variables", runServe},
 		{"migrate", "apply schema migrations to the database", runMigrate},
 		{"seed", "load the demo school, teacher, class and students", runSeed},
-		{"admin", "admin create --username U --password-stdin: create a platform admin", runAdmin},
+		{"admin", "admin create|reset-password --username U --password-stdin: create a platform admin, or set a user's password", runAdmin},
 		{"healthcheck", "check that the local server answers /healthz (for container health checks)", runHealthcheck},
 		{"roster", "roster import PATH [--dry-run] [--school ID]: import a OneRoster CSV zip or folder", runRoster},
 		{"exercises", "exercises generate --kind K --band B --count N [--seed S]: print fresh exercises as JSON lines", runExercises},

@@ -35,6 +35,15 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 	logger := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
 	logger.Info("starting qixue", append([]any{"version", version}, cfg.logAttrs()...)...)
 
+	// Listen before touching the database: with the port taken, serve
+	// must fail before it seeds a new database and prints the demo
+	// credentials that are shown only once.
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("listen on %s (QIXUE_ADDR): %w", cfg.Addr, err)
+	}
+	defer ln.Close()
+
 	db, fresh, practice, err := openLoaded(ctx, cfg)
 	if err != nil {
 		return err
@@ -73,10 +82,6 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 	})
 	defer startRosterWorker(ctx, cfg, importer, logger)()
 	defer startRater(ctx, prog, raterInterval, logger)()
-	ln, err := net.Listen("tcp", cfg.Addr)
-	if err != nil {
-		return err
-	}
 	srv := &http.Server{
 		Handler:           e,
 		ReadHeaderTimeout: 10 * time.Second,
