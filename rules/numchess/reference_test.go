@@ -132,7 +132,7 @@ func TestLongChainSearchMatchesReference(t *testing.T) {
 	mulDiv := G46()
 	mulDiv.Name, mulDiv.Add, mulDiv.Sub = "MulDiv", false, false
 	positions := packedRows(t, 3)
-	if testing.Short() {
+	if sampled() {
 		positions = positions[:1]
 	}
 	for _, rs := range []Ruleset{G46(), mulDiv} {
