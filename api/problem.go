@@ -49,21 +49,22 @@ func (e *Error) Error() string { return e.Code }
 // statuses maps domain error codes to HTTP statuses. Codes of the HTTP
 // layer's own errors carry their status.
 var statuses = map[string]int{
-	"not_found":                     http.StatusNotFound,
-	"forbidden":                     http.StatusForbidden,
-	"unauthenticated":               http.StatusUnauthorized,
-	"invalid_credentials":           http.StatusUnauthorized,
-	"token_invalid":                 http.StatusUnauthorized,
-	"token_expired":                 http.StatusUnauthorized,
-	"refresh_token_reused":          http.StatusUnauthorized,
-	"rate_limited":                  http.StatusTooManyRequests,
-	"validation_failed":             http.StatusUnprocessableEntity,
-	"username_taken":                http.StatusConflict,
-	"conflict":                      http.StatusConflict,
-	"school_not_empty":              http.StatusConflict,
+	"not_found":            http.StatusNotFound,
+	"forbidden":            http.StatusForbidden,
+	"unauthenticated":      http.StatusUnauthorized,
+	"invalid_credentials":  http.StatusUnauthorized,
+	"token_invalid":        http.StatusUnauthorized,
+	"token_expired":        http.StatusUnauthorized,
+	"refresh_token_reused": http.StatusUnauthorized,
+	"rate_limited":         http.StatusTooManyRequests,
+	"validation_failed":    http.StatusUnprocessableEntity,
+	"username_taken":       http.StatusConflict,
+	"conflict":             http.StatusConflict,
+	"school_not_empty":     http.StatusConflict,
+	"attempts_exhausted":   http.StatusConflict,
+	"too_complex":          http.StatusUnprocessableEntity,
+
 	"enrollment_needs_school_admin": http.StatusForbidden,
-	"attempts_exhausted":            http.StatusConflict,
-	"too_complex":                   http.StatusUnprocessableEntity,
 }
 
 // coded is a domain error with a stable code.
