@@ -99,6 +99,9 @@ var messages = map[string]message{
 	"internal":               {text{"服务器内部错误", "Internal error"}, text{"服务器出错了，请稍后再试。请求编号可帮助排查。", "Something went wrong on the server; try again later. The request ID helps to find it."}},
 	"unprocessable":          {text{"无法处理", "Unprocessable"}, text{"请求无法处理。", "The request cannot be processed."}},
 	"too_complex":            {text{"太复杂了", "Too complex"}, text{"这个局面或算式太复杂了，服务器在限定时间内算不完。请减少棋子或数字后再试。", "This position or expression is too complex: the server cannot work it out in the time allowed. Try fewer pieces or digits."}},
+
+	// Enrollment by a teacher of another teacher's student.
+	"enrollment_needs_school_admin": {text{"需要学校管理员", "A school admin must do this"}, text{"这名学生已经在其他老师的班级里，只有学校管理员可以把他加入您的班级。", "This student is already in another teacher's class; only a school admin can add them to yours."}},
 }
 
 // fieldMessages explains per-field error codes.
@@ -122,6 +125,8 @@ var fieldMessages = map[string]text{
 	"no_generator":   {"这个题型还没有出题器", "has no generator yet"},
 	"exhausted":      {"超出了这个年级段能生成的新题数量", "asks for more fresh exercises than can be generated for this band"},
 	"too_complex":    {"太复杂，服务器在限定时间内算不完", "is too complex to work out in the time allowed"},
+
+	"taught_elsewhere": {"这名学生在其他老师的班级里", "is a student in another teacher's class"},
 }
 
 func fieldMessage(code, lang string) string {

@@ -12,6 +12,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/prometheus/client_golang/prometheus"
+
+	"qixue/audit"
 )
 
 // HeaderRequestID carries the request ID in requests and responses.
@@ -24,7 +26,8 @@ type ctxKey int
 const requestIDKey ctxKey = iota
 
 // requestIDMiddleware takes a well-formed X-Request-ID from the client or
-// makes one, echoes it in the response and puts it in the context.
+// makes one, echoes it in the response and puts it in the context, with
+// the client address, as the origin that audit entries record.
 func requestIDMiddleware(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		id := c.Request().Header.Get(HeaderRequestID)
@@ -35,6 +38,7 @@ func requestIDMiddleware(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		c.Response().Header().Set(HeaderRequestID, id)
 		ctx := context.WithValue(c.Request().Context(), requestIDKey, id)
+		ctx = audit.WithOrigin(ctx, audit.Origin{Addr: c.RealIP(), RequestID: id})
 		c.SetRequest(c.Request().WithContext(ctx))
 		return next(c)
 	}

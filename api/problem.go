@@ -63,6 +63,8 @@ var statuses = map[string]int{
 	"school_not_empty":     http.StatusConflict,
 	"attempts_exhausted":   http.StatusConflict,
 	"too_complex":          http.StatusUnprocessableEntity,
+
+	"enrollment_needs_school_admin": http.StatusForbidden,
 }
 
 // coded is a domain error with a stable code.

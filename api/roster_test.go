@@ -19,6 +19,7 @@ import (
 
 	"qixue/api"
 	"qixue/api/apitest"
+	"qixue/audit"
 	"qixue/identity"
 	"qixue/models"
 	"qixue/models/modelstest"
@@ -51,6 +52,7 @@ func newRosterHarness(t *testing.T, db *gorm.DB) *rosterHarness {
 		Identity: h.Identity,
 		Ping:     func(ctx context.Context) error { return models.Ping(ctx, db) },
 		Roster:   r.Im,
+		Audit:    audit.NewService(models.NewAuditStore(db), nil),
 	})
 	return r
 }

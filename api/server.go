@@ -16,6 +16,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"qixue/assignments"
+	"qixue/audit"
 	"qixue/exercises"
 	"qixue/identity"
 	"qixue/lessons"
@@ -60,6 +61,10 @@ type Deps struct {
 	// Progress runs the progress and puzzle-rating use cases; without it
 	// the progress routes answer 503.
 	Progress *progress.Service
+	// Audit reads the audit log (GET /v1/audit); without it that route
+	// answers 503. Identity and the roster store write their entries
+	// themselves, in the transactions of their changes.
+	Audit *audit.Service
 }
 
 // NewServer returns the Echo server with every route, middleware and the
@@ -119,6 +124,7 @@ func NewServer(d Deps) *echo.Echo {
 	newLessonHandlers(d.Lessons, d.Exercises).register(v1, auth)
 	newAssignmentHandlers(d.Assignments).register(v1, auth)
 	newProgressHandlers(d.Progress).register(v1, auth)
+	(&auditHandlers{svc: d.Audit}).register(v1, auth)
 	return e
 }
 

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"strconv"
+
+	"qixue/audit"
 )
 
 // NewClass is the input of CreateClass. SchoolID is required from platform
@@ -233,7 +235,12 @@ func (s *Service) Enrollments(ctx context.Context, p Principal, classID string, 
 }
 
 // Enroll adds a teacher or student of the class's school to the class,
-// with the user's own role. Enrolling twice returns ErrConflict.
+// with the user's own role. Enrolling twice returns ErrConflict. A
+// teacher may enrol only students who are in none of another teacher's
+// active classes (ErrEnrollmentNeedsSchoolAdmin otherwise): joining a
+// teacher's class lets the teacher reset the student's PIN, so moving a
+// student away from another teacher is for a school admin. The enrollment
+// is written to the audit log.
 func (s *Service) Enroll(ctx context.Context, p Principal, classID, userID string) (Enrollment, error) {
 	c, err := s.writableClass(ctx, p, classID)
 	if err != nil {
@@ -249,17 +256,36 @@ func (s *Service) Enroll(ctx context.Context, p Principal, classID, userID strin
 	if u.Role != RoleTeacher && u.Role != RoleStudent {
 		return Enrollment{}, ValidationError(FieldError{Field: "user_id", Code: "not_enrollable"})
 	}
-	e := Enrollment{ClassID: c.ID, UserID: u.ID, SchoolID: c.SchoolID, Role: u.Role, CreatedAt: s.now()}
-	return e, s.store.Enroll(ctx, e)
+	if p.Role == RoleTeacher && u.Role == RoleStudent {
+		elsewhere, err := s.store.TaughtByOthers(ctx, u.ID, p.UserID)
+		if err != nil {
+			return Enrollment{}, err
+		}
+		if elsewhere {
+			return Enrollment{}, errEnrollmentNeedsSchoolAdmin
+		}
+	}
+	now := s.now()
+	e := Enrollment{ClassID: c.ID, UserID: u.ID, SchoolID: c.SchoolID, Role: u.Role, CreatedAt: now}
+	entry := userEntry(ctx, p, now, audit.ActionEnrollmentAdded, u, map[string]any{"class_id": c.ID, "role": u.Role})
+	return e, s.store.Enroll(ctx, e, entry)
 }
 
-// Unenroll removes a member from a class.
+// Unenroll removes a member from a class, and writes it to the audit log.
 func (s *Service) Unenroll(ctx context.Context, p Principal, classID, userID string) error {
 	c, err := s.writableClass(ctx, p, classID)
 	if err != nil {
 		return err
 	}
-	return s.store.Unenroll(ctx, Scope{SchoolID: c.SchoolID}, c.ID, userID)
+	e, err := s.store.Enrollment(ctx, Scope{SchoolID: c.SchoolID}, c.ID, userID)
+	if isNotFound(err) {
+		e = Enrollment{UserID: userID} // an ended one may still be removed
+	} else if err != nil {
+		return err
+	}
+	entry := userEntry(ctx, p, s.now(), audit.ActionEnrollmentRemoved, User{ID: userID, SchoolID: c.SchoolID},
+		map[string]any{"class_id": c.ID, "role": e.Role})
+	return s.store.Unenroll(ctx, Scope{SchoolID: c.SchoolID}, c.ID, userID, entry)
 }
 
 // CreateStudents creates managed student accounts (generated usernames,
@@ -296,11 +322,12 @@ func (s *Service) CreateStudents(ctx context.Context, p Principal, classID strin
 		users[i] = User{ID: newID(), SchoolID: c.SchoolID, Role: RoleStudent, RealName: n, PINHash: h, CreatedAt: now, UpdatedAt: now}
 		out[i].PIN = pin
 	}
+	entry := classEntry(ctx, p, now, audit.ActionStudentsCreated, c, map[string]any{"students": len(users)})
 	for range 5 { // generated usernames may collide; retry with new ones
 		for i := range users {
 			users[i].Username = newStudentUsername()
 		}
-		err = s.store.CreateStudents(ctx, c.ID, users)
+		err = s.store.CreateStudents(ctx, c.ID, users, entry)
 		if !errors.Is(err, ErrUsernameTaken) {
 			break
 		}
@@ -362,7 +389,8 @@ func (s *Service) ReissueLoginCards(ctx context.Context, p Principal, classID st
 	if len(hashes) > 0 {
 		now := s.now()
 		revokeAt := credentialsRevocation(now)
-		if err := s.store.SetPINHashes(ctx, sc, hashes, now, revokeAt); err != nil {
+		entry := classEntry(ctx, p, now, audit.ActionLoginCardsReissued, c, map[string]any{"students": len(hashes)})
+		if err := s.store.SetPINHashes(ctx, sc, hashes, now, revokeAt, entry); err != nil {
 			return Class{}, nil, err
 		}
 		for id := range hashes {

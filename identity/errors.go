@@ -35,7 +35,15 @@ var (
 	ErrUsernameTaken      = &Error{code: "username_taken"}
 	ErrConflict           = &Error{code: "conflict"}
 	ErrSchoolNotEmpty     = &Error{code: "school_not_empty"}
+	// ErrEnrollmentNeedsSchoolAdmin refuses a teacher's enrollment of a
+	// student who is in another teacher's class: a school admin does it.
+	ErrEnrollmentNeedsSchoolAdmin = &Error{code: "enrollment_needs_school_admin"}
 )
+
+// errEnrollmentNeedsSchoolAdmin is ErrEnrollmentNeedsSchoolAdmin naming
+// the field at fault.
+var errEnrollmentNeedsSchoolAdmin = &Error{code: ErrEnrollmentNeedsSchoolAdmin.code,
+	fields: []FieldError{{Field: "user_id", Code: "taught_elsewhere"}}}
 
 // Error returns the code and, for validation errors, the fields.
 func (e *Error) Error() string {

@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"time"
 	"unicode/utf8"
+
+	"qixue/audit"
 )
 
 var usernamePattern = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]{2,31}$`)
@@ -112,7 +114,7 @@ func (s *Service) CreateUser(ctx context.Context, p Principal, in NewUser) (User
 		}
 		u.PasswordHash = h
 	}
-	return u, s.store.CreateUser(ctx, u)
+	return u, s.store.CreateUser(ctx, u, userEntry(ctx, p, now, audit.ActionUserCreated, u, map[string]any{"role": u.Role}))
 }
 
 // User returns a user the caller may read: platform admins any, school
@@ -187,7 +189,11 @@ func (s *Service) Users(ctx context.Context, p Principal, q UserListQuery, page 
 // UpdateUser changes a user's real name, e-mail, role or active state.
 // Platform admins and the user's school admins only; nobody becomes a
 // platform admin this way, and nobody deactivates themselves.
-// Deactivating ends the user's access tokens (see Authenticate).
+// A change of role ends the user's sessions (access tokens refused at
+// once, see Authenticate; refresh tokens revoked), so that no token goes
+// on carrying the old role; deactivating ends the access tokens and
+// refuses refreshes until the user is reactivated. Role changes,
+// deactivations and reactivations are written to the audit log.
 func (s *Service) UpdateUser(ctx context.Context, p Principal, id string, in UserPatch) (User, error) {
 	if p.Role != RolePlatformAdmin && p.Role != RoleSchoolAdmin {
 		return User{}, ErrForbidden
@@ -196,6 +202,7 @@ func (s *Service) UpdateUser(ctx context.Context, p Principal, id string, in Use
 	if err != nil {
 		return User{}, err
 	}
+	old := u
 	var v invalid
 	if in.RealName != nil {
 		u.RealName = checkName(&v, "real_name", *in.RealName, 100)
@@ -217,20 +224,29 @@ func (s *Service) UpdateUser(ctx context.Context, p Principal, id string, in Use
 	if err := v.err(); err != nil {
 		return User{}, err
 	}
-	u.UpdatedAt = s.now()
-	if in.RealName != nil || in.Email != nil || in.Role != nil || in.Active == nil {
-		if err := s.store.UpdateUser(ctx, u); err != nil {
-			return User{}, err
-		}
+	now := s.now()
+	u.UpdatedAt = now
+	var (
+		end SessionEnd
+		log []audit.Entry
+	)
+	if u.Role != old.Role {
+		end = SessionEnd{At: now, RefreshTokens: true}
+		log = append(log, userEntry(ctx, p, now, audit.ActionRoleChanged, u, map[string]any{"from": old.Role, "to": u.Role}))
 	}
-	if in.Active != nil && *in.Active != u.Active() {
-		u.DeactivatedAt = deactivation(*in.Active, u.UpdatedAt)
-		if err := s.store.SetUserDeactivatedAt(ctx, p.scope(), u.ID, u.DeactivatedAt, u.UpdatedAt); err != nil {
-			return User{}, err
+	if in.Active != nil && *in.Active != old.Active() {
+		u.DeactivatedAt = deactivation(*in.Active, now)
+		action := audit.ActionUserReactivated
+		if !*in.Active {
+			end.At, action = now, audit.ActionUserDeactivated
 		}
-		if !u.Active() {
-			s.revokeNow(u.ID, u.DeactivatedAt)
-		}
+		log = append(log, userEntry(ctx, p, now, action, u, nil))
+	}
+	if err := s.store.UpdateUser(ctx, p.scope(), u, end, log...); err != nil {
+		return User{}, err
+	}
+	if !end.At.IsZero() {
+		s.revokeNow(u.ID, end.At)
 	}
 	return u, nil
 }
@@ -280,7 +296,7 @@ func (s *Service) SetPassword(ctx context.Context, p Principal, id, password str
 	if u.PasswordHash, err = s.hash(password); err != nil {
 		return err
 	}
-	return s.saveCredentials(ctx, &u)
+	return s.saveCredentials(ctx, p, &u, audit.ActionPasswordSet)
 }
 
 // saveCredentials stores u's changed password or PIN hash, ending u's
@@ -288,11 +304,12 @@ func (s *Service) SetPassword(ctx context.Context, p Principal, id, password str
 // before the current second stop working at once here and within
 // RevocationRefresh elsewhere. A token issued within the second of the
 // change (the new session of ChangePassword, a login right after a PIN
-// reset) stands, since a token's issue time counts whole seconds.
-func (s *Service) saveCredentials(ctx context.Context, u *User) error {
+// reset) stands, since a token's issue time counts whole seconds. The
+// change is written to the audit log as action by p (never the secret).
+func (s *Service) saveCredentials(ctx context.Context, p Principal, u *User, action audit.Action) error {
 	u.UpdatedAt = s.now()
 	revokeAt := credentialsRevocation(u.UpdatedAt)
-	if err := s.store.UpdateCredentials(ctx, *u, revokeAt); err != nil {
+	if err := s.store.UpdateCredentials(ctx, *u, revokeAt, userEntry(ctx, p, u.UpdatedAt, action, *u, nil)); err != nil {
 		return err
 	}
 	s.revokeNow(u.ID, revokeAt)
@@ -349,7 +366,7 @@ func (s *Service) ChangePassword(ctx context.Context, p Principal, current, next
 	if u.PasswordHash, err = s.hash(next); err != nil {
 		return Session{}, err
 	}
-	if err := s.saveCredentials(ctx, &u); err != nil {
+	if err := s.saveCredentials(ctx, p, &u, audit.ActionPasswordChanged); err != nil {
 		return Session{}, err
 	}
 	return s.openSession(ctx, u, s.now(), "")
@@ -369,7 +386,7 @@ func (s *Service) ResetPIN(ctx context.Context, p Principal, id string) (User, s
 	if u.PINHash, err = s.hash(pin); err != nil {
 		return User{}, "", err
 	}
-	if err := s.saveCredentials(ctx, &u); err != nil {
+	if err := s.saveCredentials(ctx, p, &u, audit.ActionPINReset); err != nil {
 		return User{}, "", err
 	}
 	return u, pin, nil
@@ -384,8 +401,14 @@ func (s *Service) DeleteUser(ctx context.Context, p Principal, id string) error 
 	if id == p.UserID {
 		return ValidationError(FieldError{Field: "id", Code: "self"})
 	}
+	u, err := s.store.User(ctx, p.scope(), id)
+	if err != nil {
+		return err
+	}
 	now := s.now()
-	if err := s.store.DeleteUser(ctx, p.scope(), id, now); err != nil {
+	// The entry keeps the username: the user's row is gone.
+	entry := userEntry(ctx, p, now, audit.ActionUserDeleted, u, map[string]any{"role": u.Role, "username": u.Username})
+	if err := s.store.DeleteUser(ctx, p.scope(), id, now, entry); err != nil {
 		return err
 	}
 	s.revokeNow(id, now)

@@ -141,6 +141,7 @@ func Migrate(ctx context.Context, db *gorm.DB) error {
 		&curriculumRow{}, &unitRow{}, &lessonRow{},
 		&assignmentRow{}, &assignmentItemRow{}, &assignmentStudentRow{},
 		&ratingStateRow{}, &studentRatingRow{}, &exerciseRatingRow{}, &ratingChangeRow{},
+		&auditRow{},
 	)
 	if err != nil {
 		return fmt.Errorf("migrate: %w", err)

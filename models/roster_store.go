@@ -12,6 +12,7 @@ import (
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 
+	"qixue/audit"
 	"qixue/identity"
 	"qixue/roster"
 )
@@ -37,6 +38,10 @@ type rosterJobRow struct {
 	StartedAt   *time.Time
 	FinishedAt  *time.Time
 	HeartbeatAt *time.Time
+	// ClientAddr and RequestID are where the upload came from, for the
+	// audit entry written when the import succeeds (see FinishJob).
+	ClientAddr string `gorm:"size:64;not null;default:''"`
+	RequestID  string `gorm:"size:64;not null;default:''"`
 }
 
 func (rosterJobRow) TableName() string { return "roster_imports" }
@@ -395,9 +400,12 @@ func deactivatedUsers(p *roster.Plan) []string {
 	return ids
 }
 
-// CreateJob stores a queued job and its upload.
+// CreateJob stores a queued job and its upload, with the origin of the
+// request that ctx carries (audit.OriginFrom).
 func (s *RosterStore) CreateJob(ctx context.Context, j roster.Job, upload []byte) error {
 	r := toRosterJobRow(j)
+	from := audit.OriginFrom(ctx)
+	r.ClientAddr, r.RequestID = from.Addr, from.RequestID
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if err := tx.Create(&r).Error; err != nil {
 			return fmt.Errorf("create roster job: %w", err)
@@ -495,14 +503,40 @@ func (s *RosterStore) Heartbeat(ctx context.Context, id, stage string, progress 
 }
 
 // FinishJob saves the job's final state and deletes its upload.
+//
+// A succeeded import that was not a dry run is written to the audit log
+// in the same transaction, once, with its counts: the import itself ran
+// in the importer's transaction, which knows neither the job nor who
+// submitted it, so the entry follows it here (a worker that dies between
+// the two runs the job again, and the entry records that run).
 func (s *RosterStore) FinishJob(ctx context.Context, j roster.Job) error {
 	r := toRosterJobRow(j)
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var prev rosterJobRow
+		if err := tx.Select("status", "client_addr", "request_id").Where("id = ?", j.ID).Take(&prev).Error; err != nil {
+			return rosterNotFound(err)
+		}
+		r.ClientAddr, r.RequestID = prev.ClientAddr, prev.RequestID
 		if err := tx.Save(&r).Error; err != nil {
 			return err
 		}
-		return tx.Where("job_id = ?", j.ID).Delete(&rosterUploadRow{}).Error
+		if err := tx.Where("job_id = ?", j.ID).Delete(&rosterUploadRow{}).Error; err != nil {
+			return err
+		}
+		if j.Status != roster.JobSucceeded || j.DryRun || prev.Status == string(roster.JobSucceeded) {
+			return nil
+		}
+		return writeAudit(tx, rosterImportEntry(j, audit.Origin{Addr: prev.ClientAddr, RequestID: prev.RequestID}))
 	})
+}
+
+// rosterImportEntry is the audit entry of a succeeded import.
+func rosterImportEntry(j roster.Job, from audit.Origin) audit.Entry {
+	sm := j.Summary
+	return audit.Entry{SchoolID: j.SchoolID, Actor: audit.Actor{UserID: j.CreatedBy, Role: string(j.Role), SchoolID: j.SchoolID},
+		Action: audit.ActionRosterImport, Target: audit.Target{Type: audit.TargetRosterImport, ID: j.ID},
+		Details: map[string]any{"filename": j.Filename, "schools": sm.Schools, "users": sm.Users, "classes": sm.Classes, "enrollments": sm.Enrollments},
+		At:      j.FinishedAt, From: from}
 }
 
 // RequeueStale queues again running jobs with an old heartbeat.

@@ -35,6 +35,7 @@ import (
 	"gorm.io/gorm"
 
 	"qixue/api"
+	"qixue/audit"
 	"qixue/identity"
 	"qixue/models"
 )
@@ -72,6 +73,7 @@ func New(t testing.TB, db *gorm.DB) *Harness {
 	h.Echo = api.NewServer(api.Deps{
 		Identity: svc,
 		Ping:     func(ctx context.Context) error { return models.Ping(ctx, db) },
+		Audit:    audit.NewService(models.NewAuditStore(db), h.clock),
 	})
 	h.Spec, h.router = LoadSpec(t)
 	return h

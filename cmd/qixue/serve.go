@@ -14,6 +14,7 @@ import (
 
 	"qixue/api"
 	"qixue/assignments"
+	"qixue/audit"
 	"qixue/exercises"
 	"qixue/identity"
 	"qixue/lessons"
@@ -79,6 +80,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		Lessons:         lessons.NewService(models.NewLessonStore(db), nil, lessons.LookupIn(practice)),
 		Assignments:     assignments.NewService(models.NewAssignmentStore(db), nil).WithPractice(api.PracticeMaker(practice)),
 		Progress:        prog,
+		Audit:           audit.NewService(models.NewAuditStore(db), nil),
 	})
 	defer startRosterWorker(ctx, cfg, importer, logger)()
 	defer startRater(ctx, prog, raterInterval, logger)()
