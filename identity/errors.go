@@ -3,6 +3,7 @@ package identity
 import (
 	"errors"
 	"fmt"
+	"time"
 )
 
 // Error is a refusal of the identity domain. Code is a stable snake_case
@@ -11,6 +12,9 @@ import (
 type Error struct {
 	code   string
 	fields []FieldError
+	// retryAfter, when set, is how long the caller should wait before
+	// trying again (rate limits, a busy server).
+	retryAfter time.Duration
 }
 
 // FieldError names one invalid input field and why (a stable code such as
@@ -35,6 +39,9 @@ var (
 	ErrUsernameTaken      = &Error{code: "username_taken"}
 	ErrConflict           = &Error{code: "conflict"}
 	ErrSchoolNotEmpty     = &Error{code: "school_not_empty"}
+	// ErrBusy refuses a login or password change that found no free
+	// hashing slot in time (see HashSlots); it is not a failed login.
+	ErrBusy = &Error{code: "service_unavailable"}
 )
 
 // Error returns the code and, for validation errors, the fields.
@@ -54,6 +61,10 @@ func (e *Error) Code() string { return e.code }
 
 // Fields returns the per-field problems of a validation error (nil otherwise).
 func (e *Error) Fields() []FieldError { return e.fields }
+
+// RetryAfter returns how long the caller should wait before trying
+// again, or zero when the error does not say.
+func (e *Error) RetryAfter() time.Duration { return e.retryAfter }
 
 // Is reports whether target is an *Error with the same code, so a
 // validation error with fields matches ErrValidation.
