@@ -23,8 +23,11 @@ const (
 	DefaultLimitWindow  = 15 * time.Minute
 	DefaultAccountLimit = 10
 	DefaultAddressLimit = 500
-	// DefaultHashWait bounds how long a login waits for a hashing slot.
-	DefaultHashWait = 2 * time.Second
+	// DefaultHashWait bounds how long a login waits for a hashing slot:
+	// long enough for a class of 40 logging in at once on one slot
+	// (bcrypt cost 10 takes about 70 ms a hash: 2.8 s), short enough that
+	// a child is told to try again rather than left waiting.
+	DefaultHashWait = 3 * time.Second
 )
 
 // busyRetryAfter is the Retry-After of ErrBusy: slots free up within
