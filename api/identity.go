@@ -3,6 +3,7 @@ package api
 import (
 	"encoding/csv"
 	"net/http"
+	"net/url"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -40,6 +41,8 @@ func (h *identityHandlers) register(v1 *echo.Group, auth echo.MiddlewareFunc) {
 	v1.DELETE("/users/:id", h.deleteUser, auth)
 	v1.PUT("/users/:id/password", h.setPassword, auth)
 	v1.POST("/users/:id/pin", h.resetPIN, auth)
+	v1.DELETE("/users/:id/login-lock", h.clearLoginLock, auth)
+	v1.DELETE("/login-locks/:address", h.clearAddressLock, auth)
 
 	v1.GET("/classes", h.listClasses, auth)
 	v1.POST("/classes", h.createClass, auth)
@@ -65,6 +68,27 @@ func (h *identityHandlers) login(c echo.Context) error {
 		return err
 	}
 	return c.JSON(http.StatusOK, toSessionResponse(s))
+}
+
+// clearLoginLock lets a user locked out by failed logins log in again.
+func (h *identityHandlers) clearLoginLock(c echo.Context) error {
+	if err := h.svc.ClearLoginLock(c.Request().Context(), Caller(c), c.Param("id")); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+// clearAddressLock lets logins from an address locked by failed logins be
+// checked again.
+func (h *identityHandlers) clearAddressLock(c echo.Context) error {
+	addr, err := url.PathUnescape(c.Param("address"))
+	if err != nil {
+		return identity.ValidationError(identity.FieldError{Field: "address", Code: "invalid"})
+	}
+	if err := h.svc.ClearAddressLock(c.Request().Context(), Caller(c), addr, c.RealIP()); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
 }
 
 // changePassword sets the caller's own password and answers with a new

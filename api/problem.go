@@ -4,6 +4,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -57,6 +58,7 @@ var statuses = map[string]int{
 	"token_expired":        http.StatusUnauthorized,
 	"refresh_token_reused": http.StatusUnauthorized,
 	"rate_limited":         http.StatusTooManyRequests,
+	"service_unavailable":  http.StatusServiceUnavailable,
 	"validation_failed":    http.StatusUnprocessableEntity,
 	"username_taken":       http.StatusConflict,
 	"conflict":             http.StatusConflict,
@@ -73,6 +75,19 @@ type coded interface{ Code() string }
 // localized is a domain error that explains itself in zh-CN or en (the
 // rules engines' refusals).
 type localized interface{ Message(lang string) string }
+
+// waiting is an error that says how long to wait before trying again
+// (identity's rate limits and busy hashing); it sets Retry-After.
+type waiting interface{ RetryAfter() time.Duration }
+
+// retryAfter is the wait err asks for, or zero.
+func retryAfter(err error) time.Duration {
+	var w waiting
+	if errors.As(err, &w) {
+		return w.RetryAfter()
+	}
+	return 0
+}
 
 // withFields is a validation error listing invalid fields.
 type withFields interface{ Fields() []identity.FieldError }
@@ -94,7 +109,9 @@ func errorHandler(logger *slog.Logger, rateWindowMinutes int) echo.HTTPErrorHand
 		if p.Status == http.StatusUnauthorized {
 			c.Response().Header().Set("WWW-Authenticate", `Bearer realm="qixue"`)
 		}
-		if p.Status == http.StatusTooManyRequests {
+		if wait := retryAfter(err); wait > 0 {
+			c.Response().Header().Set("Retry-After", itoa(int((wait+time.Second-1)/time.Second)))
+		} else if p.Status == http.StatusTooManyRequests {
 			c.Response().Header().Set("Retry-After", itoa(rateWindowMinutes*60))
 		}
 		writeProblem(c, p)
@@ -139,6 +156,9 @@ func problemFor(err error, lang string, c echo.Context, rateWindowMinutes int) P
 		}
 		if code == "rate_limited" {
 			args = []any{rateWindowMinutes}
+			if wait := retryAfter(err); wait > 0 {
+				args = []any{int((wait + time.Minute - 1) / time.Minute)}
+			}
 		}
 		var wf withFields
 		if errors.As(err, &wf) {

@@ -315,7 +315,7 @@ func (s *Service) CreateStudents(ctx context.Context, p Principal, classID strin
 	users := make([]User, len(names))
 	for i, n := range names {
 		pin := newPIN()
-		h, err := s.hash(pin)
+		h, err := s.hash(ctx, pin)
 		if err != nil {
 			return Class{}, nil, err
 		}
@@ -380,7 +380,7 @@ func (s *Service) ReissueLoginCards(ctx context.Context, p Principal, classID st
 	hashes := make(map[string]string, len(students))
 	for i, u := range students {
 		pin := newPIN()
-		if u.PINHash, err = s.hash(pin); err != nil {
+		if u.PINHash, err = s.hash(ctx, pin); err != nil {
 			return Class{}, nil, err
 		}
 		hashes[u.ID] = u.PINHash

@@ -98,13 +98,22 @@ type Store interface {
 	// before now.
 	DeleteExpiredRefreshTokens(ctx context.Context, userID string, now time.Time) error
 
-	// CountLoginFailures counts failures recorded for key at or after since.
-	CountLoginFailures(ctx context.Context, key string, since time.Time) (int, error)
-	// RecordLoginFailure records one failure for each key at time at.
-	RecordLoginFailure(ctx context.Context, keys []string, at time.Time) error
-	// ClearLoginFailures forgets the failures of key, and any failure older
-	// than before for all keys.
-	ClearLoginFailures(ctx context.Context, key string, before time.Time) error
+	// ReserveLoginAttempt counts one attempt against key before its
+	// secret is checked, atomically, in one statement: within the key's
+	// window (which starts at its first attempt and lasts window) at most
+	// limit attempts are granted, however many run at once on however
+	// many instances; a later one is refused. A key whose window ended
+	// starts a new one at now. The reservation stays counted as a failure
+	// unless given back.
+	ReserveLoginAttempt(ctx context.Context, key string, limit int, now time.Time, window time.Duration) (LoginReservation, error)
+	// ReturnLoginAttempt takes back a granted reservation that was no
+	// failure; after the key's window has ended it does nothing.
+	ReturnLoginAttempt(ctx context.Context, r LoginReservation) error
+	// ClearLoginAttempts forgets every attempt counted against key.
+	ClearLoginAttempts(ctx context.Context, key string) error
+	// PruneLoginAttempts forgets the counters whose window ended before
+	// before.
+	PruneLoginAttempts(ctx context.Context, before time.Time) error
 }
 
 // UserQuery filters a user list. Zero fields do not filter.

@@ -2,6 +2,7 @@ package identity
 
 import (
 	"context"
+	"errors"
 	"net/mail"
 	"regexp"
 	"time"
@@ -108,7 +109,7 @@ func (s *Service) CreateUser(ctx context.Context, p Principal, in NewUser) (User
 	u := User{ID: newID(), SchoolID: in.SchoolID, Role: in.Role, Username: in.Username,
 		RealName: in.RealName, Email: in.Email, CreatedAt: now, UpdatedAt: now}
 	if in.Password != "" {
-		h, err := s.hash(in.Password)
+		h, err := s.hash(ctx, in.Password)
 		if err != nil {
 			return User{}, err
 		}
@@ -293,7 +294,7 @@ func (s *Service) SetPassword(ctx context.Context, p Principal, id, password str
 	if err != nil {
 		return err
 	}
-	if u.PasswordHash, err = s.hash(password); err != nil {
+	if u.PasswordHash, err = s.hash(ctx, password); err != nil {
 		return err
 	}
 	return s.saveCredentials(ctx, p, &u, audit.ActionPasswordSet)
@@ -328,7 +329,9 @@ func credentialsRevocation(now time.Time) time.Time {
 // Students cannot (their password or PIN is set by a teacher:
 // ErrForbidden). A wrong current password is a validation error on
 // current_password and counts as a failed login of the account, so
-// guessing it is rate limited like logging in (ErrRateLimited).
+// guessing it is rate limited like logging in (ErrRateLimited): the
+// attempt is counted before the password is checked, and a right one
+// clears the account's failures.
 func (s *Service) ChangePassword(ctx context.Context, p Principal, current, next string) (Session, error) {
 	if p.Role == RoleStudent || p.Role == "" {
 		return Session{}, ErrForbidden
@@ -349,21 +352,22 @@ func (s *Service) ChangePassword(ctx context.Context, p Principal, current, next
 		return Session{}, err
 	}
 	now := s.now()
-	accountKey := "account:" + u.Username
-	n, err := s.store.CountLoginFailures(ctx, accountKey, now.Add(-s.cfg.LimitWindow))
+	account := s.accountLimit(u.Username)
+	reserved, err := s.reserve(ctx, now, account)
 	if err != nil {
 		return Session{}, err
 	}
-	if n >= s.cfg.AccountLimit {
-		return Session{}, ErrRateLimited
+	ok, err := s.compare(ctx, u.PasswordHash, current, s.cfg.HashWait)
+	if err != nil {
+		return Session{}, errors.Join(err, s.giveBack(ctx, reserved))
 	}
-	if !s.matches(u.PasswordHash, current) {
-		if err := s.store.RecordLoginFailure(ctx, []string{accountKey}, now); err != nil {
-			return Session{}, err
-		}
+	if !ok {
 		return Session{}, ValidationError(FieldError{Field: "current_password", Code: "incorrect"})
 	}
-	if u.PasswordHash, err = s.hash(next); err != nil {
+	if err := s.succeeded(ctx, account, reserved, now); err != nil {
+		return Session{}, err
+	}
+	if u.PasswordHash, err = s.hash(ctx, next); err != nil {
 		return Session{}, err
 	}
 	if err := s.saveCredentials(ctx, p, &u, audit.ActionPasswordChanged); err != nil {
@@ -383,7 +387,7 @@ func (s *Service) ResetPIN(ctx context.Context, p Principal, id string) (User, s
 		return User{}, "", ValidationError(FieldError{Field: "id", Code: "not_a_student"})
 	}
 	pin := newPIN()
-	if u.PINHash, err = s.hash(pin); err != nil {
+	if u.PINHash, err = s.hash(ctx, pin); err != nil {
 		return User{}, "", err
 	}
 	if err := s.saveCredentials(ctx, p, &u, audit.ActionPINReset); err != nil {

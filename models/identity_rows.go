@@ -140,17 +140,6 @@ func (r refreshTokenRow) toRefreshToken() identity.RefreshToken {
 	return t
 }
 
-// loginFailureRow records one failed login for a key ("account:NAME" or
-// "addr:IP"). Rows are only inserted and deleted, so counting works across
-// replicas without lost updates.
-type loginFailureRow struct {
-	ID  string    `gorm:"primaryKey;size:36"`
-	Key string    `gorm:"column:rate_key;size:200;not null;index:idx_login_failures_key_at,priority:1"`
-	At  time.Time `gorm:"not null;index:idx_login_failures_key_at,priority:2;index"`
-}
-
-func (loginFailureRow) TableName() string { return "login_failures" }
-
 // revocationRow records that a user's access tokens issued up to At no
 // longer work (identity.Revocation). Rows are only inserted and pruned.
 type revocationRow struct {

@@ -665,24 +665,3 @@ func (s *IdentityStore) RevokeRefreshFamily(ctx context.Context, hash string, no
 func (s *IdentityStore) DeleteExpiredRefreshTokens(ctx context.Context, userID string, now time.Time) error {
 	return s.db.WithContext(ctx).Where("user_id = ? AND expires_at < ?", userID, now).Delete(&refreshTokenRow{}).Error
 }
-
-// CountLoginFailures counts the failures of key since the given time.
-func (s *IdentityStore) CountLoginFailures(ctx context.Context, key string, since time.Time) (int, error) {
-	var n int64
-	err := s.db.WithContext(ctx).Model(&loginFailureRow{}).Where("rate_key = ? AND at >= ?", key, since).Count(&n).Error
-	return int(n), err
-}
-
-// RecordLoginFailure records a failure for each key.
-func (s *IdentityStore) RecordLoginFailure(ctx context.Context, keys []string, at time.Time) error {
-	rows := make([]loginFailureRow, len(keys))
-	for i, k := range keys {
-		rows[i] = loginFailureRow{ID: uuid.NewString(), Key: k, At: at}
-	}
-	return s.db.WithContext(ctx).Create(&rows).Error
-}
-
-// ClearLoginFailures forgets key's failures and all failures before before.
-func (s *IdentityStore) ClearLoginFailures(ctx context.Context, key string, before time.Time) error {
-	return s.db.WithContext(ctx).Where("rate_key = ? OR at < ?", key, before).Delete(&loginFailureRow{}).Error
-}

@@ -58,14 +58,20 @@ type Harness struct {
 }
 
 // New returns a harness on db (see modelstest) with a fast password hash.
-func New(t testing.TB, db *gorm.DB) *Harness {
+// Options change the identity service's configuration (login limits,
+// hashing slots); several harnesses on one db act as several instances.
+func New(t testing.TB, db *gorm.DB, options ...func(*identity.Config)) *Harness {
 	t.Helper()
 	h := &Harness{DB: db, Store: models.NewIdentityStore(db), Now: time.Now()}
-	svc, err := identity.NewService(h.Store, identity.Config{
+	cfg := identity.Config{
 		Secret:     []byte(Secret),
 		BcryptCost: bcrypt.MinCost,
 		Now:        h.clock,
-	})
+	}
+	for _, o := range options {
+		o(&cfg)
+	}
+	svc, err := identity.NewService(h.Store, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
