@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strconv"
 	"strings"
 	"sync"
@@ -258,6 +259,35 @@ func TestClearLoginLocks(t *testing.T) {
 					}
 				}},
 		})
+
+		// Every lifted lock is in the audit log, once, with who lifted it;
+		// refused attempts leave nothing.
+		count := func(token string, q url.Values, target string) int {
+			n := 0
+			for _, e := range auditList(t, h, token, q).Items {
+				if e.Target.ID == target {
+					n++
+				}
+			}
+			return n
+		}
+		lifted := url.Values{"action": {"login_lock_cleared"}}
+		if n := count(a.AdminToken, lifted, a.Student.ID); n != 1 {
+			t.Errorf("the teacher's lifting of a student's lock: %d entries, want 1", n)
+		}
+		if n := count(a.AdminToken, lifted, a.OtherTeacher.ID); n != 1 {
+			t.Errorf("the school admin's lifting: %d entries, want 1", n)
+		}
+		if n := count(a.AdminToken, lifted, a.OtherStudent.ID); n != 0 {
+			t.Errorf("a refused lifting was audited: %d entries", n)
+		}
+		addr := url.Values{"action": {"address_lock_cleared"}}
+		if n := count(a.AdminToken, addr, "192.0.2.1"); n != 1 {
+			t.Errorf("the school admin's lifting of its address: %d entries, want 1", n)
+		}
+		if n := count(f.AdminToken, addr, "192.0.2.2"); n != 1 {
+			t.Errorf("the platform admin's lifting of an address: %d entries, want 1", n)
+		}
 	})
 }
 

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"golang.org/x/text/unicode/norm"
+
+	"qixue/audit"
 )
 
 // Default login limits (see Config).
@@ -211,7 +213,8 @@ func (s *Service) ClearLoginLock(ctx context.Context, p Principal, userID string
 	if err != nil {
 		return err
 	}
-	return s.store.ClearLoginAttempts(ctx, s.accountLimit(u.Username).key)
+	entry := userEntry(ctx, p, s.now(), audit.ActionLoginLockCleared, u, nil)
+	return s.store.ClearLoginAttempts(ctx, s.accountLimit(u.Username).key, entry)
 }
 
 // ClearAddressLock forgets the failed logins counted against a client
@@ -236,5 +239,7 @@ func (s *Service) ClearAddressLock(ctx context.Context, p Principal, addr, calle
 	default:
 		return ErrForbidden
 	}
-	return s.store.ClearLoginAttempts(ctx, key)
+	entry := audit.New(ctx, s.now(), p.SchoolID, auditActor(p), audit.ActionAddressLockCleared,
+		audit.Target{Type: audit.TargetAddress, ID: a.String()}, nil)
+	return s.store.ClearLoginAttempts(ctx, key, entry)
 }

@@ -109,8 +109,9 @@ type Store interface {
 	// ReturnLoginAttempt takes back a granted reservation that was no
 	// failure; after the key's window has ended it does nothing.
 	ReturnLoginAttempt(ctx context.Context, r LoginReservation) error
-	// ClearLoginAttempts forgets every attempt counted against key.
-	ClearLoginAttempts(ctx context.Context, key string) error
+	// ClearLoginAttempts forgets every attempt counted against key and
+	// writes the audit entries, in one transaction.
+	ClearLoginAttempts(ctx context.Context, key string, log ...audit.Entry) error
 	// PruneLoginAttempts forgets the counters whose window ended before
 	// before.
 	PruneLoginAttempts(ctx context.Context, before time.Time) error

@@ -6,6 +6,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"qixue/audit"
 	"qixue/identity"
 )
 
@@ -59,9 +60,18 @@ func (s *IdentityStore) ReturnLoginAttempt(ctx context.Context, r identity.Login
 		Update("attempts", gorm.Expr("attempts - 1")).Error
 }
 
-// ClearLoginAttempts forgets the key's counter.
-func (s *IdentityStore) ClearLoginAttempts(ctx context.Context, key string) error {
-	return s.db.WithContext(ctx).Where("rate_key = ?", key).Delete(&loginLimitRow{}).Error
+// ClearLoginAttempts forgets the key's counter and writes the audit
+// entries, in one transaction.
+func (s *IdentityStore) ClearLoginAttempts(ctx context.Context, key string, log ...audit.Entry) error {
+	if len(log) == 0 {
+		return s.db.WithContext(ctx).Where("rate_key = ?", key).Delete(&loginLimitRow{}).Error
+	}
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Where("rate_key = ?", key).Delete(&loginLimitRow{}).Error; err != nil {
+			return err
+		}
+		return writeAudit(tx, log...)
+	})
 }
 
 // PruneLoginAttempts deletes the counters whose window ended before before.
