@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"qixue/csvsafe"
 )
 
 // File names of a OneRoster CSV bundle.
@@ -136,13 +138,16 @@ type table struct {
 
 func (t *table) has(col string) bool { _, ok := t.cols[col]; return ok }
 
-// get returns the trimmed field of row i in col ("" when the column is absent).
+// get returns the trimmed field of row i in col ("" when the column is
+// absent), without the single quote that Qixue's exports put before a
+// cell starting with = + - @ (csvsafe.Unquote), so an export imports back
+// exactly.
 func (t *table) get(i int, col string) string {
 	j, ok := t.cols[col]
 	if !ok {
 		return ""
 	}
-	return strings.TrimSpace(t.rows[i][j])
+	return strings.TrimSpace(csvsafe.Unquote(strings.TrimSpace(t.rows[i][j])))
 }
 
 var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
