@@ -83,13 +83,17 @@ func (im *Importer) Export(ctx context.Context, p identity.Principal, schoolID s
 		if !e.Active() || cid == "" || uid == "" {
 			continue
 		}
-		id := or(e.SourcedID, e.ClassID+"."+e.UserID)
+		id := or(e.SourcedID, exportedEnrollmentID(e))
 		enrollments = append(enrollments, []string{id, "", "", cid, orgID, uid, string(e.Role), "", "", ""})
 	}
 	files[EnrollmentsFile] = csvBytes([]string{"sourcedId", "status", "dateLastModified", "classSourcedId", "schoolSourcedId",
 		"userSourcedId", "role", "primary", "beginDate", "endDate"}, enrollments)
 	return NewSource(files).Zip()
 }
+
+// exportedEnrollmentID is the sourcedId an export gives an enrollment
+// made in Qixue: its class ID and user ID joined by a dot.
+func exportedEnrollmentID(e identity.Enrollment) string { return e.ClassID + "." + e.UserID }
 
 var exportRoles = map[identity.Role]string{
 	identity.RoleStudent: "student", identity.RoleTeacher: "teacher", identity.RoleSchoolAdmin: "administrator",

@@ -3,6 +3,7 @@ package roster
 import (
 	"context"
 	"crypto/rand"
+	"errors"
 	"sort"
 	"sync"
 	"time"
@@ -124,6 +125,22 @@ func (pl *planner) schools() error {
 	for _, s := range existing {
 		pl.schoolBySourced[s.SourcedID] = s
 	}
+	// An export names a school without a sourcedId by its Qixue ID.
+	for id := range ids {
+		if _, ok := pl.schoolBySourced[id]; ok {
+			continue
+		}
+		s, err := pl.st.School(pl.ctx, id)
+		if errors.Is(err, identity.ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		if s.SourcedID == "" {
+			pl.schoolBySourced[id] = s
+		}
+	}
 	pl.covered = map[string]bool{}
 	now := pl.plan.Now
 
@@ -178,14 +195,31 @@ func (pl *planner) schools() error {
 // updateSchool renames a school whose org name changed. Schools are never
 // deactivated: a tobedeleted org only stops being updated.
 func (pl *planner) updateSchool(s *identity.School, o Org) {
-	if o.Status == StatusToBeDeleted || (s.Name == o.Name && s.SourcedID == o.SourcedID) {
+	if o.Status == StatusToBeDeleted || (s.Name == o.Name && sameSourced(s.SourcedID, s.ID, o.SourcedID)) {
 		pl.plan.Summary.Schools.Unchanged++
 		return
 	}
-	s.Name, s.SourcedID, s.UpdatedAt = o.Name, o.SourcedID, pl.plan.Now
+	s.Name, s.SourcedID, s.UpdatedAt = o.Name, sourcedFor(s.SourcedID, s.ID, o.SourcedID), pl.plan.Now
 	pl.plan.ChangedSchools = append(pl.plan.ChangedSchools, *s)
 	pl.plan.Summary.Schools.Updated++
 	pl.schoolBySourced[o.SourcedID] = *s
+}
+
+// sameSourced reports whether a row stored with sourcedId stored and
+// Qixue ID id is the row a file names sourced: the same sourcedId, or,
+// for a row made in Qixue (no sourcedId), its ID, as the export writes it.
+func sameSourced(stored, id, sourced string) bool {
+	return stored == sourced || (stored == "" && sourced == id)
+}
+
+// sourcedFor is the sourcedId to store for a row named sourced in a file:
+// a row made in Qixue and named by its ID keeps having none, so that an
+// export imports back without a change.
+func sourcedFor(stored, id, sourced string) string {
+	if stored == "" && sourced == id {
+		return ""
+	}
+	return sourced
 }
 
 // schoolOf returns the first of the org sourcedIds that is a covered school.
@@ -317,7 +351,8 @@ func (pl *planner) diffUsers(st State) error {
 			continue
 		}
 		next := *cur
-		next.SchoolID, next.Role, next.RealName, next.Email, next.SourcedID = school.ID, role, name, r.Email, r.SourcedID
+		next.SchoolID, next.Role, next.RealName, next.Email = school.ID, role, name, r.Email
+		next.SourcedID = sourcedFor(cur.SourcedID, cur.ID, r.SourcedID)
 		if r.Username != "" {
 			next.Username = r.Username
 		}
@@ -508,8 +543,9 @@ func (pl *planner) diffClasses(st State) error {
 			plan.Summary.Classes.Created++
 			continue
 		}
-		if cur.SchoolID != school.ID || cur.Name != r.Title || cur.Grade != grade || cur.SourcedID != r.SourcedID || !cur.Active() {
-			cur.SchoolID, cur.Name, cur.Grade, cur.SourcedID = school.ID, r.Title, grade, r.SourcedID
+		if cur.SchoolID != school.ID || cur.Name != r.Title || cur.Grade != grade || !sameSourced(cur.SourcedID, cur.ID, r.SourcedID) || !cur.Active() {
+			cur.SchoolID, cur.Name, cur.Grade = school.ID, r.Title, grade
+			cur.SourcedID = sourcedFor(cur.SourcedID, cur.ID, r.SourcedID)
 			cur.DeactivatedAt, cur.UpdatedAt = time.Time{}, now
 			plan.ChangedClasses = append(plan.ChangedClasses, *cur)
 			plan.Summary.Classes.Updated++
@@ -621,8 +657,8 @@ func (pl *planner) diffEnrollments(st State) {
 			plan.Summary.Enrollments.Created++
 			continue
 		}
-		if e.SourcedID != r.SourcedID || e.Role != u.Role || e.SchoolID != c.SchoolID || !e.Active() {
-			e.SourcedID, e.Role, e.SchoolID, e.DeactivatedAt = r.SourcedID, u.Role, c.SchoolID, time.Time{}
+		if !sameSourced(e.SourcedID, exportedEnrollmentID(*e), r.SourcedID) || e.Role != u.Role || e.SchoolID != c.SchoolID || !e.Active() {
+			e.SourcedID, e.Role, e.SchoolID, e.DeactivatedAt = sourcedFor(e.SourcedID, exportedEnrollmentID(*e), r.SourcedID), u.Role, c.SchoolID, time.Time{}
 			plan.ChangedEnrollments = append(plan.ChangedEnrollments, *e)
 			plan.Summary.Enrollments.Updated++
 		} else {
