@@ -52,7 +52,22 @@ func newRosterHarness(t *testing.T, db *gorm.DB) *rosterHarness {
 		Ping:     func(ctx context.Context) error { return models.Ping(ctx, db) },
 		Roster:   r.Im,
 	})
+	r.link(t, r.F.A.School.ID, "org-a")
 	return r
+}
+
+// link binds a school to an org sourcedId as only a platform admin may
+// (roster.Importer.ImportInto), so that its admin can import the org.
+func (r *rosterHarness) link(t *testing.T, schoolID, org string) {
+	t.Helper()
+	src := roster.NewSource(map[string][]byte{
+		"manifest.csv": []byte("propertyName,value\noneroster.version,1.1\nfile.orgs,bulk\n"),
+		"orgs.csv":     []byte("sourcedId,name,type\n" + org + ",School of " + org + ",school\n"),
+	})
+	root := identity.Principal{Role: identity.RolePlatformAdmin}
+	if _, err := r.Im.ImportInto(context.Background(), root, schoolID, src, false); err != nil {
+		t.Fatalf("link %s: %v", org, err)
+	}
 }
 
 // zipOf packs files into a zip.

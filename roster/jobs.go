@@ -274,7 +274,7 @@ func (im *Importer) runJob(ctx context.Context, j Job, upload []byte, beat func(
 		return Result{}, err
 	}
 	beat("applying", 40)
-	return im.apply(ctx, p, files, j.DryRun)
+	return im.apply(ctx, scopeOf(p), files, j.DryRun)
 }
 
 // sortProblems orders problems by file, line and column.

@@ -56,12 +56,22 @@ type State struct {
 	Enrollments []identity.Enrollment
 }
 
+// scope is which schools an import may touch.
+type scope struct {
+	// school is the one school the import may touch ("" = the schools of
+	// its orgs, for platform admins).
+	school string
+	// link lets the import bind school, while it has no org, to the org
+	// of the files.
+	link bool
+}
+
 // planner diffs parsed files against the database inside a transaction.
 type planner struct {
 	ctx      context.Context
 	st       Store
 	files    *Files
-	p        identity.Principal
+	scope    scope
 	hasher   func(string) (string, error)
 	matches  func(hash, secret string) bool
 	problems []Problem
@@ -144,30 +154,8 @@ func (pl *planner) schools() error {
 	pl.covered = map[string]bool{}
 	now := pl.plan.Now
 
-	if pl.p.Role == identity.RoleSchoolAdmin {
-		own, err := pl.st.School(pl.ctx, pl.p.SchoolID)
-		if err != nil {
-			return err
-		}
-		pl.covered[own.ID] = true
-		if own.SourcedID != "" {
-			pl.schoolBySourced[own.SourcedID] = own
-		}
-		for _, o := range f.Orgs {
-			s, known := pl.schoolBySourced[o.SourcedID]
-			switch {
-			case known && s.ID == own.ID:
-				pl.updateSchool(&own, o)
-			case !known && own.SourcedID == "":
-				// The first import links the admin's school to its org.
-				own.SourcedID = o.SourcedID
-				pl.schoolBySourced[o.SourcedID] = own
-				pl.updateSchool(&own, o)
-			default:
-				pl.add(OrgsFile, o.Line, "sourcedId", CodeOtherSchool, o.SourcedID)
-			}
-		}
-		return nil
+	if pl.scope.school != "" {
+		return pl.oneSchool()
 	}
 	for _, o := range f.Orgs {
 		s, known := pl.schoolBySourced[o.SourcedID]
@@ -187,6 +175,36 @@ func (pl *planner) schools() error {
 	for id := range ids {
 		if s, ok := pl.schoolBySourced[id]; ok {
 			pl.covered[s.ID] = true
+		}
+	}
+	return nil
+}
+
+// oneSchool resolves the orgs of an import into one school (a school
+// admin's, or the school of ImportInto). Only that school's org may
+// appear: the org bound to it, or the school's Qixue ID while it is bound
+// to none (an export). An org bound to another school is other_school;
+// an org bound to no school is unlinked_org, unless the import may link
+// (ImportInto) and the school has no org yet. So a school admin cannot
+// claim an org sourcedId that a district import later uses.
+func (pl *planner) oneSchool() error {
+	own, err := pl.st.School(pl.ctx, pl.scope.school)
+	if err != nil {
+		return err
+	}
+	pl.covered[own.ID] = true
+	pl.schoolBySourced[or(own.SourcedID, own.ID)] = own
+	for _, o := range pl.files.Orgs {
+		s, known := pl.schoolBySourced[o.SourcedID]
+		switch {
+		case known && s.ID == own.ID:
+			pl.updateSchool(&own, o)
+		case known:
+			pl.add(OrgsFile, o.Line, "sourcedId", CodeOtherSchool, o.SourcedID)
+		case pl.scope.link && own.SourcedID == "" && o.Status == StatusActive:
+			pl.updateSchool(&own, o) // links the school to the org
+		default:
+			pl.add(OrgsFile, o.Line, "sourcedId", CodeUnlinkedOrg, o.SourcedID)
 		}
 	}
 	return nil
@@ -317,7 +335,7 @@ func (pl *planner) diffUsers(st State) error {
 		school, ok := pl.schoolOf(r.OrgSourcedIDs)
 		if !ok {
 			code := CodeUnknownOrg
-			if pl.p.Role == identity.RoleSchoolAdmin {
+			if pl.scope.school != "" {
 				code = CodeOtherSchool
 			}
 			pl.add(UsersFile, r.Line, "orgSourcedIds", code, joinIDs(r.OrgSourcedIDs))
@@ -528,7 +546,7 @@ func (pl *planner) diffClasses(st State) error {
 		school, ok := pl.schoolOf([]string{r.SchoolSourcedID})
 		if !ok {
 			code := CodeUnknownOrg
-			if pl.p.Role == identity.RoleSchoolAdmin {
+			if pl.scope.school != "" {
 				code = CodeOtherSchool
 			}
 			pl.add(ClassesFile, r.Line, "schoolSourcedId", code, r.SchoolSourcedID)

@@ -354,18 +354,39 @@ func TestSchoolAdminOwnSchoolOnly(t *testing.T) {
 		if _, err := im.Import(ctx, identity.Principal{Role: identity.RoleTeacher, SchoolID: other.ID}, bundle("bulk", messy()), false); !errors.Is(err, roster.ErrForbidden) {
 			t.Errorf("teacher import: %v", err)
 		}
-		// The other school's admin imports its own first roster: it links.
+		// The other school's admin cannot link its school to an org; a
+		// platform admin links it (ImportInto), then the admin imports.
 		files := messy()
 		for n, s := range files {
 			files[n] = strings.ReplaceAll(strings.ReplaceAll(s, "s1", "s2"), "wang.li", "wang.li2")
 		}
 		files["users.csv"] = strings.ReplaceAll(files["users.csv"], "head.hope", "head.two")
-		res, err := im.Import(ctx, admin, bundle("bulk", files), false)
+		_, err = im.Import(ctx, admin, bundle("bulk", files), false)
+		if !errors.As(err, &re) || re.Problems()[0].Code != roster.CodeUnlinkedOrg || re.Problems()[0].Value != "s2" {
+			t.Fatalf("admin's first import: %v", err)
+		}
+		if _, err := im.ImportInto(ctx, admin, other.ID, bundle("bulk", files), false); !errors.Is(err, roster.ErrForbidden) {
+			t.Errorf("school admin ImportInto: %v", err)
+		}
+		res, err := im.ImportInto(ctx, root, other.ID, bundle("bulk", files), false)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if res.Summary.Schools.Updated != 1 || res.Summary.Users.Created != 4 {
+			t.Errorf("linking import summary %+v", res.Summary)
+		}
+		res, err = im.Import(ctx, admin, bundle("bulk", files), false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Summary.Schools.Unchanged != 1 || res.Summary.Users.Unchanged != 4 {
 			t.Errorf("own import summary %+v", res.Summary)
+		}
+		// Linked, the school cannot be linked to a second org.
+		files["orgs.csv"] += "s3,,,Third,school,,\n"
+		if _, err := im.ImportInto(ctx, root, other.ID, bundle("bulk", files), false); !errors.As(err, &re) ||
+			re.Problems()[0].Code != roster.CodeUnlinkedOrg || re.Problems()[0].Value != "s3" {
+			t.Errorf("second link: %v", err)
 		}
 	})
 }
@@ -416,4 +437,51 @@ func TestEnabledUserFalseDeactivates(t *testing.T) {
 	if res.Summary.Users.Updated != 1 || !load(t, db).users["u1"].Active() {
 		t.Errorf("enabledUser=true again: %+v", res.Summary.Users)
 	}
+}
+
+// TestSchoolAdminCannotClaimOrg: a school admin who imports an org
+// sourcedId not bound to any school is refused (file, line, sourcedId),
+// so a later district import of that org by the platform admin makes its
+// own school and neither renames the admin's school nor moves students
+// into it (issue 14 item 5).
+func TestSchoolAdminCannotClaimOrg(t *testing.T) {
+	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
+		im := newImporter(db)
+		ctx := context.Background()
+		c := identity.School{ID: "01930000-0000-7000-8000-0000000000c0", Name: "School C"}
+		if err := models.NewIdentityStore(db).CreateSchool(ctx, c); err != nil {
+			t.Fatal(err)
+		}
+		admin := identity.Principal{UserID: "01930000-0000-7000-8000-0000000000c1", SchoolID: c.ID, Role: identity.RoleSchoolAdmin}
+		claim := bundle("bulk", map[string]string{"orgs.csv": "sourcedId,name,type\ns1,School C,school\n"})
+		_, err := im.Import(ctx, admin, claim, false)
+		var re *roster.Error
+		if !errors.As(err, &re) || len(re.Problems()) != 1 {
+			t.Fatalf("claim: %v, want one problem", err)
+		}
+		if p := re.Problems()[0]; p.File != "orgs.csv" || p.Line != 2 || p.Column != "sourcedId" || p.Code != "unlinked_org" || p.Value != "s1" {
+			t.Errorf("claim problem %+v", p)
+		}
+		if _, err := im.Import(ctx, admin, claim, true); !errors.Is(err, roster.ErrInvalid) {
+			t.Errorf("claim as a dry run: %v", err)
+		}
+
+		// The district's import later: s1 becomes a school of its own.
+		res := mustImport(t, im, root, bundle("bulk", messy()))
+		if res.Summary.Schools.Created != 1 || res.Summary.Users.Created != 4 {
+			t.Errorf("district import summary %+v", res.Summary)
+		}
+		s := load(t, db)
+		if s.school.ID == c.ID || s.school.Name != "Hope Primary, North" {
+			t.Errorf("s1 is school %+v, want a new school", s.school)
+		}
+		after, err := models.NewRosterStore(db).School(ctx, c.ID)
+		if err != nil || after.Name != "School C" || after.SourcedID != "" {
+			t.Errorf("school C after the district import: %+v %v", after, err)
+		}
+		st, err := models.NewRosterStore(db).State(ctx, []string{c.ID})
+		if err != nil || len(st.Users) != 0 || len(st.Classes) != 0 {
+			t.Errorf("school C holds %d users and %d classes (%v)", len(st.Users), len(st.Classes), err)
+		}
+	})
 }

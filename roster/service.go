@@ -112,16 +112,45 @@ func (im *Importer) Import(ctx context.Context, p identity.Principal, src Source
 	if err != nil {
 		return Result{}, err
 	}
-	return im.apply(ctx, p, files, dryRun)
+	return im.apply(ctx, scopeOf(p), files, dryRun)
+}
+
+// scopeOf is the scope of p's imports: a school admin's own school, or
+// any school for a platform admin.
+func scopeOf(p identity.Principal) scope {
+	if p.Role == identity.RolePlatformAdmin {
+		return scope{}
+	}
+	return scope{school: p.SchoolID}
+}
+
+// ImportInto imports the files into one existing school as a platform
+// admin: like a school admin's import of that school, except that a
+// school not yet linked to an org is linked to the school org of the
+// files (a school made in Qixue that starts syncing with its student
+// information system). Only platform admins may (ErrForbidden); a missing
+// school is identity.ErrNotFound.
+func (im *Importer) ImportInto(ctx context.Context, p identity.Principal, schoolID string, src Source, dryRun bool) (Result, error) {
+	if p.Role != identity.RolePlatformAdmin {
+		return Result{}, ErrForbidden
+	}
+	if _, err := im.store.School(ctx, schoolID); err != nil {
+		return Result{}, err
+	}
+	files, err := Parse(src)
+	if err != nil {
+		return Result{}, err
+	}
+	return im.apply(ctx, scope{school: schoolID, link: true}, files, dryRun)
 }
 
 // errDryRun rolls back a dry run's transaction.
 var errDryRun = errors.New("dry run")
 
-func (im *Importer) apply(ctx context.Context, p identity.Principal, files *Files, dryRun bool) (Result, error) {
+func (im *Importer) apply(ctx context.Context, sc scope, files *Files, dryRun bool) (Result, error) {
 	res := Result{Warnings: files.Warnings, DryRun: dryRun}
 	err := im.store.InTx(ctx, func(tx Store) error {
-		pl := &planner{ctx: ctx, st: tx, files: files, p: p, hasher: im.cfg.HashPassword,
+		pl := &planner{ctx: ctx, st: tx, files: files, scope: sc, hasher: im.cfg.HashPassword,
 			matches: im.cfg.PasswordMatches, plan: &Plan{Now: im.now()}}
 		if err := pl.build(); err != nil {
 			return err
