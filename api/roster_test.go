@@ -204,14 +204,17 @@ func TestRosterImportAPI(t *testing.T) {
 			t.Fatalf("cross-school job %+v", job)
 		}
 
-		// Errors list file, line, column and reason; nothing is written.
+		// Errors list file, line, column and reason, of every file in one
+		// pass (a bad role and an unknown class); nothing is written.
 		bad := schoolFiles("org-a", "a")
 		bad["users.csv"] += "au9,org-a,wizard,,X,Y,\n"
 		bad["enrollments.csv"] += "ae9,nope,au1,student\n"
 		id = r.submit(t, a.AdminToken, zipOf(t, bad), "", http.StatusAccepted)
 		job = r.finish(t, a.AdminToken, id)
-		if job.Status != "failed" || len(job.Errors) != 1 || job.Errors[0].Line != 5 || job.Errors[0].Column != "role" ||
-			job.Errors[0].Code != "unknown_role" || !strings.Contains(job.Errors[0].Reason, "role") {
+		if job.Status != "failed" || len(job.Errors) != 2 ||
+			job.Errors[0].File != "enrollments.csv" || job.Errors[0].Line != 5 || job.Errors[0].Column != "classSourcedId" || job.Errors[0].Code != "unknown_class" ||
+			job.Errors[1].File != "users.csv" || job.Errors[1].Line != 5 || job.Errors[1].Column != "role" ||
+			job.Errors[1].Code != "unknown_role" || !strings.Contains(job.Errors[1].Reason, "role") {
 			t.Fatalf("invalid job %+v", job)
 		}
 

@@ -117,6 +117,7 @@ func (p Problem) String() string {
 type Error struct {
 	code     string
 	problems []Problem
+	more     int
 }
 
 // Sentinel errors; compare with errors.Is.
@@ -144,15 +145,20 @@ var messages = map[string][2]string{
 // Code returns the stable snake_case code of the error.
 func (e *Error) Code() string { return e.code }
 
-// Problems returns every problem of an ErrInvalid (nil otherwise).
+// Problems returns the problems of an ErrInvalid (nil otherwise): every
+// one, up to MaxProblems.
 func (e *Error) Problems() []Problem { return e.problems }
+
+// More returns how many problems were found past MaxProblems and are not
+// in Problems.
+func (e *Error) More() int { return e.more }
 
 // Error describes the error in English, with the first problems.
 func (e *Error) Error() string {
 	s := "roster: " + e.code
 	for i, p := range e.problems {
 		if i == 5 {
-			s += fmt.Sprintf("; and %d more", len(e.problems)-5)
+			s += fmt.Sprintf("; and %d more", len(e.problems)-5+e.more)
 			break
 		}
 		s += "; " + p.String()
@@ -179,10 +185,17 @@ func (e *Error) Is(target error) bool {
 	return ok && t.code == e.code
 }
 
-// invalid returns an ErrInvalid with the problems, or nil when there are none.
-func invalid(problems []Problem) error {
-	if len(problems) == 0 {
+// invalid returns an ErrInvalid with the problems in file and line order,
+// at most MaxProblems of them (more counts the others), or nil when there
+// are none.
+func invalid(problems []Problem, more int) error {
+	if len(problems)+more == 0 {
 		return nil
 	}
-	return &Error{code: ErrInvalid.code, problems: sortProblems(problems)}
+	problems = sortProblems(problems)
+	if len(problems) > MaxProblems {
+		more += len(problems) - MaxProblems
+		problems = problems[:MaxProblems]
+	}
+	return &Error{code: ErrInvalid.code, problems: problems, more: more}
 }

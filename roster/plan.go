@@ -75,6 +75,8 @@ type planner struct {
 	hasher   func(string) (string, error)
 	matches  func(hash, secret string) bool
 	problems []Problem
+	more     int  // problems past MaxProblems
+	doomed   bool // the file checks found problems: plan only to report more
 	plan     *Plan
 
 	schoolBySourced map[string]identity.School // org sourcedId → school (existing or new)
@@ -86,9 +88,29 @@ type planner struct {
 }
 
 func (pl *planner) add(file string, line int, col, code, value string) {
-	if len(pl.problems) < maxProblems {
-		pl.problems = append(pl.problems, Problem{File: file, Line: line, Column: col, Code: code, Value: value})
+	if len(pl.problems) >= MaxProblems {
+		pl.more++
+		return
 	}
+	pl.problems = append(pl.problems, Problem{File: file, Line: line, Column: col, Code: code, Value: value})
+}
+
+// refuse reports a problem with a row and records the row as refused, so
+// that references to it are not reported again.
+func (pl *planner) refuse(file string, line int, col, code, value, id string) {
+	pl.add(file, line, col, code, value)
+	pl.files.reject(file, id)
+}
+
+// explainedAll reports whether every one of the org sourcedIds is an org
+// already refused (or in an orgs.csv that could not be read whole).
+func (pl *planner) explainedAll(orgs []string) bool {
+	for _, o := range orgs {
+		if !pl.files.explained(OrgsFile, o) {
+			return false
+		}
+	}
+	return len(orgs) > 0
 }
 
 func newID() string { return uuid.Must(uuid.NewV7()).String() }
@@ -200,11 +222,11 @@ func (pl *planner) oneSchool() error {
 		case known && s.ID == own.ID:
 			pl.updateSchool(&own, o)
 		case known:
-			pl.add(OrgsFile, o.Line, "sourcedId", CodeOtherSchool, o.SourcedID)
+			pl.refuse(OrgsFile, o.Line, "sourcedId", CodeOtherSchool, o.SourcedID, o.SourcedID)
 		case pl.scope.link && own.SourcedID == "" && o.Status == StatusActive:
 			pl.updateSchool(&own, o) // links the school to the org
 		default:
-			pl.add(OrgsFile, o.Line, "sourcedId", CodeUnlinkedOrg, o.SourcedID)
+			pl.refuse(OrgsFile, o.Line, "sourcedId", CodeUnlinkedOrg, o.SourcedID, o.SourcedID)
 		}
 	}
 	return nil
@@ -221,6 +243,15 @@ func (pl *planner) updateSchool(s *identity.School, o Org) {
 	pl.plan.ChangedSchools = append(pl.plan.ChangedSchools, *s)
 	pl.plan.Summary.Schools.Updated++
 	pl.schoolBySourced[o.SourcedID] = *s
+}
+
+// unknownOrgCode is the code of a reference to an org the import does
+// not cover: unknown_org, or other_school for a one-school import.
+func (pl *planner) unknownOrgCode() string {
+	if pl.scope.school != "" {
+		return CodeOtherSchool
+	}
+	return CodeUnknownOrg
 }
 
 // sameSourced reports whether a row stored with sourcedId stored and
@@ -263,9 +294,6 @@ func keys[V any](m map[string]V) []string {
 func (pl *planner) build() error {
 	if err := pl.schools(); err != nil {
 		return err
-	}
-	if len(pl.problems) > 0 {
-		return nil
 	}
 	st, err := pl.st.State(pl.ctx, keys(pl.covered))
 	if err != nil {
@@ -334,18 +362,17 @@ func (pl *planner) diffUsers(st State) error {
 		}
 		school, ok := pl.schoolOf(r.OrgSourcedIDs)
 		if !ok {
-			code := CodeUnknownOrg
-			if pl.scope.school != "" {
-				code = CodeOtherSchool
+			pl.files.reject(UsersFile, r.SourcedID)
+			if !pl.explainedAll(r.OrgSourcedIDs) {
+				pl.add(UsersFile, r.Line, "orgSourcedIds", pl.unknownOrgCode(), joinIDs(r.OrgSourcedIDs))
 			}
-			pl.add(UsersFile, r.Line, "orgSourcedIds", code, joinIDs(r.OrgSourcedIDs))
 			continue
 		}
 		if h, taken := holder[r.Username]; r.Username != "" && taken && (cur == nil || h.ID != cur.ID) {
 			if cur == nil && h.SchoolID == school.ID && h.SourcedID == "" && byID[h.ID] != nil {
 				cur = byID[h.ID] // adopt the school's own account with that name
 			} else {
-				pl.add(UsersFile, r.Line, "username", CodeUsernameTaken, r.Username)
+				pl.refuse(UsersFile, r.Line, "username", CodeUsernameTaken, r.Username, r.SourcedID)
 				continue
 			}
 		}
@@ -410,7 +437,7 @@ func (pl *planner) diffUsers(st State) error {
 			}
 		}
 	}
-	if len(pl.problems) > 0 {
+	if len(pl.problems) > 0 || pl.doomed {
 		return nil
 	}
 	if err := pl.generateUsernames(needName, holder); err != nil {
@@ -545,11 +572,10 @@ func (pl *planner) diffClasses(st State) error {
 		}
 		school, ok := pl.schoolOf([]string{r.SchoolSourcedID})
 		if !ok {
-			code := CodeUnknownOrg
-			if pl.scope.school != "" {
-				code = CodeOtherSchool
+			pl.files.reject(ClassesFile, r.SourcedID)
+			if !pl.explainedAll([]string{r.SchoolSourcedID}) {
+				pl.add(ClassesFile, r.Line, "schoolSourcedId", pl.unknownOrgCode(), r.SchoolSourcedID)
 			}
-			pl.add(ClassesFile, r.Line, "schoolSourcedId", code, r.SchoolSourcedID)
 			continue
 		}
 		grade, _ := identity.ParseGrade(r.Grade)
@@ -644,7 +670,9 @@ func (pl *planner) diffEnrollments(st State) {
 			pl.add(EnrollmentsFile, r.Line, "classSourcedId", CodeMissingReference, r.ClassSourcedID)
 			ok = false
 		case c == nil:
-			pl.add(EnrollmentsFile, r.Line, "classSourcedId", CodeUnknownClass, r.ClassSourcedID)
+			if !pl.files.explained(ClassesFile, r.ClassSourcedID) {
+				pl.add(EnrollmentsFile, r.Line, "classSourcedId", CodeUnknownClass, r.ClassSourcedID)
+			}
 			ok = false
 		}
 		switch {
@@ -652,7 +680,9 @@ func (pl *planner) diffEnrollments(st State) {
 			pl.add(EnrollmentsFile, r.Line, "userSourcedId", CodeMissingReference, r.UserSourcedID)
 			ok = false
 		case u == nil:
-			pl.add(EnrollmentsFile, r.Line, "userSourcedId", CodeUnknownUser, r.UserSourcedID)
+			if !pl.files.explained(UsersFile, r.UserSourcedID) {
+				pl.add(EnrollmentsFile, r.Line, "userSourcedId", CodeUnknownUser, r.UserSourcedID)
+			}
 			ok = false
 		}
 		if !ok {

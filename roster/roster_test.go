@@ -267,7 +267,9 @@ func TestProblems(t *testing.T) {
 	files["enrollments.csv"] = "sourcedId,classSourcedId,userSourcedId,role\n" +
 		"e1,c1,t1,teacher\n" +
 		"e2,c9,t1,teacher\n" // unknown class
+	// Every problem of every file, in one pass: the unknown class too.
 	want := []string{
+		"enrollments.csv:3:classSourcedId:unknown_class",
 		"users.csv:3:role:unknown_role",
 		"users.csv:4:sourcedId:duplicate_sourced_id",
 		"users.csv:5:givenName:required",
@@ -482,6 +484,79 @@ func TestSchoolAdminCannotClaimOrg(t *testing.T) {
 		st, err := models.NewRosterStore(db).State(ctx, []string{c.ID})
 		if err != nil || len(st.Users) != 0 || len(st.Classes) != 0 {
 			t.Errorf("school C holds %d users and %d classes (%v)", len(st.Users), len(st.Classes), err)
+		}
+	})
+}
+
+// TestAllProblemsInOnePass: the file checks and the checks against the
+// database report together, every file at once; rows refused by one
+// check are not reported again where other rows refer to them; past
+// MaxProblems the rest are counted (issue 15 item 6).
+func TestAllProblemsInOnePass(t *testing.T) {
+	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
+		im := newImporter(db)
+		ctx := context.Background()
+		files := messy()
+		files["users.csv"] = "sourcedId,orgSourcedIds,role,username,givenName,familyName\n" +
+			"t1,s1,teacher,wang.li,丽,王\n" +
+			"u1,s1,boss,,三,张\n" + // unknown role: its enrollment e2 is not reported again
+			"u2,s9,student,,A,B\n" // unknown org
+		files["classes.csv"] = "sourcedId,title,grades,schoolSourcedId\n" +
+			"c1,Chess,03,s1\n" +
+			"c2,Gomoku,09,s1\n" // bad grade: e3 not reported again
+		files["enrollments.csv"] = "sourcedId,classSourcedId,userSourcedId,role\n" +
+			"e1,c1,t1,teacher\n" +
+			"e2,c1,u1,student\n" +
+			"e3,c2,t1,teacher\n" +
+			"e4,c7,t1,teacher\n" + // unknown class
+			"e5,c1,nobody,student\n" // unknown user
+		_, err := im.Import(ctx, root, bundle("bulk", files), true)
+		var re *roster.Error
+		if !errors.As(err, &re) {
+			t.Fatalf("err %v, want ErrInvalid", err)
+		}
+		var got []string
+		for _, p := range re.Problems() {
+			got = append(got, p.File+":"+itoa(p.Line)+":"+p.Column+":"+p.Code)
+		}
+		want := []string{
+			"classes.csv:3:grades:bad_grade",
+			"enrollments.csv:5:classSourcedId:unknown_class",
+			"enrollments.csv:6:userSourcedId:unknown_user",
+			"users.csv:3:role:unknown_role",
+			"users.csv:4:orgSourcedIds:unknown_org",
+		}
+		if strings.Join(got, "\n") != strings.Join(want, "\n") || re.More() != 0 {
+			t.Errorf("problems (%d more):\n%s\nwant:\n%s", re.More(), strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+
+		// A file that cannot be read whole (a malformed row) leaves its
+		// references unreported rather than all wrong.
+		files = messy()
+		files["users.csv"] = "sourcedId,orgSourcedIds,role,username,givenName,familyName\n" +
+			"t1,s1,teacher,wang.li,丽,王\n" + "u1,s1,\"student,,三,张\n"
+		_, err = im.Import(ctx, root, bundle("bulk", files), false)
+		if !errors.As(err, &re) || len(re.Problems()) != 1 || re.Problems()[0].File != "users.csv" || re.Problems()[0].Code != roster.CodeBadCSV {
+			t.Errorf("malformed users.csv: %v", err)
+		}
+
+		// Past MaxProblems the rest are counted.
+		var b strings.Builder
+		b.WriteString("sourcedId,orgSourcedIds,role,username,givenName,familyName\n")
+		for i := range roster.MaxProblems + 250 {
+			b.WriteString("x" + itoa(i) + ",s1,pupil,,A,B\n")
+		}
+		files = messy()
+		files["users.csv"] = b.String()
+		delete(files, "enrollments.csv")
+		_, err = im.Import(ctx, root, bundle("bulk", files), false)
+		if !errors.As(err, &re) || len(re.Problems()) != roster.MaxProblems || re.More() != 250 || !strings.Contains(err.Error(), "and 1245 more") {
+			t.Errorf("many problems: %d listed, %d more: %v", len(re.Problems()), re.More(), err)
+		}
+		var n int64
+		db.Table("users").Count(&n)
+		if n != 0 {
+			t.Errorf("%d users written by failed imports", n)
 		}
 	})
 }

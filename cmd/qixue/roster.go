@@ -142,6 +142,9 @@ func rosterImport(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		for _, pr := range re.Problems() {
 			fmt.Fprintln(stderr, pr.String())
 		}
+		if n := re.More(); n > 0 {
+			fmt.Fprintf(stderr, "... and %d more problems (only the first %d are listed)\n", n, roster.MaxProblems)
+		}
 		fmt.Fprintf(stderr, "roster import: %s\n", re.Message("en"))
 		return exitError(1)
 	}

@@ -57,6 +57,13 @@ func TestRosterImportCommand(t *testing.T) {
 	if !errors.As(err, &code) || code != 1 || !strings.Contains(stderr, "users.csv:3: column role: unknown_role") {
 		t.Fatalf("invalid import: %v\n%s", err, stderr)
 	}
+	// Every problem of every file at once: an enrollment of an unknown class too.
+	os.WriteFile(filepath.Join(dir, "enrollments.csv"), []byte("sourcedId,classSourcedId,userSourcedId,role\ne1,c1,t1,teacher\ne2,c9,t1,teacher\n"), 0o600)
+	_, stderr, err = runCLI(t, "roster", "import", dir)
+	if !errors.As(err, &code) || code != 1 || !strings.Contains(stderr, "users.csv:3: column role: unknown_role") ||
+		!strings.Contains(stderr, "enrollments.csv:3: column classSourcedId: unknown_class") {
+		t.Fatalf("invalid import, two files: %v\n%s", err, stderr)
+	}
 	if _, _, err := runCLI(t, "roster", "import"); !errors.As(err, &code) || code != 2 {
 		t.Errorf("no path: %v", err)
 	}
