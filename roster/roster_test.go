@@ -282,10 +282,7 @@ func TestProblems(t *testing.T) {
 		if !errors.As(err, &re) || !errors.Is(err, roster.ErrInvalid) {
 			t.Fatalf("err %v, want ErrInvalid", err)
 		}
-		var got []string
-		for _, p := range re.Problems() {
-			got = append(got, p.File+":"+itoa(p.Line)+":"+p.Column+":"+p.Code)
-		}
+		got := problemKeys(re)
 		if strings.Join(got, "\n") != strings.Join(want, "\n") {
 			t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 		}
@@ -296,10 +293,7 @@ func TestProblems(t *testing.T) {
 		if !errors.As(err, &re) {
 			t.Fatalf("err %v, want ErrInvalid", err)
 		}
-		got = got[:0]
-		for _, p := range re.Problems() {
-			got = append(got, p.File+":"+itoa(p.Line)+":"+p.Column+":"+p.Code)
-		}
+		got = problemKeys(re)
 		wantDB := []string{
 			"enrollments.csv:7:classSourcedId:unknown_class",
 			"enrollments.csv:8:userSourcedId:unknown_user",
@@ -317,6 +311,15 @@ func TestProblems(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// problemKeys lists the problems as FILE:LINE:COLUMN:CODE.
+func problemKeys(re *roster.Error) []string {
+	var out []string
+	for _, p := range re.Problems() {
+		out = append(out, p.File+":"+itoa(p.Line)+":"+p.Column+":"+p.Code)
+	}
+	return out
+}
 
 func TestDryRun(t *testing.T) {
 	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
@@ -515,10 +518,7 @@ func TestAllProblemsInOnePass(t *testing.T) {
 		if !errors.As(err, &re) {
 			t.Fatalf("err %v, want ErrInvalid", err)
 		}
-		var got []string
-		for _, p := range re.Problems() {
-			got = append(got, p.File+":"+itoa(p.Line)+":"+p.Column+":"+p.Code)
-		}
+		got := problemKeys(re)
 		want := []string{
 			"classes.csv:3:grades:bad_grade",
 			"enrollments.csv:5:classSourcedId:unknown_class",
