@@ -1,13 +1,13 @@
 package api
 
 import (
-	"encoding/csv"
 	"net/http"
 	"strconv"
 
 	"github.com/labstack/echo/v4"
 
 	"qixue/assignments"
+	"qixue/csvsafe"
 )
 
 // assignmentHandlers serve assignments and the class progress matrix.
@@ -146,15 +146,14 @@ func (h *assignmentHandlers) classProgressCSV(c echo.Context) error {
 	w.Header().Set(echo.HeaderContentType, "text/csv; charset=utf-8")
 	w.Header().Set(echo.HeaderContentDisposition, `attachment; filename="class-progress.csv"`)
 	w.WriteHeader(http.StatusOK)
-	w.Write([]byte("\ufeff"))
-	cw := csv.NewWriter(w)
+	cw := csvsafe.NewWriterBOM(w)
 	head := []string{"real_name", "username"}
 	for _, a := range m.Assignments {
-		head = append(head, csvSafe(a.Title))
+		head = append(head, a.Title)
 	}
 	cw.Write(append(head, "done", "late", "overdue", "completion"))
 	for i, s := range m.Students {
-		row := []string{csvSafe(s.RealName), s.Username}
+		row := []string{s.RealName, s.Username}
 		for _, cell := range m.Cells[i] {
 			v := ""
 			if cell.Assigned {

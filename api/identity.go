@@ -1,13 +1,13 @@
 package api
 
 import (
-	"encoding/csv"
 	"net/http"
 	"net/url"
 	"strings"
 
 	"github.com/labstack/echo/v4"
 
+	"qixue/csvsafe"
 	"qixue/identity"
 )
 
@@ -432,20 +432,9 @@ func writeLoginCardsCSV(c echo.Context, status int, res loginCardsResponse) erro
 	w.Header().Set(echo.HeaderContentType, "text/csv; charset=utf-8")
 	w.Header().Set(echo.HeaderContentDisposition, `attachment; filename="login-cards.csv"`)
 	w.WriteHeader(status)
-	w.Write([]byte("\ufeff"))
-	cw := csv.NewWriter(w)
-	cw.Write([]string{"class", "class_code", "real_name", "username", "pin"})
+	rows := [][]string{{"class", "class_code", "real_name", "username", "pin"}}
 	for _, s := range res.Students {
-		cw.Write([]string{csvSafe(res.ClassName), res.ClassCode, csvSafe(s.RealName), s.Username, s.PIN})
+		rows = append(rows, []string{res.ClassName, res.ClassCode, s.RealName, s.Username, s.PIN})
 	}
-	cw.Flush()
-	return cw.Error()
-}
-
-// csvSafe keeps spreadsheet programs from running a cell as a formula.
-func csvSafe(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
-		return "'" + s
-	}
-	return s
+	return csvsafe.NewWriterBOM(w).WriteAll(rows)
 }

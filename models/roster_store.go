@@ -19,25 +19,26 @@ import (
 
 // rosterJobRow is a row of roster_imports: one import job.
 type rosterJobRow struct {
-	ID          string `gorm:"primaryKey;size:36"`
-	SchoolID    string `gorm:"size:36;not null;default:'';index"`
-	CreatedBy   string `gorm:"size:36;not null"`
-	Role        string `gorm:"size:20;not null"`
-	DryRun      bool   `gorm:"not null"`
-	Filename    string `gorm:"size:255;not null;default:''"`
-	Size        int64  `gorm:"not null"`
-	Status      string `gorm:"size:20;not null;index"`
-	Stage       string `gorm:"size:20;not null;default:''"`
-	Progress    int    `gorm:"not null;default:0"`
-	Attempts    int    `gorm:"not null;default:0"`
-	Summary     string `gorm:"type:text;not null;default:''"`
-	Warnings    string `gorm:"type:text;not null;default:''"`
-	Problems    string `gorm:"type:text;not null;default:''"`
-	ErrorCode   string `gorm:"size:40;not null;default:''"`
-	CreatedAt   time.Time
-	StartedAt   *time.Time
-	FinishedAt  *time.Time
-	HeartbeatAt *time.Time
+	ID           string `gorm:"primaryKey;size:36"`
+	SchoolID     string `gorm:"size:36;not null;default:'';index"`
+	CreatedBy    string `gorm:"size:36;not null"`
+	Role         string `gorm:"size:20;not null"`
+	DryRun       bool   `gorm:"not null"`
+	Filename     string `gorm:"size:255;not null;default:''"`
+	Size         int64  `gorm:"not null"`
+	Status       string `gorm:"size:20;not null;index"`
+	Stage        string `gorm:"size:20;not null;default:''"`
+	Progress     int    `gorm:"not null;default:0"`
+	Attempts     int    `gorm:"not null;default:0"`
+	Summary      string `gorm:"type:text;not null;default:''"`
+	Warnings     string `gorm:"type:text;not null;default:''"`
+	Problems     string `gorm:"type:text;not null;default:''"`
+	MoreProblems int    `gorm:"not null;default:0"`
+	ErrorCode    string `gorm:"size:40;not null;default:''"`
+	CreatedAt    time.Time
+	StartedAt    *time.Time
+	FinishedAt   *time.Time
+	HeartbeatAt  *time.Time
 	// ClientAddr and RequestID are where the upload came from, for the
 	// audit entry written when the import succeeds (see FinishJob).
 	ClientAddr string `gorm:"size:64;not null;default:''"`
@@ -82,7 +83,7 @@ type summaryJSON struct {
 func toRosterJobRow(j roster.Job) rosterJobRow {
 	r := rosterJobRow{ID: j.ID, SchoolID: j.SchoolID, CreatedBy: j.CreatedBy, Role: string(j.Role), DryRun: j.DryRun,
 		Filename: j.Filename, Size: j.Size, Status: string(j.Status), Stage: j.Stage, Progress: j.Progress,
-		Attempts: j.Attempts, ErrorCode: j.ErrorCode, CreatedAt: j.CreatedAt,
+		Attempts: j.Attempts, ErrorCode: j.ErrorCode, MoreProblems: j.MoreProblems, CreatedAt: j.CreatedAt,
 		StartedAt: timePtr(j.StartedAt), FinishedAt: timePtr(j.FinishedAt), HeartbeatAt: timePtr(j.HeartbeatAt)}
 	s := j.Summary
 	b, _ := json.Marshal(summaryJSON{s.Schools, s.Users, s.Classes, s.Enrollments})
@@ -101,7 +102,7 @@ func toRosterJobRow(j roster.Job) rosterJobRow {
 func (r rosterJobRow) toJob() roster.Job {
 	j := roster.Job{ID: r.ID, SchoolID: r.SchoolID, CreatedBy: r.CreatedBy, Role: identity.Role(r.Role), DryRun: r.DryRun,
 		Filename: r.Filename, Size: r.Size, Status: roster.JobStatus(r.Status), Stage: r.Stage, Progress: r.Progress,
-		Attempts: r.Attempts, ErrorCode: r.ErrorCode, CreatedAt: r.CreatedAt.UTC(),
+		Attempts: r.Attempts, ErrorCode: r.ErrorCode, MoreProblems: r.MoreProblems, CreatedAt: r.CreatedAt.UTC(),
 		StartedAt: timeOf(r.StartedAt), FinishedAt: timeOf(r.FinishedAt), HeartbeatAt: timeOf(r.HeartbeatAt)}
 	var s summaryJSON
 	if json.Unmarshal([]byte(r.Summary), &s) == nil {

@@ -2,10 +2,10 @@ package roster
 
 import (
 	"context"
-	"encoding/csv"
 	"html/template"
 	"io"
 
+	"qixue/csvsafe"
 	"qixue/identity"
 )
 
@@ -61,18 +61,14 @@ func (im *Importer) LoginCards(ctx context.Context, ids *identity.Service, p ide
 }
 
 // WriteCardsCSV writes the cards as CSV with a header row and a UTF-8
-// byte-order mark, so spreadsheet programs read Chinese names.
+// byte-order mark, so spreadsheet programs read Chinese names; a name a
+// spreadsheet would run as a formula is written as text (csvsafe).
 func WriteCardsCSV(w io.Writer, cards []Card) error {
-	if _, err := io.WriteString(w, "\ufeff"); err != nil {
-		return err
-	}
-	cw := csv.NewWriter(w)
-	cw.Write([]string{"real_name", "class_name", "class_code", "username", "pin"})
+	rows := [][]string{{"real_name", "class_name", "class_code", "username", "pin"}}
 	for _, c := range cards {
-		cw.Write([]string{c.RealName, c.ClassName, c.ClassCode, c.Username, c.PIN})
+		rows = append(rows, []string{c.RealName, c.ClassName, c.ClassCode, c.Username, c.PIN})
 	}
-	cw.Flush()
-	return cw.Error()
+	return csvsafe.NewWriterBOM(w).WriteAll(rows)
 }
 
 var cardsPage = template.Must(template.New("cards").Parse(`<!DOCTYPE html>
