@@ -89,7 +89,7 @@ func TestAssignmentsAPI(t *testing.T) {
 			{Name: "teacher lists own classes", Method: "GET", Path: "/v1/assignments", Token: a.TeacherToken, Status: 200, Contains: []string{created.ID}},
 			{Name: "paged list", Method: "GET", Path: "/v1/assignments?limit=1&class_id=" + a.Class.ID, Token: a.TeacherToken, Status: 200,
 				Contains: []string{created.ID, `"next_cursor":null`}},
-			{Name: "bad cursor", Method: "GET", Path: "/v1/assignments?cursor=%25", Token: a.TeacherToken, Status: 400, Code: "invalid_parameter"},
+			{Name: "bad cursor", Method: "GET", Path: "/v1/assignments?cursor=%25", Token: a.TeacherToken, Status: 400, Code: "invalid_cursor"},
 			{Name: "other teacher sees none", Method: "GET", Path: "/v1/assignments", Token: a.OtherTeacherToken, Status: 200, Contains: []string{`"items":[]`}},
 			{Name: "other school admin", Method: "GET", Path: path, Token: b.AdminToken, Status: 404, Code: "not_found"},
 			{Name: "student of the class reads it", Method: "GET", Path: path, Token: a.StudentToken, Status: 200},

@@ -121,7 +121,7 @@ func (h *identityHandlers) listSchools(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, NewList(list, next, toSchoolResponse))
+	return c.JSON(http.StatusOK, NewList(c, list, next, toSchoolResponse))
 }
 
 func (h *identityHandlers) createSchool(c echo.Context) error {
@@ -183,7 +183,7 @@ func (h *identityHandlers) listUsers(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, NewList(list, next, toUserResponseFor(Caller(c))))
+	return c.JSON(http.StatusOK, NewList(c, list, next, toUserResponseFor(Caller(c))))
 }
 
 // statusParam reads ?status=active|inactive|all (default active).
@@ -274,7 +274,7 @@ func (h *identityHandlers) listClasses(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, NewList(list, next, toClassResponseFor(Caller(c))))
+	return c.JSON(http.StatusOK, NewList(c, list, next, toClassResponseFor(Caller(c))))
 }
 
 func (h *identityHandlers) createClass(c echo.Context) error {
@@ -336,7 +336,7 @@ func (h *identityHandlers) listEnrollments(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, NewList(list, next, toEnrollmentResponseFor(Caller(c))))
+	return c.JSON(http.StatusOK, NewList(c, list, next, toEnrollmentResponseFor(Caller(c))))
 }
 
 func (h *identityHandlers) enroll(c echo.Context) error {

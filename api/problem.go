@@ -87,7 +87,7 @@ func errorHandler(logger *slog.Logger, rateWindowMinutes int) echo.HTTPErrorHand
 		p := problemFor(err, lang, c, rateWindowMinutes)
 		if p.Status >= 500 {
 			logger.ErrorContext(c.Request().Context(), "request failed",
-				"error", err.Error(), "request_id", requestID(c), "method", c.Request().Method, "path", c.Request().URL.Path)
+				"error", err.Error(), "request_id", requestID(c), "method", requestMethod(c), "path", c.Request().URL.Path)
 		}
 		if p.Status == http.StatusUnauthorized {
 			c.Response().Header().Set("WWW-Authenticate", `Bearer realm="qixue"`)
@@ -102,7 +102,7 @@ func errorHandler(logger *slog.Logger, rateWindowMinutes int) echo.HTTPErrorHand
 func writeProblem(c echo.Context, p Problem) {
 	c.Response().Header().Set(echo.HeaderContentType, ProblemContentType)
 	c.Response().WriteHeader(p.Status)
-	if c.Request().Method == http.MethodHead {
+	if requestMethod(c) == http.MethodHead {
 		return
 	}
 	enc := jsonEncoder(c.Response())
@@ -150,7 +150,7 @@ func problemFor(err error, lang string, c echo.Context, rateWindowMinutes int) P
 		m = messages["unprocessable"]
 	}
 	if detail == "" {
-		detail = m.detail.in(lang, args...)
+		detail = m.detail.in(lang, localize(args, lang)...)
 	}
 	p := Problem{
 		Type:      "urn:qixue:problem:" + code,
@@ -174,7 +174,7 @@ func echoStatus(e *echo.HTTPError, c echo.Context) (int, string, []any) {
 	case http.StatusNotFound:
 		return e.Code, "route_not_found", []any{c.Request().URL.Path}
 	case http.StatusMethodNotAllowed:
-		return e.Code, "method_not_allowed", []any{c.Request().Method}
+		return e.Code, "method_not_allowed", []any{requestMethod(c)}
 	case http.StatusRequestEntityTooLarge:
 		return e.Code, "body_too_large", []any{MaxBodyBytes}
 	case http.StatusUnauthorized:
@@ -192,4 +192,16 @@ func echoStatus(e *echo.HTTPError, c echo.Context) (int, string, []any) {
 		return http.StatusBadRequest, "invalid_parameter", []any{""}
 	}
 	return http.StatusInternalServerError, "internal", nil
+}
+
+// localize puts the texts among a detail's arguments into lang.
+func localize(args []any, lang string) []any {
+	out := make([]any, len(args))
+	for i, a := range args {
+		if t, ok := a.(text); ok {
+			a = t.in(lang)
+		}
+		out[i] = a
+	}
+	return out
 }
