@@ -189,7 +189,7 @@ func (h *assignmentHandlers) next(c echo.Context) error {
 	if v := c.QueryParam("limit"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > assignments.MaxSuggestions {
-			return &Error{Status: http.StatusBadRequest, Code: "invalid_parameter", Args: []any{"limit"}}
+			return queryError("limit")
 		}
 		limit = n
 	}

@@ -77,7 +77,7 @@ func (h *lessonHandlers) listCurricula(c echo.Context) error {
 	var band, preferred exercises.Band
 	if s := c.QueryParam("grade"); s != "" {
 		g, err := strconv.Atoi(s)
-		if err != nil || g < 1 || g > 6 {
+		if err != nil || g < 0 || g > 6 { // 0 is kindergarten, in K1
 			return queryError("grade")
 		}
 		band = exercises.BandOfGrade(g)

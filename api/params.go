@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/google/uuid"
 	"github.com/labstack/echo/v4"
 )
 
@@ -29,13 +30,30 @@ func checkParams(next echo.HandlerFunc) echo.HandlerFunc {
 				return queryError("(query)")
 			}
 			for _, v := range vs {
-				if !cleanParam(v) {
+				if !cleanParam(v) || !wellFormedQuery(name, v) {
 					return queryError(name)
 				}
 			}
 		}
 		return next(c)
 	}
+}
+
+// wellFormedQuery checks the query parameters every route reads the same
+// way: a lang is zh or en, a *_id filter is a UUID (a filter that cannot
+// match is an error, not an empty list), a format is one openapi.yaml
+// names. Route-specific values are checked by the handlers.
+func wellFormedQuery(name, v string) bool {
+	switch {
+	case name == "lang":
+		_, ok := matchLang(v)
+		return ok
+	case name == "format":
+		return v == "json" || v == "csv" || v == "html"
+	case strings.HasSuffix(name, "_id"):
+		return uuid.Validate(v) == nil
+	}
+	return true
 }
 
 func cleanParam(s string) bool {

@@ -145,6 +145,14 @@ func problemFor(err error, lang string, c echo.Context, rateWindowMinutes int) P
 	default:
 		status, code = http.StatusInternalServerError, "internal"
 	}
+	if code == "validation_failed" && onlyQuery(c, fields) {
+		// A domain refusing a filter or sort value: the one convention for
+		// query parameters is 400 invalid_parameter naming it.
+		status, code, args = http.StatusBadRequest, "invalid_parameter", []any{fields[0].Field}
+		for i := range fields {
+			fields[i].Code = "invalid"
+		}
+	}
 	m, ok := messages[code]
 	if !ok {
 		m = messages["unprocessable"]
@@ -204,4 +212,19 @@ func localize(args []any, lang string) []any {
 		out[i] = a
 	}
 	return out
+}
+
+// onlyQuery reports whether every field of a validation error is a query
+// parameter of a request without a body.
+func onlyQuery(c echo.Context, fields []identity.FieldError) bool {
+	if len(fields) == 0 || c.Request().ContentLength > 0 {
+		return false
+	}
+	q := c.QueryParams()
+	for _, f := range fields {
+		if _, ok := q[f.Field]; !ok {
+			return false
+		}
+	}
+	return true
 }

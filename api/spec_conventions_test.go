@@ -16,6 +16,7 @@ import (
 	"gorm.io/gorm"
 
 	"qixue/api"
+	"qixue/api/apitest"
 	"qixue/models/modelstest"
 )
 
@@ -296,6 +297,128 @@ func TestSpecHead(t *testing.T) {
 		}
 		if rec := w.Do(t, "HEAD", "/v1/nope", "", nil, nil); rec.Code != http.StatusNotFound || rec.Body.Len() != 0 {
 			t.Errorf("HEAD of an unknown route: %d %q", rec.Code, rec.Body)
+		}
+	})
+}
+
+// badValues returns values a query parameter's schema refuses.
+func badValues(s *openapi3.Schema) []string {
+	var out []string
+	switch {
+	case len(s.Enum) > 0:
+		out = append(out, "bogus")
+	case s.Type.Is("integer"):
+		out = append(out, "x", "1.5")
+		if s.Min != nil {
+			out = append(out, strconv.Itoa(int(*s.Min)-1))
+		}
+		if s.Max != nil {
+			out = append(out, strconv.Itoa(int(*s.Max)+1))
+		}
+	case s.Type.Is("boolean"):
+		out = append(out, "maybe")
+	case s.Format == "uuid":
+		out = append(out, "nope")
+	}
+	return out
+}
+
+// goodValues returns values a query parameter's schema accepts.
+func goodValues(s *openapi3.Schema) []string {
+	var out []string
+	for _, e := range s.Enum {
+		out = append(out, fmt.Sprint(e))
+	}
+	if s.Type.Is("integer") {
+		if s.Min != nil {
+			out = append(out, strconv.Itoa(int(*s.Min)))
+		}
+		if s.Max != nil {
+			out = append(out, strconv.Itoa(int(*s.Max)))
+		}
+	}
+	if s.Type.Is("boolean") {
+		out = append(out, "true", "false")
+	}
+	return out
+}
+
+// TestSpecQueryParameters checks every query parameter of every route
+// against its schema in openapi.yaml: each value the schema refuses
+// (outside the enum, below min, above max, not an integer, a boolean or a
+// UUID) is 400 invalid_parameter naming the parameter, and each value it
+// lists (enum values, min, max) is accepted.
+func TestSpecQueryParameters(t *testing.T) {
+	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
+		w := newWorld(t, db)
+		for _, o := range specOps(w) {
+			for _, p := range o.params {
+				if p.In != "query" || p.Name == "cursor" || p.Schema == nil || p.Schema.Value == nil {
+					continue
+				}
+				s := p.Schema.Value
+				if s.Type.Is("array") && s.Items != nil {
+					s = s.Items.Value
+				}
+				for _, v := range badValues(s) {
+					t.Run(o.String()+"/"+p.Name+"="+v, func(t *testing.T) {
+						rec := w.Do(t, o.method, withQuery(w.fill(t, "A", o.path), p.Name, v), w.reader(o.path), nil, nil)
+						wantParamProblem(t, rec, "invalid_parameter", p.Name)
+					})
+				}
+				if o.method != http.MethodGet {
+					continue
+				}
+				for _, v := range goodValues(s) {
+					t.Run(o.String()+"/"+p.Name+"="+v+"/accepted", func(t *testing.T) {
+						rec := w.Do(t, o.method, withQuery(w.fill(t, "A", o.path), p.Name, v), w.reader(o.path), nil, nil)
+						if rec.Code == http.StatusBadRequest {
+							t.Errorf("a value openapi.yaml allows is refused\n%s", rec.Body)
+						}
+					})
+				}
+			}
+		}
+	})
+}
+
+// TestSpecForgedCursors sends cursors no list handed out to every route
+// with a cursor parameter: each is 400 invalid_cursor. A real cursor of
+// one list is refused by another, and accepted by its own.
+func TestSpecForgedCursors(t *testing.T) {
+	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
+		w := newWorld(t, db)
+		rec := w.Do(t, "GET", "/v1/users?limit=1", w.F.A.AdminToken, nil, nil)
+		real := apitest.Decode[api.List[map[string]any]](t, rec).NextCursor
+		if real == nil {
+			t.Fatal("no next cursor")
+		}
+		if rec := w.Do(t, "GET", "/v1/users?limit=1&cursor="+*real, w.F.A.AdminToken, nil, nil); rec.Code != http.StatusOK {
+			t.Fatalf("own cursor: %d %s", rec.Code, rec.Body)
+		}
+		edited := strings.Replace(*real, ".", ".A", 1)
+		n := 0
+		for _, o := range specOps(w) {
+			has := false
+			for _, p := range o.params {
+				has = has || p.In == "query" && p.Name == "cursor"
+			}
+			if !has {
+				continue
+			}
+			n++
+			for _, c := range []string{"abc", "Zm9v", "MDFhMg", "c1.Zm9v.AAAA", edited, *real} {
+				if c == *real && o.path == "/v1/users" {
+					continue
+				}
+				t.Run(o.String()+"/"+c, func(t *testing.T) {
+					rec := w.Do(t, o.method, withQuery(w.fill(t, "A", o.path), "cursor", c), w.reader(o.path), nil, nil)
+					wantParamProblem(t, rec, "invalid_cursor", "cursor")
+				})
+			}
+		}
+		if n < 8 {
+			t.Fatalf("only %d lists with a cursor", n)
 		}
 	})
 }
