@@ -149,9 +149,6 @@ func problemFor(err error, lang string, c echo.Context, rateWindowMinutes int) P
 		// A domain refusing a filter or sort value: the one convention for
 		// query parameters is 400 invalid_parameter naming it.
 		status, code, args = http.StatusBadRequest, "invalid_parameter", []any{fields[0].Field}
-		for i := range fields {
-			fields[i].Code = "invalid"
-		}
 	}
 	m, ok := messages[code]
 	if !ok {
