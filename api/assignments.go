@@ -43,7 +43,7 @@ func (h *assignmentHandlers) create(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusCreated, toAssignmentResponse(a))
+	return c.JSON(http.StatusCreated, h.saved(c, a))
 }
 
 // list pages through the assignments of ?class_id=, or all the caller may
@@ -57,7 +57,18 @@ func (h *assignmentHandlers) list(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, NewList(list, next, toAssignmentResponse))
+	return c.JSON(http.StatusOK, NewList(c, list, next, toAssignmentResponse))
+}
+
+// saved is the answer to a created, edited or copied assignment, with
+// warnings about what was accepted but may not be meant: a due time that
+// has already passed.
+func (h *assignmentHandlers) saved(c echo.Context, a assignments.Assignment) savedAssignmentResponse {
+	r := savedAssignmentResponse{assignmentResponse: toAssignmentResponse(a), Warnings: []Warning{}}
+	if a.DueAt.Before(h.svc.Now()) {
+		r.Warnings = append(r.Warnings, newWarning(langOf(c), "due_in_past", "due_at"))
+	}
+	return r
 }
 
 func (h *assignmentHandlers) get(c echo.Context) error {
@@ -77,7 +88,7 @@ func (h *assignmentHandlers) update(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, toAssignmentResponse(a))
+	return c.JSON(http.StatusOK, h.saved(c, a))
 }
 
 func (h *assignmentHandlers) withdraw(c echo.Context) error {
@@ -97,7 +108,7 @@ func (h *assignmentHandlers) copy(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusCreated, toAssignmentResponse(a))
+	return c.JSON(http.StatusCreated, h.saved(c, a))
 }
 
 // mine lists the calling student's open assignments, filtered by ?status=.
@@ -177,7 +188,7 @@ func (h *assignmentHandlers) next(c echo.Context) error {
 	if v := c.QueryParam("limit"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > assignments.MaxSuggestions {
-			return &Error{Status: http.StatusBadRequest, Code: "invalid_parameter", Args: []any{"limit"}}
+			return queryError("limit")
 		}
 		limit = n
 	}

@@ -72,6 +72,13 @@ type assignmentResponse struct {
 	WithdrawnAt     *time.Time       `json:"withdrawn_at"`
 }
 
+// savedAssignmentResponse is an assignment just created, edited or
+// copied, with the warnings of the request.
+type savedAssignmentResponse struct {
+	assignmentResponse
+	Warnings []Warning `json:"warnings"`
+}
+
 func optTime(t time.Time) *time.Time {
 	if t.IsZero() {
 		return nil

@@ -50,7 +50,7 @@ func (h *auditHandlers) list(c echo.Context) error {
 	case err != nil:
 		return err
 	}
-	return c.JSON(http.StatusOK, NewList(list, next, toAuditEntryResponse))
+	return c.JSON(http.StatusOK, NewList(c, list, next, toAuditEntryResponse))
 }
 
 // auditEntryResponse is one entry of the audit log.

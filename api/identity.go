@@ -145,7 +145,7 @@ func (h *identityHandlers) listSchools(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, NewList(list, next, toSchoolResponse))
+	return c.JSON(http.StatusOK, NewList(c, list, next, toSchoolResponse))
 }
 
 func (h *identityHandlers) createSchool(c echo.Context) error {
@@ -207,7 +207,7 @@ func (h *identityHandlers) listUsers(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, NewList(list, next, toUserResponseFor(Caller(c))))
+	return c.JSON(http.StatusOK, NewList(c, list, next, toUserResponseFor(Caller(c))))
 }
 
 // statusParam reads ?status=active|inactive|all (default active).
@@ -298,7 +298,7 @@ func (h *identityHandlers) listClasses(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, NewList(list, next, toClassResponseFor(Caller(c))))
+	return c.JSON(http.StatusOK, NewList(c, list, next, toClassResponseFor(Caller(c))))
 }
 
 func (h *identityHandlers) createClass(c echo.Context) error {
@@ -360,7 +360,7 @@ func (h *identityHandlers) listEnrollments(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, NewList(list, next, toEnrollmentResponseFor(Caller(c))))
+	return c.JSON(http.StatusOK, NewList(c, list, next, toEnrollmentResponseFor(Caller(c))))
 }
 
 func (h *identityHandlers) enroll(c echo.Context) error {

@@ -87,7 +87,7 @@ func observe(logger *slog.Logger, m *metrics) echo.MiddlewareFunc {
 			if route == "" || status == http.StatusNotFound && c.Path() == "/*" {
 				route = "unmatched"
 			}
-			labels := prometheus.Labels{"method": c.Request().Method, "route": route, "status": strconv.Itoa(status)}
+			labels := prometheus.Labels{"method": requestMethod(c), "route": route, "status": strconv.Itoa(status)}
 			m.requests.With(labels).Inc()
 			m.latency.With(labels).Observe(elapsed.Seconds())
 			level := slog.LevelInfo
@@ -96,7 +96,7 @@ func observe(logger *slog.Logger, m *metrics) echo.MiddlewareFunc {
 			}
 			attrs := []slog.Attr{
 				slog.String("request_id", requestID(c)),
-				slog.String("method", c.Request().Method),
+				slog.String("method", requestMethod(c)),
 				slog.String("route", route),
 				slog.String("path", c.Request().URL.Path),
 				slog.Int("status", status),

@@ -104,7 +104,7 @@ func errorHandler(logger *slog.Logger, rateWindowMinutes int) echo.HTTPErrorHand
 		p := problemFor(err, lang, c, rateWindowMinutes)
 		if p.Status >= 500 {
 			logger.ErrorContext(c.Request().Context(), "request failed",
-				"error", err.Error(), "request_id", requestID(c), "method", c.Request().Method, "path", c.Request().URL.Path)
+				"error", err.Error(), "request_id", requestID(c), "method", requestMethod(c), "path", c.Request().URL.Path)
 		}
 		if p.Status == http.StatusUnauthorized {
 			c.Response().Header().Set("WWW-Authenticate", `Bearer realm="qixue"`)
@@ -121,7 +121,7 @@ func errorHandler(logger *slog.Logger, rateWindowMinutes int) echo.HTTPErrorHand
 func writeProblem(c echo.Context, p Problem) {
 	c.Response().Header().Set(echo.HeaderContentType, ProblemContentType)
 	c.Response().WriteHeader(p.Status)
-	if c.Request().Method == http.MethodHead {
+	if requestMethod(c) == http.MethodHead {
 		return
 	}
 	enc := jsonEncoder(c.Response())
@@ -167,12 +167,17 @@ func problemFor(err error, lang string, c echo.Context, rateWindowMinutes int) P
 	default:
 		status, code = http.StatusInternalServerError, "internal"
 	}
+	if code == "validation_failed" && onlyQuery(c, fields) {
+		// A domain refusing a filter or sort value: the one convention for
+		// query parameters is 400 invalid_parameter naming it.
+		status, code, args = http.StatusBadRequest, "invalid_parameter", []any{fields[0].Field}
+	}
 	m, ok := messages[code]
 	if !ok {
 		m = messages["unprocessable"]
 	}
 	if detail == "" {
-		detail = m.detail.in(lang, args...)
+		detail = m.detail.in(lang, localize(args, lang)...)
 	}
 	p := Problem{
 		Type:      "urn:qixue:problem:" + code,
@@ -196,7 +201,7 @@ func echoStatus(e *echo.HTTPError, c echo.Context) (int, string, []any) {
 	case http.StatusNotFound:
 		return e.Code, "route_not_found", []any{c.Request().URL.Path}
 	case http.StatusMethodNotAllowed:
-		return e.Code, "method_not_allowed", []any{c.Request().Method}
+		return e.Code, "method_not_allowed", []any{requestMethod(c)}
 	case http.StatusRequestEntityTooLarge:
 		return e.Code, "body_too_large", []any{MaxBodyBytes}
 	case http.StatusUnauthorized:
@@ -214,4 +219,31 @@ func echoStatus(e *echo.HTTPError, c echo.Context) (int, string, []any) {
 		return http.StatusBadRequest, "invalid_parameter", []any{""}
 	}
 	return http.StatusInternalServerError, "internal", nil
+}
+
+// localize puts the texts among a detail's arguments into lang.
+func localize(args []any, lang string) []any {
+	out := make([]any, len(args))
+	for i, a := range args {
+		if t, ok := a.(text); ok {
+			a = t.in(lang)
+		}
+		out[i] = a
+	}
+	return out
+}
+
+// onlyQuery reports whether every field of a validation error is a query
+// parameter of a request without a body.
+func onlyQuery(c echo.Context, fields []identity.FieldError) bool {
+	if len(fields) == 0 || c.Request().ContentLength > 0 {
+		return false
+	}
+	q := c.QueryParams()
+	for _, f := range fields {
+		if _, ok := q[f.Field]; !ok {
+			return false
+		}
+	}
+	return true
 }

@@ -88,6 +88,7 @@ func NewServer(d Deps) *echo.Echo {
 		e.IPExtractor = echo.ExtractIPFromXFFHeader()
 	}
 
+	e.Pre(headAsGet)
 	e.Use(requestIDMiddleware)
 	e.Use(observe(d.Logger, newMetrics(d.Registry)))
 	e.Use(middleware.RecoverWithConfig(middleware.RecoverConfig{
@@ -98,6 +99,8 @@ func NewServer(d Deps) *echo.Echo {
 		},
 	}))
 	e.Use(securityHeaders)
+	e.Use(withCursorKey(d.Identity.DerivedKey("list-cursor")))
+	e.Use(checkParams)
 	if len(d.CORSOrigins) > 0 {
 		e.Use(middleware.CORSWithConfig(middleware.CORSConfig{
 			AllowOrigins:  d.CORSOrigins,

@@ -37,7 +37,7 @@ import (
 // data) into v.
 func ncDecode(raw json.RawMessage, v any) error {
 	if len(bytes.TrimSpace(raw)) == 0 {
-		return errors.New("empty document")
+		return errEmptyDocument
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
@@ -45,7 +45,7 @@ func ncDecode(raw json.RawMessage, v any) error {
 		return err
 	}
 	if dec.More() {
-		return errors.New("trailing data after the document")
+		return errTrailingData
 	}
 	return nil
 }
@@ -53,10 +53,22 @@ func ncDecode(raw json.RawMessage, v any) error {
 // ncBadAnswer is the AnswerError for an answer that is not the kind's JSON
 // document.
 func ncBadAnswer(err error) *AnswerError {
-	return &AnswerError{Code: "bad_answer", Field: "", Message: Text{
-		ZH: "答案的格式不对：" + err.Error(),
-		EN: "the answer is not in the expected form: " + err.Error(),
-	}}
+	field, msg := jsonProblem(err, "答案的格式不对：", "the answer is not in the expected form: ")
+	return &AnswerError{Code: "bad_answer", Field: field, Message: msg}
+}
+
+// ncDecodeErr is the PromptError of a prompt or solution document that
+// does not decode, explained for people.
+func ncDecodeErr(code, field string, err error) *PromptError {
+	zh, en := "题目格式不对：", "malformed prompt: "
+	if field == "solution" {
+		zh, en = "答案格式不对：", "malformed solution: "
+	}
+	at, msg := jsonProblem(err, zh, en)
+	if at != "" {
+		field = strings.TrimPrefix(field+"."+at, ".")
+	}
+	return ncPromptErr(code, field, msg.ZH, msg.EN)
 }
 
 // ncPromptErr makes a PromptError with its message in both languages.
@@ -196,7 +208,7 @@ func (numchessExpression) SolutionSchema() json.RawMessage {
 func (numchessExpression) parsePrompt(prompt json.RawMessage) (ncExpressionPrompt, numchess.Ruleset, error) {
 	var p ncExpressionPrompt
 	if err := ncDecode(prompt, &p); err != nil {
-		return p, numchess.Ruleset{}, ncPromptErr("bad_prompt", "", "题目格式不对："+err.Error(), "malformed prompt: "+err.Error())
+		return p, numchess.Ruleset{}, ncDecodeErr("bad_prompt", "", err)
 	}
 	rs, err := ncPromptRuleset(p.Ruleset)
 	if err != nil {
@@ -222,7 +234,7 @@ func (k numchessExpression) Validate(prompt, solution json.RawMessage) error {
 	}
 	var s ncExpressionSolution
 	if err := ncDecode(solution, &s); err != nil {
-		return ncPromptErr("bad_solution", "solution", "答案格式不对："+err.Error(), "malformed solution: "+err.Error())
+		return ncDecodeErr("bad_solution", "solution", err)
 	}
 	e, err := arith.Parse(s.Expression)
 	if err != nil {
@@ -438,7 +450,7 @@ type ncMoveTask struct {
 func (numchessMove) parsePrompt(prompt json.RawMessage) (ncMoveTask, error) {
 	var p ncMovePrompt
 	if err := ncDecode(prompt, &p); err != nil {
-		return ncMoveTask{}, ncPromptErr("bad_prompt", "", "题目格式不对："+err.Error(), "malformed prompt: "+err.Error())
+		return ncMoveTask{}, ncDecodeErr("bad_prompt", "", err)
 	}
 	rs, err := ncPromptRuleset(p.Ruleset)
 	if err != nil {
@@ -581,7 +593,7 @@ func (k numchessMove) Validate(prompt, solution json.RawMessage) error {
 	}
 	var s ncMoveSolution
 	if err := ncDecode(solution, &s); err != nil {
-		return ncPromptErr("bad_solution", "solution", "答案格式不对："+err.Error(), "malformed solution: "+err.Error())
+		return ncDecodeErr("bad_solution", "solution", err)
 	}
 	m, err := numchess.ParseMove(s.Move)
 	if err != nil {
@@ -697,7 +709,7 @@ type ncScoreTask struct {
 func (numchessScore) parsePrompt(prompt json.RawMessage) (ncScoreTask, error) {
 	var t ncScoreTask
 	if err := ncDecode(prompt, &t.p); err != nil {
-		return t, ncPromptErr("bad_prompt", "", "题目格式不对："+err.Error(), "malformed prompt: "+err.Error())
+		return t, ncDecodeErr("bad_prompt", "", err)
 	}
 	var err error
 	if t.rs, err = ncPromptRuleset(t.p.Ruleset); err != nil {
@@ -806,7 +818,7 @@ func (k numchessScore) Validate(prompt, solution json.RawMessage) error {
 	}
 	var s ncScoreSolution
 	if err := ncDecode(solution, &s); err != nil {
-		return ncPromptErr("bad_solution", "solution", "答案格式不对："+err.Error(), "malformed solution: "+err.Error())
+		return ncDecodeErr("bad_solution", "solution", err)
 	}
 	r, err := k.grade(t, t.methodFor(t.rs), s.Red, s.Blue)
 	if err != nil {
@@ -903,7 +915,7 @@ func (numchessSwapCost) SolutionSchema() json.RawMessage {
 func (numchessSwapCost) parsePrompt(prompt json.RawMessage) (a, b int, err error) {
 	var p ncSwapPrompt
 	if err := ncDecode(prompt, &p); err != nil {
-		return 0, 0, ncPromptErr("bad_prompt", "", "题目格式不对："+err.Error(), "malformed prompt: "+err.Error())
+		return 0, 0, ncDecodeErr("bad_prompt", "", err)
 	}
 	if len(p.Pieces) != 2 || p.Pieces[0] == p.Pieces[1] ||
 		p.Pieces[0] < 0 || p.Pieces[0] > 9 || p.Pieces[1] < 0 || p.Pieces[1] > 9 {
@@ -919,7 +931,7 @@ func (k numchessSwapCost) Validate(prompt, solution json.RawMessage) error {
 	}
 	var s ncSwapSolution
 	if err := ncDecode(solution, &s); err != nil {
-		return ncPromptErr("bad_solution", "solution", "答案格式不对："+err.Error(), "malformed solution: "+err.Error())
+		return ncDecodeErr("bad_solution", "solution", err)
 	}
 	if s.Cost != numchess.SwapCost(a, b) {
 		return ncPromptErr("solution_fails", "solution.cost",
