@@ -43,7 +43,7 @@ func (h *assignmentHandlers) create(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusCreated, toAssignmentResponse(a))
+	return c.JSON(http.StatusCreated, toSavedAssignment(a, langOf(c)))
 }
 
 // list pages through the assignments of ?class_id=, or all the caller may
@@ -77,7 +77,7 @@ func (h *assignmentHandlers) update(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, toAssignmentResponse(a))
+	return c.JSON(http.StatusOK, toSavedAssignment(a, langOf(c)))
 }
 
 func (h *assignmentHandlers) withdraw(c echo.Context) error {
@@ -97,7 +97,7 @@ func (h *assignmentHandlers) copy(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusCreated, toAssignmentResponse(a))
+	return c.JSON(http.StatusCreated, toSavedAssignment(a, langOf(c)))
 }
 
 // mine lists the calling student's open assignments, filtered by ?status=.

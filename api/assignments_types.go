@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"qixue/assignments"
+	"qixue/exercises"
 )
 
 // assignmentItem is one item of an assignment in requests and responses.
@@ -89,6 +90,44 @@ func toAssignmentResponse(a assignments.Assignment) assignmentResponse {
 	}
 	for _, it := range a.Items {
 		r.Items = append(r.Items, assignmentItem{Kind: string(it.Kind), ID: it.ID})
+	}
+	return r
+}
+
+// warningResponse is a note on a saved assignment that did not stop it.
+type warningResponse struct {
+	Code    string `json:"code"`
+	Field   string `json:"field"`
+	Message string `json:"message"`
+}
+
+// savedAssignmentResponse is an assignment just created, copied or edited,
+// with the warnings for the teacher (always an array).
+type savedAssignmentResponse struct {
+	assignmentResponse
+	Warnings []warningResponse `json:"warnings"`
+}
+
+var (
+	msgAboveBandItem = text{
+		zh: "「%[1]s」是 %[2]s 年级段的内容，高于本班的 %[3]s；已照常布置，按它自己的规则判分，对这个班可能偏难。",
+		en: "“%[1]s” is %[2]s content, above this class's band (%[3]s); it is assigned all the same and checked under its own rules, but may be hard for this class.",
+	}
+	msgAboveBandPractice = text{
+		zh: "这组练习按 %[2]s 年级段出题，高于本班的 %[3]s，对这个班可能偏难。",
+		en: "This practice set is made for %[2]s, above this class's band (%[3]s), and may be hard for this class.",
+	}
+)
+
+func toSavedAssignment(a assignments.Assignment, lang string) savedAssignmentResponse {
+	r := savedAssignmentResponse{assignmentResponse: toAssignmentResponse(a), Warnings: []warningResponse{}}
+	for _, w := range a.Warnings {
+		msg := msgAboveBandPractice
+		if w.Title != (exercises.Text{}) {
+			msg = msgAboveBandItem
+		}
+		r.Warnings = append(r.Warnings, warningResponse{Code: w.Code, Field: w.Field,
+			Message: msg.in(lang, w.Title.Get(lang), w.Band, w.ClassBand)})
 	}
 	return r
 }

@@ -74,6 +74,9 @@ type Assignment struct {
 	// can be edited after they are assigned; they are not stored with the
 	// assignment. A retired lesson is absent and adds nothing.
 	LessonExercises map[string][]string
+	// Warnings are notes on the draft that was just saved (Create,
+	// Update, Copy), for the teacher; they are not stored.
+	Warnings []Warning
 }
 
 // Withdrawn reports whether the assignment was withdrawn.

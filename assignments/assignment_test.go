@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"qixue/assignments"
+	"qixue/exercises"
 	"qixue/identity"
 	"qixue/progress"
 )
@@ -88,6 +89,7 @@ type fakeStore struct {
 	members map[[2]string]assignments.Member // class, user
 	classes map[string]string                // class -> school
 	saved   map[string]assignments.Assignment
+	bands   map[string]string // item ID -> band; none when absent
 }
 
 func (f *fakeStore) ClassSchool(_ context.Context, school, class string) (string, error) {
@@ -107,13 +109,14 @@ func (f *fakeStore) Member(_ context.Context, class, user string) (assignments.M
 	m, ok := f.members[[2]string{class, user}]
 	return m, ok, nil
 }
-func (f *fakeStore) ItemsVisible(_ context.Context, _ string, items []assignments.Item) (bool, error) {
+func (f *fakeStore) Items(_ context.Context, _ string, items []assignments.Item) (map[assignments.Item]assignments.ItemInfo, error) {
+	out := map[assignments.Item]assignments.ItemInfo{}
 	for _, it := range items {
-		if it.ID == "missing" {
-			return false, nil
+		if it.ID != "missing" {
+			out[it] = assignments.ItemInfo{Band: exercises.Band(f.bands[it.ID])}
 		}
 	}
-	return true, nil
+	return out, nil
 }
 func (f *fakeStore) Create(_ context.Context, a assignments.Assignment) error {
 	f.saved[a.ID] = a
@@ -372,5 +375,35 @@ func TestServicePractice(t *testing.T) {
 	a, err = svc.Update(ctx, t1, a.ID, edit)
 	if err != nil || len(a.Items) != 4 || a.Items[3].ID != "chess.mate_in-0" {
 		t.Errorf("edit adds a set: %+v, %v", a.Items, err)
+	}
+}
+
+func TestAboveBandWarnings(t *testing.T) {
+	ctx := context.Background()
+	f := &fakeStore{
+		classes: map[string]string{"c1": "A"}, // grade 2: G23
+		members: map[[2]string]assignments.Member{{"c1", "t1"}: {Role: identity.RoleTeacher}},
+		saved:   map[string]assignments.Assignment{},
+		bands:   map[string]string{"k1": "K1", "g23": "G23", "g46": "G46"},
+	}
+	svc := assignments.NewService(f, func() time.Time { return t0 })
+	t1 := identity.Principal{UserID: "t1", SchoolID: "A", Role: identity.RoleTeacher}
+	d := assignments.Draft{ClassID: "c1", Title: "Mixed", DueAt: t0.Add(24 * time.Hour), Items: []assignments.Item{
+		{Kind: assignments.ExerciseItem, ID: "k1"}, {Kind: assignments.ExerciseItem, ID: "g46"},
+		{Kind: assignments.LessonItem, ID: "g23"}, {Kind: assignments.ExerciseItem, ID: "none"}}}
+	a, err := svc.Create(ctx, t1, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []assignments.Warning{{Code: assignments.WarnAboveBand, Field: "items[1]", Band: exercises.G46, ClassBand: exercises.G23}}
+	if !slices.Equal(a.Warnings, want) {
+		t.Errorf("warnings %+v, want %+v", a.Warnings, want)
+	}
+	if _, ok := f.saved[a.ID]; !ok || len(f.saved[a.ID].Warnings) != 0 {
+		t.Errorf("warnings stored: %+v", f.saved[a.ID])
+	}
+	d.Items = d.Items[:1]
+	if a, err = svc.Update(ctx, t1, a.ID, d); err != nil || len(a.Warnings) != 0 {
+		t.Errorf("update within the band: %+v %v", a.Warnings, err)
 	}
 }

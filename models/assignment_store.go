@@ -65,9 +65,10 @@ func (s *AssignmentStore) Member(ctx context.Context, classID, userID string) (a
 	return assignments.Member{Role: identity.Role(rows[0].Role), JoinedAt: rows[0].CreatedAt.UTC()}, true, nil
 }
 
-// ItemsVisible reports whether every item is a live built-in or schoolID's
-// lesson or exercise.
-func (s *AssignmentStore) ItemsVisible(ctx context.Context, schoolID string, items []assignments.Item) (bool, error) {
+// Items returns the band and title of every item that is a live built-in
+// or schoolID's lesson or exercise (a lesson's band is its curriculum's),
+// in one query per kind of item.
+func (s *AssignmentStore) Items(ctx context.Context, schoolID string, items []assignments.Item) (map[assignments.Item]assignments.ItemInfo, error) {
 	var lessonIDs, exerciseIDs []string
 	for _, it := range items {
 		if it.Kind == assignments.LessonItem {
@@ -77,35 +78,43 @@ func (s *AssignmentStore) ItemsVisible(ctx context.Context, schoolID string, ite
 		}
 	}
 	lessonIDs, exerciseIDs = uniq(lessonIDs), uniq(exerciseIDs)
+	type itemRow struct {
+		ID, Band, TitleZH, TitleEN string
+	}
+	out := map[assignments.Item]assignments.ItemInfo{}
+	add := func(kind assignments.ItemKind, rows []itemRow) {
+		for _, r := range rows {
+			out[assignments.Item{Kind: kind, ID: r.ID}] = assignments.ItemInfo{
+				Band: exercises.Band(r.Band), Title: exercises.Text{ZH: r.TitleZH, EN: r.TitleEN}}
+		}
+	}
 	db := s.db.WithContext(ctx)
 	if len(exerciseIDs) > 0 {
-		var n int64
-		q := db.Model(&exerciseRow{}).Where("id IN ? AND archived_at IS NULL", exerciseIDs)
+		var rows []itemRow
+		q := db.Model(&exerciseRow{}).Select("id", "band", "title_zh", "title_en").
+			Where("id IN ? AND archived_at IS NULL", exerciseIDs)
 		if schoolID != "" {
 			q = q.Where("school_id IS NULL OR school_id = ?", schoolID)
 		}
-		if err := q.Count(&n).Error; err != nil {
-			return false, err
+		if err := q.Scan(&rows).Error; err != nil {
+			return nil, err
 		}
-		if int(n) != len(exerciseIDs) {
-			return false, nil
-		}
+		add(assignments.ExerciseItem, rows)
 	}
 	if len(lessonIDs) > 0 {
-		var n int64
-		q := db.Table("lessons").Joins("JOIN curricula ON curricula.id = lessons.curriculum_id").
+		var rows []itemRow
+		q := db.Table("lessons").Select("lessons.id, curricula.band, lessons.title_zh, lessons.title_en").
+			Joins("JOIN curricula ON curricula.id = lessons.curriculum_id").
 			Where("lessons.id IN ? AND lessons.retired_at IS NULL", lessonIDs)
 		if schoolID != "" {
 			q = q.Where("curricula.school_id IS NULL OR curricula.school_id = ?", schoolID)
 		}
-		if err := q.Count(&n).Error; err != nil {
-			return false, err
+		if err := q.Scan(&rows).Error; err != nil {
+			return nil, err
 		}
-		if int(n) != len(lessonIDs) {
-			return false, nil
-		}
+		add(assignments.LessonItem, rows)
 	}
-	return true, nil
+	return out, nil
 }
 
 func uniq(ids []string) []string { return slices.Compact(slices.Sorted(slices.Values(ids))) }
