@@ -137,11 +137,12 @@ type assignmentProgress struct {
 	Status     string `json:"status"`
 	Solved     int    `json:"solved"`
 	SolvedLate int    `json:"solved_late"`
+	Tried      int    `json:"tried"`
 	Total      int    `json:"total"`
 }
 
 func toAssignmentProgress(st assignments.Status, p assignments.Progress) assignmentProgress {
-	return assignmentProgress{Status: string(st), Solved: p.Solved, SolvedLate: p.SolvedLate, Total: p.Total}
+	return assignmentProgress{Status: string(st), Solved: p.Solved, SolvedLate: p.SolvedLate, Tried: p.Tried, Total: p.Total}
 }
 
 // itemProgress is a student's progress on one item of an assignment.
@@ -164,7 +165,7 @@ type myAssignment struct {
 func toMyAssignment(sa assignments.StudentAssignment, now time.Time) myAssignment {
 	r := myAssignment{Assignment: toAssignmentResponse(sa.Assignment), Progress: toAssignmentProgress(sa.Status, sa.Progress),
 		Items:   make([]itemProgress, len(sa.Assignment.Items)),
-		DueSoon: (sa.Status == assignments.NotStarted || sa.Status == assignments.Partial) && assignments.DueSoon(sa.Assignment.DueAt, now)}
+		DueSoon: sa.Status.Unfinished() && assignments.DueSoon(sa.Assignment.DueAt, now)}
 	for i, it := range sa.Assignment.Items {
 		r.Items[i] = itemProgress{Kind: string(it.Kind), ID: it.ID}
 		if i < len(sa.Items) {
@@ -183,6 +184,7 @@ type myAssignmentList struct {
 type totalsResponse struct {
 	Assigned   int     `json:"assigned"`
 	NotStarted int     `json:"not_started"`
+	Struggling int     `json:"struggling"`
 	Partial    int     `json:"partial"`
 	Overdue    int     `json:"overdue"`
 	Late       int     `json:"late"`
@@ -191,7 +193,7 @@ type totalsResponse struct {
 }
 
 func toTotals(t assignments.Totals) totalsResponse {
-	return totalsResponse{Assigned: t.Assigned, NotStarted: t.NotStarted, Partial: t.Partial, Overdue: t.Overdue,
+	return totalsResponse{Assigned: t.Assigned, NotStarted: t.NotStarted, Struggling: t.Struggling, Partial: t.Partial, Overdue: t.Overdue,
 		Late: t.Late, Done: t.Done, Completion: t.Completion()}
 }
 

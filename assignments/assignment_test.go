@@ -24,6 +24,9 @@ func TestStatusAt(t *testing.T) {
 		want assignments.Status
 	}{
 		{assignments.Progress{Total: 3}, due.Add(-time.Hour), assignments.NotStarted},
+		{assignments.Progress{Total: 3, Tried: 1}, due.Add(-time.Hour), assignments.Struggling},
+		{assignments.Progress{Solved: 1, Total: 3, Tried: 1}, due.Add(-time.Hour), assignments.Partial},
+		{assignments.Progress{Total: 3, Tried: 3}, due.Add(time.Second), assignments.Overdue},
 		{assignments.Progress{Solved: 1, Total: 3}, due.Add(-time.Hour), assignments.Partial},
 		{assignments.Progress{Solved: 1, Total: 3}, due.Add(time.Second), assignments.Overdue},
 		{assignments.Progress{Total: 3}, due.Add(time.Second), assignments.Overdue},
@@ -225,9 +228,9 @@ func TestBuildMatrix(t *testing.T) {
 	}
 	students := []assignments.ClassStudent{{ID: "s1", RealName: "Wang"}, {ID: "s2", RealName: "Li"}}
 	solves := []assignments.Solve{
-		{UserID: "s1", ExerciseID: "e1", At: due.Add(-time.Hour)},
-		{UserID: "s1", ExerciseID: "e2", At: due.Add(time.Hour)},
-		{UserID: "s2", ExerciseID: "e1", At: due.Add(-time.Hour)},
+		{UserID: "s1", ExerciseID: "e1", At: due.Add(-time.Hour), Attempts: 1},
+		{UserID: "s1", ExerciseID: "e2", At: due.Add(time.Hour), Attempts: 2},
+		{UserID: "s2", ExerciseID: "e1", At: due.Add(-time.Hour), Attempts: 1},
 	}
 	m := assignments.BuildMatrix("c", students, list, solves, due.Add(2*time.Hour), assignments.SortName)
 	if m.Students[0].ID != "s2" {
@@ -264,8 +267,16 @@ func TestTrackLessonItems(t *testing.T) {
 		t.Errorf("ExerciseIDs %v, want lesson blocks first, e2 once", got)
 	}
 	solved := map[string]time.Time{"e2": due.Add(-time.Hour), "e1": due.Add(time.Hour)}
-	sa := assignments.Track(a, func(id string) (time.Time, bool) { at, ok := solved[id]; return at, ok })
-	if sa.Progress != (assignments.Progress{Solved: 2, SolvedLate: 1, Total: 4}) {
+	sa := assignments.Track(a, func(id string) assignments.Work {
+		if at, ok := solved[id]; ok {
+			return assignments.Work{SolvedAt: at, Attempts: 1}
+		}
+		if id == "e4" {
+			return assignments.Work{Attempts: 2} // tried, not solved
+		}
+		return assignments.Work{}
+	})
+	if sa.Progress != (assignments.Progress{Solved: 2, SolvedLate: 1, Total: 4, Tried: 1}) {
 		t.Errorf("progress %+v", sa.Progress)
 	}
 	if want := []assignments.ItemProgress{{Solved: 2, Total: 3}, {Solved: 1, Total: 1}, {}, {}, {Total: 1}}; !slices.Equal(sa.Items, want) {
@@ -405,5 +416,44 @@ func TestAboveBandWarnings(t *testing.T) {
 	d.Items = d.Items[:1]
 	if a, err = svc.Update(ctx, t1, a.ID, d); err != nil || len(a.Warnings) != 0 {
 		t.Errorf("update within the band: %+v %v", a.Warnings, err)
+	}
+}
+
+func TestStrugglingFirst(t *testing.T) {
+	due := t0.Add(24 * time.Hour)
+	ex := func(id string) assignments.Item { return assignments.Item{Kind: assignments.ExerciseItem, ID: id} }
+	list := []assignments.Assignment{{ID: "a1", DueAt: due, Items: []assignments.Item{ex("e1"), ex("e2"), ex("e3")}}}
+	students := []assignments.ClassStudent{{ID: "s1", RealName: "A"}, {ID: "s2", RealName: "B"}, {ID: "s3", RealName: "C"}}
+	solves := []assignments.Solve{
+		{UserID: "s2", ExerciseID: "e1", Attempts: 2}, // two wrong tries
+		{UserID: "s3", ExerciseID: "e1", At: t0, Attempts: 1},
+	}
+	m := assignments.BuildMatrix("c", students, list, solves, t0, assignments.SortCompletion)
+	if ids := []string{m.Students[0].ID, m.Students[1].ID, m.Students[2].ID}; !slices.Equal(ids, []string{"s2", "s1", "s3"}) {
+		t.Errorf("who needs help first: %v, want the struggling s2, then s1 who never started", ids)
+	}
+	if c := m.Cells[0][0]; c.Status != assignments.Struggling || c.Progress != (assignments.Progress{Total: 3, Tried: 1}) {
+		t.Errorf("s2 cell %+v", c)
+	}
+	if c := m.Cells[1][0]; c.Status != assignments.NotStarted {
+		t.Errorf("s1 cell %+v", c)
+	}
+	if got := m.AssignmentTotals[0]; got != (assignments.Totals{Assigned: 3, NotStarted: 1, Struggling: 1, Partial: 1, Tried: 1}) {
+		t.Errorf("totals %+v", got)
+	}
+}
+
+func TestUsedUp(t *testing.T) {
+	a := assignments.Assignment{CreatedAt: t0, OpensAt: t0.Add(time.Hour), AttemptsAllowed: 2}
+	before, after := t0.Add(30*time.Minute), t0.Add(2*time.Hour)
+	if a.UsedUp([]time.Time{before, before, after}) {
+		t.Error("attempts before the open time count")
+	}
+	if !a.UsedUp([]time.Time{before, after, after}) {
+		t.Error("two attempts since opening leave none of two")
+	}
+	a.AttemptsAllowed = 0
+	if a.UsedUp([]time.Time{after, after, after}) {
+		t.Error("no limit is used up")
 	}
 }

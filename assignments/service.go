@@ -142,6 +142,9 @@ type StudentAssignment struct {
 	// Unsolved are the exercises (ExerciseIDs) the student has not solved
 	// since joining the class, in item order.
 	Unsolved []string
+	// UsedUp are the exercises of Unsolved on which the student has no
+	// attempts left under this assignment's limit (see Assignment.UsedUp).
+	UsedUp []string
 }
 
 // Store keeps assignments. Unknown IDs, and IDs of another school than a
@@ -171,13 +174,13 @@ type Store interface {
 	// ForStudent returns the open assignments (at now) of the student's
 	// active classes meant for the student, with LessonExercises resolved
 	// and progress (Track) counting only attempts made since the student
-	// joined the class.
+	// joined the class, and UsedUp set.
 	ForStudent(ctx context.Context, studentID string, now time.Time) ([]StudentAssignment, error)
 	// ClassProgress returns the active students of a class, its
 	// assignments that are not withdrawn (with LessonExercises resolved),
-	// and the students' first correct attempts since joining on the
-	// exercises of those assignments (ExerciseIDs), in a fixed number of
-	// queries whatever the size of the class.
+	// and the students' work since joining on the exercises of those
+	// assignments (ExerciseIDs; a Solve for each exercise tried), in a
+	// fixed number of queries whatever the size of the class.
 	ClassProgress(ctx context.Context, classID string) ([]ClassStudent, []Assignment, []Solve, error)
 	// Practice returns what the student's practice suggestions are made
 	// from (see progress.Practice): the live built-in exercises of its
