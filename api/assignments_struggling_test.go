@@ -86,3 +86,25 @@ func TestStrugglingAndUsedUpAttempts(t *testing.T) {
 		}
 	})
 }
+
+// progress.csv speaks the request's language: heads and statuses.
+func TestProgressCSVLanguage(t *testing.T) {
+	var now time.Time
+	h, f, ex := newAssignmentsServer(t, modelstest.SQLite(t), &now)
+	a := f.A
+	due := h.Now.Add(48 * time.Hour).UTC().Truncate(time.Second)
+	if rec := h.Do(t, "POST", "/v1/assignments", a.TeacherToken, map[string]any{"class_id": a.Class.ID, "title": "第一周",
+		"due_at": due, "items": []map[string]string{{"kind": "exercise", "id": ex[0]}}}, nil); rec.Code != 201 {
+		t.Fatalf("assign: %d", rec.Code)
+	}
+	for _, c := range []struct{ lang, head, row string }{
+		{"zh-CN", "姓名,用户名,第一周,按时完成,迟交完成,逾期未完成,完成率\n", ",a-student,未开始 0/1,0,0,0,0.00\n"},
+		{"en", "real name,username,第一周,done,late,overdue,completion\n", ",a-student,not started 0/1,0,0,0,0.00\n"},
+	} {
+		rec := h.Do(t, "GET", "/v1/classes/"+a.Class.ID+"/progress.csv?lang="+c.lang, a.TeacherToken, nil, nil)
+		body := strings.TrimPrefix(rec.Body.String(), "\ufeff")
+		if !strings.HasPrefix(body, c.head) || !strings.Contains(body, c.row) {
+			t.Errorf("%s csv:\n%s", c.lang, body)
+		}
+	}
+}
