@@ -64,9 +64,10 @@ func (h *assignmentHandlers) list(c echo.Context) error {
 // warnings about what was accepted but may not be meant: a due time that
 // has already passed.
 func (h *assignmentHandlers) saved(c echo.Context, a assignments.Assignment) savedAssignmentResponse {
-	r := savedAssignmentResponse{assignmentResponse: toAssignmentResponse(a), Warnings: []Warning{}}
+	lang := langOf(c)
+	r := toSavedAssignment(a, lang)
 	if a.DueAt.Before(h.svc.Now()) {
-		r.Warnings = append(r.Warnings, newWarning(langOf(c), "due_in_past", "due_at"))
+		r.Warnings = append(r.Warnings, newWarning(lang, "due_in_past", "due_at"))
 	}
 	return r
 }
@@ -146,8 +147,26 @@ func (h *assignmentHandlers) classProgress(c echo.Context) error {
 	return c.JSON(http.StatusOK, toClassProgress(m))
 }
 
+// csvHeads are the fixed column heads of progress.csv.
+var csvHeads = struct{ realName, username, done, late, overdue, completion text }{
+	realName: text{"姓名", "real name"}, username: text{"用户名", "username"},
+	done: text{"按时完成", "done"}, late: text{"迟交完成", "late"}, overdue: text{"逾期未完成", "overdue"},
+	completion: text{"完成率", "completion"},
+}
+
+// statusNames are the assignment statuses as a teacher reads them.
+var statusNames = map[assignments.Status]text{
+	assignments.NotStarted: {"未开始", "not started"},
+	assignments.Struggling: {"做错未解出", "struggling"},
+	assignments.Partial:    {"部分完成", "partly done"},
+	assignments.Overdue:    {"逾期", "overdue"},
+	assignments.Late:       {"迟交完成", "late"},
+	assignments.Done:       {"完成", "done"},
+}
+
 // classProgressCSV is the matrix as a spreadsheet: one row per student
-// with each assignment's status, then the student's totals.
+// with each assignment's status, then the student's totals, with heads
+// and statuses in the request's language.
 func (h *assignmentHandlers) classProgressCSV(c echo.Context) error {
 	m, err := h.matrix(c)
 	if err != nil {
@@ -157,18 +176,19 @@ func (h *assignmentHandlers) classProgressCSV(c echo.Context) error {
 	w.Header().Set(echo.HeaderContentType, "text/csv; charset=utf-8")
 	w.Header().Set(echo.HeaderContentDisposition, `attachment; filename="class-progress.csv"`)
 	w.WriteHeader(http.StatusOK)
+	lang := langOf(c)
 	cw := csvsafe.NewWriterBOM(w)
-	head := []string{"real_name", "username"}
+	head := []string{csvHeads.realName.in(lang), csvHeads.username.in(lang)}
 	for _, a := range m.Assignments {
 		head = append(head, a.Title)
 	}
-	cw.Write(append(head, "done", "late", "overdue", "completion"))
+	cw.Write(append(head, csvHeads.done.in(lang), csvHeads.late.in(lang), csvHeads.overdue.in(lang), csvHeads.completion.in(lang)))
 	for i, s := range m.Students {
 		row := []string{s.RealName, s.Username}
 		for _, cell := range m.Cells[i] {
 			v := ""
 			if cell.Assigned {
-				v = string(cell.Status) + " " + strconv.Itoa(cell.Progress.Solved) + "/" + strconv.Itoa(cell.Progress.Total)
+				v = statusNames[cell.Status].in(lang) + " " + strconv.Itoa(cell.Progress.Solved) + "/" + strconv.Itoa(cell.Progress.Total)
 			}
 			row = append(row, v)
 		}

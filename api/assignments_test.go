@@ -152,7 +152,7 @@ func TestAssignmentsAPI(t *testing.T) {
 						t.Errorf("matrix %+v", m)
 					}
 				}},
-			{Name: "matrix csv", Method: "GET", Path: progress + ".csv", Token: a.AdminToken, Status: 200,
+			{Name: "matrix csv", Method: "GET", Path: progress + ".csv?lang=en", Token: a.AdminToken, Status: 200,
 				Check: func(t *testing.T, rec *httptest.ResponseRecorder) {
 					lines := strings.Split(strings.TrimSpace(rec.Body.String()), "\n")
 					if len(lines) != 2 || !strings.Contains(lines[1], "late 2/2") || !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/csv") {

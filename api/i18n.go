@@ -82,6 +82,7 @@ var messages = map[string]message{
 	"token_expired":          {text{"令牌已过期", "Token expired"}, text{"令牌已过期，请刷新或重新登录。", "The token has expired; refresh it or log in again."}},
 	"refresh_token_reused":   {text{"刷新令牌已被使用", "Refresh token reused"}, text{"这个刷新令牌已经用过，为安全起见本次登录的所有令牌均已撤销，请重新登录。", "This refresh token was already used; for safety every token of this login was revoked. Log in again."}},
 	"forbidden":              {text{"没有权限", "Forbidden"}, text{"您的角色不能执行这个操作。", "Your role may not do this."}},
+	"analysis_off":           {text{"分析没有打开", "Analysis is off"}, text{"走法列表、局面分析和算式检查要老师为你的班级打开“自由分析”后才能用；下棋（play）随时可以。", "Move lists, position analysis and expression checks need your teacher to switch on free analysis for your class; playing moves (play) always works."}},
 	"rate_limited":           {text{"尝试次数过多", "Too many attempts"}, text{"登录失败次数太多，请 %d 分钟后再试，或请老师或学校管理员解除锁定。", "Too many failed logins; try again in %d minutes, or ask a teacher or the school administrator to lift the lock."}},
 	"validation_failed":      {text{"输入有误", "Invalid input"}, text{"请修改标出的字段后重试。", "Correct the listed fields and try again."}},
 	"username_taken":         {text{"用户名已被占用", "Username taken"}, text{"这个用户名已经有人使用，请换一个。", "This username is already in use; choose another."}},

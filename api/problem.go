@@ -52,6 +52,7 @@ func (e *Error) Error() string { return e.Code }
 var statuses = map[string]int{
 	"not_found":            http.StatusNotFound,
 	"forbidden":            http.StatusForbidden,
+	"analysis_off":         http.StatusForbidden,
 	"unauthenticated":      http.StatusUnauthorized,
 	"invalid_credentials":  http.StatusUnauthorized,
 	"token_invalid":        http.StatusUnauthorized,

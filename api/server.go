@@ -122,7 +122,7 @@ func NewServer(d Deps) *echo.Echo {
 	newIdentityHandlers(d.Identity).register(v1, auth)
 	newExerciseHandlers(d.Exercises).register(v1, auth)
 	newRosterHandlers(d.Roster, d.Identity).register(v1, auth)
-	newRulesHandlers(d.Exercises).register(v1, auth)
+	newRulesHandlers(d.Exercises, d.Identity).register(v1, auth)
 	newDiagramHandlers().register(v1)
 	newLessonHandlers(d.Lessons, d.Exercises).register(v1, auth)
 	newAssignmentHandlers(d.Assignments).register(v1, auth)

@@ -13,8 +13,9 @@ import (
 )
 
 // Number-chess kinds. Every prompt names its band's ruleset ("ruleset":
-// "K1", "G23" or "G46"); Submission.Ruleset, set from the student's class,
-// overrides it.
+// "K1", "G23" or "G46") and every answer is checked under it, whatever the
+// class of the student who answers: the stored solution is right under the
+// prompt's ruleset, so a child who gives it is never told "wrong".
 //
 // Skill tags used by the number-chess bank and generators:
 //
@@ -86,16 +87,6 @@ type ncLocalized interface {
 // ncTextOf returns an engine error's message in both languages.
 func ncTextOf(err ncLocalized) Text {
 	return Text{ZH: err.Message("zh-CN"), EN: err.Message("en")}
-}
-
-// ncRuleset returns the ruleset an answer is checked under: the
-// submission's when set, else the prompt's.
-func ncRuleset(prompt, submission string) (numchess.Ruleset, error) {
-	name := prompt
-	if submission != "" {
-		name = submission
-	}
-	return numchess.RulesetByName(name)
 }
 
 // ncPromptRuleset checks the ruleset named in a prompt: one of the presets,
@@ -251,13 +242,9 @@ func (k numchessExpression) Validate(prompt, solution json.RawMessage) error {
 }
 
 func (k numchessExpression) Check(prompt, _ json.RawMessage, s Submission) (Result, error) {
-	p, _, err := k.parsePrompt(prompt)
+	p, rs, err := k.parsePrompt(prompt)
 	if err != nil {
 		return Result{}, err
-	}
-	rs, err := ncRuleset(p.Ruleset, s.Ruleset)
-	if err != nil {
-		return Result{}, fmt.Errorf("numchess.expression: submission ruleset: %w", err)
 	}
 	var a ncExpressionAnswer
 	if err := ncDecode(s.Answer, &a); err != nil {
@@ -610,10 +597,7 @@ func (k numchessMove) Check(prompt, _ json.RawMessage, s Submission) (Result, er
 	if err != nil {
 		return Result{}, err
 	}
-	rs, err := ncRuleset(t.rs.Name, s.Ruleset)
-	if err != nil {
-		return Result{}, fmt.Errorf("numchess.move: submission ruleset: %w", err)
-	}
+	rs := t.rs
 	m, err := k.parseAnswer(t.pos, s.Answer)
 	if err != nil {
 		return Result{}, err
@@ -631,7 +615,7 @@ func (k numchessMove) Check(prompt, _ json.RawMessage, s Submission) (Result, er
 //
 // Prompt:   {"ruleset": "G23", "position": "...", "side": "both", "method": "product"}
 // ("side" is "red", "blue" or "both"; "method" is optional and defaults to
-// the ruleset's scoring method, so a class's ruleset can change it)
+// the ruleset's scoring method)
 // Answer:   {"red": 30, "blue": 12} (only the side asked for when one is)
 // Solution: {"red": 30, "blue": 12, "explanation": {...}}
 //
@@ -837,10 +821,7 @@ func (k numchessScore) Check(prompt, _ json.RawMessage, s Submission) (Result, e
 	if err != nil {
 		return Result{}, err
 	}
-	rs, err := ncRuleset(t.rs.Name, s.Ruleset)
-	if err != nil {
-		return Result{}, fmt.Errorf("numchess.score: submission ruleset: %w", err)
-	}
+	rs := t.rs
 	var a ncScoreAnswer
 	if err := ncDecode(s.Answer, &a); err != nil {
 		return Result{}, ncBadAnswer(err)

@@ -27,6 +27,7 @@ type ClassPatch struct {
 	Grade        *int
 	NewLoginCode bool
 	Active       *bool
+	FreeAnalysis *bool
 }
 
 // MaxBulkStudents bounds one CreateStudents call.
@@ -161,7 +162,8 @@ func (s *Service) writableClass(ctx context.Context, p Principal, id string) (Cl
 	return c, nil
 }
 
-// UpdateClass changes a class's name, grade, login code or active state.
+// UpdateClass changes a class's name, grade, login code, free analysis or
+// active state.
 func (s *Service) UpdateClass(ctx context.Context, p Principal, id string, in ClassPatch) (Class, error) {
 	if in.Active != nil && p.Role != RolePlatformAdmin && p.Role != RoleSchoolAdmin {
 		return Class{}, ErrForbidden
@@ -184,6 +186,9 @@ func (s *Service) UpdateClass(ctx context.Context, p Principal, id string, in Cl
 	if err := v.err(); err != nil {
 		return Class{}, err
 	}
+	if in.FreeAnalysis != nil {
+		c.FreeAnalysis = *in.FreeAnalysis
+	}
 	c.UpdatedAt = s.now()
 	switch {
 	case in.NewLoginCode:
@@ -194,7 +199,7 @@ func (s *Service) UpdateClass(ctx context.Context, p Principal, id string, in Cl
 				break
 			}
 		}
-	case in.Name != nil || in.Grade != nil || in.Active == nil:
+	case in.Name != nil || in.Grade != nil || in.FreeAnalysis != nil || in.Active == nil:
 		err = s.store.UpdateClass(ctx, c)
 	}
 	if err != nil {
@@ -398,4 +403,17 @@ func (s *Service) ReissueLoginCards(ctx context.Context, p Principal, classID st
 		}
 	}
 	return c, out, nil
+}
+
+// FreeAnalysis reports whether p may use the rules endpoints that list
+// moves, analyse positions and check expressions: staff always, a
+// student when an active class of theirs has FreeAnalysis on.
+func (s *Service) FreeAnalysis(ctx context.Context, p Principal) (bool, error) {
+	switch p.Role {
+	case RoleTeacher, RoleSchoolAdmin, RolePlatformAdmin:
+		return true, nil
+	case RoleStudent:
+		return s.store.FreeAnalysis(ctx, p.UserID)
+	}
+	return false, nil
 }

@@ -53,6 +53,9 @@ type Store interface {
 	// SetClassDeactivatedAt sets the class's DeactivatedAt (zero: active)
 	// and UpdatedAt to now.
 	SetClassDeactivatedAt(ctx context.Context, sc Scope, id string, at, now time.Time) error
+	// FreeAnalysis reports whether an active class in which userID is an
+	// active member has FreeAnalysis on.
+	FreeAnalysis(ctx context.Context, userID string) (bool, error)
 	// DeleteClass removes the class with its enrollments.
 	DeleteClass(ctx context.Context, sc Scope, id string) error
 

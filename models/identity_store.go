@@ -387,10 +387,21 @@ func (s *IdentityStore) Classes(ctx context.Context, sc identity.Scope, q identi
 }
 
 // UpdateClass saves a class's fields; a taken login code is ErrConflict.
+// FreeAnalysis reports whether an active class in which userID is an active
+// member has free analysis on, in one query.
+func (s *IdentityStore) FreeAnalysis(ctx context.Context, userID string) (bool, error) {
+	var n int64
+	err := s.db.WithContext(ctx).Model(&enrollmentRow{}).
+		Joins("JOIN classes ON classes.id = enrollments.class_id").
+		Where("enrollments.user_id = ? AND enrollments.deactivated_at IS NULL AND classes.deactivated_at IS NULL AND classes.free_analysis = ?", userID, true).
+		Limit(1).Count(&n).Error
+	return n > 0, err
+}
+
 func (s *IdentityStore) UpdateClass(ctx context.Context, c identity.Class) error {
 	r := toClassRow(c)
 	res := s.db.WithContext(ctx).Model(&classRow{}).Where("id = ?", r.ID).Updates(map[string]any{
-		"name": r.Name, "grade": r.Grade, "login_code": r.LoginCode, "updated_at": r.UpdatedAt,
+		"name": r.Name, "grade": r.Grade, "login_code": r.LoginCode, "free_analysis": r.FreeAnalysis, "updated_at": r.UpdatedAt,
 	})
 	if res.Error != nil {
 		if isDuplicate(res.Error) {

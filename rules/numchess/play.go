@@ -472,7 +472,7 @@ func (e *Engine) checkSegmentValue(sg *Segment, expr *arith.Expr, seg, segs, pie
 		return nil
 	}
 	if sg.Value.Cmp(mi.Value) != 0 {
-		return illegal("values_differ", seg, fmt.Sprintf("the result is %s, but segment 1 made %s", sg.Value, mi.Value),
+		return illegal("values_differ", seg, fmt.Sprintf("the result is %s, but segment 1 made %s (every segment of a chain span must make the same value)", sg.Value, mi.Value),
 			fmt.Sprintf("得数是 %s，但第1段得 %s（连跨各段得数必须相同）", sg.Value, mi.Value))
 	}
 	return nil
