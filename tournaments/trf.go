@@ -44,11 +44,11 @@ const (
 )
 
 type trfReader struct {
-	t        *Tournament
-	lineOf   map[int]int // player id -> line number
-	byes     []byeAhead
-	acc      map[int][]Points
-	accLine  [][2]int // player id, line of its XXA record
+	t       *Tournament
+	lineOf  map[int]int // player id -> line number
+	byes    []byeAhead
+	acc     map[int][]Points
+	accLine [][2]int // player id, line of its XXA record
 }
 
 type byeAhead struct {
