@@ -41,6 +41,7 @@ type matcher struct {
 	allow      []bool
 	queue      []int
 	hasBestSet []bool
+	adj        [][]int // neighbours (non-zero weight) of each vertex in use
 }
 
 func newMatcher(n, width int) *matcher {
@@ -87,9 +88,15 @@ func (m *matcher) solve(use []int) []int {
 	m.unused = m.unused[:0]
 	maxW := m.tmp.at(0)
 	numZero(maxW)
+	m.adj = make([][]int, k)
 	for i := 0; i < k; i++ {
 		for j := 0; j < k; j++ {
-			if w := m.w2(i, j); numCmp(w, maxW) > 0 {
+			w := m.w2(i, j)
+			if i == j || numIsZero(w) {
+				continue
+			}
+			m.adj[i] = append(m.adj[i], j)
+			if numCmp(w, maxW) > 0 {
 				copy(maxW, w)
 			}
 		}
@@ -131,8 +138,6 @@ func (m *matcher) solve(use []int) []int {
 	return result
 }
 
-func (m *matcher) edgeExists(i, j int) bool { return !numIsZero(m.w2(i, j)) }
-
 // stage grows alternating trees until it augments the matching (true) or
 // proves the matching optimal (false).
 func (m *matcher) stage() bool {
@@ -161,10 +166,7 @@ func (m *matcher) stage() bool {
 		for len(m.queue) > 0 {
 			v := m.queue[len(m.queue)-1]
 			m.queue = m.queue[:len(m.queue)-1]
-			for w := 0; w < k; w++ {
-				if w == v || !m.edgeExists(v, w) {
-					continue
-				}
+			for _, w := range m.adj[v] {
 				bv, bw := m.inBlossom[v], m.inBlossom[w]
 				if bv == bw {
 					continue
@@ -401,10 +403,8 @@ func (m *matcher) addBlossom(base, v, w int) {
 			}
 		} else {
 			for _, i := range m.leaves(c, nil) {
-				for j := 0; j < k; j++ {
-					if j != i && m.edgeExists(i, j) {
-						consider(i, j)
-					}
+				for _, j := range m.adj[i] {
+					consider(i, j)
 				}
 			}
 		}
