@@ -314,6 +314,15 @@ func (s *dutchState) pair() ([]Pair, error) {
 	}
 	b := &bracketRun{s: s, l: l, rm: rm, bye: bye, w: w}
 	b.run()
+	byes := 0
+	for v := 0; v < n; v++ {
+		if rm.mate[v] == v {
+			byes++
+		}
+	}
+	if byes > 1 {
+		return nil, ErrNoValidPairing
+	}
 	return s.result(rm), nil
 }
 

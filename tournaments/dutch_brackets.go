@@ -48,6 +48,7 @@ func (r *bracketRun) run() {
 			next++
 		}
 		b.vertex = vertex
+		grew := len(vertex) > b.nextStart
 		r.settle(b, matched)
 		// Carry the unpaired players to the next bracket.
 		var carried []int
@@ -66,6 +67,12 @@ func (r *bracketRun) run() {
 			}
 		}
 		r.bye.single = single
+		if !grew && len(carried) == len(vertex) {
+			// Nothing could be paired and nobody is left to join: the
+			// matching cannot complete (only reachable from inconsistent
+			// input); stop instead of looping.
+			break
+		}
 		vertex = carried
 		firstV = b.nextV
 	}

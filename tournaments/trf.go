@@ -549,8 +549,9 @@ func accelerationAt(p *Player, round int) Points {
 	return 0
 }
 
-// WriteTRF writes the tournament as TRF16 with the TRF(x) lines XXR and XXC
-// (and XXS when the point system is not the standard one).
+// WriteTRF writes the tournament as TRF16 (points after the rounds played;
+// byes written ahead for the next round are kept) with the TRF(x) lines XXA,
+// XXR and XXC (and XXS when the point system is not the standard one).
 func WriteTRF(w io.Writer, t *Tournament) error {
 	bw := bufio.NewWriter(w)
 	for _, h := range t.Header {
@@ -564,7 +565,7 @@ func WriteTRF(w io.Writer, t *Tournament) error {
 		var b strings.Builder
 		fmt.Fprintf(&b, "001 %4d %1.1s%-3.3s %-33.33s %4s %-3.3s %11.11s %-10.10s %4s %4s",
 			p.ID, p.Sex, p.Title, p.Name, ratingText(p.Rating), p.Federation, p.FideID, p.Birth,
-			t.Score(p, len(p.Rounds)), rankText(p.Rank))
+			t.Score(p, played), rankText(p.Rank))
 		for _, e := range p.Rounds[:countEntries(p)] {
 			opp := "0000"
 			if e.Opponent != 0 {
@@ -585,7 +586,16 @@ func WriteTRF(w io.Writer, t *Tournament) error {
 		bw.WriteString(strings.TrimRight(b.String(), " "))
 		bw.WriteByte('\n')
 	}
-	_ = played
+	for _, p := range t.Players {
+		if p == nil || len(p.Acceleration) == 0 {
+			continue
+		}
+		fmt.Fprintf(bw, "XXA %4d", p.ID)
+		for _, a := range p.Acceleration {
+			fmt.Fprintf(bw, " %4s", a)
+		}
+		bw.WriteByte('\n')
+	}
 	if t.Rounds > 0 {
 		fmt.Fprintf(bw, "XXR %d\n", t.Rounds)
 	}

@@ -135,7 +135,7 @@ func TestWriteTRFRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: written file does not read back: %v", file, err)
 		}
-		if !reflect.DeepEqual(a.Players, c.Players) || a.Rounds != c.Rounds || a.InitialColor != c.InitialColor {
+		if !samePlayers(a, c) || a.Rounds != c.Rounds || a.InitialColor != c.InitialColor {
 			t.Fatalf("%s: round trip changed the tournament", file)
 		}
 	}
@@ -170,11 +170,47 @@ func FuzzReadTRF(f *testing.F) {
 		if err != nil {
 			t.Fatalf("written file does not read back: %v\n%s", err, out.String())
 		}
-		if !reflect.DeepEqual(a.Players, c.Players) {
-			t.Fatalf("round trip changed the players")
+		if !samePlayers(a, c) {
+			t.Fatalf("round trip changed the players\n%s", out.String())
 		}
 		if len(a.Players) <= 40 {
 			PairDutch(a)
 		}
 	})
+}
+
+// samePlayers compares the players of a tournament with those of its
+// written and re-read copy, whose points are the score after the played
+// rounds.
+func samePlayers(a, c *Tournament) bool {
+	if len(a.Players) != len(c.Players) {
+		return false
+	}
+	played := a.PlayedRounds()
+	for i, p := range a.Players {
+		q := c.Players[i]
+		if p == nil || q == nil {
+			if p != q {
+				return false
+			}
+			continue
+		}
+		if q.Declared != a.Score(p, played) {
+			return false
+		}
+		x, y := *p, *q
+		x.Declared, y.Declared = 0, 0
+		x.Rounds = x.Rounds[:countEntries(p)]
+		y.Rounds = y.Rounds[:countEntries(q)]
+		if len(x.Acceleration) == 0 {
+			x.Acceleration = nil
+		}
+		if len(y.Acceleration) == 0 {
+			y.Acceleration = nil
+		}
+		if !reflect.DeepEqual(x, y) {
+			return false
+		}
+	}
+	return true
 }
