@@ -12,8 +12,9 @@ import (
 // FIDE Tournament Report File (TRF): TRF16 (FIDE Handbook C.04 Annex 2),
 // the TRF(x) extensions of JaVaFo (XXR rounds, XXC first colour, XXA
 // acceleration, XXS points, XXP forbidden pairs) and the TRF-2026 codes
-// 142 (rounds), 152 (first colour), 162 (point system), 192 (system),
-// 240 (byes ahead), 250 (acceleration) and 260 (forbidden pairs).
+// 142 (rounds), 152 (first colour), 162 (point system) and 240 (byes
+// ahead); 250, 260 and 299 are refused as not supported yet, and other
+// lines (012-132, 192, team lines 013/310) are kept verbatim.
 //
 // A 001 line has fixed columns (1-based): 1-3 "001", 5-8 start rank, 10 sex,
 // 11-13 title, 15-47 name, 49-52 rating, 54-56 federation, 58-68 FIDE id,
@@ -184,8 +185,10 @@ func (rd *trfReader) line(n int, line string) error {
 		rd.t.Forbidden = append(rd.t.Forbidden, group)
 	case "240":
 		return rd.byes240(n, line)
-	case "013", "310":
-		return &TRFError{n, 1, "team tournaments are not supported"}
+	case "250", "260", "299":
+		// Accelerations, round-limited forbidden pairs and abnormal points
+		// of TRF-2026 change the pairing; refuse rather than ignore them.
+		return &TRFError{n, 1, fmt.Sprintf("TRF-2026 line %s is not supported yet", code)}
 	default:
 		rd.t.Header = append(rd.t.Header, HeaderLine{Code: code, Text: strings.TrimPrefix(line[3:], " ")})
 	}

@@ -63,6 +63,7 @@ func TestReadTRFErrors(t *testing.T) {
 		{"short", []string{"001    1 A"}, 1, 11, "84 columns"},
 		{"bad points", []string{line001(1, "A", "1.x", "   2 w 1"), ok[1]}, 1, 81, "points"},
 		{"rounds", append([]string{"XXR 0"}, ok...), 1, 5, "number of rounds"},
+		{"unsupported 260", append([]string{"260 001 002 0001 0002"}, ok...), 1, 1, "not supported"},
 		{"bye with opponent", []string{line001(1, "A", "1.0", "   2 - U"), ok[1]}, 1, 99, "bye"},
 	}
 	for _, tc := range tests {
