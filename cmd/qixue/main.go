@@ -11,6 +11,10 @@
 //	                   check curriculum files (without DIR: the built-in ones)
 //	qixue roster import PATH [--dry-run]
 //	                   import a OneRoster CSV zip or folder
+//	qixue tournament pair --system dutch FILE.trf
+//	                   pair the next round of a FIDE TRF file (Dutch system)
+//	qixue tournament berger --players N
+//	                   print the FIDE Berger round-robin table
 //	qixue healthcheck  probe the local server (container HEALTHCHECK)
 //	qixue version      print the build version
 package main
@@ -62,6 +66,7 @@ func commands() []command {
 		{"lessons", "lessons check [DIR]: check curriculum files (without DIR: the built-in content)", runLessons},
 		{"ratings", "ratings rebuild: recompute puzzle ratings and their history from the attempts", runRatings},
 		{"rules", "rules-engine tools: perft, moves, play, pgn, escapes, forbidden, opening, solve, score, start", runRules},
+		{"tournament", "tournament pair --system dutch FILE.trf | berger --players N: Swiss pairing and round-robin tables", runTournament},
 		{"version", "print the build version", runVersion},
 	}
 }
