@@ -1,0 +1,84 @@
+package tournaments
+
+import (
+	"errors"
+	"fmt"
+)
+
+// System is a way of running a tournament: it pairs rounds and ranks the
+// players. Every system works on the same Tournament: players numbered by
+// start rank and, per player, one Entry a round (opponent, colour, result).
+// The running flow writes each round's pairings and results into the
+// entries, and asks the system for the next round and the standings.
+//
+// The systems are Dutch (FIDE Swiss), SchoolSwiss (the seeds' 积分编排),
+// RoundRobin (single and double, FIDE Berger tables), Knockout and Arena
+// (擂台, king of the hill).
+type System interface {
+	// Pair returns the boards of round round (1-based) from the entries of
+	// the rounds before it, in board order. A Pairing with Black == 0 is
+	// the pairing-allocated bye of White. Errors: ErrRoundsComplete when
+	// the tournament has no such round (all planned rounds paired, or a
+	// knockout or arena already decided), ErrNoValidPairing when the rules
+	// cannot be met, ErrResultsMissing when a game of an earlier round has
+	// no result, *DecisionNeededError when the teacher must choose who goes
+	// on after a drawn knockout match, and a *SystemError for a tournament
+	// the system cannot run (too few players, a round out of range).
+	Pair(t *Tournament, round int) ([]Pairing, error)
+	// Standings ranks the players after round after (0 = before the first
+	// round) by points and then the tie-breaks in order; full ties share a
+	// rank. Knockout and Arena rank by how far a player came instead (see
+	// their docs) and use points and tie-breaks only to order rows inside a
+	// shared rank.
+	Standings(t *Tournament, after int, tiebreaks []TieBreak) ([]Standing, error)
+}
+
+// Pairing is one board of a round.
+type Pairing struct {
+	White, Black int // start ranks; Black == 0: pairing-allocated bye of White
+	// Decider marks a knockout tie-break game (armageddon rule): a draw
+	// counts as a win for Black.
+	Decider bool
+	// Stage is the knockout round the game belongs to (1 = first round of
+	// the bracket); 0 for the other systems.
+	Stage int
+	// ThirdPlace marks the knockout match for third place.
+	ThirdPlace bool
+}
+
+// Standing is one row of the standings.
+type Standing struct {
+	Rank      int // 1 for the first; players in a full tie share the rank
+	Player    int // start rank
+	Points    Points
+	TieBreaks []Value // one per requested tie-break, in the same order
+}
+
+// ErrResultsMissing is returned when a round is to be paired while a game of
+// an earlier round has no result.
+var ErrResultsMissing = errors.New("tournaments: a game of an earlier round has no result")
+
+// ErrDecisionNeeded is matched (errors.Is) by a *DecisionNeededError.
+var ErrDecisionNeeded = errors.New("tournaments: the teacher must decide who goes on")
+
+// DecisionNeededError says that a knockout match ended drawn under the
+// teacher's-choice rule and nobody has been chosen yet.
+type DecisionNeededError struct {
+	Round        int // the tournament round of the drawn game
+	White, Black int
+}
+
+func (e *DecisionNeededError) Error() string {
+	return fmt.Sprintf("tournaments: the game %d-%d of round %d was drawn: the teacher must choose who goes on", e.White, e.Black, e.Round)
+}
+
+// Is makes errors.Is(err, ErrDecisionNeeded) true.
+func (e *DecisionNeededError) Is(target error) bool { return target == ErrDecisionNeeded }
+
+// SystemError is a tournament a system cannot run as asked, with the
+// reason in words for people.
+type SystemError struct {
+	Reason string
+}
+
+func (e *SystemError) Error() string { return "tournaments: " + e.Reason }
