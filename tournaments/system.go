@@ -82,3 +82,50 @@ type SystemError struct {
 }
 
 func (e *SystemError) Error() string { return "tournaments: " + e.Reason }
+
+// Dutch is the FIDE Dutch Swiss system (PairDutch) as a System.
+type Dutch struct{}
+
+// Pair pairs round round, which must be the round after the last one
+// paired in t (see PairDutch for the errors).
+func (Dutch) Pair(t *Tournament, round int) ([]Pairing, error) {
+	if err := checkNextRound(t, round); err != nil {
+		return nil, err
+	}
+	pairs, err := PairDutch(t)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Pairing, len(pairs))
+	for i, p := range pairs {
+		out[i] = Pairing{White: p.White, Black: p.Black}
+	}
+	return out, nil
+}
+
+// Standings ranks by points and tie-breaks with C.07 article 16.
+func (Dutch) Standings(t *Tournament, after int, tiebreaks []TieBreak) ([]Standing, error) {
+	return Standings(t, after, tiebreaks)
+}
+
+// checkNextRound refuses to pair any round but the next one of a Swiss.
+func checkNextRound(t *Tournament, round int) error {
+	if next := t.PlayedRounds() + 1; round != next {
+		return &SystemError{Reason: fmt.Sprintf("round %d cannot be paired now: the next round is %d", round, next)}
+	}
+	if t.Rounds > 0 && round > t.Rounds {
+		return ErrRoundsComplete
+	}
+	return nil
+}
+
+// contiguousPlayers returns the players of t in start-rank order, refusing gaps
+// (systems other than the Swiss number their players 1..n).
+func contiguousPlayers(t *Tournament) ([]*Player, error) {
+	for i, p := range t.Players {
+		if p == nil {
+			return nil, &SystemError{Reason: fmt.Sprintf("start rank %d is missing: number the players 1 to %d", i+1, len(t.Players))}
+		}
+	}
+	return t.Players, nil
+}
