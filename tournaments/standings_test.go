@@ -13,7 +13,7 @@ func game(t *Tournament, r, a, b int, ra Result) {
 	put := func(id int, e Entry) {
 		p := t.Players[id-1]
 		for len(p.Rounds) <= r {
-			p.Rounds = append(p.Rounds, Entry{})
+			p.Rounds = append(p.Rounds, Entry{Result: NotPaired})
 		}
 		p.Rounds[r] = e
 	}
@@ -27,7 +27,7 @@ func game(t *Tournament, r, a, b int, ra Result) {
 func bye(t *Tournament, r, id int, res Result) {
 	p := t.Players[id-1]
 	for len(p.Rounds) <= r {
-		p.Rounds = append(p.Rounds, Entry{})
+		p.Rounds = append(p.Rounds, Entry{Result: NotPaired})
 	}
 	p.Rounds[r] = Entry{Result: res}
 }

@@ -49,7 +49,7 @@ func entryAt(p *Player, r int) Entry {
 	if r < len(p.Rounds) {
 		return p.Rounds[r]
 	}
-	return Entry{}
+	return Entry{Result: NotPaired}
 }
 
 // requestedBye reports a round without a game and without an opponent that
