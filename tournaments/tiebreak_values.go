@@ -46,7 +46,7 @@ func newTBContext(t *Tournament, after int, swiss bool) *tbContext {
 
 // entryAt returns the player's entry of round index r (NotPaired beyond).
 func entryAt(p *Player, r int) Entry {
-	if r < len(p.Rounds) {
+	if r >= 0 && r < len(p.Rounds) {
 		return p.Rounds[r]
 	}
 	return Entry{Result: NotPaired}
