@@ -3,7 +3,6 @@ package tournaments
 import (
 	"errors"
 	"fmt"
-	"sort"
 )
 
 // ArenaDraw says what a drawn game on the arena stage does.
@@ -139,14 +138,11 @@ func (a Arena) Pair(t *Tournament, round int) ([]Pairing, error) {
 		return nil, &SystemError{Reason: fmt.Sprintf("there is no round %d", round)}
 	}
 	s, err := a.replay(t, round-1)
+	if err == nil {
+		err = checkReplayed(round, s.round, s.finished)
+	}
 	if err != nil {
 		return nil, err
-	}
-	if s.finished {
-		return nil, ErrRoundsComplete
-	}
-	if s.round != round {
-		return nil, &SystemError{Reason: fmt.Sprintf("round %d cannot be paired now: the next round is %d", round, s.round)}
 	}
 	d, ch := s.holder, s.queue[0]
 	if s.last[d] == White {
@@ -169,7 +165,7 @@ func (a Arena) Standings(t *Tournament, after int, tiebreaks []TieBreak) ([]Stan
 	if err != nil && !errors.Is(err, ErrResultsMissing) {
 		return nil, err
 	}
-	level := func(id int) int {
+	rankByPlace(rows, func(id int) int {
 		if id == s.holder {
 			return 1 << 30
 		}
@@ -177,19 +173,6 @@ func (a Arena) Standings(t *Tournament, after int, tiebreaks []TieBreak) ([]Stan
 			return o
 		}
 		return 1 << 29
-	}
-	sort.SliceStable(rows, func(i, j int) bool {
-		if li, lj := level(rows[i].Player), level(rows[j].Player); li != lj {
-			return li > lj
-		}
-		return rows[i].Player < rows[j].Player
 	})
-	for i := range rows {
-		if i > 0 && level(rows[i].Player) == level(rows[i-1].Player) {
-			rows[i].Rank = rows[i-1].Rank
-		} else {
-			rows[i].Rank = i + 1
-		}
-	}
 	return rows, nil
 }

@@ -3,7 +3,6 @@ package tournaments
 import (
 	"errors"
 	"fmt"
-	"sort"
 )
 
 // TieRule says what happens when a knockout game is drawn.
@@ -230,14 +229,11 @@ func (k Knockout) Pair(t *Tournament, round int) ([]Pairing, error) {
 		return nil, &SystemError{Reason: fmt.Sprintf("there is no round %d", round)}
 	}
 	s, err := k.replay(t, round-1)
+	if err == nil {
+		err = checkReplayed(round, s.round, s.finished)
+	}
 	if err != nil {
 		return nil, err
-	}
-	if s.finished {
-		return nil, ErrRoundsComplete
-	}
-	if s.round != round {
-		return nil, &SystemError{Reason: fmt.Sprintf("round %d cannot be paired now: the next round is %d", round, s.round)}
 	}
 	var out, byes []Pairing
 	board := 0
@@ -279,26 +275,12 @@ func (k Knockout) Standings(t *Tournament, after int, tiebreaks []TieBreak) ([]S
 	if err != nil && !errors.Is(err, ErrResultsMissing) && !errors.Is(err, ErrDecisionNeeded) {
 		return nil, err
 	}
-	level := func(id int) [2]int {
+	rankByPlace(rows, func(id int) int {
 		st, out := s.out[id]
 		if !out {
 			st = 1 << 20
 		}
-		return [2]int{st, s.place[id]}
-	}
-	sort.SliceStable(rows, func(i, j int) bool {
-		a, b := level(rows[i].Player), level(rows[j].Player)
-		if a != b {
-			return a[0] > b[0] || (a[0] == b[0] && a[1] > b[1])
-		}
-		return rows[i].Player < rows[j].Player
+		return 2*st + s.place[id]
 	})
-	for i := range rows {
-		if i > 0 && level(rows[i].Player) == level(rows[i-1].Player) {
-			rows[i].Rank = rows[i-1].Rank
-		} else {
-			rows[i].Rank = i + 1
-		}
-	}
 	return rows, nil
 }

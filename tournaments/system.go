@@ -3,6 +3,7 @@ package tournaments
 import (
 	"errors"
 	"fmt"
+	"sort"
 )
 
 // System is a way of running a tournament: it pairs rounds and ranks the
@@ -27,9 +28,10 @@ type System interface {
 	Pair(t *Tournament, round int) ([]Pairing, error)
 	// Standings ranks the players after round after (0 = before the first
 	// round) by points and then the tie-breaks in order; full ties share a
-	// rank. Knockout and Arena rank by how far a player came instead (see
-	// their docs) and use points and tie-breaks only to order rows inside a
-	// shared rank.
+	// rank, listed by start rank. Knockout and Arena rank by how far a
+	// player came instead (see their docs) and only show points and
+	// tie-breaks. Errors: *SystemError for a round out of range,
+	// *TieBreakError for an unknown tie-break.
 	Standings(t *Tournament, after int, tiebreaks []TieBreak) ([]Standing, error)
 }
 
@@ -128,4 +130,35 @@ func contiguousPlayers(t *Tournament) ([]*Player, error) {
 		}
 	}
 	return t.Players, nil
+}
+
+// checkReplayed checks the round asked of a knockout or arena against the
+// state its results lead to: next is the round to pair, finished whether
+// it is over.
+func checkReplayed(round, next int, finished bool) error {
+	if finished {
+		return ErrRoundsComplete
+	}
+	if next != round {
+		return &SystemError{Reason: fmt.Sprintf("round %d cannot be paired now: the next round is %d", round, next)}
+	}
+	return nil
+}
+
+// rankByPlace orders rows by place(player), highest first, then by start
+// rank, and gives equal places a shared rank.
+func rankByPlace(rows []Standing, place func(id int) int) {
+	sort.SliceStable(rows, func(i, j int) bool {
+		if pi, pj := place(rows[i].Player), place(rows[j].Player); pi != pj {
+			return pi > pj
+		}
+		return rows[i].Player < rows[j].Player
+	})
+	for i := range rows {
+		if i > 0 && place(rows[i].Player) == place(rows[i-1].Player) {
+			rows[i].Rank = rows[i-1].Rank
+		} else {
+			rows[i].Rank = i + 1
+		}
+	}
 }
