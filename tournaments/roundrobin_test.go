@@ -99,3 +99,41 @@ func TestRoundRobinErrors(t *testing.T) {
 		t.Errorf("gap: %v", err)
 	}
 }
+
+// The double round robin of Sensei's Library, "Sonneborn-Berger"
+// (senseis.xmp.net/?SonnebornBerger): A and B score 4 and meet 1-1, so
+// direct encounter cannot split them; the published Sonneborn-Berger
+// scores 11, 9, 6 and 4 put A first.
+func TestRoundRobinPublishedSonnebornBerger(t *testing.T) {
+	// wins[x][y] = games x won against y in cycles 1 and 2 (A=1 ... D=4).
+	wins := map[[2]int][2]bool{
+		{1, 2}: {true, false}, {1, 3}: {true, true}, {1, 4}: {true, false},
+		{2, 1}: {false, true}, {2, 3}: {true, false}, {2, 4}: {true, true},
+		{3, 1}: {false, false}, {3, 2}: {false, true}, {3, 4}: {true, true},
+		{4, 1}: {false, true}, {4, 2}: {false, false}, {4, 3}: {false, false},
+	}
+	tr := newTestTournament(0, 0, 0, 0)
+	rr := RoundRobin{Double: true}
+	for r := 1; r <= rr.Rounds(4); r++ {
+		for _, p := range mustPair(t, rr, tr, r) {
+			cycle := (r - 1) / 3
+			res := Loss
+			if wins[[2]int{p.White, p.Black}][cycle] {
+				res = Win
+			}
+			game(tr, r-1, p.White, p.Black, res)
+		}
+	}
+	rows, err := rr.Standings(tr, 6, []TieBreak{DirectEncounter, SonnebornBerger})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range rows {
+		got = append(got, fmt.Sprintf("%d:%d %s DE %s SB %s", r.Rank, r.Player, r.Points, r.TieBreaks[0], r.TieBreaks[1]))
+	}
+	want := []string{"1:1 4.0 DE 1.0 SB 11.00", "2:2 4.0 DE 1.0 SB 9.00", "3:3 3.0 DE 0.0 SB 6.00", "4:4 1.0 DE 0.0 SB 4.00"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("got %q\nwant %q", got, want)
+	}
+}

@@ -22,10 +22,21 @@ type tbContext struct {
 	swiss  bool
 	score  map[int]Points // after `after` rounds
 	adjust map[int]Points // 16.3 adjusted score, for the opponents' tie-breaks
+	// rules2023 reads article 16 as the 2023 text is read by the public
+	// program the tests compare with: every voluntarily unplayed round
+	// after the last round a player was available counts as a draw in his
+	// adjusted score, and the dummy's score is not capped. Tests only.
+	rules2023 bool
 }
 
 func newTBContext(t *Tournament, after int, swiss bool) *tbContext {
 	c := &tbContext{t: t, after: after, swiss: swiss, score: map[int]Points{}, adjust: map[int]Points{}}
+	c.adjustScores()
+	return c
+}
+
+func (c *tbContext) adjustScores() {
+	t, after := c.t, c.after
 	for _, p := range t.Players {
 		if p == nil {
 			continue
@@ -33,7 +44,7 @@ func newTBContext(t *Tournament, after int, swiss bool) *tbContext {
 		c.score[p.ID] = t.Score(p, after)
 		adj := Points(0)
 		for r := 0; r < after; r++ {
-			if c.category(p, r) == 5 {
+			if c.category(p, r) == 5 || c.rules2023 && vur(entryAt(p, r)) && c.onlyVURsAfter(p, r) {
 				adj += t.Points.Draw
 			} else {
 				adj += t.Points.Points(entryAt(p, r))
@@ -41,7 +52,17 @@ func newTBContext(t *Tournament, after int, swiss bool) *tbContext {
 		}
 		c.adjust[p.ID] = adj
 	}
-	return c
+}
+
+// onlyVURsAfter reports whether every round after round index r is a
+// voluntarily unplayed round of p.
+func (c *tbContext) onlyVURsAfter(p *Player, r int) bool {
+	for k := r + 1; k < c.after; k++ {
+		if !vur(entryAt(p, k)) {
+			return false
+		}
+	}
+	return true
 }
 
 // entryAt returns the player's entry of round index r (NotPaired beyond).
@@ -79,12 +100,10 @@ func (c *tbContext) category(p *Player, r int) int {
 	case e.Result.outcome() == 1:
 		return 1
 	}
-	for k := r + 1; k < c.after; k++ {
-		if !vur(entryAt(p, k)) {
-			return 3
-		}
+	if c.onlyVURsAfter(p, r) {
+		return 5
 	}
-	return 5
+	return 3
 }
 
 // element is one round's contribution to a sum tie-break.
@@ -118,7 +137,9 @@ func (c *tbContext) opponentElements(p *Player, sb bool) []element {
 			} else {
 				limit = int64(c.t.Points.Draw) * int64(c.after)
 			}
-			opp = min(opp, limit)
+			if !c.rules2023 {
+				opp = min(opp, limit)
+			}
 		}
 		el := element{key: opp, value: opp, vur: c.swiss && vur(e)}
 		if sb {
