@@ -25,7 +25,7 @@ const (
 	BlackGames        TieBreak = "BPG"    // games played over the board with Black (7.3)
 	BlackWins         TieBreak = "BWG"    // games won over the board with Black (7.4)
 	Progressive       TieBreak = "PS"     // sum of the scores after each round (7.5)
-	AverageRating     TieBreak = "ARO"    // average rating of the opponents played (10.1)
+	AverageRating     TieBreak = "ARO"    // average rating of the opponents met over the board, rounded; unrated (0) ones left out (10.1)
 	AverageRatingCut1 TieBreak = "ARO-C1" // the same without the lowest rating
 )
 

@@ -61,6 +61,22 @@ func TestTournamentStandings(t *testing.T) {
 	}
 }
 
+// As a round robin (C.07 15.2) the forfeit is a game against Gamma and
+// the byes count for nothing: Alpha's Buchholz is 1 + 2 + ½, Epsilon's
+// 3 + 1.
+func TestTournamentStandingsRoundRobin(t *testing.T) {
+	file := writeTRF(t, swissFiveTRF)
+	out, stderr, err := runTournamentCmd(t, "standings", file, "--system", "round_robin", "--tiebreaks", "BH")
+	if err != nil {
+		t.Fatal(err, stderr)
+	}
+	for _, line := range []string{"     1   1    Alpha  3.0  3.5\n", "     2   5  Epsilon  2.0  4.0\n"} {
+		if !strings.Contains(out, line) {
+			t.Errorf("no %q in\n%s", line, out)
+		}
+	}
+}
+
 func TestTournamentStandingsErrors(t *testing.T) {
 	file := writeTRF(t, swissFiveTRF)
 	for _, args := range [][]string{
