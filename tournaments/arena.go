@@ -157,7 +157,7 @@ func (a Arena) Pair(t *Tournament, round int) ([]Pairing, error) {
 // before the earlier. Points and tie-breaks (C.07 15.2) are shown but do
 // not change the rank.
 func (a Arena) Standings(t *Tournament, after int, tiebreaks []TieBreak) ([]Standing, error) {
-	rows, err := RoundRobinStandings(t, after, tiebreaks)
+	rows, err := standings(t, after, tiebreaks, false)
 	if err != nil {
 		return nil, err
 	}

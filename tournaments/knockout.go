@@ -267,7 +267,7 @@ func (k Knockout) Pair(t *Tournament, round int) ([]Pairing, error) {
 // Points and tie-breaks (C.07 15.2) are shown but do not change the rank;
 // rows of a shared rank are listed by start rank.
 func (k Knockout) Standings(t *Tournament, after int, tiebreaks []TieBreak) ([]Standing, error) {
-	rows, err := RoundRobinStandings(t, after, tiebreaks)
+	rows, err := standings(t, after, tiebreaks, false)
 	if err != nil {
 		return nil, err
 	}

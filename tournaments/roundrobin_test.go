@@ -93,6 +93,10 @@ func TestRoundRobinErrors(t *testing.T) {
 	if _, err := (RoundRobin{}).Pair(newTestTournament(0, 0, 0), 0); !errors.As(err, &se) {
 		t.Errorf("round 0: %v", err)
 	}
+	var te *TieBreakError
+	if _, err := (RoundRobin{}).Standings(newTestTournament(0, 0, 0), 0, []TieBreak{SonnebornBerger, BuchholzMedian1}); !errors.As(err, &te) || te.Name != "BH-M1" || te.Reason == "" {
+		t.Errorf("Buchholz in a round robin: %v", err)
+	}
 	gap := newTestTournament(0, 0, 0)
 	gap.Players[1] = nil
 	if _, err := (RoundRobin{}).Pair(gap, 1); !errors.As(err, &se) {
@@ -103,7 +107,8 @@ func TestRoundRobinErrors(t *testing.T) {
 // The double round robin of Sensei's Library, "Sonneborn-Berger"
 // (senseis.xmp.net/?SonnebornBerger): A and B score 4 and meet 1-1, so
 // direct encounter cannot split them; the published Sonneborn-Berger
-// scores 11, 9, 6 and 4 put A first.
+// scores 11, 9, 6 and 4 put A first. Direct encounter averages the
+// games of players who met twice (C.07 6.1.2): A and B have ½ each.
 func TestRoundRobinPublishedSonnebornBerger(t *testing.T) {
 	// wins[x][y] = games x won against y in cycles 1 and 2 (A=1 ... D=4).
 	wins := map[[2]int][2]bool{
@@ -132,7 +137,7 @@ func TestRoundRobinPublishedSonnebornBerger(t *testing.T) {
 	for _, r := range rows {
 		got = append(got, fmt.Sprintf("%d:%d %s DE %s SB %s", r.Rank, r.Player, r.Points, r.TieBreaks[0], r.TieBreaks[1]))
 	}
-	want := []string{"1:1 4.0 DE 1.0 SB 11.00", "2:2 4.0 DE 1.0 SB 9.00", "3:3 3.0 DE 0.0 SB 6.00", "4:4 1.0 DE 0.0 SB 4.00"}
+	want := []string{"1:1 4.0 DE 0.5 SB 11.00", "2:2 4.0 DE 0.5 SB 9.00", "3:3 3.0 DE 0.0 SB 6.00", "4:4 1.0 DE 0.0 SB 4.00"}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Fatalf("got %q\nwant %q", got, want)
 	}

@@ -15,9 +15,16 @@ func Standings(t *Tournament, after int, tiebreaks []TieBreak) ([]Standing, erro
 	return standings(t, after, tiebreaks, true)
 }
 
-// RoundRobinStandings is Standings for a tournament whose pairings were
-// fixed in advance (round robin): C.07 article 15.2 instead of 16.
+// RoundRobinStandings is Standings for a round robin, whose pairings were
+// fixed in advance: C.07 article 15.2 instead of 16, and the Buchholz
+// family refused with a *TieBreakError (C.07 8: not for round robins,
+// where every player has the same opponents).
 func RoundRobinStandings(t *Tournament, after int, tiebreaks []TieBreak) ([]Standing, error) {
+	for _, tb := range tiebreaks {
+		if b, _, _ := tb.base(); b == "BH" {
+			return nil, &TieBreakError{Name: string(tb), Reason: "Buchholz is not used in a round robin, where every player meets the same opponents"}
+		}
+	}
 	return standings(t, after, tiebreaks, false)
 }
 

@@ -193,6 +193,26 @@ func TestDirectEncounterMissingGames(t *testing.T) {
 	}
 }
 
+// C.07 6.3: 1 did not meet 4 but stays alone at the top even if he lost
+// that game (2 points against 4's at most 1½), so he is first; nobody is
+// alone at the top of 2, 3 and 4 (4 could reach 1½ like 2), who stay
+// together for DE to be applied again among them.
+func TestDirectEncounterAloneAtTheTop(t *testing.T) {
+	tr := newTestTournament(0, 0, 0, 0)
+	game(tr, 0, 1, 2, Win)
+	game(tr, 0, 3, 4, Draw)
+	game(tr, 1, 1, 3, Win)
+	game(tr, 1, 2, 4, Win)
+	game(tr, 2, 2, 3, Draw)
+	bye(tr, 2, 1, ZeroPointBye)
+	bye(tr, 2, 4, ZeroPointBye)
+	c := newTBContext(tr, 3, true)
+	classes, vals := c.directEncounter(tr.Players)
+	if got := fmt.Sprint(len(classes), classes[0][0].ID, len(classes[1]), vals[1], vals[4]); got != "2 1 3 2.0 0.5" {
+		t.Fatalf("got %s", got)
+	}
+}
+
 func TestParseTieBreaks(t *testing.T) {
 	got, err := ParseTieBreaks("bh-c1, BH_M1,sbc1, de ,ARO-C1")
 	if err != nil {

@@ -35,12 +35,17 @@ var tbBases = map[string]bool{
 	"DE": false, "WIN": false, "WON": false, "BPG": false, "BWG": false,
 }
 
-// TieBreakError is a tie-break name that is not one of C.07's.
+// TieBreakError is a tie-break name that is not one of C.07's, or one the
+// system may not use (Reason says why).
 type TieBreakError struct {
-	Name string
+	Name   string
+	Reason string // empty for an unknown name
 }
 
 func (e *TieBreakError) Error() string {
+	if e.Reason != "" {
+		return fmt.Sprintf("tournaments: tie-break %s: %s", e.Name, e.Reason)
+	}
 	return fmt.Sprintf("tournaments: unknown tie-break %q (BH, BH-C1, BH-M1, SB, DE, WIN, WON, BPG, BWG, PS, ARO, ARO-C1)", e.Name)
 }
 

@@ -256,72 +256,90 @@ func (c *tbContext) value(p *Player, tb TieBreak) Value {
 }
 
 // directEncounter splits a tied group into ordered classes by the points
-// its members scored against each other (C.07 6). When some members did
-// not meet, a member is ranked first only if it met all the others and
-// stays ahead even if every missing game were won by the others; the rest
-// stay tied. It returns the classes and each member's points in the group.
+// its members scored against each other (C.07 6): against an opponent met
+// more than once the average counts (6.1.2); in a Swiss forfeits do not
+// count (6.1.1), in a round robin they do (15.2). When all met (6.2) the
+// classes follow these scores. When some did not (6.3), the member alone
+// at the top whatever the missing games' results (each at most a win) is
+// ranked first, then the same for second place, and so on; the rest stay
+// together. The ranker applies DE again to every class smaller than the
+// group. It also returns each member's score in the group.
 func (c *tbContext) directEncounter(group []*Player) ([][]*Player, map[int]Value) {
 	in := map[int]bool{}
 	for _, p := range group {
 		in[p.ID] = true
 	}
-	de := map[int]Points{}
-	met := map[[2]int]bool{}
+	type tally struct {
+		sum   Points
+		games int
+	}
+	meet := map[[2]int]*tally{}
 	for _, p := range group {
 		for r := 0; r < c.after; r++ {
 			e := entryAt(p, r)
 			if !in[e.Opponent] || !(e.Played() || !c.swiss) {
 				continue
 			}
-			de[p.ID] += c.t.Points.Points(e)
-			met[[2]int{p.ID, e.Opponent}] = true
+			k := [2]int{p.ID, e.Opponent}
+			if meet[k] == nil {
+				meet[k] = &tally{}
+			}
+			meet[k].sum += c.t.Points.Points(e)
+			meet[k].games++
+		}
+	}
+	de := map[int]int64{} // hundredths of a point
+	missing := map[int]int{}
+	for _, p := range group {
+		for _, q := range group {
+			if q == p {
+				continue
+			}
+			if m := meet[[2]int{p.ID, q.ID}]; m != nil {
+				de[p.ID] += int64(m.sum) * 10 / int64(m.games)
+			} else {
+				missing[p.ID]++
+			}
+		}
+	}
+	scale := int64(10)
+	for _, p := range group {
+		if de[p.ID]%10 != 0 {
+			scale = 100
 		}
 	}
 	vals := map[int]Value{}
 	for _, p := range group {
-		vals[p.ID] = Value{n: int64(de[p.ID]), scale: 10}
+		vals[p.ID] = Value{n: de[p.ID] * scale / 100, scale: scale}
 	}
-	missing := func(p *Player) int {
-		n := 0
-		for _, q := range group {
-			if q != p && !met[[2]int{p.ID, q.ID}] {
-				n++
-			}
-		}
-		return n
-	}
-	complete := true
-	for _, p := range group {
-		if missing(p) > 0 {
-			complete = false
-		}
-	}
-	if complete {
+	if len(missing) == 0 {
 		sorted := append([]*Player(nil), group...)
 		sort.SliceStable(sorted, func(i, j int) bool { return de[sorted[i].ID] > de[sorted[j].ID] })
 		return splitBy(sorted, func(a, b *Player) bool { return de[a.ID] == de[b.ID] }), vals
 	}
-	for _, p := range group {
-		if missing(p) > 0 {
-			continue
-		}
-		ahead := true
-		for _, q := range group {
-			if q != p && de[q.ID]+Points(missing(q))*c.t.Points.Win >= de[p.ID] {
-				ahead = false
-			}
-		}
-		if ahead {
-			var rest []*Player
-			for _, q := range group {
-				if q != p {
-					rest = append(rest, q)
+	var classes [][]*Player
+	rest := append([]*Player(nil), group...)
+	for len(rest) > 1 {
+		top := -1
+		for i, p := range rest {
+			alone := true
+			for _, q := range rest {
+				if q != p && de[q.ID]+int64(missing[q.ID])*int64(c.t.Points.Win)*10 >= de[p.ID] {
+					alone = false
 				}
 			}
-			return [][]*Player{{p}, rest}, vals
+			if alone {
+				top = i
+				break
+			}
 		}
+		if top < 0 {
+			break
+		}
+		classes = append(classes, []*Player{rest[top]})
+		rest = append(rest[:top:top], rest[top+1:]...)
 	}
-	return [][]*Player{group}, vals
+	return append(classes, rest), vals
 }
 
 // splitBy cuts a sorted slice into runs of equal elements.

@@ -62,15 +62,18 @@ func TestTournamentStandings(t *testing.T) {
 }
 
 // As a round robin (C.07 15.2) the forfeit is a game against Gamma and
-// the byes count for nothing: Alpha's Buchholz is 1 + 2 + ½, Epsilon's
-// 3 + 1.
+// the byes count for nothing: Alpha's Sonneborn-Berger is 1×1 + 2×1 + ½×1,
+// Epsilon's 3×0 + 1×1. Buchholz is refused (C.07 8).
 func TestTournamentStandingsRoundRobin(t *testing.T) {
 	file := writeTRF(t, swissFiveTRF)
-	out, stderr, err := runTournamentCmd(t, "standings", file, "--system", "round_robin", "--tiebreaks", "BH")
+	out, stderr, err := runTournamentCmd(t, "standings", file, "--system", "round_robin", "--tiebreaks", "SB")
 	if err != nil {
 		t.Fatal(err, stderr)
 	}
-	for _, line := range []string{"     1   1    Alpha  3.0  3.5\n", "     2   5  Epsilon  2.0  4.0\n"} {
+	if _, _, err := runTournamentCmd(t, "standings", file, "--system", "round_robin", "--tiebreaks", "BH-C1"); err == nil || !strings.Contains(err.Error(), "round robin") {
+		t.Errorf("BH in a round robin: %v", err)
+	}
+	for _, line := range []string{"     1   1    Alpha  3.0  3.50\n", "     2   5  Epsilon  2.0  1.00\n"} {
 		if !strings.Contains(out, line) {
 			t.Errorf("no %q in\n%s", line, out)
 		}
