@@ -2,9 +2,9 @@ package tournaments
 
 // DefaultTieBreaks returns the tie-break list a new tournament of game
 // ("chess", "draughts", "gomoku", "numchess") starts with under a system
-// ("dutch" and "school_swiss" are Swiss; "round_robin"; "knockout" and
-// "arena" rank by how far a player came and use these only inside a shared
-// place). The teacher may change the list per tournament.
+// (SystemDutch and SystemSchoolSwiss are Swiss; SystemRoundRobin;
+// SystemKnockout and SystemArena rank by how far a player came and only show
+// these). The teacher may change the list per tournament.
 //
 //   - gomoku: the club notes (seed 001) rank a round robin by 小分, the
 //     points of the beaten opponents plus half those of the drawn ones,
@@ -21,7 +21,7 @@ func DefaultTieBreaks(game, system string) []TieBreak {
 		return []TieBreak{SonnebornBerger}
 	}
 	switch system {
-	case "round_robin", "knockout", "arena":
+	case SystemRoundRobin, SystemKnockout, SystemArena:
 		return []TieBreak{DirectEncounter, Wins, SonnebornBerger}
 	}
 	return []TieBreak{BuchholzCut1, Buchholz, DirectEncounter, Wins, BlackWins}

@@ -35,6 +35,15 @@ type System interface {
 	Standings(t *Tournament, after int, tiebreaks []TieBreak) ([]Standing, error)
 }
 
+// The names of the systems, as DefaultTieBreaks takes them.
+const (
+	SystemDutch       = "dutch"
+	SystemSchoolSwiss = "school_swiss"
+	SystemRoundRobin  = "round_robin"
+	SystemKnockout    = "knockout"
+	SystemArena       = "arena"
+)
+
 // Pairing is one board of a round.
 type Pairing struct {
 	White, Black int // start ranks; Black == 0: pairing-allocated bye of White

@@ -34,9 +34,9 @@ func tournamentStandings(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("tournament standings: %w", err)
 	}
 	if *list == "" {
-		sys := "dutch"
+		sys := tournaments.SystemDutch
 		if *system == "round_robin" {
-			sys = "round_robin"
+			sys = tournaments.SystemRoundRobin
 		}
 		tbs = tournaments.DefaultTieBreaks(*game, sys)
 	}
