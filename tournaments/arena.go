@@ -100,7 +100,7 @@ func (a Arena) replay(t *Tournament, upto int) (*arenaState, error) {
 		}
 		ch := s.queue[0]
 		e := entryAt(t.Player(s.holder), s.round-1)
-		if e.Opponent == 0 && (e.Result == NotPaired || e.Result == resultUnparsed) {
+		if noResult(e) {
 			return s, ErrResultsMissing
 		}
 		if e.Opponent != ch {

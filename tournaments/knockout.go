@@ -168,7 +168,7 @@ func (s *koState) nextStage(thirdPlace bool) {
 func (k Knockout) playGame(t *Tournament, s *koState, m *koMatch) error {
 	r := s.round
 	e := entryAt(t.Player(m.a), r-1)
-	if e.Opponent == 0 && (e.Result == NotPaired || e.Result == resultUnparsed) {
+	if noResult(e) {
 		return ErrResultsMissing
 	}
 	if e.Opponent != m.b {

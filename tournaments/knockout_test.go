@@ -143,3 +143,27 @@ func TestKnockoutErrors(t *testing.T) {
 		t.Errorf("one player: %v", err)
 	}
 }
+
+// A paired game whose result is not in yet (the zero Result) stops the
+// next round of every system instead of counting as a loss.
+func TestPairedGameWithoutResult(t *testing.T) {
+	for _, sys := range []System{Knockout{}, Arena{}, SchoolSwiss{}, Dutch{}} {
+		tr := newTestTournament(0, 0, 0, 0)
+		tr.Rounds = 3
+		ps, err := sys.Pair(tr, 1)
+		if err != nil {
+			t.Fatalf("%T: %v", sys, err)
+		}
+		for _, p := range ps {
+			if p.Black == 0 {
+				bye(tr, 0, p.White, PairingBye)
+				continue
+			}
+			tr.Players[p.White-1].Rounds = []Entry{{Opponent: p.Black, Color: White}}
+			tr.Players[p.Black-1].Rounds = []Entry{{Opponent: p.White, Color: Black}}
+		}
+		if _, err := sys.Pair(tr, 2); !errors.Is(err, ErrResultsMissing) {
+			t.Errorf("%T: %v", sys, err)
+		}
+	}
+}

@@ -67,15 +67,12 @@ func (ss SchoolSwiss) Pair(t *Tournament, round int) ([]Pairing, error) {
 		if p == nil {
 			continue
 		}
-		if e := entryAt(p, round-1); e.Result != NotPaired && e.Result != resultUnparsed {
+		if e := entryAt(p, round-1); !noResult(e) {
 			continue // a bye or an absence written ahead
 		}
 		sp := &ssPlayer{p: p, score: t.Score(p, round-1), met: map[int]bool{}, club: p.Club}
 		for r := 0; r < round-1; r++ {
 			e := entryAt(p, r)
-			if e.Opponent != 0 && (e.Result == resultUnparsed || e.Result == NotPaired) {
-				return nil, ErrResultsMissing
-			}
 			if e.Opponent != 0 {
 				sp.met[e.Opponent] = true
 			}

@@ -9,8 +9,11 @@ import (
 // System is a way of running a tournament: it pairs rounds and ranks the
 // players. Every system works on the same Tournament: players numbered by
 // start rank and, per player, one Entry a round (opponent, colour, result).
-// The running flow writes each round's pairings and results into the
-// entries, and asks the system for the next round and the standings.
+// The running flow writes each round's pairings into the entries (a game
+// not yet played has the zero Result), then the results, and asks the
+// system for the next round and the standings; byes, absences and
+// withdrawals (zero-point byes) for a round are written before it is
+// paired, and the Swiss systems leave those players out.
 //
 // The systems are Dutch (FIDE Swiss), SchoolSwiss (the seeds' 积分编排),
 // RoundRobin (single and double, FIDE Berger tables), Knockout and Arena
@@ -119,7 +122,8 @@ func (Dutch) Standings(t *Tournament, after int, tiebreaks []TieBreak) ([]Standi
 	return Standings(t, after, tiebreaks)
 }
 
-// checkNextRound refuses to pair any round but the next one of a Swiss.
+// checkNextRound refuses to pair any round but the next one of a Swiss,
+// or while a game of an earlier round has no result.
 func checkNextRound(t *Tournament, round int) error {
 	if next := t.PlayedRounds() + 1; round != next {
 		return &SystemError{Reason: fmt.Sprintf("round %d cannot be paired now: the next round is %d", round, next)}
@@ -127,8 +131,20 @@ func checkNextRound(t *Tournament, round int) error {
 	if t.Rounds > 0 && round > t.Rounds {
 		return ErrRoundsComplete
 	}
+	for _, p := range t.Players {
+		for r := 0; p != nil && r < round-1; r++ {
+			if e := entryAt(p, r); e.Opponent != 0 && noResult(e) {
+				return ErrResultsMissing
+			}
+		}
+	}
 	return nil
 }
+
+// noResult reports an entry without a result: nothing written for the
+// round, or a paired game whose result is not in yet (the running flow
+// writes the pairing with the zero Result, or NotPaired).
+func noResult(e Entry) bool { return e.Result == NotPaired || e.Result == resultUnparsed }
 
 // contiguousPlayers returns the players of t in start-rank order, refusing gaps
 // (systems other than the Swiss number their players 1..n).
