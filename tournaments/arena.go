@@ -54,7 +54,7 @@ func (a Arena) queue(t *Tournament) ([]int, error) {
 		return nil, err
 	}
 	if len(players) < 2 {
-		return nil, &SystemError{Reason: "an arena needs at least 2 players"}
+		return nil, &SystemError{Code: CodeTooFewPlayers, Reason: "an arena needs at least 2 players"}
 	}
 	if len(a.Order) == 0 {
 		q := make([]int, len(players))
@@ -66,12 +66,12 @@ func (a Arena) queue(t *Tournament) ([]int, error) {
 	seen := map[int]bool{}
 	for _, id := range a.Order {
 		if t.Player(id) == nil || seen[id] {
-			return nil, &SystemError{Reason: fmt.Sprintf("the arena queue names player %d twice or a player who is not entered", id)}
+			return nil, &SystemError{Code: CodeBadQueue, Reason: fmt.Sprintf("the arena queue names player %d twice or a player who is not entered", id)}
 		}
 		seen[id] = true
 	}
 	if len(a.Order) != len(players) {
-		return nil, &SystemError{Reason: fmt.Sprintf("the arena queue has %d players, the tournament %d", len(a.Order), len(players))}
+		return nil, &SystemError{Code: CodeBadQueue, Reason: fmt.Sprintf("the arena queue has %d players, the tournament %d", len(a.Order), len(players))}
 	}
 	return append([]int(nil), a.Order...), nil
 }
@@ -80,7 +80,7 @@ func (a Arena) queue(t *Tournament) ([]int, error) {
 // the state reached with the error.
 func (a Arena) replay(t *Tournament, upto int) (*arenaState, error) {
 	if a.Defences < 0 {
-		return nil, &SystemError{Reason: "the number of defences for the title cannot be negative"}
+		return nil, &SystemError{Code: CodeBadDefences, Reason: "the number of defences for the title cannot be negative"}
 	}
 	q, err := a.queue(t)
 	if err != nil {
@@ -104,7 +104,7 @@ func (a Arena) replay(t *Tournament, upto int) (*arenaState, error) {
 			return s, ErrResultsMissing
 		}
 		if e.Opponent != ch {
-			return s, &SystemError{Reason: fmt.Sprintf("round %d: the defender %d should play %d, not %d", s.round, s.holder, ch, e.Opponent)}
+			return s, &SystemError{Code: CodeWrongGames, Reason: fmt.Sprintf("round %d: the defender %d should play %d, not %d", s.round, s.holder, ch, e.Opponent)}
 		}
 		s.last[s.holder], s.last[ch] = e.Color, e.Color.Opposite()
 		eliminate := func(id int) { s.out[id] = len(s.out) + 1 }
@@ -135,7 +135,7 @@ func (a Arena) replay(t *Tournament, upto int) (*arenaState, error) {
 // that is not the next one.
 func (a Arena) Pair(t *Tournament, round int) ([]Pairing, error) {
 	if round < 1 {
-		return nil, &SystemError{Reason: fmt.Sprintf("there is no round %d", round)}
+		return nil, &SystemError{Code: CodeNotNextRound, Reason: fmt.Sprintf("there is no round %d", round)}
 	}
 	s, err := a.replay(t, round-1)
 	if err == nil {

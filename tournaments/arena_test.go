@@ -55,7 +55,7 @@ func TestArenaErrors(t *testing.T) {
 		t.Errorf("no result: %v", err)
 	}
 	game(tr, 0, 1, 3, Win) // 1 should play 2
-	if _, err := (Arena{}).Pair(tr, 2); !errors.As(err, &se) {
+	if _, err := (Arena{}).Pair(tr, 2); !errors.As(err, &se) || se.Code != CodeWrongGames {
 		t.Errorf("wrong game: %v", err)
 	}
 }

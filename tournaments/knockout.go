@@ -87,7 +87,7 @@ func (k Knockout) replay(t *Tournament, upto int) (*koState, error) {
 	}
 	n := len(players)
 	if n < 2 {
-		return nil, &SystemError{Reason: "a knockout needs at least 2 players"}
+		return nil, &SystemError{Code: CodeTooFewPlayers, Reason: "a knockout needs at least 2 players"}
 	}
 	size := 1
 	for size < n {
@@ -172,7 +172,7 @@ func (k Knockout) playGame(t *Tournament, s *koState, m *koMatch) error {
 		return ErrResultsMissing
 	}
 	if e.Opponent != m.b {
-		return &SystemError{Reason: fmt.Sprintf("round %d: %d should play %d in the knockout, not %d", r, m.a, m.b, e.Opponent)}
+		return &SystemError{Code: CodeWrongGames, Reason: fmt.Sprintf("round %d: %d should play %d in the knockout, not %d", r, m.a, m.b, e.Opponent)}
 	}
 	fb := entryAt(t.Player(m.b), r-1)
 	white, black := m.a, m.b
@@ -226,7 +226,7 @@ func (k Knockout) playGame(t *Tournament, s *koState, m *koMatch) error {
 // are not this knockout's games or round is not the next round.
 func (k Knockout) Pair(t *Tournament, round int) ([]Pairing, error) {
 	if round < 1 {
-		return nil, &SystemError{Reason: fmt.Sprintf("there is no round %d", round)}
+		return nil, &SystemError{Code: CodeNotNextRound, Reason: fmt.Sprintf("there is no round %d", round)}
 	}
 	s, err := k.replay(t, round-1)
 	if err == nil {

@@ -33,17 +33,17 @@ func (rr RoundRobin) Pair(t *Tournament, round int) ([]Pairing, error) {
 		return nil, err
 	}
 	if len(players) < 2 {
-		return nil, &SystemError{Reason: "a round robin needs at least 2 players"}
+		return nil, &SystemError{Code: CodeTooFewPlayers, Reason: "a round robin needs at least 2 players"}
 	}
 	if round < 1 {
-		return nil, &SystemError{Reason: fmt.Sprintf("there is no round %d", round)}
+		return nil, &SystemError{Code: CodeNotNextRound, Reason: fmt.Sprintf("there is no round %d", round)}
 	}
 	if round > rr.Rounds(len(players)) {
 		return nil, ErrRoundsComplete
 	}
 	table, err := BergerTable(len(players))
 	if err != nil {
-		return nil, &SystemError{Reason: err.Error()}
+		return nil, &SystemError{Code: CodeTooManyPlayers, Reason: err.Error()}
 	}
 	cycle := len(table)
 	r, reverse := round, false

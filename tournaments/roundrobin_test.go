@@ -87,19 +87,19 @@ func TestRoundRobinDouble(t *testing.T) {
 
 func TestRoundRobinErrors(t *testing.T) {
 	var se *SystemError
-	if _, err := (RoundRobin{}).Pair(newTestTournament(0), 1); !errors.As(err, &se) {
+	if _, err := (RoundRobin{}).Pair(newTestTournament(0), 1); !errors.As(err, &se) || se.Code != CodeTooFewPlayers {
 		t.Errorf("one player: %v", err)
 	}
 	if _, err := (RoundRobin{}).Pair(newTestTournament(0, 0, 0), 0); !errors.As(err, &se) {
 		t.Errorf("round 0: %v", err)
 	}
 	var te *TieBreakError
-	if _, err := (RoundRobin{}).Standings(newTestTournament(0, 0, 0), 0, []TieBreak{SonnebornBerger, BuchholzMedian1}); !errors.As(err, &te) || te.Name != "BH-M1" || te.Reason == "" {
+	if _, err := (RoundRobin{}).Standings(newTestTournament(0, 0, 0), 0, []TieBreak{SonnebornBerger, BuchholzMedian1}); !errors.As(err, &te) || te.Name != "BH-M1" || !te.NotForRoundRobin {
 		t.Errorf("Buchholz in a round robin: %v", err)
 	}
 	gap := newTestTournament(0, 0, 0)
 	gap.Players[1] = nil
-	if _, err := (RoundRobin{}).Pair(gap, 1); !errors.As(err, &se) {
+	if _, err := (RoundRobin{}).Pair(gap, 1); !errors.As(err, &se) || se.Code != CodeStartRankGap {
 		t.Errorf("gap: %v", err)
 	}
 }

@@ -91,7 +91,7 @@ func (ss SchoolSwiss) Pair(t *Tournament, round int) ([]Pairing, error) {
 		ps = append(ps, sp)
 	}
 	if len(ps) < 2 {
-		return nil, &SystemError{Reason: "fewer than 2 players to pair"}
+		return nil, &SystemError{Code: CodeTooFewPlayers, Reason: "fewer than 2 players to pair"}
 	}
 	if round == 1 {
 		lot := rand.New(rand.NewPCG(ss.Seed, 0x7a7e5eed))

@@ -22,7 +22,7 @@ func Standings(t *Tournament, after int, tiebreaks []TieBreak) ([]Standing, erro
 func RoundRobinStandings(t *Tournament, after int, tiebreaks []TieBreak) ([]Standing, error) {
 	for _, tb := range tiebreaks {
 		if b, _, _ := tb.base(); b == "BH" {
-			return nil, &TieBreakError{Name: string(tb), Reason: "Buchholz is not used in a round robin, where every player meets the same opponents"}
+			return nil, &TieBreakError{Name: string(tb), NotForRoundRobin: true, Reason: "Buchholz is not used in a round robin, where every player meets the same opponents"}
 		}
 	}
 	return standings(t, after, tiebreaks, false)
@@ -50,7 +50,7 @@ func checkTieBreaks(tbs []TieBreak) error {
 
 func standings(t *Tournament, after int, tbs []TieBreak, swiss bool) ([]Standing, error) {
 	if after < 0 || after > max(roundsWritten(t), t.Rounds) {
-		return nil, &SystemError{Reason: fmt.Sprintf("no standings after round %d: the tournament has %d rounds", after, max(roundsWritten(t), t.Rounds))}
+		return nil, &SystemError{Code: CodeNoSuchRound, Reason: fmt.Sprintf("no standings after round %d: the tournament has %d rounds", after, max(roundsWritten(t), t.Rounds))}
 	}
 	if err := checkTieBreaks(tbs); err != nil {
 		return nil, err

@@ -89,11 +89,25 @@ func (e *DecisionNeededError) Error() string {
 // Is makes errors.Is(err, ErrDecisionNeeded) true.
 func (e *DecisionNeededError) Is(target error) bool { return target == ErrDecisionNeeded }
 
-// SystemError is a tournament a system cannot run as asked, with the
-// reason in words for people.
+// SystemError is a tournament a system cannot run as asked: a stable Code
+// for the caller to word in the user's language, and the reason in
+// English.
 type SystemError struct {
+	Code   string
 	Reason string
 }
+
+// The codes of a SystemError.
+const (
+	CodeTooFewPlayers  = "too_few_players"  // fewer than 2 players
+	CodeTooManyPlayers = "too_many_players" // a round robin of more than 9999
+	CodeStartRankGap   = "start_rank_gap"   // players not numbered 1..n
+	CodeNotNextRound   = "not_next_round"   // the round asked is not the one to pair
+	CodeNoSuchRound    = "no_such_round"    // standings after a round the tournament has not had
+	CodeWrongGames     = "wrong_games"      // the entries of a round are not the system's games
+	CodeBadQueue       = "bad_queue"        // an arena queue that is not the players
+	CodeBadDefences    = "bad_defences"     // a negative number of defences
+)
 
 func (e *SystemError) Error() string { return "tournaments: " + e.Reason }
 
@@ -126,7 +140,7 @@ func (Dutch) Standings(t *Tournament, after int, tiebreaks []TieBreak) ([]Standi
 // or while a game of an earlier round has no result.
 func checkNextRound(t *Tournament, round int) error {
 	if next := t.PlayedRounds() + 1; round != next {
-		return &SystemError{Reason: fmt.Sprintf("round %d cannot be paired now: the next round is %d", round, next)}
+		return &SystemError{Code: CodeNotNextRound, Reason: fmt.Sprintf("round %d cannot be paired now: the next round is %d", round, next)}
 	}
 	if t.Rounds > 0 && round > t.Rounds {
 		return ErrRoundsComplete
@@ -151,7 +165,7 @@ func noResult(e Entry) bool { return e.Result == NotPaired || e.Result == result
 func contiguousPlayers(t *Tournament) ([]*Player, error) {
 	for i, p := range t.Players {
 		if p == nil {
-			return nil, &SystemError{Reason: fmt.Sprintf("start rank %d is missing: number the players 1 to %d", i+1, len(t.Players))}
+			return nil, &SystemError{Code: CodeStartRankGap, Reason: fmt.Sprintf("start rank %d is missing: number the players 1 to %d", i+1, len(t.Players))}
 		}
 	}
 	return t.Players, nil
@@ -165,7 +179,7 @@ func checkReplayed(round, next int, finished bool) error {
 		return ErrRoundsComplete
 	}
 	if next != round {
-		return &SystemError{Reason: fmt.Sprintf("round %d cannot be paired now: the next round is %d", round, next)}
+		return &SystemError{Code: CodeNotNextRound, Reason: fmt.Sprintf("round %d cannot be paired now: the next round is %d", round, next)}
 	}
 	return nil
 }

@@ -36,10 +36,11 @@ var tbBases = map[string]bool{
 }
 
 // TieBreakError is a tie-break name that is not one of C.07's, or one the
-// system may not use (Reason says why).
+// system may not use (Reason says why, NotForRoundRobin is set).
 type TieBreakError struct {
-	Name   string
-	Reason string // empty for an unknown name
+	Name             string
+	Reason           string // empty for an unknown name
+	NotForRoundRobin bool
 }
 
 func (e *TieBreakError) Error() string {
