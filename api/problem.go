@@ -121,9 +121,12 @@ func problemFor(err error, lang string, c echo.Context, rateWindowMinutes int) P
 	var apiErr *Error
 	var httpErr *echo.HTTPError
 	var cd coded
+	var tooLarge *http.MaxBytesError
 	switch {
 	case errors.As(err, &apiErr):
 		status, code, args, fields = apiErr.Status, apiErr.Code, apiErr.Args, apiErr.Fields
+	case errors.As(err, &tooLarge):
+		status, code, args = http.StatusRequestEntityTooLarge, "body_too_large", []any{tooLarge.Limit}
 	case errors.As(err, &httpErr):
 		status, code, args = echoStatus(httpErr, c)
 	case errors.As(err, &cd):

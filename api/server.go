@@ -102,11 +102,8 @@ func NewServer(d Deps) *echo.Echo {
 			MaxAge:        600,
 		}))
 	}
-	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{
-		Limit: "1M",
-		// Roster zips have their own, larger limit (Deps.Roster).
-		Skipper: func(c echo.Context) bool { return c.Request().URL.Path == RosterUploadPath && d.Roster != nil },
-	}))
+	// Roster zips have their own, larger limit (Deps.Roster).
+	e.Use(bodyLimit(MaxBodyBytes, func(c echo.Context) bool { return c.Request().URL.Path == RosterUploadPath && d.Roster != nil }))
 
 	registerOps(e, d.Ping, d.Registry, d.MetricsToken)
 	v1 := e.Group("/v1")
