@@ -95,7 +95,7 @@ var messages = map[string]message{
 	"invalid_parameter":      {text{"参数错误", "Invalid parameter"}, text{"查询参数 %q 无效。", "The query parameter %q is invalid."}},
 	"body_too_large":         {text{"请求体过大", "Body too large"}, text{"请求体不能超过 %d 字节。", "The request body may not exceed %d bytes."}},
 	"unsupported_media_type": {text{"不支持的内容类型", "Unsupported media type"}, text{"请求体必须是 application/json。", "The request body must be application/json."}},
-	"service_unavailable":    {text{"服务暂不可用", "Service unavailable"}, text{"数据库暂时无法访问。", "The database cannot be reached."}},
+	"service_unavailable":    {text{"服务暂不可用", "Service unavailable"}, text{"数据库暂时无法访问，请稍后再试。", "The database cannot be reached right now; try again in a moment."}},
 	"internal":               {text{"服务器内部错误", "Internal error"}, text{"服务器出错了，请稍后再试。请求编号可帮助排查。", "Something went wrong on the server; try again later. The request ID helps to find it."}},
 	"unprocessable":          {text{"无法处理", "Unprocessable"}, text{"请求无法处理。", "The request cannot be processed."}},
 	"too_complex":            {text{"太复杂了", "Too complex"}, text{"这个局面或算式太复杂了，服务器在限定时间内算不完。请减少棋子或数字后再试。", "This position or expression is too complex: the server cannot work it out in the time allowed. Try fewer pieces or digits."}},

@@ -75,19 +75,31 @@ type localized interface{ Message(lang string) string }
 // withFields is a validation error listing invalid fields.
 type withFields interface{ Fields() []identity.FieldError }
 
+// RetryAfterUnavailable is the Retry-After, in seconds, of 503 answers.
+const RetryAfterUnavailable = 5
+
 // errorHandler is the server's one error handler: every error becomes a
 // problem+json response. Unknown errors are a 500 whose cause is only
 // logged.
-func errorHandler(logger *slog.Logger, rateWindowMinutes int) echo.HTTPErrorHandler {
-	return func(err error, c echo.Context) {
+// A database error that unavailable recognizes (the database cannot be
+// reached) is a 503 service_unavailable with Retry-After.
+func errorHandler(logger *slog.Logger, rateWindowMinutes int, unavailable func(error) bool) echo.HTTPErrorHandler {
+	return func(cause error, c echo.Context) {
 		if c.Response().Committed {
 			return
+		}
+		err := cause
+		if unavailable != nil && unavailable(cause) {
+			err = &Error{Status: http.StatusServiceUnavailable, Code: "service_unavailable"}
 		}
 		lang := langOf(c)
 		p := problemFor(err, lang, c, rateWindowMinutes)
 		if p.Status >= 500 {
 			logger.ErrorContext(c.Request().Context(), "request failed",
-				"error", err.Error(), "request_id", requestID(c), "method", c.Request().Method, "path", c.Request().URL.Path)
+				"error", cause.Error(), "request_id", requestID(c), "method", c.Request().Method, "path", c.Request().URL.Path)
+		}
+		if p.Status == http.StatusServiceUnavailable {
+			c.Response().Header().Set("Retry-After", itoa(RetryAfterUnavailable))
 		}
 		if p.Status == http.StatusUnauthorized {
 			c.Response().Header().Set("WWW-Authenticate", `Bearer realm="qixue"`)

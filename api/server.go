@@ -29,6 +29,10 @@ type Deps struct {
 	Identity *identity.Service
 	// Ping checks the database for /readyz.
 	Ping func(context.Context) error
+	// Unavailable reports whether a storage error means the database
+	// cannot be reached (models.IsUnavailable); such errors answer 503
+	// service_unavailable with Retry-After instead of 500. Nil: none do.
+	Unavailable func(error) bool
 	// Logger receives JSON request logs (default: discard).
 	Logger *slog.Logger
 	// Registry collects metrics for /metrics (default: a new registry with
@@ -77,7 +81,7 @@ func NewServer(d Deps) *echo.Echo {
 	}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
-	e.HTTPErrorHandler = errorHandler(d.Logger, int(d.RateLimitWindow/time.Minute))
+	e.HTTPErrorHandler = errorHandler(d.Logger, int(d.RateLimitWindow/time.Minute), d.Unavailable)
 	e.IPExtractor = echo.ExtractIPDirect()
 	if d.TrustProxy {
 		e.IPExtractor = echo.ExtractIPFromXFFHeader()

@@ -70,8 +70,9 @@ func New(t testing.TB, db *gorm.DB) *Harness {
 	}
 	h.Identity = svc
 	h.Echo = api.NewServer(api.Deps{
-		Identity: svc,
-		Ping:     func(ctx context.Context) error { return models.Ping(ctx, db) },
+		Identity:    svc,
+		Ping:        func(ctx context.Context) error { return models.Ping(ctx, db) },
+		Unavailable: models.IsUnavailable,
 	})
 	h.Spec, h.router = LoadSpec(t)
 	return h
