@@ -173,6 +173,9 @@ func TestSQLiteWritesOutsideTransactions(t *testing.T) {
 	}
 	// The read pool refuses writes, so a misrouted one would fail.
 	p := db.ConnPool.(*splitPool)
+	if n := p.read.Stats().MaxOpenConnections; n != SQLiteReadConns {
+		t.Errorf("read pool of %d connections, want %d", n, SQLiteReadConns)
+	}
 	if _, err := p.read.Exec("INSERT INTO settings (name, value) VALUES ('x', 'y')"); err == nil {
 		t.Error("the read pool accepted a write")
 	}
