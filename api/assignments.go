@@ -1,13 +1,13 @@
 package api
 
 import (
-	"encoding/csv"
 	"net/http"
 	"strconv"
 
 	"github.com/labstack/echo/v4"
 
 	"qixue/assignments"
+	"qixue/csvsafe"
 )
 
 // assignmentHandlers serve assignments and the class progress matrix.
@@ -43,7 +43,7 @@ func (h *assignmentHandlers) create(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusCreated, toAssignmentResponse(a))
+	return c.JSON(http.StatusCreated, h.saved(c, a))
 }
 
 // list pages through the assignments of ?class_id=, or all the caller may
@@ -57,7 +57,19 @@ func (h *assignmentHandlers) list(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, NewList(list, next, toAssignmentResponse))
+	return c.JSON(http.StatusOK, NewList(c, list, next, toAssignmentResponse))
+}
+
+// saved is the answer to a created, edited or copied assignment, with
+// warnings about what was accepted but may not be meant: a due time that
+// has already passed.
+func (h *assignmentHandlers) saved(c echo.Context, a assignments.Assignment) savedAssignmentResponse {
+	lang := langOf(c)
+	r := toSavedAssignment(a, lang)
+	if a.DueAt.Before(h.svc.Now()) {
+		r.Warnings = append(r.Warnings, newWarning(lang, "due_in_past", "due_at"))
+	}
+	return r
 }
 
 func (h *assignmentHandlers) get(c echo.Context) error {
@@ -77,7 +89,7 @@ func (h *assignmentHandlers) update(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, toAssignmentResponse(a))
+	return c.JSON(http.StatusOK, h.saved(c, a))
 }
 
 func (h *assignmentHandlers) withdraw(c echo.Context) error {
@@ -97,7 +109,7 @@ func (h *assignmentHandlers) copy(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusCreated, toAssignmentResponse(a))
+	return c.JSON(http.StatusCreated, h.saved(c, a))
 }
 
 // mine lists the calling student's open assignments, filtered by ?status=.
@@ -135,8 +147,26 @@ func (h *assignmentHandlers) classProgress(c echo.Context) error {
 	return c.JSON(http.StatusOK, toClassProgress(m))
 }
 
+// csvHeads are the fixed column heads of progress.csv.
+var csvHeads = struct{ realName, username, done, late, overdue, completion text }{
+	realName: text{"姓名", "real name"}, username: text{"用户名", "username"},
+	done: text{"按时完成", "done"}, late: text{"迟交完成", "late"}, overdue: text{"逾期未完成", "overdue"},
+	completion: text{"完成率", "completion"},
+}
+
+// statusNames are the assignment statuses as a teacher reads them.
+var statusNames = map[assignments.Status]text{
+	assignments.NotStarted: {"未开始", "not started"},
+	assignments.Struggling: {"做错未解出", "struggling"},
+	assignments.Partial:    {"部分完成", "partly done"},
+	assignments.Overdue:    {"逾期", "overdue"},
+	assignments.Late:       {"迟交完成", "late"},
+	assignments.Done:       {"完成", "done"},
+}
+
 // classProgressCSV is the matrix as a spreadsheet: one row per student
-// with each assignment's status, then the student's totals.
+// with each assignment's status, then the student's totals, with heads
+// and statuses in the request's language.
 func (h *assignmentHandlers) classProgressCSV(c echo.Context) error {
 	m, err := h.matrix(c)
 	if err != nil {
@@ -146,19 +176,19 @@ func (h *assignmentHandlers) classProgressCSV(c echo.Context) error {
 	w.Header().Set(echo.HeaderContentType, "text/csv; charset=utf-8")
 	w.Header().Set(echo.HeaderContentDisposition, `attachment; filename="class-progress.csv"`)
 	w.WriteHeader(http.StatusOK)
-	w.Write([]byte("\ufeff"))
-	cw := csv.NewWriter(w)
-	head := []string{"real_name", "username"}
+	lang := langOf(c)
+	cw := csvsafe.NewWriterBOM(w)
+	head := []string{csvHeads.realName.in(lang), csvHeads.username.in(lang)}
 	for _, a := range m.Assignments {
-		head = append(head, csvSafe(a.Title))
+		head = append(head, a.Title)
 	}
-	cw.Write(append(head, "done", "late", "overdue", "completion"))
+	cw.Write(append(head, csvHeads.done.in(lang), csvHeads.late.in(lang), csvHeads.overdue.in(lang), csvHeads.completion.in(lang)))
 	for i, s := range m.Students {
-		row := []string{csvSafe(s.RealName), s.Username}
+		row := []string{s.RealName, s.Username}
 		for _, cell := range m.Cells[i] {
 			v := ""
 			if cell.Assigned {
-				v = string(cell.Status) + " " + strconv.Itoa(cell.Progress.Solved) + "/" + strconv.Itoa(cell.Progress.Total)
+				v = statusNames[cell.Status].in(lang) + " " + strconv.Itoa(cell.Progress.Solved) + "/" + strconv.Itoa(cell.Progress.Total)
 			}
 			row = append(row, v)
 		}
@@ -178,7 +208,7 @@ func (h *assignmentHandlers) next(c echo.Context) error {
 	if v := c.QueryParam("limit"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > assignments.MaxSuggestions {
-			return &Error{Status: http.StatusBadRequest, Code: "invalid_parameter", Args: []any{"limit"}}
+			return queryError("limit")
 		}
 		limit = n
 	}

@@ -89,7 +89,7 @@ func TestAssignmentsAPI(t *testing.T) {
 			{Name: "teacher lists own classes", Method: "GET", Path: "/v1/assignments", Token: a.TeacherToken, Status: 200, Contains: []string{created.ID}},
 			{Name: "paged list", Method: "GET", Path: "/v1/assignments?limit=1&class_id=" + a.Class.ID, Token: a.TeacherToken, Status: 200,
 				Contains: []string{created.ID, `"next_cursor":null`}},
-			{Name: "bad cursor", Method: "GET", Path: "/v1/assignments?cursor=%25", Token: a.TeacherToken, Status: 400, Code: "invalid_parameter"},
+			{Name: "bad cursor", Method: "GET", Path: "/v1/assignments?cursor=%25", Token: a.TeacherToken, Status: 400, Code: "invalid_cursor"},
 			{Name: "other teacher sees none", Method: "GET", Path: "/v1/assignments", Token: a.OtherTeacherToken, Status: 200, Contains: []string{`"items":[]`}},
 			{Name: "other school admin", Method: "GET", Path: path, Token: b.AdminToken, Status: 404, Code: "not_found"},
 			{Name: "student of the class reads it", Method: "GET", Path: path, Token: a.StudentToken, Status: 200},
@@ -117,7 +117,7 @@ func TestAssignmentsAPI(t *testing.T) {
 				}},
 			{Name: "next limit out of range", Method: "GET", Path: "/v1/me/next?limit=0", Token: a.StudentToken, Status: 400, Code: "invalid_parameter"},
 			{Name: "next is for students", Method: "GET", Path: "/v1/me/next", Token: a.TeacherToken, Status: 403},
-			{Name: "bad status filter", Method: "GET", Path: "/v1/me/assignments?status=later", Token: a.StudentToken, Status: 422, Code: "validation_failed"},
+			{Name: "bad status filter", Method: "GET", Path: "/v1/me/assignments?status=later", Token: a.StudentToken, Status: 400, Code: "invalid_parameter"},
 			{Name: "teacher has no own list", Method: "GET", Path: "/v1/me/assignments", Token: a.TeacherToken, Status: 403},
 		})
 
@@ -152,14 +152,14 @@ func TestAssignmentsAPI(t *testing.T) {
 						t.Errorf("matrix %+v", m)
 					}
 				}},
-			{Name: "matrix csv", Method: "GET", Path: progress + ".csv", Token: a.AdminToken, Status: 200,
+			{Name: "matrix csv", Method: "GET", Path: progress + ".csv?lang=en", Token: a.AdminToken, Status: 200,
 				Check: func(t *testing.T, rec *httptest.ResponseRecorder) {
 					lines := strings.Split(strings.TrimSpace(rec.Body.String()), "\n")
 					if len(lines) != 2 || !strings.Contains(lines[1], "late 2/2") || !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/csv") {
 						t.Errorf("csv:\n%s", rec.Body.String())
 					}
 				}},
-			{Name: "matrix bad sort", Method: "GET", Path: progress + "?sort=age", Token: a.TeacherToken, Status: 422, Code: "validation_failed"},
+			{Name: "matrix bad sort", Method: "GET", Path: progress + "?sort=age", Token: a.TeacherToken, Status: 400, Code: "invalid_parameter"},
 			{Name: "matrix other teacher", Method: "GET", Path: progress, Token: a.OtherTeacherToken, Status: 404},
 			{Name: "matrix other school", Method: "GET", Path: progress, Token: b.AdminToken, Status: 404},
 			{Name: "matrix student", Method: "GET", Path: progress, Token: a.StudentToken, Status: 403},

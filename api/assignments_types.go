@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"qixue/assignments"
+	"qixue/exercises"
 )
 
 // assignmentItem is one item of an assignment in requests and responses.
@@ -72,6 +73,13 @@ type assignmentResponse struct {
 	WithdrawnAt     *time.Time       `json:"withdrawn_at"`
 }
 
+// savedAssignmentResponse is an assignment just created, edited or
+// copied, with the warnings of the request.
+type savedAssignmentResponse struct {
+	assignmentResponse
+	Warnings []Warning `json:"warnings"`
+}
+
 func optTime(t time.Time) *time.Time {
 	if t.IsZero() {
 		return nil
@@ -93,16 +101,43 @@ func toAssignmentResponse(a assignments.Assignment) assignmentResponse {
 	return r
 }
 
+var (
+	msgAboveBandItem = text{
+		zh: "「%[1]s」是 %[2]s 年级段的内容，高于本班的 %[3]s；已照常布置，按它自己的规则判分，对这个班可能偏难。",
+		en: "“%[1]s” is %[2]s content, above this class's band (%[3]s); it is assigned all the same and checked under its own rules, but may be hard for this class.",
+	}
+	msgAboveBandPractice = text{
+		zh: "这组练习按 %[2]s 年级段出题，高于本班的 %[3]s，对这个班可能偏难。",
+		en: "This practice set is made for %[2]s, above this class's band (%[3]s), and may be hard for this class.",
+	}
+)
+
+// toSavedAssignment is a saved assignment with the warnings the domain
+// found (items above the class's band) in lang.
+func toSavedAssignment(a assignments.Assignment, lang string) savedAssignmentResponse {
+	r := savedAssignmentResponse{assignmentResponse: toAssignmentResponse(a), Warnings: []Warning{}}
+	for _, w := range a.Warnings {
+		msg := msgAboveBandPractice
+		if w.Title != (exercises.Text{}) {
+			msg = msgAboveBandItem
+		}
+		r.Warnings = append(r.Warnings, Warning{Code: w.Code, Field: w.Field,
+			Message: msg.in(lang, w.Title.Get(lang), w.Band, w.ClassBand)})
+	}
+	return r
+}
+
 // assignmentProgress is a student's progress on an assignment.
 type assignmentProgress struct {
 	Status     string `json:"status"`
 	Solved     int    `json:"solved"`
 	SolvedLate int    `json:"solved_late"`
+	Tried      int    `json:"tried"`
 	Total      int    `json:"total"`
 }
 
 func toAssignmentProgress(st assignments.Status, p assignments.Progress) assignmentProgress {
-	return assignmentProgress{Status: string(st), Solved: p.Solved, SolvedLate: p.SolvedLate, Total: p.Total}
+	return assignmentProgress{Status: string(st), Solved: p.Solved, SolvedLate: p.SolvedLate, Tried: p.Tried, Total: p.Total}
 }
 
 // itemProgress is a student's progress on one item of an assignment.
@@ -125,7 +160,7 @@ type myAssignment struct {
 func toMyAssignment(sa assignments.StudentAssignment, now time.Time) myAssignment {
 	r := myAssignment{Assignment: toAssignmentResponse(sa.Assignment), Progress: toAssignmentProgress(sa.Status, sa.Progress),
 		Items:   make([]itemProgress, len(sa.Assignment.Items)),
-		DueSoon: (sa.Status == assignments.NotStarted || sa.Status == assignments.Partial) && assignments.DueSoon(sa.Assignment.DueAt, now)}
+		DueSoon: sa.Status.Unfinished() && assignments.DueSoon(sa.Assignment.DueAt, now)}
 	for i, it := range sa.Assignment.Items {
 		r.Items[i] = itemProgress{Kind: string(it.Kind), ID: it.ID}
 		if i < len(sa.Items) {
@@ -144,6 +179,7 @@ type myAssignmentList struct {
 type totalsResponse struct {
 	Assigned   int     `json:"assigned"`
 	NotStarted int     `json:"not_started"`
+	Struggling int     `json:"struggling"`
 	Partial    int     `json:"partial"`
 	Overdue    int     `json:"overdue"`
 	Late       int     `json:"late"`
@@ -152,7 +188,7 @@ type totalsResponse struct {
 }
 
 func toTotals(t assignments.Totals) totalsResponse {
-	return totalsResponse{Assigned: t.Assigned, NotStarted: t.NotStarted, Partial: t.Partial, Overdue: t.Overdue,
+	return totalsResponse{Assigned: t.Assigned, NotStarted: t.NotStarted, Struggling: t.Struggling, Partial: t.Partial, Overdue: t.Overdue,
 		Late: t.Late, Done: t.Done, Completion: t.Completion()}
 }
 

@@ -7,6 +7,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -50,16 +51,26 @@ func Bind(c echo.Context, v any) error {
 	if len(bytes.TrimSpace(body)) == 0 {
 		return &Error{Status: http.StatusBadRequest, Code: "empty_body"}
 	}
+	// First as a generic value, to find every field at fault by its JSON
+	// path; then into v, which cannot fail on what passed the check.
 	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
+	dec.UseNumber()
+	var generic any
+	if err := dec.Decode(&generic); err != nil {
 		return decodeError(err, dec)
-	}
-	if dec.More() {
-		return &Error{Status: http.StatusBadRequest, Code: "invalid_json", Args: []any{int(dec.InputOffset())}}
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return &Error{Status: http.StatusBadRequest, Code: "invalid_json", Args: []any{int(dec.InputOffset())}}
+	}
+	if t := reflect.TypeOf(v); t != nil && t.Kind() == reflect.Pointer {
+		if problems := checkBody(generic, t.Elem()); len(problems) > 0 {
+			return bodyError(problems)
+		}
+	}
+	dec = json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return decodeError(err, dec)
 	}
 	return nil
 }
@@ -75,7 +86,7 @@ func decodeError(err error, dec *json.Decoder) error {
 		if field == "" {
 			field = "(body)"
 		}
-		return &Error{Status: http.StatusBadRequest, Code: "invalid_type", Args: []any{field, jsonTypeName(typ.Type.Kind().String())},
+		return &Error{Status: http.StatusBadRequest, Code: "invalid_type", Args: []any{field, jsonType(jsonTypeName(typ.Type.Kind().String()))},
 			Fields: []identity.FieldError{{Field: field, Code: "invalid_type"}}}
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return &Error{Status: http.StatusBadRequest, Code: "invalid_json", Args: []any{int(dec.InputOffset())}}

@@ -130,9 +130,7 @@ func diagramOptions(q url.Values, lang string) (diagram.Options, error) {
 	return o, nil
 }
 
-func invalidParameter(name string) *Error {
-	return &Error{Status: http.StatusBadRequest, Code: "invalid_parameter", Args: []any{name}}
-}
+func invalidParameter(name string) error { return queryError(name) }
 
 // diagramProblem turns a refusal of the diagram package into a 422 that
 // names the parameter in errors and explains it in detail.

@@ -59,7 +59,7 @@ func exerciseError(err error) error {
 }
 
 func (h *exerciseHandlers) listKinds(c echo.Context) error {
-	return c.JSON(http.StatusOK, NewList(exercises.Kinds(), "", toKindResponse))
+	return c.JSON(http.StatusOK, NewList(c, exercises.Kinds(), "", toKindResponse))
 }
 
 func (h *exerciseHandlers) listExercises(c echo.Context) error {
@@ -76,7 +76,7 @@ func (h *exerciseHandlers) listExercises(c echo.Context) error {
 		return err
 	}
 	lang := langOf(c)
-	return c.JSON(http.StatusOK, NewList(list, next, func(v exercises.View) exerciseResponse { return toExerciseResponse(v, lang) }))
+	return c.JSON(http.StatusOK, NewList(c, list, next, func(v exercises.View) exerciseResponse { return toExerciseResponse(v, lang) }))
 }
 
 func (h *exerciseHandlers) getExercise(c echo.Context) error {
@@ -172,7 +172,7 @@ func (h *exerciseHandlers) myAttempts(c echo.Context) error {
 		return err
 	}
 	lang := langOf(c)
-	return c.JSON(http.StatusOK, NewList(list, next, func(a exercises.Attempt) attemptResponse { return toAttemptResponse(a, lang) }))
+	return c.JSON(http.StatusOK, NewList(c, list, next, func(a exercises.Attempt) attemptResponse { return toAttemptResponse(a, lang) }))
 }
 
 func (h *exerciseHandlers) generate(c echo.Context) error {
@@ -190,5 +190,5 @@ func (h *exerciseHandlers) generate(c echo.Context) error {
 	if req.Save {
 		status = http.StatusCreated
 	}
-	return c.JSON(status, NewList(list, "", toGeneratedResponse))
+	return c.JSON(status, NewList(c, list, "", toGeneratedResponse))
 }

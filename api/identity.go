@@ -1,12 +1,13 @@
 package api
 
 import (
-	"encoding/csv"
 	"net/http"
+	"net/url"
 	"strings"
 
 	"github.com/labstack/echo/v4"
 
+	"qixue/csvsafe"
 	"qixue/identity"
 )
 
@@ -40,6 +41,8 @@ func (h *identityHandlers) register(v1 *echo.Group, auth echo.MiddlewareFunc) {
 	v1.DELETE("/users/:id", h.deleteUser, auth)
 	v1.PUT("/users/:id/password", h.setPassword, auth)
 	v1.POST("/users/:id/pin", h.resetPIN, auth)
+	v1.DELETE("/users/:id/login-lock", h.clearLoginLock, auth)
+	v1.DELETE("/login-locks/:address", h.clearAddressLock, auth)
 
 	v1.GET("/classes", h.listClasses, auth)
 	v1.POST("/classes", h.createClass, auth)
@@ -65,6 +68,27 @@ func (h *identityHandlers) login(c echo.Context) error {
 		return err
 	}
 	return c.JSON(http.StatusOK, toSessionResponse(s))
+}
+
+// clearLoginLock lets a user locked out by failed logins log in again.
+func (h *identityHandlers) clearLoginLock(c echo.Context) error {
+	if err := h.svc.ClearLoginLock(c.Request().Context(), Caller(c), c.Param("id")); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+// clearAddressLock lets logins from an address locked by failed logins be
+// checked again.
+func (h *identityHandlers) clearAddressLock(c echo.Context) error {
+	addr, err := url.PathUnescape(c.Param("address"))
+	if err != nil {
+		return identity.ValidationError(identity.FieldError{Field: "address", Code: "invalid"})
+	}
+	if err := h.svc.ClearAddressLock(c.Request().Context(), Caller(c), addr, c.RealIP()); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
 }
 
 // changePassword sets the caller's own password and answers with a new
@@ -121,7 +145,7 @@ func (h *identityHandlers) listSchools(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, NewList(list, next, toSchoolResponse))
+	return c.JSON(http.StatusOK, NewList(c, list, next, toSchoolResponse))
 }
 
 func (h *identityHandlers) createSchool(c echo.Context) error {
@@ -183,7 +207,7 @@ func (h *identityHandlers) listUsers(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, NewList(list, next, toUserResponseFor(Caller(c))))
+	return c.JSON(http.StatusOK, NewList(c, list, next, toUserResponseFor(Caller(c))))
 }
 
 // statusParam reads ?status=active|inactive|all (default active).
@@ -274,7 +298,7 @@ func (h *identityHandlers) listClasses(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, NewList(list, next, toClassResponseFor(Caller(c))))
+	return c.JSON(http.StatusOK, NewList(c, list, next, toClassResponseFor(Caller(c))))
 }
 
 func (h *identityHandlers) createClass(c echo.Context) error {
@@ -308,7 +332,7 @@ func (h *identityHandlers) updateClass(c echo.Context) error {
 		return err
 	}
 	cl, err := h.svc.UpdateClass(c.Request().Context(), Caller(c), c.Param("id"), identity.ClassPatch{
-		Name: req.Name, Grade: req.Grade, NewLoginCode: req.NewLoginCode, Active: req.Active,
+		Name: req.Name, Grade: req.Grade, NewLoginCode: req.NewLoginCode, Active: req.Active, FreeAnalysis: req.FreeAnalysis,
 	})
 	if err != nil {
 		return err
@@ -336,7 +360,7 @@ func (h *identityHandlers) listEnrollments(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, NewList(list, next, toEnrollmentResponseFor(Caller(c))))
+	return c.JSON(http.StatusOK, NewList(c, list, next, toEnrollmentResponseFor(Caller(c))))
 }
 
 func (h *identityHandlers) enroll(c echo.Context) error {
@@ -408,20 +432,9 @@ func writeLoginCardsCSV(c echo.Context, status int, res loginCardsResponse) erro
 	w.Header().Set(echo.HeaderContentType, "text/csv; charset=utf-8")
 	w.Header().Set(echo.HeaderContentDisposition, `attachment; filename="login-cards.csv"`)
 	w.WriteHeader(status)
-	w.Write([]byte("\ufeff"))
-	cw := csv.NewWriter(w)
-	cw.Write([]string{"class", "class_code", "real_name", "username", "pin"})
+	rows := [][]string{{"class", "class_code", "real_name", "username", "pin"}}
 	for _, s := range res.Students {
-		cw.Write([]string{csvSafe(res.ClassName), res.ClassCode, csvSafe(s.RealName), s.Username, s.PIN})
+		rows = append(rows, []string{res.ClassName, res.ClassCode, s.RealName, s.Username, s.PIN})
 	}
-	cw.Flush()
-	return cw.Error()
-}
-
-// csvSafe keeps spreadsheet programs from running a cell as a formula.
-func csvSafe(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
-		return "'" + s
-	}
-	return s
+	return csvsafe.NewWriterBOM(w).WriteAll(rows)
 }

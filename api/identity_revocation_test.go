@@ -86,16 +86,16 @@ func TestDeletionEndsTokens(t *testing.T) {
 		other := apitest.New(t, db)
 		h.Advance(2 * time.Second)
 		other.Run(t, []apitest.Case{
-			{Name: "works before", Method: "POST", Path: "/v1/rules/chess/moves", Token: a.OtherStudentToken, Body: map[string]any{}, Status: 200},
+			{Name: "works before", Method: "POST", Path: "/v1/rules/chess/play", Token: a.OtherStudentToken, Body: map[string]any{}, Status: 200},
 		})
 		h.Run(t, []apitest.Case{
 			{Name: "delete", Method: "DELETE", Path: "/v1/users/" + a.OtherStudent.ID, Token: a.AdminToken, Status: 204},
-			{Name: "refused at once", Method: "POST", Path: "/v1/rules/chess/moves", Token: a.OtherStudentToken, Body: map[string]any{}, Status: 401, Code: "token_invalid"},
+			{Name: "refused at once", Method: "POST", Path: "/v1/rules/chess/play", Token: a.OtherStudentToken, Body: map[string]any{}, Status: 401, Code: "token_invalid"},
 		})
 		other.Advance(identity.DefaultRevocationRefresh)
 		other.Run(t, []apitest.Case{
-			{Name: "refused on the other instance", Method: "POST", Path: "/v1/rules/chess/moves", Token: a.OtherStudentToken, Body: map[string]any{}, Status: 401, Code: "token_invalid"},
-			{Name: "others unaffected", Method: "POST", Path: "/v1/rules/chess/moves", Token: a.StudentToken, Body: map[string]any{}, Status: 200},
+			{Name: "refused on the other instance", Method: "POST", Path: "/v1/rules/chess/play", Token: a.OtherStudentToken, Body: map[string]any{}, Status: 401, Code: "token_invalid"},
+			{Name: "others unaffected", Method: "POST", Path: "/v1/rules/chess/play", Token: a.StudentToken, Body: map[string]any{}, Status: 200},
 		})
 	})
 }
@@ -220,7 +220,7 @@ func TestAuthStatements(t *testing.T) {
 				t.Fatal(name, err)
 			}
 		}
-		moves := apitest.Case{Name: "moves", Method: "POST", Path: "/v1/rules/chess/moves", Token: f.A.StudentToken, Body: map[string]any{}, Status: 200}
+		moves := apitest.Case{Name: "play", Method: "POST", Path: "/v1/rules/chess/play", Token: f.A.StudentToken, Body: map[string]any{}, Status: 200}
 		h.Run(t, []apitest.Case{moves}) // loads the snapshot
 		statements.Store(0)
 		h.Run(t, []apitest.Case{moves, moves, moves})

@@ -177,16 +177,7 @@ func TestLoginRateLimit(t *testing.T) {
 		h.Run(t, []apitest.Case{
 			{Name: "window passed", Method: "POST", Path: "/v1/auth/login", Body: map[string]string{"username": "a-teacher", "password": apitest.Password}, Status: 200},
 		})
-		// Per address: 50 failures over many accounts block the address.
-		for i := range 50 {
-			body := map[string]string{"username": "ghost" + string(rune('a'+i%26)) + string(rune('a'+i/26)), "password": "x-x-x-x-x"}
-			if rec := h.Do(t, "POST", "/v1/auth/login", "", body, nil); rec.Code != 401 {
-				t.Fatalf("attempt %d: %d", i, rec.Code)
-			}
-		}
-		h.Run(t, []apitest.Case{
-			{Name: "address blocked", Method: "POST", Path: "/v1/auth/login", Body: map[string]string{"username": "b-teacher", "password": apitest.Password}, Status: 429, Code: "rate_limited"},
-		})
+		// The per-address limit: see TestClassroomBehindOneAddress.
 	})
 }
 
@@ -209,14 +200,14 @@ func TestSchools(t *testing.T) {
 				}
 			}},
 			{Name: "bad limit", Method: "GET", Path: "/v1/schools?limit=0", Token: f.AdminToken, Status: 400, Code: "invalid_parameter", Contains: []string{`"field":"limit"`}},
-			{Name: "bad cursor", Method: "GET", Path: "/v1/schools?cursor=***", Token: f.AdminToken, Status: 400, Code: "invalid_parameter"},
+			{Name: "bad cursor", Method: "GET", Path: "/v1/schools?cursor=***", Token: f.AdminToken, Status: 400, Code: "invalid_cursor"},
 			{Name: "teacher sees own", Method: "GET", Path: "/v1/schools", Token: a.TeacherToken, Status: 200, Check: wantIDs(a.School.ID)},
 			{Name: "student refused", Method: "GET", Path: "/v1/schools", Token: a.StudentToken, Status: 403, Code: "forbidden"},
 			{Name: "school admin reads own", Method: "GET", Path: "/v1/schools/" + a.School.ID, Token: a.AdminToken, Status: 200},
 			{Name: "school admin other school 404", Method: "GET", Path: "/v1/schools/" + b.School.ID, Token: a.AdminToken, Status: 404, Code: "not_found"},
 			{Name: "malformed id 404", Method: "GET", Path: "/v1/schools/nope", Token: f.AdminToken, Status: 404, Code: "not_found"},
 			{Name: "create", Method: "POST", Path: "/v1/schools", Token: f.AdminToken, Body: map[string]string{"name": "  新学校 "}, Status: 201, Contains: []string{`"name":"新学校"`}},
-			{Name: "create with control character", Method: "POST", Path: "/v1/schools", Token: f.AdminToken, Body: map[string]string{"name": "a\u0000b"}, Status: 422, Contains: []string{`"code":"invalid"`}},
+			{Name: "create with control character", Method: "POST", Path: "/v1/schools", Token: f.AdminToken, Body: map[string]string{"name": "a\u0000b"}, Status: 422, Contains: []string{`"field":"name","code":"control_character"`}},
 			{Name: "create blank", Method: "POST", Path: "/v1/schools", Token: f.AdminToken, Body: map[string]string{"name": " "}, Status: 422, Code: "validation_failed", Contains: []string{`"field":"name"`, `"code":"required"`}},
 			{Name: "school admin cannot create", Method: "POST", Path: "/v1/schools", Token: a.AdminToken, Body: map[string]string{"name": "x"}, Status: 403, Code: "forbidden"},
 			{Name: "rename", Method: "PATCH", Path: "/v1/schools/" + a.School.ID, Token: f.AdminToken, Body: map[string]string{"name": "A2"}, Status: 200, Contains: []string{`"name":"A2"`}},
@@ -431,7 +422,7 @@ func TestBadInput(t *testing.T) {
 			{Name: "array body", Method: "POST", Path: "/v1/schools", Token: f.AdminToken, Body: `[1,2]`, Status: 400, Code: "invalid_type"},
 			{Name: "unknown field", Method: "POST", Path: "/v1/schools", Token: f.AdminToken, Body: `{"name":"a","evil":true}`, Status: 400, Code: "unknown_field", Contains: []string{`"field":"evil"`}},
 			{Name: "wrong type", Method: "POST", Path: "/v1/classes", Token: f.A.AdminToken, Body: `{"name":"a","grade":"one"}`, Status: 400, Code: "invalid_type", Contains: []string{`"field":"grade"`}},
-			{Name: "nested wrong type", Method: "POST", Path: "/v1/classes/" + f.A.Class.ID + "/students", Token: f.A.TeacherToken, Body: `{"students":[{"real_name":5}]}`, Status: 400, Code: "invalid_type", Contains: []string{"students.real_name"}},
+			{Name: "nested wrong type", Method: "POST", Path: "/v1/classes/" + f.A.Class.ID + "/students", Token: f.A.TeacherToken, Body: `{"students":[{"real_name":5}]}`, Status: 400, Code: "invalid_type", Contains: []string{"students[0].real_name"}},
 			{Name: "empty body", Method: "POST", Path: "/v1/auth/login", Body: ``, Header: map[string]string{"Content-Type": "application/json"}, Status: 400, Code: "empty_body"},
 			{Name: "null body", Method: "POST", Path: "/v1/auth/login", Body: `null`, Status: 422, Code: "validation_failed"},
 			{Name: "wrong content type", Method: "POST", Path: "/v1/auth/login", Body: `{"username":"a"}`, Header: map[string]string{"Content-Type": "text/plain"}, Status: 415, Code: "unsupported_media_type"},

@@ -61,6 +61,7 @@ type updateClassRequest struct {
 	Grade        *int    `json:"grade"`
 	NewLoginCode bool    `json:"new_login_code"`
 	Active       *bool   `json:"active"`
+	FreeAnalysis *bool   `json:"free_analysis"`
 }
 
 type enrollRequest struct {
@@ -165,13 +166,14 @@ func toUserResponse(u identity.User) userResponse {
 }
 
 type classResponse struct {
-	ID        string    `json:"id"`
-	SchoolID  string    `json:"school_id"`
-	Name      string    `json:"name"`
-	Grade     int       `json:"grade"`
-	LoginCode string    `json:"login_code"`
-	CreatedAt time.Time `json:"created_at"`
-	UpdatedAt time.Time `json:"updated_at"`
+	ID           string    `json:"id"`
+	SchoolID     string    `json:"school_id"`
+	Name         string    `json:"name"`
+	Grade        int       `json:"grade"`
+	LoginCode    string    `json:"login_code"`
+	FreeAnalysis bool      `json:"free_analysis"`
+	CreatedAt    time.Time `json:"created_at"`
+	UpdatedAt    time.Time `json:"updated_at"`
 	rosterState
 }
 
@@ -190,7 +192,7 @@ func toClassResponseFor(p identity.Principal) func(identity.Class) classResponse
 // toClassResponse converts c without its roster state.
 func toClassResponse(c identity.Class) classResponse {
 	return classResponse{ID: c.ID, SchoolID: c.SchoolID, Name: c.Name, Grade: c.Grade.Int(), LoginCode: c.LoginCode,
-		CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt}
+		FreeAnalysis: c.FreeAnalysis, CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt}
 }
 
 type enrollmentResponse struct {

@@ -77,7 +77,7 @@ func (h *lessonHandlers) listCurricula(c echo.Context) error {
 	var band, preferred exercises.Band
 	if s := c.QueryParam("grade"); s != "" {
 		g, err := strconv.Atoi(s)
-		if err != nil || g < 1 || g > 6 {
+		if err != nil || g < 0 || g > 6 { // 0 is kindergarten, in K1
 			return queryError("grade")
 		}
 		band = exercises.BandOfGrade(g)
@@ -96,7 +96,7 @@ func (h *lessonHandlers) listCurricula(c echo.Context) error {
 		return err
 	}
 	lang := langOf(c)
-	return c.JSON(http.StatusOK, NewList(list, "", func(cu lessons.Curriculum) curriculumResponse {
+	return c.JSON(http.StatusOK, NewList(c, list, "", func(cu lessons.Curriculum) curriculumResponse {
 		return toCurriculumResponse(cu, lang, false)
 	}))
 }
@@ -299,5 +299,5 @@ func (h *lessonHandlers) searchLessons(c echo.Context) error {
 		return err
 	}
 	lang := langOf(c)
-	return c.JSON(http.StatusOK, NewList(list, next, func(l lessons.Lesson) lessonSummaryResponse { return toLessonSummary(l, lang) }))
+	return c.JSON(http.StatusOK, NewList(c, list, next, func(l lessons.Lesson) lessonSummaryResponse { return toLessonSummary(l, lang) }))
 }

@@ -12,6 +12,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/prometheus/client_golang/prometheus"
+
+	"qixue/audit"
 )
 
 // HeaderRequestID carries the request ID in requests and responses.
@@ -24,7 +26,8 @@ type ctxKey int
 const requestIDKey ctxKey = iota
 
 // requestIDMiddleware takes a well-formed X-Request-ID from the client or
-// makes one, echoes it in the response and puts it in the context.
+// makes one, echoes it in the response and puts it in the context, with
+// the client address, as the origin that audit entries record.
 func requestIDMiddleware(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		id := c.Request().Header.Get(HeaderRequestID)
@@ -35,6 +38,7 @@ func requestIDMiddleware(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		c.Response().Header().Set(HeaderRequestID, id)
 		ctx := context.WithValue(c.Request().Context(), requestIDKey, id)
+		ctx = audit.WithOrigin(ctx, audit.Origin{Addr: c.RealIP(), RequestID: id})
 		c.SetRequest(c.Request().WithContext(ctx))
 		return next(c)
 	}
@@ -83,7 +87,7 @@ func observe(logger *slog.Logger, m *metrics) echo.MiddlewareFunc {
 			if route == "" || status == http.StatusNotFound && c.Path() == "/*" {
 				route = "unmatched"
 			}
-			labels := prometheus.Labels{"method": c.Request().Method, "route": route, "status": strconv.Itoa(status)}
+			labels := prometheus.Labels{"method": requestMethod(c), "route": route, "status": strconv.Itoa(status)}
 			m.requests.With(labels).Inc()
 			m.latency.With(labels).Observe(elapsed.Seconds())
 			level := slog.LevelInfo
@@ -92,7 +96,7 @@ func observe(logger *slog.Logger, m *metrics) echo.MiddlewareFunc {
 			}
 			attrs := []slog.Attr{
 				slog.String("request_id", requestID(c)),
-				slog.String("method", c.Request().Method),
+				slog.String("method", requestMethod(c)),
 				slog.String("route", route),
 				slog.String("path", c.Request().URL.Path),
 				slog.Int("status", status),

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -51,18 +52,22 @@ func (e *Error) Error() string { return e.Code }
 var statuses = map[string]int{
 	"not_found":            http.StatusNotFound,
 	"forbidden":            http.StatusForbidden,
+	"analysis_off":         http.StatusForbidden,
 	"unauthenticated":      http.StatusUnauthorized,
 	"invalid_credentials":  http.StatusUnauthorized,
 	"token_invalid":        http.StatusUnauthorized,
 	"token_expired":        http.StatusUnauthorized,
 	"refresh_token_reused": http.StatusUnauthorized,
 	"rate_limited":         http.StatusTooManyRequests,
+	"service_unavailable":  http.StatusServiceUnavailable,
 	"validation_failed":    http.StatusUnprocessableEntity,
 	"username_taken":       http.StatusConflict,
 	"conflict":             http.StatusConflict,
 	"school_not_empty":     http.StatusConflict,
 	"attempts_exhausted":   http.StatusConflict,
 	"too_complex":          http.StatusUnprocessableEntity,
+
+	"enrollment_needs_school_admin": http.StatusForbidden,
 }
 
 // coded is a domain error with a stable code.
@@ -71,6 +76,19 @@ type coded interface{ Code() string }
 // localized is a domain error that explains itself in zh-CN or en (the
 // rules engines' refusals).
 type localized interface{ Message(lang string) string }
+
+// waiting is an error that says how long to wait before trying again
+// (identity's rate limits and busy hashing); it sets Retry-After.
+type waiting interface{ RetryAfter() time.Duration }
+
+// retryAfter is the wait err asks for, or zero.
+func retryAfter(err error) time.Duration {
+	var w waiting
+	if errors.As(err, &w) {
+		return w.RetryAfter()
+	}
+	return 0
+}
 
 // withFields is a validation error listing invalid fields.
 type withFields interface{ Fields() []identity.FieldError }
@@ -96,7 +114,7 @@ func errorHandler(logger *slog.Logger, rateWindowMinutes int, unavailable func(e
 		p := problemFor(err, lang, c, rateWindowMinutes)
 		if p.Status >= 500 {
 			logger.ErrorContext(c.Request().Context(), "request failed",
-				"error", cause.Error(), "request_id", requestID(c), "method", c.Request().Method, "path", c.Request().URL.Path)
+				"error", cause.Error(), "request_id", requestID(c), "method", requestMethod(c), "path", c.Request().URL.Path)
 		}
 		if p.Status == http.StatusServiceUnavailable {
 			c.Response().Header().Set("Retry-After", itoa(RetryAfterUnavailable))
@@ -104,7 +122,9 @@ func errorHandler(logger *slog.Logger, rateWindowMinutes int, unavailable func(e
 		if p.Status == http.StatusUnauthorized {
 			c.Response().Header().Set("WWW-Authenticate", `Bearer realm="qixue"`)
 		}
-		if p.Status == http.StatusTooManyRequests {
+		if wait := retryAfter(err); wait > 0 {
+			c.Response().Header().Set("Retry-After", itoa(int((wait+time.Second-1)/time.Second)))
+		} else if p.Status == http.StatusTooManyRequests {
 			c.Response().Header().Set("Retry-After", itoa(rateWindowMinutes*60))
 		}
 		writeProblem(c, p)
@@ -114,7 +134,7 @@ func errorHandler(logger *slog.Logger, rateWindowMinutes int, unavailable func(e
 func writeProblem(c echo.Context, p Problem) {
 	c.Response().Header().Set(echo.HeaderContentType, ProblemContentType)
 	c.Response().WriteHeader(p.Status)
-	if c.Request().Method == http.MethodHead {
+	if requestMethod(c) == http.MethodHead {
 		return
 	}
 	enc := jsonEncoder(c.Response())
@@ -152,6 +172,9 @@ func problemFor(err error, lang string, c echo.Context, rateWindowMinutes int) P
 		}
 		if code == "rate_limited" {
 			args = []any{rateWindowMinutes}
+			if wait := retryAfter(err); wait > 0 {
+				args = []any{int((wait + time.Minute - 1) / time.Minute)}
+			}
 		}
 		var wf withFields
 		if errors.As(err, &wf) {
@@ -160,12 +183,17 @@ func problemFor(err error, lang string, c echo.Context, rateWindowMinutes int) P
 	default:
 		status, code = http.StatusInternalServerError, "internal"
 	}
+	if code == "validation_failed" && onlyQuery(c, fields) {
+		// A domain refusing a filter or sort value: the one convention for
+		// query parameters is 400 invalid_parameter naming it.
+		status, code, args = http.StatusBadRequest, "invalid_parameter", []any{fields[0].Field}
+	}
 	m, ok := messages[code]
 	if !ok {
 		m = messages["unprocessable"]
 	}
 	if detail == "" {
-		detail = m.detail.in(lang, args...)
+		detail = m.detail.in(lang, localize(args, lang)...)
 	}
 	p := Problem{
 		Type:      "urn:qixue:problem:" + code,
@@ -189,7 +217,7 @@ func echoStatus(e *echo.HTTPError, c echo.Context) (int, string, []any) {
 	case http.StatusNotFound:
 		return e.Code, "route_not_found", []any{c.Request().URL.Path}
 	case http.StatusMethodNotAllowed:
-		return e.Code, "method_not_allowed", []any{c.Request().Method}
+		return e.Code, "method_not_allowed", []any{requestMethod(c)}
 	case http.StatusRequestEntityTooLarge:
 		return e.Code, "body_too_large", []any{MaxBodyBytes}
 	case http.StatusUnauthorized:
@@ -207,4 +235,31 @@ func echoStatus(e *echo.HTTPError, c echo.Context) (int, string, []any) {
 		return http.StatusBadRequest, "invalid_parameter", []any{""}
 	}
 	return http.StatusInternalServerError, "internal", nil
+}
+
+// localize puts the texts among a detail's arguments into lang.
+func localize(args []any, lang string) []any {
+	out := make([]any, len(args))
+	for i, a := range args {
+		if t, ok := a.(text); ok {
+			a = t.in(lang)
+		}
+		out[i] = a
+	}
+	return out
+}
+
+// onlyQuery reports whether every field of a validation error is a query
+// parameter of a request without a body.
+func onlyQuery(c echo.Context, fields []identity.FieldError) bool {
+	if len(fields) == 0 || c.Request().ContentLength > 0 {
+		return false
+	}
+	q := c.QueryParams()
+	for _, f := range fields {
+		if _, ok := q[f.Field]; !ok {
+			return false
+		}
+	}
+	return true
 }

@@ -2,7 +2,6 @@ package api
 
 import (
 	"net/http"
-	"strconv"
 
 	"github.com/labstack/echo/v4"
 
@@ -41,11 +40,6 @@ func (h *progressHandlers) myRatingHistory(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if page.After != "" {
-		if _, err := strconv.ParseInt(page.After, 10, 64); err != nil {
-			return queryError("cursor")
-		}
-	}
 	game := c.QueryParam("game")
 	switch game {
 	case "", "chess", "draughts", "gomoku", "numchess":
@@ -56,7 +50,7 @@ func (h *progressHandlers) myRatingHistory(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, NewList(list, next, toRatingChangeResponse))
+	return c.JSON(http.StatusOK, NewList(c, list, next, toRatingChangeResponse))
 }
 
 func (h *progressHandlers) studentProgress(c echo.Context) error {

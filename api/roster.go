@@ -116,7 +116,7 @@ func (h *rosterHandlers) list(c echo.Context) error {
 		return err
 	}
 	lang := langOf(c)
-	return c.JSON(http.StatusOK, NewList(jobs, next, func(j roster.Job) rosterJobResponse { return toRosterJobResponse(j, lang) }))
+	return c.JSON(http.StatusOK, NewList(c, jobs, next, func(j roster.Job) rosterJobResponse { return toRosterJobResponse(j, lang) }))
 }
 
 // export answers a zip of OneRoster CSV files of one school's current

@@ -19,6 +19,7 @@ import (
 
 	"qixue/api"
 	"qixue/api/apitest"
+	"qixue/audit"
 	"qixue/identity"
 	"qixue/models"
 	"qixue/models/modelstest"
@@ -51,8 +52,24 @@ func newRosterHarness(t *testing.T, db *gorm.DB) *rosterHarness {
 		Identity: h.Identity,
 		Ping:     func(ctx context.Context) error { return models.Ping(ctx, db) },
 		Roster:   r.Im,
+		Audit:    audit.NewService(models.NewAuditStore(db), nil),
 	})
+	r.link(t, r.F.A.School.ID, "org-a")
 	return r
+}
+
+// link binds a school to an org sourcedId as only a platform admin may
+// (roster.Importer.ImportInto), so that its admin can import the org.
+func (r *rosterHarness) link(t *testing.T, schoolID, org string) {
+	t.Helper()
+	src := roster.NewSource(map[string][]byte{
+		"manifest.csv": []byte("propertyName,value\noneroster.version,1.1\nfile.orgs,bulk\n"),
+		"orgs.csv":     []byte("sourcedId,name,type\n" + org + ",School of " + org + ",school\n"),
+	})
+	root := identity.Principal{Role: identity.RolePlatformAdmin}
+	if _, err := r.Im.ImportInto(context.Background(), root, schoolID, src, false); err != nil {
+		t.Fatalf("link %s: %v", org, err)
+	}
 }
 
 // zipOf packs files into a zip.
@@ -189,14 +206,17 @@ func TestRosterImportAPI(t *testing.T) {
 			t.Fatalf("cross-school job %+v", job)
 		}
 
-		// Errors list file, line, column and reason; nothing is written.
+		// Errors list file, line, column and reason, of every file in one
+		// pass (a bad role and an unknown class); nothing is written.
 		bad := schoolFiles("org-a", "a")
 		bad["users.csv"] += "au9,org-a,wizard,,X,Y,\n"
 		bad["enrollments.csv"] += "ae9,nope,au1,student\n"
 		id = r.submit(t, a.AdminToken, zipOf(t, bad), "", http.StatusAccepted)
 		job = r.finish(t, a.AdminToken, id)
-		if job.Status != "failed" || len(job.Errors) != 1 || job.Errors[0].Line != 5 || job.Errors[0].Column != "role" ||
-			job.Errors[0].Code != "unknown_role" || !strings.Contains(job.Errors[0].Reason, "role") {
+		if job.Status != "failed" || len(job.Errors) != 2 ||
+			job.Errors[0].File != "enrollments.csv" || job.Errors[0].Line != 5 || job.Errors[0].Column != "classSourcedId" || job.Errors[0].Code != "unknown_class" ||
+			job.Errors[1].File != "users.csv" || job.Errors[1].Line != 5 || job.Errors[1].Column != "role" ||
+			job.Errors[1].Code != "unknown_role" || !strings.Contains(job.Errors[1].Reason, "role") {
 			t.Fatalf("invalid job %+v", job)
 		}
 

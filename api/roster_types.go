@@ -44,6 +44,7 @@ type rosterJobResponse struct {
 	Summary    rosterSummary   `json:"summary"`
 	Warnings   []string        `json:"warnings"`
 	Errors     []rosterProblem `json:"errors"`
+	MoreErrors int             `json:"more_errors"`
 	ErrorCode  string          `json:"error_code,omitempty"`
 	CreatedAt  time.Time       `json:"created_at"`
 	StartedAt  *time.Time      `json:"started_at,omitempty"`
@@ -68,7 +69,7 @@ func toRosterJobResponse(j roster.Job, lang string) rosterJobResponse {
 		StartedAt: optionalTime(j.StartedAt), FinishedAt: optionalTime(j.FinishedAt),
 		Summary: rosterSummary{Schools: toRosterCounts(s.Schools), Users: toRosterCounts(s.Users),
 			Classes: toRosterCounts(s.Classes), Enrollments: toRosterCounts(s.Enrollments)},
-		Warnings: append([]string{}, j.Warnings...), Errors: make([]rosterProblem, len(j.Problems))}
+		Warnings: append([]string{}, j.Warnings...), Errors: make([]rosterProblem, len(j.Problems)), MoreErrors: j.MoreProblems}
 	for i, p := range j.Problems {
 		r.Errors[i] = rosterProblem{File: p.File, Line: p.Line, Column: p.Column, Code: p.Code, Reason: p.Reason(lang), Value: p.Value}
 	}

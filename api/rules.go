@@ -19,19 +19,24 @@ import (
 	"qixue/rules/numchess/arith"
 )
 
-// rulesHandlers serve the stateless rules endpoints. Students get move
-// validation and, for chess, draughts and gomoku, legal move lists;
-// anything that would give an answer away (number-chess destinations and
-// witnesses, mate and VCF search, the expression solver, forbidden points,
-// escapes, scores) is for teachers and admins.
+// rulesHandlers serve the stateless rules endpoints. Every signed-in user
+// may play moves (/play: legal or not and why, the position that follows).
+// Everything that would give a puzzle's answer away (move lists, analysis,
+// move counts, expression checks against a target) is for teachers and
+// admins, and for students of a class whose teacher switched free
+// analysis on; searching for the answer itself (mate_in, vcf, solve)
+// stays with staff.
 type rulesHandlers struct {
 	// band returns a student's class band for the number-chess ruleset;
 	// nil when the server has no exercise service.
 	band func(ctx context.Context, p identity.Principal) (exercises.Band, bool, error)
+	// analysis reports whether a caller may analyse (see
+	// identity.Service.FreeAnalysis).
+	analysis func(ctx context.Context, p identity.Principal) (bool, error)
 }
 
-func newRulesHandlers(practice *exercises.Service) *rulesHandlers {
-	h := &rulesHandlers{}
+func newRulesHandlers(practice *exercises.Service, ids *identity.Service) *rulesHandlers {
+	h := &rulesHandlers{analysis: ids.FreeAnalysis}
 	if practice != nil {
 		h.band = practice.StudentBand
 	}
@@ -173,7 +178,21 @@ func (e tooComplex) Fields() []identity.FieldError {
 	return []identity.FieldError{{Field: e.field, Code: "too_complex"}}
 }
 
-// staffOnly refuses students the answer-revealing parts of a request.
+// mayAnalyse refuses callers who may not list moves, analyse or check
+// expressions: 403 analysis_off for a student none of whose classes has
+// free analysis on.
+func (h *rulesHandlers) mayAnalyse(c echo.Context) error {
+	ok, err := h.analysis(c.Request().Context(), Caller(c))
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return &Error{Status: http.StatusForbidden, Code: "analysis_off"}
+	}
+	return nil
+}
+
+// staffOnly refuses students the answer-searching parts of a request.
 func staffOnly(c echo.Context) error {
 	if !isStaffRole(Caller(c).Role) {
 		return identity.ErrForbidden
@@ -213,6 +232,9 @@ func (h *rulesHandlers) request(c echo.Context, claims bool) (string, rulesReque
 func (h *rulesHandlers) moves(c echo.Context) error {
 	game, req, err := h.request(c, false)
 	if err != nil {
+		return err
+	}
+	if err := h.mayAnalyse(c); err != nil {
 		return err
 	}
 	var res movesResponse
@@ -255,10 +277,6 @@ func (h *rulesHandlers) moves(c echo.Context) error {
 			}
 		}
 	case "numchess":
-		// Destinations come with witness expressions: teachers only.
-		if err := staffOnly(c); err != nil {
-			return err
-		}
 		eng, err := h.numchessEngine(c, req.Ruleset)
 		if err != nil {
 			return err
@@ -416,9 +434,13 @@ func (h *rulesHandlers) analyze(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	staff := isStaffRole(Caller(c).Role)
-	if (req.MateIn != 0 || req.VCF) && !staff {
-		return identity.ErrForbidden
+	if err := h.mayAnalyse(c); err != nil {
+		return err
+	}
+	if req.MateIn != 0 || req.VCF {
+		if err := staffOnly(c); err != nil {
+			return err
+		}
 	}
 	out := map[string]any{}
 	switch game {
@@ -430,7 +452,7 @@ func (h *rulesHandlers) analyze(c echo.Context) error {
 		o := pos.Outcome()
 		out["position"], out["turn"], out["in_check"], out["result"] = pos.FEN(), pos.Turn().String(), pos.InCheck(), o.Result()
 		out["outcome"] = o.Method.String()
-		if staff && pos.InCheck() {
+		if pos.InCheck() {
 			esc, err := pos.Escapes()
 			if err == nil {
 				var checkers, escapes []map[string]string
@@ -472,27 +494,25 @@ func (h *rulesHandlers) analyze(c echo.Context) error {
 		if why != "" {
 			out["reason"] = why
 		}
-		if staff {
-			b := g.Board()
-			forbidden := []string{}
-			if g.Rules() == gomoku.Renju {
-				for _, p := range b.ForbiddenPoints() {
-					forbidden = append(forbidden, p.String())
-				}
+		b := g.Board()
+		forbidden := []string{}
+		if g.Rules() == gomoku.Renju {
+			for _, p := range b.ForbiddenPoints() {
+				forbidden = append(forbidden, p.String())
 			}
-			wins := []string{}
-			for _, p := range gomoku.WinIn1(b, g.Rules(), g.ToMove()) {
-				wins = append(wins, p.String())
+		}
+		wins := []string{}
+		for _, p := range gomoku.WinIn1(b, g.Rules(), g.ToMove()) {
+			wins = append(wins, p.String())
+		}
+		out["forbidden_points"], out["winning_points"] = forbidden, wins
+		if req.VCF {
+			line, ok := gomoku.FindVCF(b, g.Rules(), g.ToMove(), 20)
+			vcf := []string{}
+			for _, p := range line {
+				vcf = append(vcf, p.String())
 			}
-			out["forbidden_points"], out["winning_points"] = forbidden, wins
-			if req.VCF {
-				line, ok := gomoku.FindVCF(b, g.Rules(), g.ToMove(), 20)
-				vcf := []string{}
-				for _, p := range line {
-					vcf = append(vcf, p.String())
-				}
-				out["vcf_found"], out["vcf"] = ok, vcf
-			}
+			out["vcf_found"], out["vcf"] = ok, vcf
 		}
 	case "numchess":
 		eng, err := h.numchessEngine(c, req.Ruleset)
@@ -505,19 +525,17 @@ func (h *rulesHandlers) analyze(c echo.Context) error {
 		}
 		out["position"], out["turn"], out["move_number"] = pos.String(), pos.Turn().String(), pos.MoveNumber()
 		out["in_camp"] = map[string]int{"red": pos.InCamp(numchess.Red), "blue": pos.InCamp(numchess.Blue)}
-		if staff {
-			out["scores"] = map[string]map[string]int{
-				"product":    {"red": pos.Score(numchess.Red, numchess.ProductSum), "blue": pos.Score(numchess.Blue, numchess.ProductSum)},
-				"difference": {"red": pos.Score(numchess.Red, numchess.DifferenceSum), "blue": pos.Score(numchess.Blue, numchess.DifferenceSum)},
-			}
-			ctx, cancel := numchessContext(c)
-			defer cancel()
-			n, err := eng.MoveCountContext(ctx, pos)
-			if err != nil {
-				return tooComplex{field: "position", err: err}
-			}
-			out["legal_moves"] = n
+		out["scores"] = map[string]map[string]int{
+			"product":    {"red": pos.Score(numchess.Red, numchess.ProductSum), "blue": pos.Score(numchess.Blue, numchess.ProductSum)},
+			"difference": {"red": pos.Score(numchess.Red, numchess.DifferenceSum), "blue": pos.Score(numchess.Blue, numchess.DifferenceSum)},
 		}
+		ctx, cancel := numchessContext(c)
+		defer cancel()
+		n, err := eng.MoveCountContext(ctx, pos)
+		if err != nil {
+			return tooComplex{field: "position", err: err}
+		}
+		out["legal_moves"] = n
 	}
 	return c.JSON(http.StatusOK, out)
 }
@@ -525,6 +543,9 @@ func (h *rulesHandlers) analyze(c echo.Context) error {
 func (h *rulesHandlers) checkExpression(c echo.Context) error {
 	var req checkExpressionRequest
 	if err := Bind(c, &req); err != nil {
+		return err
+	}
+	if err := h.mayAnalyse(c); err != nil {
 		return err
 	}
 	if req.Solve {

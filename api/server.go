@@ -16,6 +16,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"qixue/assignments"
+	"qixue/audit"
 	"qixue/exercises"
 	"qixue/identity"
 	"qixue/lessons"
@@ -64,6 +65,10 @@ type Deps struct {
 	// Progress runs the progress and puzzle-rating use cases; without it
 	// the progress routes answer 503.
 	Progress *progress.Service
+	// Audit reads the audit log (GET /v1/audit); without it that route
+	// answers 503. Identity and the roster store write their entries
+	// themselves, in the transactions of their changes.
+	Audit *audit.Service
 }
 
 // NewServer returns the Echo server with every route, middleware and the
@@ -87,6 +92,7 @@ func NewServer(d Deps) *echo.Echo {
 		e.IPExtractor = echo.ExtractIPFromXFFHeader()
 	}
 
+	e.Pre(headAsGet)
 	e.Use(requestIDMiddleware)
 	e.Use(observe(d.Logger, newMetrics(d.Registry)))
 	e.Use(middleware.RecoverWithConfig(middleware.RecoverConfig{
@@ -97,6 +103,8 @@ func NewServer(d Deps) *echo.Echo {
 		},
 	}))
 	e.Use(securityHeaders)
+	e.Use(withCursorKey(d.Identity.DerivedKey("list-cursor")))
+	e.Use(checkParams)
 	if len(d.CORSOrigins) > 0 {
 		e.Use(middleware.CORSWithConfig(middleware.CORSConfig{
 			AllowOrigins:  d.CORSOrigins,
@@ -115,11 +123,12 @@ func NewServer(d Deps) *echo.Echo {
 	newIdentityHandlers(d.Identity).register(v1, auth)
 	newExerciseHandlers(d.Exercises).register(v1, auth)
 	newRosterHandlers(d.Roster, d.Identity).register(v1, auth)
-	newRulesHandlers(d.Exercises).register(v1, auth)
+	newRulesHandlers(d.Exercises, d.Identity).register(v1, auth)
 	newDiagramHandlers().register(v1)
 	newLessonHandlers(d.Lessons, d.Exercises).register(v1, auth)
 	newAssignmentHandlers(d.Assignments).register(v1, auth)
 	newProgressHandlers(d.Progress).register(v1, auth)
+	(&auditHandlers{svc: d.Audit}).register(v1, auth)
 	return e
 }
 

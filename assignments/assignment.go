@@ -74,6 +74,9 @@ type Assignment struct {
 	// can be edited after they are assigned; they are not stored with the
 	// assignment. A retired lesson is absent and adds nothing.
 	LessonExercises map[string][]string
+	// Warnings are notes on the draft that was just saved (Create,
+	// Update, Copy), for the teacher; they are not stored.
+	Warnings []Warning
 }
 
 // Withdrawn reports whether the assignment was withdrawn.
@@ -129,6 +132,9 @@ type Status string
 // The statuses, from nothing done to everything done.
 const (
 	NotStarted Status = "not_started"
+	// Struggling: tried (a wrong answer or a give-up) but nothing solved
+	// yet, before the due time; the student may need help.
+	Struggling Status = "struggling"
 	Partial    Status = "partial"
 	// Overdue: the due time passed with exercises left to solve.
 	Overdue Status = "overdue"
@@ -144,6 +150,9 @@ type Progress struct {
 	Solved, SolvedLate int
 	// Total is the number of distinct exercises (ExerciseIDs).
 	Total int
+	// Tried counts exercises attempted (answered or given up) but not
+	// solved.
+	Tried int
 }
 
 // ItemProgress is what a student has solved of one item: 0 or 1 of 1 for
@@ -152,33 +161,73 @@ type ItemProgress struct {
 	Solved, Total int
 }
 
-// Track derives a student's progress on a from solved, which reports when
-// the student first solved an exercise (counting only attempts since the
-// student joined the class). It fills Assignment, Progress, Items and
-// Unsolved; the caller sets Status at its own clock.
-func Track(a Assignment, solved func(exerciseID string) (time.Time, bool)) StudentAssignment {
+// Work is a student's work on one exercise since joining the class.
+type Work struct {
+	// SolvedAt is the first correct attempt; zero while unsolved.
+	SolvedAt time.Time
+	// Attempts counts the attempts (answers and give-ups).
+	Attempts int
+}
+
+// Solved reports whether the exercise was answered correctly.
+func (w Work) Solved() bool { return !w.SolvedAt.IsZero() }
+
+// Track derives a student's progress on a from work, which tells what the
+// student did on an exercise (counting only attempts since the student
+// joined the class). It fills Assignment, Progress, Items and Unsolved;
+// the caller sets Status at its own clock.
+func Track(a Assignment, work func(exerciseID string) Work) StudentAssignment {
 	sa := StudentAssignment{Assignment: a, Items: make([]ItemProgress, len(a.Items))}
 	for _, id := range a.ExerciseIDs() {
 		sa.Progress.Total++
-		at, ok := solved(id)
-		if !ok {
+		w := work(id)
+		if !w.Solved() {
 			sa.Unsolved = append(sa.Unsolved, id)
+			if w.Attempts > 0 {
+				sa.Progress.Tried++
+			}
 			continue
 		}
 		sa.Progress.Solved++
-		if at.After(a.DueAt) {
+		if w.SolvedAt.After(a.DueAt) {
 			sa.Progress.SolvedLate++
 		}
 	}
 	for i, it := range a.Items {
 		for _, id := range a.ItemExercises(it) {
 			sa.Items[i].Total++
-			if _, ok := solved(id); ok {
+			if work(id).Solved() {
 				sa.Items[i].Solved++
 			}
 		}
 	}
 	return sa
+}
+
+// CountsFrom is when the assignment starts counting a student's attempts
+// against AttemptsAllowed: the latest of its creation and its open time
+// (and of the student joining the class, which the caller applies).
+func (a Assignment) CountsFrom() time.Time {
+	if a.OpensAt.After(a.CreatedAt) {
+		return a.OpensAt
+	}
+	return a.CreatedAt
+}
+
+// UsedUp reports whether attempts (the times of a student's attempts of
+// one exercise since joining the class) leave none under the assignment's
+// limit; never for an assignment without one.
+func (a Assignment) UsedUp(attempts []time.Time) bool {
+	if a.AttemptsAllowed <= 0 {
+		return false
+	}
+	n := 0
+	for _, at := range attempts {
+		if !at.Before(a.CountsFrom()) {
+			n++
+		}
+	}
+	return n >= a.AttemptsAllowed
 }
 
 // StatusAt returns the status of progress p on an assignment due at due,
@@ -193,8 +242,16 @@ func StatusAt(p Progress, due, now time.Time) Status {
 		return Overdue
 	case p.Solved > 0:
 		return Partial
+	case p.Tried > 0:
+		return Struggling
 	}
 	return NotStarted
+}
+
+// Unfinished reports whether st is the status of work still open: not
+// started, struggling or partial (not finished, not past due).
+func (st Status) Unfinished() bool {
+	return st == NotStarted || st == Struggling || st == Partial
 }
 
 // DueSoonWindow is how close a due time must be for an open assignment to
@@ -234,9 +291,9 @@ func ParseFilter(s string) (Filter, error) {
 func (f Filter) Keeps(st Status, due, now time.Time) bool {
 	switch f {
 	case FilterOpen:
-		return st == NotStarted || st == Partial
+		return st.Unfinished()
 	case FilterDueSoon:
-		return (st == NotStarted || st == Partial) && DueSoon(due, now)
+		return st.Unfinished() && DueSoon(due, now)
 	case FilterOverdue:
 		return st == Overdue
 	case FilterDone:

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"qixue/assignments"
+	"qixue/exercises"
 	"qixue/identity"
 	"qixue/progress"
 )
@@ -23,6 +24,9 @@ func TestStatusAt(t *testing.T) {
 		want assignments.Status
 	}{
 		{assignments.Progress{Total: 3}, due.Add(-time.Hour), assignments.NotStarted},
+		{assignments.Progress{Total: 3, Tried: 1}, due.Add(-time.Hour), assignments.Struggling},
+		{assignments.Progress{Solved: 1, Total: 3, Tried: 1}, due.Add(-time.Hour), assignments.Partial},
+		{assignments.Progress{Total: 3, Tried: 3}, due.Add(time.Second), assignments.Overdue},
 		{assignments.Progress{Solved: 1, Total: 3}, due.Add(-time.Hour), assignments.Partial},
 		{assignments.Progress{Solved: 1, Total: 3}, due.Add(time.Second), assignments.Overdue},
 		{assignments.Progress{Total: 3}, due.Add(time.Second), assignments.Overdue},
@@ -88,6 +92,7 @@ type fakeStore struct {
 	members map[[2]string]assignments.Member // class, user
 	classes map[string]string                // class -> school
 	saved   map[string]assignments.Assignment
+	bands   map[string]string // item ID -> band; none when absent
 }
 
 func (f *fakeStore) ClassSchool(_ context.Context, school, class string) (string, error) {
@@ -107,13 +112,14 @@ func (f *fakeStore) Member(_ context.Context, class, user string) (assignments.M
 	m, ok := f.members[[2]string{class, user}]
 	return m, ok, nil
 }
-func (f *fakeStore) ItemsVisible(_ context.Context, _ string, items []assignments.Item) (bool, error) {
+func (f *fakeStore) Items(_ context.Context, _ string, items []assignments.Item) (map[assignments.Item]assignments.ItemInfo, error) {
+	out := map[assignments.Item]assignments.ItemInfo{}
 	for _, it := range items {
-		if it.ID == "missing" {
-			return false, nil
+		if it.ID != "missing" {
+			out[it] = assignments.ItemInfo{Band: exercises.Band(f.bands[it.ID])}
 		}
 	}
-	return true, nil
+	return out, nil
 }
 func (f *fakeStore) Create(_ context.Context, a assignments.Assignment) error {
 	f.saved[a.ID] = a
@@ -222,9 +228,9 @@ func TestBuildMatrix(t *testing.T) {
 	}
 	students := []assignments.ClassStudent{{ID: "s1", RealName: "Wang"}, {ID: "s2", RealName: "Li"}}
 	solves := []assignments.Solve{
-		{UserID: "s1", ExerciseID: "e1", At: due.Add(-time.Hour)},
-		{UserID: "s1", ExerciseID: "e2", At: due.Add(time.Hour)},
-		{UserID: "s2", ExerciseID: "e1", At: due.Add(-time.Hour)},
+		{UserID: "s1", ExerciseID: "e1", At: due.Add(-time.Hour), Attempts: 1},
+		{UserID: "s1", ExerciseID: "e2", At: due.Add(time.Hour), Attempts: 2},
+		{UserID: "s2", ExerciseID: "e1", At: due.Add(-time.Hour), Attempts: 1},
 	}
 	m := assignments.BuildMatrix("c", students, list, solves, due.Add(2*time.Hour), assignments.SortName)
 	if m.Students[0].ID != "s2" {
@@ -261,8 +267,16 @@ func TestTrackLessonItems(t *testing.T) {
 		t.Errorf("ExerciseIDs %v, want lesson blocks first, e2 once", got)
 	}
 	solved := map[string]time.Time{"e2": due.Add(-time.Hour), "e1": due.Add(time.Hour)}
-	sa := assignments.Track(a, func(id string) (time.Time, bool) { at, ok := solved[id]; return at, ok })
-	if sa.Progress != (assignments.Progress{Solved: 2, SolvedLate: 1, Total: 4}) {
+	sa := assignments.Track(a, func(id string) assignments.Work {
+		if at, ok := solved[id]; ok {
+			return assignments.Work{SolvedAt: at, Attempts: 1}
+		}
+		if id == "e4" {
+			return assignments.Work{Attempts: 2} // tried, not solved
+		}
+		return assignments.Work{}
+	})
+	if sa.Progress != (assignments.Progress{Solved: 2, SolvedLate: 1, Total: 4, Tried: 1}) {
 		t.Errorf("progress %+v", sa.Progress)
 	}
 	if want := []assignments.ItemProgress{{Solved: 2, Total: 3}, {Solved: 1, Total: 1}, {}, {}, {Total: 1}}; !slices.Equal(sa.Items, want) {
@@ -372,5 +386,74 @@ func TestServicePractice(t *testing.T) {
 	a, err = svc.Update(ctx, t1, a.ID, edit)
 	if err != nil || len(a.Items) != 4 || a.Items[3].ID != "chess.mate_in-0" {
 		t.Errorf("edit adds a set: %+v, %v", a.Items, err)
+	}
+}
+
+func TestAboveBandWarnings(t *testing.T) {
+	ctx := context.Background()
+	f := &fakeStore{
+		classes: map[string]string{"c1": "A"}, // grade 2: G23
+		members: map[[2]string]assignments.Member{{"c1", "t1"}: {Role: identity.RoleTeacher}},
+		saved:   map[string]assignments.Assignment{},
+		bands:   map[string]string{"k1": "K1", "g23": "G23", "g46": "G46"},
+	}
+	svc := assignments.NewService(f, func() time.Time { return t0 })
+	t1 := identity.Principal{UserID: "t1", SchoolID: "A", Role: identity.RoleTeacher}
+	d := assignments.Draft{ClassID: "c1", Title: "Mixed", DueAt: t0.Add(24 * time.Hour), Items: []assignments.Item{
+		{Kind: assignments.ExerciseItem, ID: "k1"}, {Kind: assignments.ExerciseItem, ID: "g46"},
+		{Kind: assignments.LessonItem, ID: "g23"}, {Kind: assignments.ExerciseItem, ID: "none"}}}
+	a, err := svc.Create(ctx, t1, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []assignments.Warning{{Code: assignments.WarnAboveBand, Field: "items[1]", Band: exercises.G46, ClassBand: exercises.G23}}
+	if !slices.Equal(a.Warnings, want) {
+		t.Errorf("warnings %+v, want %+v", a.Warnings, want)
+	}
+	if _, ok := f.saved[a.ID]; !ok || len(f.saved[a.ID].Warnings) != 0 {
+		t.Errorf("warnings stored: %+v", f.saved[a.ID])
+	}
+	d.Items = d.Items[:1]
+	if a, err = svc.Update(ctx, t1, a.ID, d); err != nil || len(a.Warnings) != 0 {
+		t.Errorf("update within the band: %+v %v", a.Warnings, err)
+	}
+}
+
+func TestStrugglingFirst(t *testing.T) {
+	due := t0.Add(24 * time.Hour)
+	ex := func(id string) assignments.Item { return assignments.Item{Kind: assignments.ExerciseItem, ID: id} }
+	list := []assignments.Assignment{{ID: "a1", DueAt: due, Items: []assignments.Item{ex("e1"), ex("e2"), ex("e3")}}}
+	students := []assignments.ClassStudent{{ID: "s1", RealName: "A"}, {ID: "s2", RealName: "B"}, {ID: "s3", RealName: "C"}}
+	solves := []assignments.Solve{
+		{UserID: "s2", ExerciseID: "e1", Attempts: 2}, // two wrong tries
+		{UserID: "s3", ExerciseID: "e1", At: t0, Attempts: 1},
+	}
+	m := assignments.BuildMatrix("c", students, list, solves, t0, assignments.SortCompletion)
+	if ids := []string{m.Students[0].ID, m.Students[1].ID, m.Students[2].ID}; !slices.Equal(ids, []string{"s2", "s1", "s3"}) {
+		t.Errorf("who needs help first: %v, want the struggling s2, then s1 who never started", ids)
+	}
+	if c := m.Cells[0][0]; c.Status != assignments.Struggling || c.Progress != (assignments.Progress{Total: 3, Tried: 1}) {
+		t.Errorf("s2 cell %+v", c)
+	}
+	if c := m.Cells[1][0]; c.Status != assignments.NotStarted {
+		t.Errorf("s1 cell %+v", c)
+	}
+	if got := m.AssignmentTotals[0]; got != (assignments.Totals{Assigned: 3, NotStarted: 1, Struggling: 1, Partial: 1, Tried: 1}) {
+		t.Errorf("totals %+v", got)
+	}
+}
+
+func TestUsedUp(t *testing.T) {
+	a := assignments.Assignment{CreatedAt: t0, OpensAt: t0.Add(time.Hour), AttemptsAllowed: 2}
+	before, after := t0.Add(30*time.Minute), t0.Add(2*time.Hour)
+	if a.UsedUp([]time.Time{before, before, after}) {
+		t.Error("attempts before the open time count")
+	}
+	if !a.UsedUp([]time.Time{before, after, after}) {
+		t.Error("two attempts since opening leave none of two")
+	}
+	a.AttemptsAllowed = 0
+	if a.UsedUp([]time.Time{after, after, after}) {
+		t.Error("no limit is used up")
 	}
 }

@@ -19,12 +19,14 @@ type ClassStudent struct {
 	JoinedAt time.Time
 }
 
-// Solve is a student's first correct attempt of an exercise since joining
-// the class.
+// Solve is a student's work on an exercise since joining the class: the
+// first correct attempt (At, zero while unsolved) and the number of
+// attempts.
 type Solve struct {
 	UserID     string
 	ExerciseID string
 	At         time.Time
+	Attempts   int
 }
 
 // Cell is one student's state on one assignment. Assigned is false when
@@ -38,7 +40,10 @@ type Cell struct {
 
 // Totals count the statuses of a row or a column of the matrix.
 type Totals struct {
-	Assigned, NotStarted, Partial, Overdue, Late, Done int
+	Assigned, NotStarted, Struggling, Partial, Overdue, Late, Done int
+	// Tried counts the exercises attempted but not solved, over the
+	// assigned cells (whatever their status).
+	Tried int
 }
 
 // Completion is the share of assigned work finished (done or late), from
@@ -55,9 +60,12 @@ func (t *Totals) add(c Cell) {
 		return
 	}
 	t.Assigned++
+	t.Tried += c.Progress.Tried
 	switch c.Status {
 	case NotStarted:
 		t.NotStarted++
+	case Struggling:
+		t.Struggling++
 	case Partial:
 		t.Partial++
 	case Overdue:
@@ -85,7 +93,9 @@ type Matrix struct {
 type Sort string
 
 // The orders of the students: by name (real name, then username) or by
-// completion, least complete first so that who needs help is on top.
+// completion, least complete first so that who needs help is on top
+// (among equals, those with the most exercises tried but not solved
+// first, then by name).
 const (
 	SortName       Sort = "name"
 	SortCompletion Sort = "completion"
@@ -107,9 +117,9 @@ func ParseSort(s string) (Sort, error) {
 // (not withdrawn) assignments with their LessonExercises resolved, and
 // the students' first correct attempts.
 func BuildMatrix(classID string, students []ClassStudent, list []Assignment, solves []Solve, now time.Time, by Sort) Matrix {
-	first := make(map[[2]string]time.Time, len(solves))
+	work := make(map[[2]string]Work, len(solves))
 	for _, s := range solves {
-		first[[2]string{s.UserID, s.ExerciseID}] = s.At
+		work[[2]string{s.UserID, s.ExerciseID}] = Work{SolvedAt: s.At, Attempts: s.Attempts}
 	}
 	m := Matrix{ClassID: classID, Assignments: list, AssignmentTotals: make([]Totals, len(list))}
 	type row struct {
@@ -124,10 +134,7 @@ func BuildMatrix(classID string, students []ClassStudent, list []Assignment, sol
 			if !a.For(st.ID, true) {
 				continue
 			}
-			p := Track(a, func(id string) (time.Time, bool) {
-				at, ok := first[[2]string{st.ID, id}]
-				return at, ok
-			}).Progress
+			p := Track(a, func(id string) Work { return work[[2]string{st.ID, id}] }).Progress
 			c := Cell{Assigned: true, Progress: p, Status: StatusAt(p, a.DueAt, now)}
 			r.cells[j] = c
 			r.totals.add(c)
@@ -138,6 +145,9 @@ func BuildMatrix(classID string, students []ClassStudent, list []Assignment, sol
 	slices.SortStableFunc(rows, func(a, b row) int {
 		if by == SortCompletion {
 			if c := cmp.Compare(a.totals.Completion(), b.totals.Completion()); c != 0 {
+				return c
+			}
+			if c := cmp.Compare(b.totals.Tried, a.totals.Tried); c != 0 {
 				return c
 			}
 		}

@@ -2,6 +2,7 @@ package assignments
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"qixue/identity"
@@ -35,8 +36,8 @@ type Suggestion struct {
 const MaxSuggestions = 50
 
 // Next suggests up to limit exercises the student has not solved: first
-// those of the student's open, unfinished assignments, earliest due first
-// and in item order, then practice of the student's grade band
+// those of the student's open, unfinished assignments that the student
+// may still answer (attempts left), earliest due first and in item order, then practice of the student's grade band
 // recommended by progress.Practice.Recommend: its weakest skills first,
 // then exercises closest to its rating in each game, leaving out what it
 // tried in the last progress.RetryAfter. Only students have suggestions
@@ -62,8 +63,11 @@ func (s *Service) Next(ctx context.Context, p identity.Principal, limit int) ([]
 			if len(out) == limit {
 				return out, nil
 			}
-			if !seen[id] {
-				seen[id] = true
+			if seen[id] {
+				continue
+			}
+			seen[id] = true
+			if !usedUp(mine, id) {
 				out = append(out, Suggestion{ExerciseID: id, Reason: ReasonAssignment, AssignmentID: sa.Assignment.ID, DueAt: sa.Assignment.DueAt})
 			}
 		}
@@ -79,4 +83,21 @@ func (s *Service) Next(ctx context.Context, p identity.Principal, limit int) ([]
 		out = append(out, Suggestion{ExerciseID: r.ExerciseID, Reason: Reason(r.Reason), Tag: r.Tag})
 	}
 	return out, nil
+}
+
+// usedUp reports whether the student has no attempts left on exercise id:
+// every assignment of mine that lists it has a limit the student used up
+// (see Assignment.UsedUp), so opening it would be refused.
+func usedUp(mine []StudentAssignment, id string) bool {
+	listed := false
+	for _, sa := range mine {
+		if !slices.Contains(sa.Assignment.ExerciseIDs(), id) {
+			continue
+		}
+		listed = true
+		if !slices.Contains(sa.UsedUp, id) {
+			return false
+		}
+	}
+	return listed
 }

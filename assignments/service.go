@@ -142,6 +142,9 @@ type StudentAssignment struct {
 	// Unsolved are the exercises (ExerciseIDs) the student has not solved
 	// since joining the class, in item order.
 	Unsolved []string
+	// UsedUp are the exercises of Unsolved on which the student has no
+	// attempts left under this assignment's limit (see Assignment.UsedUp).
+	UsedUp []string
 }
 
 // Store keeps assignments. Unknown IDs, and IDs of another school than a
@@ -156,9 +159,10 @@ type Store interface {
 	// Member returns the user's active enrollment in the class; ok is
 	// false when there is none.
 	Member(ctx context.Context, classID, userID string) (m Member, ok bool, err error)
-	// ItemsVisible reports whether every item names a lesson or exercise
-	// that schoolID may use (built-in or its own).
-	ItemsVisible(ctx context.Context, schoolID string, items []Item) (bool, error)
+	// Items returns what the warnings of a draft need to know about each
+	// item that names a lesson or exercise schoolID may use (built-in or
+	// its own); items it may not use, or that do not exist, are absent.
+	Items(ctx context.Context, schoolID string, items []Item) (map[Item]ItemInfo, error)
 	Create(ctx context.Context, a Assignment) error
 	// Update saves the editable fields and WithdrawnAt of a.
 	Update(ctx context.Context, a Assignment) error
@@ -170,13 +174,13 @@ type Store interface {
 	// ForStudent returns the open assignments (at now) of the student's
 	// active classes meant for the student, with LessonExercises resolved
 	// and progress (Track) counting only attempts made since the student
-	// joined the class.
+	// joined the class, and UsedUp set.
 	ForStudent(ctx context.Context, studentID string, now time.Time) ([]StudentAssignment, error)
 	// ClassProgress returns the active students of a class, its
 	// assignments that are not withdrawn (with LessonExercises resolved),
-	// and the students' first correct attempts since joining on the
-	// exercises of those assignments (ExerciseIDs), in a fixed number of
-	// queries whatever the size of the class.
+	// and the students' work since joining on the exercises of those
+	// assignments (ExerciseIDs; a Solve for each exercise tried), in a
+	// fixed number of queries whatever the size of the class.
 	ClassProgress(ctx context.Context, classID string) ([]ClassStudent, []Assignment, []Solve, error)
 	// Practice returns what the student's practice suggestions are made
 	// from (see progress.Practice): the live built-in exercises of its
@@ -255,42 +259,46 @@ func (s *Service) ReadableClass(ctx context.Context, p identity.Principal, class
 }
 
 // checkDraft validates d for the class in school: chosen students must be
-// students of the class and items visible to the school.
-func (s *Service) checkDraft(ctx context.Context, school string, d Draft) error {
+// students of the class and items visible to the school. It returns the
+// class's grade and the warnings of the draft (see bandWarnings).
+func (s *Service) checkDraft(ctx context.Context, school string, d Draft) (int, []Warning, error) {
 	if err := d.validate(); err != nil {
-		return err
+		return 0, nil, err
 	}
 	for _, id := range d.StudentIDs {
 		m, ok, err := s.store.Member(ctx, d.ClassID, id)
 		if err != nil {
-			return err
+			return 0, nil, err
 		}
 		if !ok || m.Role != identity.RoleStudent {
-			return ErrNotInClass
+			return 0, nil, ErrNotInClass
 		}
 	}
-	ok, err := s.store.ItemsVisible(ctx, school, d.Items)
+	infos, err := s.store.Items(ctx, school, d.Items)
 	if err != nil {
-		return err
+		return 0, nil, err
 	}
-	if !ok {
-		return ErrUnknownItem
+	for _, it := range d.Items {
+		if _, ok := infos[it]; !ok {
+			return 0, nil, ErrUnknownItem
+		}
 	}
-	return nil
+	grade, err := s.store.ClassGrade(ctx, school, d.ClassID)
+	if err != nil {
+		return 0, nil, err
+	}
+	return grade, bandWarnings(d, infos, grade), nil
 }
 
-// addPractice makes the practice sets of d, once the rest of d is
-// checked, and returns d with their exercises appended to its items.
-func (s *Service) addPractice(ctx context.Context, p identity.Principal, school string, d Draft) (Draft, error) {
+// addPractice makes the practice sets of d for a class of grade, once the
+// rest of d is checked, and returns d with their exercises appended to its
+// items.
+func (s *Service) addPractice(ctx context.Context, p identity.Principal, school string, grade int, d Draft) (Draft, error) {
 	if len(d.Practice) == 0 {
 		return d, nil
 	}
 	if s.practice == nil {
 		return Draft{}, invalid("practice", "not_allowed")
-	}
-	grade, err := s.store.ClassGrade(ctx, school, d.ClassID)
-	if err != nil {
-		return Draft{}, err
 	}
 	ids, err := s.practice.MakePractice(ctx, p, school, grade, d.Practice)
 	if err != nil {
@@ -307,16 +315,18 @@ func (s *Service) addPractice(ctx context.Context, p identity.Principal, school 
 // Create assigns d to its class, after making its practice sets.
 // Errors: ErrForbidden (students), ErrNotFound (a class p may not assign
 // to), ErrValidation, ErrNotInClass, ErrUnknownItem. Nothing is stored
-// unless the whole draft is valid.
+// unless the whole draft is valid. The assignment's Warnings name the
+// items above the class's grade band (assigned all the same).
 func (s *Service) Create(ctx context.Context, p identity.Principal, d Draft) (Assignment, error) {
 	school, err := s.writableClass(ctx, p, d.ClassID)
 	if err != nil {
 		return Assignment{}, err
 	}
-	if err := s.checkDraft(ctx, school, d); err != nil {
+	grade, warnings, err := s.checkDraft(ctx, school, d)
+	if err != nil {
 		return Assignment{}, err
 	}
-	if d, err = s.addPractice(ctx, p, school, d); err != nil {
+	if d, err = s.addPractice(ctx, p, school, grade, d); err != nil {
 		return Assignment{}, err
 	}
 	now := s.clock()
@@ -328,6 +338,7 @@ func (s *Service) Create(ctx context.Context, p identity.Principal, d Draft) (As
 	if err := s.store.Create(ctx, a); err != nil {
 		return Assignment{}, err
 	}
+	a.Warnings = warnings
 	return a, nil
 }
 
@@ -375,10 +386,11 @@ func (s *Service) Update(ctx context.Context, p identity.Principal, id string, d
 		return Assignment{}, ErrWithdrawn
 	}
 	d.ClassID = a.ClassID
-	if err := s.checkDraft(ctx, a.SchoolID, d); err != nil {
+	grade, warnings, err := s.checkDraft(ctx, a.SchoolID, d)
+	if err != nil {
 		return Assignment{}, err
 	}
-	if d, err = s.addPractice(ctx, p, a.SchoolID, d); err != nil {
+	if d, err = s.addPractice(ctx, p, a.SchoolID, grade, d); err != nil {
 		return Assignment{}, err
 	}
 	apply(&a, d)
@@ -386,6 +398,7 @@ func (s *Service) Update(ctx context.Context, p identity.Principal, id string, d
 	if err := s.store.Update(ctx, a); err != nil {
 		return Assignment{}, err
 	}
+	a.Warnings = warnings
 	return a, nil
 }
 

@@ -113,9 +113,6 @@ type Exercise struct {
 // the whole line so far, as the kind's answer schema says.
 type Submission struct {
 	Answer json.RawMessage
-	// Ruleset, when set, overrides the number-chess ruleset of the prompt
-	// (a class's grade band); kinds of other games ignore it.
-	Ruleset string
 }
 
 // Outcome is the verdict on a submission.

@@ -164,7 +164,9 @@ func chessParseMove(pos chess.Position, input, field string) (chess.Move, *Text,
 		}
 		return m, nil, &AnswerError{Code: ie.Reason, Field: field, Message: msg}
 	}
-	t := chessText(ie)
+	bare := *ie // the reason alone: illegalMove names the move
+	bare.Input = ""
+	t := chessText(&bare)
 	return m, &t, nil
 }
 
@@ -439,7 +441,7 @@ func (k chessEscapeKind) Check(prompt, solution json.RawMessage, sub Submission)
 		return Result{}, err
 	}
 	if illegal != nil {
-		return illegalMove(*illegal), nil
+		return illegalMove(a.Move, *illegal), nil
 	}
 	e, _ := chessEscapeOf(esc, m)
 	used := chessMethodText(e.Method)
@@ -746,7 +748,7 @@ func chessMateLine(pos chess.Position, n int, line []string) (Result, error) {
 			if !last {
 				return Result{}, lineEnded(i + 1)
 			}
-			return illegalMove(*illegal), nil
+			return illegalMove(in, *illegal), nil
 		}
 		res := chessMateStep(pos, m, left)
 		if last {

@@ -407,7 +407,7 @@ func Example_chessEscapeCheck() {
 	// Output:
 	// correct: Right! Bd7 helps the king by blocking the check.
 	// wrong: Kf7 does get out of check, by moving the king away; but this puzzle asks for blocking the check.
-	// wrong: That move is not allowed: Kd7: your king would be in check
+	// wrong: That move (Kd7) is not allowed: your king is in check and this move does not get it out of check
 }
 
 // chessCPUTime returns the CPU time this process has used: the machine's

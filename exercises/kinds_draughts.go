@@ -87,14 +87,14 @@ func draughtsMoveInput(pos draughts.Position, input, field string) (m draughts.M
 		return m, nil, &AnswerError{Code: ie.Code(), Field: field, Message: draughtsText(ie)}
 	case draughts.CodeCaptureMandatory:
 		return m, &Text{
-			ZH: input + "：有吃必吃！找一找哪个棋子可以吃子。",
-			EN: input + ": capturing is compulsory! Find a piece that can take.",
+			ZH: "有吃必吃！找一找哪个棋子可以吃子。",
+			EN: "capturing is compulsory! Find a piece that can take.",
 		}, nil
 	case draughts.CodeIllegalMove:
 		if draughtsCanCaptureFrom(pos, input) {
 			return m, &Text{
-				ZH: input + "：这个棋子可以吃子，但不是这样吃的，再数一数它能跳过哪些棋子。",
-				EN: input + ": this piece can capture, but not that way; follow its jumps again.",
+				ZH: "这个棋子可以吃子，但不是这样吃的，再数一数它能跳过哪些棋子。",
+				EN: "this piece can capture, but not that way; follow its jumps again.",
 			}, nil
 		}
 	}
@@ -216,7 +216,7 @@ func (k draughtsCaptureKind) Check(prompt, solution json.RawMessage, sub Submiss
 		return Result{}, err
 	}
 	if illegal != nil {
-		return illegalMove(*illegal), nil
+		return illegalMove(a.Move, *illegal), nil
 	}
 	n := m.CaptureCount()
 	return Result{Outcome: Correct, Score: 1,

@@ -43,7 +43,7 @@ import (
 // trailing data.
 func unmarshalStrict(data []byte, v any) error {
 	if len(bytes.TrimSpace(data)) == 0 {
-		return fmt.Errorf("empty document")
+		return errEmptyDocument
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -51,7 +51,7 @@ func unmarshalStrict(data []byte, v any) error {
 		return err
 	}
 	if dec.More() {
-		return fmt.Errorf("unexpected data after the JSON document")
+		return errTrailingData
 	}
 	return nil
 }
@@ -69,17 +69,18 @@ func badPrompt(code, field, zh, en string) *PromptError {
 // answerJSONError is the AnswerError for an answer that is not the JSON
 // document the kind expects.
 func answerJSONError(err error) *AnswerError {
-	return badAnswer("bad_answer_json", "",
-		"答案的格式不对："+err.Error(),
-		"the answer is not in the expected form: "+err.Error())
+	field, msg := jsonProblem(err, "答案的格式不对：", "the answer is not in the expected form: ")
+	return &AnswerError{Code: "bad_answer_json", Field: field, Message: msg}
 }
 
 // promptJSONError is the PromptError for a prompt or solution document
 // that does not decode.
 func promptJSONError(field string, err error) *PromptError {
-	return badPrompt("bad_"+field+"_json", field,
-		"题目数据格式不对："+err.Error(),
-		"the "+field+" is not in the expected form: "+err.Error())
+	at, msg := jsonProblem(err, "题目数据格式不对：", "the "+field+" is not in the expected form: ")
+	if at != "" {
+		field += "." + at
+	}
+	return &PromptError{Code: "bad_" + strings.SplitN(field, ".", 2)[0] + "_json", Field: field, Message: msg}
 }
 
 // optionalGame checks the optional "game" of a generic prompt.

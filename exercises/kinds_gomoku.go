@@ -158,12 +158,12 @@ func gmGradeSet(marked, want map[gomoku.Point]bool, what Text) Result {
 
 // gmSolutionErr wraps a solution that does not decode.
 func gmSolutionErr(err error) *PromptError {
-	return ncPromptErr("bad_solution", "solution", "答案格式不对："+err.Error(), "malformed solution: "+err.Error())
+	return ncDecodeErr("bad_solution", "solution", err)
 }
 
 // gmPromptDecodeErr wraps a prompt that does not decode.
 func gmPromptDecodeErr(err error) *PromptError {
-	return ncPromptErr("bad_prompt", "", "题目格式不对："+err.Error(), "malformed prompt: "+err.Error())
+	return ncDecodeErr("bad_prompt", "", err)
 }
 
 // gmHasWinner reports whether a winning line already stands on the board

@@ -246,7 +246,7 @@ func FuzzGomokuAnswers(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, answer []byte) {
 		for kind, ps := range prompts {
-			fuzzKindCheck(t, kind, ps, answer, "")
+			fuzzKindCheck(t, kind, ps, answer)
 		}
 	})
 }

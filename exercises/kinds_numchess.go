@@ -13,8 +13,9 @@ import (
 )
 
 // Number-chess kinds. Every prompt names its band's ruleset ("ruleset":
-// "K1", "G23" or "G46"); Submission.Ruleset, set from the student's class,
-// overrides it.
+// "K1", "G23" or "G46") and every answer is checked under it, whatever the
+// class of the student who answers: the stored solution is right under the
+// prompt's ruleset, so a child who gives it is never told "wrong".
 //
 // Skill tags used by the number-chess bank and generators:
 //
@@ -37,7 +38,7 @@ import (
 // data) into v.
 func ncDecode(raw json.RawMessage, v any) error {
 	if len(bytes.TrimSpace(raw)) == 0 {
-		return errors.New("empty document")
+		return errEmptyDocument
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
@@ -45,7 +46,7 @@ func ncDecode(raw json.RawMessage, v any) error {
 		return err
 	}
 	if dec.More() {
-		return errors.New("trailing data after the document")
+		return errTrailingData
 	}
 	return nil
 }
@@ -53,10 +54,22 @@ func ncDecode(raw json.RawMessage, v any) error {
 // ncBadAnswer is the AnswerError for an answer that is not the kind's JSON
 // document.
 func ncBadAnswer(err error) *AnswerError {
-	return &AnswerError{Code: "bad_answer", Field: "", Message: Text{
-		ZH: "答案的格式不对：" + err.Error(),
-		EN: "the answer is not in the expected form: " + err.Error(),
-	}}
+	field, msg := jsonProblem(err, "答案的格式不对：", "the answer is not in the expected form: ")
+	return &AnswerError{Code: "bad_answer", Field: field, Message: msg}
+}
+
+// ncDecodeErr is the PromptError of a prompt or solution document that
+// does not decode, explained for people.
+func ncDecodeErr(code, field string, err error) *PromptError {
+	zh, en := "题目格式不对：", "malformed prompt: "
+	if field == "solution" {
+		zh, en = "答案格式不对：", "malformed solution: "
+	}
+	at, msg := jsonProblem(err, zh, en)
+	if at != "" {
+		field = strings.TrimPrefix(field+"."+at, ".")
+	}
+	return ncPromptErr(code, field, msg.ZH, msg.EN)
 }
 
 // ncPromptErr makes a PromptError with its message in both languages.
@@ -74,16 +87,6 @@ type ncLocalized interface {
 // ncTextOf returns an engine error's message in both languages.
 func ncTextOf(err ncLocalized) Text {
 	return Text{ZH: err.Message("zh-CN"), EN: err.Message("en")}
-}
-
-// ncRuleset returns the ruleset an answer is checked under: the
-// submission's when set, else the prompt's.
-func ncRuleset(prompt, submission string) (numchess.Ruleset, error) {
-	name := prompt
-	if submission != "" {
-		name = submission
-	}
-	return numchess.RulesetByName(name)
 }
 
 // ncPromptRuleset checks the ruleset named in a prompt: one of the presets,
@@ -196,7 +199,7 @@ func (numchessExpression) SolutionSchema() json.RawMessage {
 func (numchessExpression) parsePrompt(prompt json.RawMessage) (ncExpressionPrompt, numchess.Ruleset, error) {
 	var p ncExpressionPrompt
 	if err := ncDecode(prompt, &p); err != nil {
-		return p, numchess.Ruleset{}, ncPromptErr("bad_prompt", "", "题目格式不对："+err.Error(), "malformed prompt: "+err.Error())
+		return p, numchess.Ruleset{}, ncDecodeErr("bad_prompt", "", err)
 	}
 	rs, err := ncPromptRuleset(p.Ruleset)
 	if err != nil {
@@ -222,7 +225,7 @@ func (k numchessExpression) Validate(prompt, solution json.RawMessage) error {
 	}
 	var s ncExpressionSolution
 	if err := ncDecode(solution, &s); err != nil {
-		return ncPromptErr("bad_solution", "solution", "答案格式不对："+err.Error(), "malformed solution: "+err.Error())
+		return ncDecodeErr("bad_solution", "solution", err)
 	}
 	e, err := arith.Parse(s.Expression)
 	if err != nil {
@@ -239,13 +242,9 @@ func (k numchessExpression) Validate(prompt, solution json.RawMessage) error {
 }
 
 func (k numchessExpression) Check(prompt, _ json.RawMessage, s Submission) (Result, error) {
-	p, _, err := k.parsePrompt(prompt)
+	p, rs, err := k.parsePrompt(prompt)
 	if err != nil {
 		return Result{}, err
-	}
-	rs, err := ncRuleset(p.Ruleset, s.Ruleset)
-	if err != nil {
-		return Result{}, fmt.Errorf("numchess.expression: submission ruleset: %w", err)
 	}
 	var a ncExpressionAnswer
 	if err := ncDecode(s.Answer, &a); err != nil {
@@ -438,7 +437,7 @@ type ncMoveTask struct {
 func (numchessMove) parsePrompt(prompt json.RawMessage) (ncMoveTask, error) {
 	var p ncMovePrompt
 	if err := ncDecode(prompt, &p); err != nil {
-		return ncMoveTask{}, ncPromptErr("bad_prompt", "", "题目格式不对："+err.Error(), "malformed prompt: "+err.Error())
+		return ncMoveTask{}, ncDecodeErr("bad_prompt", "", err)
 	}
 	rs, err := ncPromptRuleset(p.Ruleset)
 	if err != nil {
@@ -581,7 +580,7 @@ func (k numchessMove) Validate(prompt, solution json.RawMessage) error {
 	}
 	var s ncMoveSolution
 	if err := ncDecode(solution, &s); err != nil {
-		return ncPromptErr("bad_solution", "solution", "答案格式不对："+err.Error(), "malformed solution: "+err.Error())
+		return ncDecodeErr("bad_solution", "solution", err)
 	}
 	m, err := numchess.ParseMove(s.Move)
 	if err != nil {
@@ -598,10 +597,7 @@ func (k numchessMove) Check(prompt, _ json.RawMessage, s Submission) (Result, er
 	if err != nil {
 		return Result{}, err
 	}
-	rs, err := ncRuleset(t.rs.Name, s.Ruleset)
-	if err != nil {
-		return Result{}, fmt.Errorf("numchess.move: submission ruleset: %w", err)
-	}
+	rs := t.rs
 	m, err := k.parseAnswer(t.pos, s.Answer)
 	if err != nil {
 		return Result{}, err
@@ -619,7 +615,7 @@ func (k numchessMove) Check(prompt, _ json.RawMessage, s Submission) (Result, er
 //
 // Prompt:   {"ruleset": "G23", "position": "...", "side": "both", "method": "product"}
 // ("side" is "red", "blue" or "both"; "method" is optional and defaults to
-// the ruleset's scoring method, so a class's ruleset can change it)
+// the ruleset's scoring method)
 // Answer:   {"red": 30, "blue": 12} (only the side asked for when one is)
 // Solution: {"red": 30, "blue": 12, "explanation": {...}}
 //
@@ -697,7 +693,7 @@ type ncScoreTask struct {
 func (numchessScore) parsePrompt(prompt json.RawMessage) (ncScoreTask, error) {
 	var t ncScoreTask
 	if err := ncDecode(prompt, &t.p); err != nil {
-		return t, ncPromptErr("bad_prompt", "", "题目格式不对："+err.Error(), "malformed prompt: "+err.Error())
+		return t, ncDecodeErr("bad_prompt", "", err)
 	}
 	var err error
 	if t.rs, err = ncPromptRuleset(t.p.Ruleset); err != nil {
@@ -806,7 +802,7 @@ func (k numchessScore) Validate(prompt, solution json.RawMessage) error {
 	}
 	var s ncScoreSolution
 	if err := ncDecode(solution, &s); err != nil {
-		return ncPromptErr("bad_solution", "solution", "答案格式不对："+err.Error(), "malformed solution: "+err.Error())
+		return ncDecodeErr("bad_solution", "solution", err)
 	}
 	r, err := k.grade(t, t.methodFor(t.rs), s.Red, s.Blue)
 	if err != nil {
@@ -825,10 +821,7 @@ func (k numchessScore) Check(prompt, _ json.RawMessage, s Submission) (Result, e
 	if err != nil {
 		return Result{}, err
 	}
-	rs, err := ncRuleset(t.rs.Name, s.Ruleset)
-	if err != nil {
-		return Result{}, fmt.Errorf("numchess.score: submission ruleset: %w", err)
-	}
+	rs := t.rs
 	var a ncScoreAnswer
 	if err := ncDecode(s.Answer, &a); err != nil {
 		return Result{}, ncBadAnswer(err)
@@ -903,7 +896,7 @@ func (numchessSwapCost) SolutionSchema() json.RawMessage {
 func (numchessSwapCost) parsePrompt(prompt json.RawMessage) (a, b int, err error) {
 	var p ncSwapPrompt
 	if err := ncDecode(prompt, &p); err != nil {
-		return 0, 0, ncPromptErr("bad_prompt", "", "题目格式不对："+err.Error(), "malformed prompt: "+err.Error())
+		return 0, 0, ncDecodeErr("bad_prompt", "", err)
 	}
 	if len(p.Pieces) != 2 || p.Pieces[0] == p.Pieces[1] ||
 		p.Pieces[0] < 0 || p.Pieces[0] > 9 || p.Pieces[1] < 0 || p.Pieces[1] > 9 {
@@ -919,7 +912,7 @@ func (k numchessSwapCost) Validate(prompt, solution json.RawMessage) error {
 	}
 	var s ncSwapSolution
 	if err := ncDecode(solution, &s); err != nil {
-		return ncPromptErr("bad_solution", "solution", "答案格式不对："+err.Error(), "malformed solution: "+err.Error())
+		return ncDecodeErr("bad_solution", "solution", err)
 	}
 	if s.Cost != numchess.SwapCost(a, b) {
 		return ncPromptErr("solution_fails", "solution.cost",

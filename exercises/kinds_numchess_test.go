@@ -21,7 +21,6 @@ type ncCase struct {
 	prompt   string
 	solution string
 	answer   string
-	ruleset  string
 	want     Outcome // "" means an *AnswerError is expected
 	feedback string  // a substring of the English feedback (or error message)
 }
@@ -36,7 +35,7 @@ func runNCCases(t *testing.T, kind string, cases []ncCase) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			res, err := k.Check(json.RawMessage(c.prompt), json.RawMessage(c.solution),
-				Submission{Answer: json.RawMessage(c.answer), Ruleset: c.ruleset})
+				Submission{Answer: json.RawMessage(c.answer)})
 			if c.want == "" {
 				var ae *AnswerError
 				if !errors.As(err, &ae) {
@@ -84,7 +83,6 @@ func TestNumchessExpressionCheck(t *testing.T) {
 		{name: "k1 times", prompt: k1, solution: sol, answer: `{"expression":"9×5×4"}`, want: Wrong, feedback: "× is not allowed"},
 		{name: "g23 right", prompt: g23, solution: `{"expression":"2×8−9"}`, answer: `{"expression":"2*8-9"}`, want: Correct},
 		{name: "g23 other witness", prompt: g23, solution: `{"expression":"2×8−9"}`, answer: `{"expression":"8×2−9"}`, want: Correct},
-		{name: "class ruleset overrides", prompt: g23, solution: `{"expression":"2×8−9"}`, answer: `{"expression":"2*8-9"}`, ruleset: "K1", want: Wrong, feedback: "not allowed"},
 		{name: "with its result", prompt: k1, solution: sol, answer: `{"expression":"9-5-4=0"}`, want: Correct},
 		{name: "with a full-width equals", prompt: k1, solution: sol, answer: `{"expression":"9−5−4 ＝ ０"}`, want: Correct},
 		{name: "with a trailing equals", prompt: k1, solution: sol, answer: `{"expression":"9-5-4="}`, want: Correct},
@@ -146,7 +144,6 @@ func TestNumchessMoveCheck(t *testing.T) {
 		{name: "chain ends elsewhere", prompt: chainTo, solution: sol, answer: `{"move":"8b2-f5[6-2]-d5[4]-j5[4*1]"}`, want: Wrong, feedback: "not on d5"},
 		{name: "single span is no chain", prompt: chain, solution: sol, answer: `{"move":"8b2-f5[6+2]"}`, want: Wrong, feedback: "not a chain span"},
 		{name: "chain values differ", prompt: chain, solution: sol, answer: `{"move":"8b2-f5[6+2]-d5[4]"}`, want: Wrong, feedback: "segment"},
-		{name: "chains off in K1", prompt: chain, solution: sol, answer: `{"move":"8b2-f5[6-2]-d5[4]"}`, ruleset: "K1", want: Wrong},
 		{name: "wrong piece", prompt: chain, solution: sol, answer: `{"move":"9a2-h5[6/3]-c5[8/4]"}`, want: Wrong},
 		{name: "span right", prompt: span, solution: `{"move":"0a1-e5[9-5-4]"}`, answer: `{"move":"0a1-e5[9-5-4]"}`, want: Correct},
 		{name: "span times in K1", prompt: span, solution: `{"move":"0a1-e5[9-5-4]"}`, answer: `{"move":"0a1-e5[9*5*0]"}`, want: Wrong, feedback: "not allowed"},
@@ -199,8 +196,7 @@ func TestNumchessScoreCheck(t *testing.T) {
 		{name: "both right", prompt: both, answer: `{"red":25,"blue":37}`, want: Correct},
 		{name: "one right", prompt: both, answer: `{"red":25,"blue":30}`, want: Partial, feedback: "Blue's score is not 30"},
 		{name: "both wrong", prompt: both, answer: `{"red":40,"blue":30}`, want: Wrong, feedback: "Red's score is not 40"},
-		{name: "class uses difference", prompt: both, answer: `{"red":9,"blue":9}`, ruleset: "K1", want: Correct},
-		{name: "method fixed by prompt", prompt: red, answer: `{"red":9}`, ruleset: "G46", want: Correct},
+		{name: "method fixed by prompt", prompt: red, answer: `{"red":9}`, want: Correct},
 		{name: "K1 difference", prompt: k1, answer: `{"blue":9}`, want: Correct},
 		{name: "K1 product is wrong", prompt: k1, answer: `{"blue":37}`, want: Wrong, feedback: "difference"},
 		{name: "missing side", prompt: both, answer: `{"red":25}`, feedback: "Blue"},
@@ -340,38 +336,21 @@ func bankAnswers(t *testing.T, ex Exercise) []bankAnswer {
 
 func TestNumchessBank(t *testing.T) {
 	ncProveBank(t, "numchess", 10)
-	// A class ruleset below the exercise's band may make it unsolvable, but
-	// every K1 exercise stays right under the richer G23 and G46 rules.
-	for _, ex := range ncBankOf(t, "numchess") {
-		if ex.Band != K1 || ex.Kind == "numchess.score" {
-			continue
-		}
-		k, _ := KindByName(ex.Kind)
-		for _, rs := range []string{"G23", "G46"} {
-			a := bankAnswers(t, ex)[0]
-			if res, err := k.Check(ex.Prompt, ex.Solution, Submission{Answer: a.answer, Ruleset: rs}); err != nil || res.Outcome != Correct {
-				t.Errorf("%s under %s: %v %+v", ex.Key, rs, err, res)
-			}
-		}
-	}
 }
 
 // fuzzKindCheck grades a fuzzed answer to each prompt of kind: Check must
 // not panic, must return either a result or an *AnswerError, and a result
 // must carry feedback in both languages.
-func fuzzKindCheck(t *testing.T, kind string, prompts []string, answer []byte, ruleset string) {
+func fuzzKindCheck(t *testing.T, kind string, prompts []string, answer []byte) {
 	k, ok := KindByName(kind)
 	if !ok {
 		t.Fatalf("kind %s", kind)
 	}
 	for _, p := range prompts {
-		res, err := k.Check(json.RawMessage(p), nil, Submission{Answer: answer, Ruleset: ruleset})
+		res, err := k.Check(json.RawMessage(p), nil, Submission{Answer: answer})
 		if err != nil {
 			var ae *AnswerError
 			if !errors.As(err, &ae) {
-				if ruleset != "" && strings.Contains(err.Error(), "submission ruleset") {
-					continue
-				}
 				t.Fatalf("Check(%q): %v is no AnswerError", answer, err)
 			}
 			if ae.Message.ZH == "" || ae.Message.EN == "" {
@@ -390,25 +369,24 @@ func fuzzKindCheck(t *testing.T, kind string, prompts []string, answer []byte, r
 
 func FuzzNumchessExpressionAnswer(f *testing.F) {
 	for _, s := range []string{`{"expression":"9-5-4"}`, `{"expression":"2×8−9"}`, `{"expression":"（9－5）÷4"}`, `{"expression":"2³+1"}`, `{"expression":"12/0"}`, `{}`, `[1]`} {
-		f.Add([]byte(s), "")
+		f.Add([]byte(s))
 	}
-	f.Add([]byte(`{"expression":"9*5*4"}`), "K1")
 	prompts := []string{`{"ruleset":"K1","digits":[9,5,4],"target":0}`, `{"ruleset":"G46","digits":[2,8,9,1],"target":7}`}
-	f.Fuzz(func(t *testing.T, answer []byte, ruleset string) {
-		fuzzKindCheck(t, "numchess.expression", prompts, answer, ruleset)
+	f.Fuzz(func(t *testing.T, answer []byte) {
+		fuzzKindCheck(t, "numchess.expression", prompts, answer)
 	})
 }
 
 func FuzzNumchessMoveAnswer(f *testing.F) {
 	for _, s := range []string{`{"move":"8b2-f5[6-2]-d5[4]"}`, `{"move":"0a1-e5[9-5-4]"}`, `{"piece":8,"path":["f5","d5"],"exprs":["6-2","4"]}`, `{"piece":12,"path":["a1"]}`, `{"move":"1d4-i5"}`, `{"move":"x"}`} {
-		f.Add([]byte(s), "")
+		f.Add([]byte(s))
 	}
 	prompts := []string{
 		`{"ruleset":"G23","position":"` + ncChainPos + `","goal":{"type":"chain","piece":8}}`,
 		`{"ruleset":"K1","position":"start","goal":{"type":"span"}}`,
 	}
-	f.Fuzz(func(t *testing.T, answer []byte, ruleset string) {
-		fuzzKindCheck(t, "numchess.move", prompts, answer, ruleset)
+	f.Fuzz(func(t *testing.T, answer []byte) {
+		fuzzKindCheck(t, "numchess.move", prompts, answer)
 	})
 }
 
@@ -482,17 +460,16 @@ func TestNumchessGomokuSchemas(t *testing.T) {
 	}
 }
 
-// Grading a number-chess expression: the class's ruleset (K1 here) decides
-// which operators are allowed, and the feedback says why in both languages.
+// Grading a number-chess expression: the prompt's ruleset decides which
+// operators are allowed, and the feedback says why in both languages.
 func Example_numchessExpression() {
 	k, _ := KindByName("numchess.expression")
-	prompt := json.RawMessage(`{"ruleset":"G23","digits":[2,8,9],"target":7}`)
-	for _, s := range []Submission{
-		{Answer: json.RawMessage(`{"expression":"2*8-9"}`)},
-		{Answer: json.RawMessage(`{"expression":"9-9+8"}`)},
-		{Answer: json.RawMessage(`{"expression":"2*8-9"}`), Ruleset: "K1"},
+	for _, c := range []struct{ prompt, answer string }{
+		{`{"ruleset":"G23","digits":[2,8,9],"target":7}`, `{"expression":"2*8-9"}`},
+		{`{"ruleset":"G23","digits":[2,8,9],"target":7}`, `{"expression":"9-9+8"}`},
+		{`{"ruleset":"K1","digits":[2,8,9],"target":7}`, `{"expression":"2*8-9"}`},
 	} {
-		res, _ := k.Check(prompt, nil, s)
+		res, _ := k.Check(json.RawMessage(c.prompt), nil, Submission{Answer: json.RawMessage(c.answer)})
 		fmt.Printf("%s: %s / %s\n", res.Outcome, res.Feedback.EN, res.Feedback.ZH)
 	}
 	// Output:

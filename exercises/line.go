@@ -6,9 +6,12 @@ import (
 )
 
 // illegalMove is the Result for a well-formed move the rules engine
-// refuses, saying why.
-func illegalMove(why Text) Result {
-	return Result{Outcome: Wrong, Feedback: Text{ZH: "这步棋不能走：" + why.ZH, EN: "That move is not allowed: " + why.EN}}
+// refuses, naming the move and saying why (why does not repeat the move).
+func illegalMove(move string, why Text) Result {
+	return Result{Outcome: Wrong, Feedback: Text{
+		ZH: "这步棋（" + move + "）不能走：" + why.ZH,
+		EN: "That move (" + move + ") is not allowed: " + why.EN,
+	}}
 }
 
 // onlyMoves is what gradeOnlyMoves needs of a game whose exercise is a
@@ -62,7 +65,7 @@ func gradeOnlyMoves[P any, M comparable](g onlyMoves[P, M], pos P, sol []M, line
 		}
 		var res Result
 		if illegal != nil {
-			res = illegalMove(*illegal)
+			res = illegalMove(in, *illegal)
 		} else {
 			nt := g.notation(pos, m)
 			after := g.play(pos, m)

@@ -677,9 +677,9 @@ type Verdict struct {
 // student is recorded once per idempotency key: a retry returns the first
 // verdict, and a reuse of the key for another request is ErrKeyReused.
 // Continuing steps of a multi-step exercise are graded afresh each time
-// (replies are deterministic) and not recorded. A student's number-chess
-// answers are checked under the ruleset of their class's grade band (read
-// at most a minute ago).
+// (replies are deterministic) and not recorded. Every answer is checked
+// under the exercise's own rules (a number-chess prompt's ruleset), never
+// under the band of the student's class.
 //
 // Attempts allowed: when the assignments that apply to the student and
 // the exercise (see Grant) all have a limit, the student may submit while
@@ -703,17 +703,7 @@ func (s *Service) Submit(ctx context.Context, p identity.Principal, id string, i
 	if !ok {
 		return Verdict{}, fmt.Errorf("exercise %s has unknown kind %q", ex.ID, ex.Kind)
 	}
-	sub := Submission{Answer: in.Answer}
-	if student && k.Game() == NumChess {
-		grade, ok, err := s.studentGrade(ctx, p.UserID)
-		if err != nil {
-			return Verdict{}, err
-		}
-		if ok {
-			sub.Ruleset = string(BandOfGrade(grade))
-		}
-	}
-	res, err := k.Check(ex.Prompt, ex.Solution, sub)
+	res, err := k.Check(ex.Prompt, ex.Solution, Submission{Answer: in.Answer})
 	if err != nil {
 		return Verdict{}, err
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"strconv"
+
+	"qixue/audit"
 )
 
 // NewClass is the input of CreateClass. SchoolID is required from platform
@@ -25,6 +27,7 @@ type ClassPatch struct {
 	Grade        *int
 	NewLoginCode bool
 	Active       *bool
+	FreeAnalysis *bool
 }
 
 // MaxBulkStudents bounds one CreateStudents call.
@@ -159,7 +162,8 @@ func (s *Service) writableClass(ctx context.Context, p Principal, id string) (Cl
 	return c, nil
 }
 
-// UpdateClass changes a class's name, grade, login code or active state.
+// UpdateClass changes a class's name, grade, login code, free analysis or
+// active state.
 func (s *Service) UpdateClass(ctx context.Context, p Principal, id string, in ClassPatch) (Class, error) {
 	if in.Active != nil && p.Role != RolePlatformAdmin && p.Role != RoleSchoolAdmin {
 		return Class{}, ErrForbidden
@@ -182,6 +186,9 @@ func (s *Service) UpdateClass(ctx context.Context, p Principal, id string, in Cl
 	if err := v.err(); err != nil {
 		return Class{}, err
 	}
+	if in.FreeAnalysis != nil {
+		c.FreeAnalysis = *in.FreeAnalysis
+	}
 	c.UpdatedAt = s.now()
 	switch {
 	case in.NewLoginCode:
@@ -192,7 +199,7 @@ func (s *Service) UpdateClass(ctx context.Context, p Principal, id string, in Cl
 				break
 			}
 		}
-	case in.Name != nil || in.Grade != nil || in.Active == nil:
+	case in.Name != nil || in.Grade != nil || in.FreeAnalysis != nil || in.Active == nil:
 		err = s.store.UpdateClass(ctx, c)
 	}
 	if err != nil {
@@ -233,7 +240,12 @@ func (s *Service) Enrollments(ctx context.Context, p Principal, classID string, 
 }
 
 // Enroll adds a teacher or student of the class's school to the class,
-// with the user's own role. Enrolling twice returns ErrConflict.
+// with the user's own role. Enrolling twice returns ErrConflict. A
+// teacher may enrol only students who are in none of another teacher's
+// active classes (ErrEnrollmentNeedsSchoolAdmin otherwise): joining a
+// teacher's class lets the teacher reset the student's PIN, so moving a
+// student away from another teacher is for a school admin. The enrollment
+// is written to the audit log.
 func (s *Service) Enroll(ctx context.Context, p Principal, classID, userID string) (Enrollment, error) {
 	c, err := s.writableClass(ctx, p, classID)
 	if err != nil {
@@ -249,17 +261,36 @@ func (s *Service) Enroll(ctx context.Context, p Principal, classID, userID strin
 	if u.Role != RoleTeacher && u.Role != RoleStudent {
 		return Enrollment{}, ValidationError(FieldError{Field: "user_id", Code: "not_enrollable"})
 	}
-	e := Enrollment{ClassID: c.ID, UserID: u.ID, SchoolID: c.SchoolID, Role: u.Role, CreatedAt: s.now()}
-	return e, s.store.Enroll(ctx, e)
+	if p.Role == RoleTeacher && u.Role == RoleStudent {
+		elsewhere, err := s.store.TaughtByOthers(ctx, u.ID, p.UserID)
+		if err != nil {
+			return Enrollment{}, err
+		}
+		if elsewhere {
+			return Enrollment{}, errEnrollmentNeedsSchoolAdmin
+		}
+	}
+	now := s.now()
+	e := Enrollment{ClassID: c.ID, UserID: u.ID, SchoolID: c.SchoolID, Role: u.Role, CreatedAt: now}
+	entry := userEntry(ctx, p, now, audit.ActionEnrollmentAdded, u, map[string]any{"class_id": c.ID, "role": u.Role})
+	return e, s.store.Enroll(ctx, e, entry)
 }
 
-// Unenroll removes a member from a class.
+// Unenroll removes a member from a class, and writes it to the audit log.
 func (s *Service) Unenroll(ctx context.Context, p Principal, classID, userID string) error {
 	c, err := s.writableClass(ctx, p, classID)
 	if err != nil {
 		return err
 	}
-	return s.store.Unenroll(ctx, Scope{SchoolID: c.SchoolID}, c.ID, userID)
+	e, err := s.store.Enrollment(ctx, Scope{SchoolID: c.SchoolID}, c.ID, userID)
+	if isNotFound(err) {
+		e = Enrollment{UserID: userID} // an ended one may still be removed
+	} else if err != nil {
+		return err
+	}
+	entry := userEntry(ctx, p, s.now(), audit.ActionEnrollmentRemoved, User{ID: userID, SchoolID: c.SchoolID},
+		map[string]any{"class_id": c.ID, "role": e.Role})
+	return s.store.Unenroll(ctx, Scope{SchoolID: c.SchoolID}, c.ID, userID, entry)
 }
 
 // CreateStudents creates managed student accounts (generated usernames,
@@ -289,18 +320,19 @@ func (s *Service) CreateStudents(ctx context.Context, p Principal, classID strin
 	users := make([]User, len(names))
 	for i, n := range names {
 		pin := newPIN()
-		h, err := s.hash(pin)
+		h, err := s.hash(ctx, pin)
 		if err != nil {
 			return Class{}, nil, err
 		}
 		users[i] = User{ID: newID(), SchoolID: c.SchoolID, Role: RoleStudent, RealName: n, PINHash: h, CreatedAt: now, UpdatedAt: now}
 		out[i].PIN = pin
 	}
+	entry := classEntry(ctx, p, now, audit.ActionStudentsCreated, c, map[string]any{"students": len(users)})
 	for range 5 { // generated usernames may collide; retry with new ones
 		for i := range users {
 			users[i].Username = newStudentUsername()
 		}
-		err = s.store.CreateStudents(ctx, c.ID, users)
+		err = s.store.CreateStudents(ctx, c.ID, users, entry)
 		if !errors.Is(err, ErrUsernameTaken) {
 			break
 		}
@@ -353,7 +385,7 @@ func (s *Service) ReissueLoginCards(ctx context.Context, p Principal, classID st
 	hashes := make(map[string]string, len(students))
 	for i, u := range students {
 		pin := newPIN()
-		if u.PINHash, err = s.hash(pin); err != nil {
+		if u.PINHash, err = s.hash(ctx, pin); err != nil {
 			return Class{}, nil, err
 		}
 		hashes[u.ID] = u.PINHash
@@ -362,7 +394,8 @@ func (s *Service) ReissueLoginCards(ctx context.Context, p Principal, classID st
 	if len(hashes) > 0 {
 		now := s.now()
 		revokeAt := credentialsRevocation(now)
-		if err := s.store.SetPINHashes(ctx, sc, hashes, now, revokeAt); err != nil {
+		entry := classEntry(ctx, p, now, audit.ActionLoginCardsReissued, c, map[string]any{"students": len(hashes)})
+		if err := s.store.SetPINHashes(ctx, sc, hashes, now, revokeAt, entry); err != nil {
 			return Class{}, nil, err
 		}
 		for id := range hashes {
@@ -370,4 +403,17 @@ func (s *Service) ReissueLoginCards(ctx context.Context, p Principal, classID st
 		}
 	}
 	return c, out, nil
+}
+
+// FreeAnalysis reports whether p may use the rules endpoints that list
+// moves, analyse positions and check expressions: staff always, a
+// student when an active class of theirs has FreeAnalysis on.
+func (s *Service) FreeAnalysis(ctx context.Context, p Principal) (bool, error) {
+	switch p.Role {
+	case RoleTeacher, RoleSchoolAdmin, RolePlatformAdmin:
+		return true, nil
+	case RoleStudent:
+		return s.store.FreeAnalysis(ctx, p.UserID)
+	}
+	return false, nil
 }

@@ -3,6 +3,7 @@ package identity
 import (
 	"errors"
 	"fmt"
+	"time"
 )
 
 // Error is a refusal of the identity domain. Code is a stable snake_case
@@ -11,6 +12,9 @@ import (
 type Error struct {
 	code   string
 	fields []FieldError
+	// retryAfter, when set, is how long the caller should wait before
+	// trying again (rate limits, a busy server).
+	retryAfter time.Duration
 }
 
 // FieldError names one invalid input field and why (a stable code such as
@@ -35,7 +39,18 @@ var (
 	ErrUsernameTaken      = &Error{code: "username_taken"}
 	ErrConflict           = &Error{code: "conflict"}
 	ErrSchoolNotEmpty     = &Error{code: "school_not_empty"}
+	// ErrEnrollmentNeedsSchoolAdmin refuses a teacher's enrollment of a
+	// student who is in another teacher's class: a school admin does it.
+	ErrEnrollmentNeedsSchoolAdmin = &Error{code: "enrollment_needs_school_admin"}
+	// ErrBusy refuses a login or password change that found no free
+	// hashing slot in time (see HashSlots); it is not a failed login.
+	ErrBusy = &Error{code: "service_unavailable"}
 )
+
+// errEnrollmentNeedsSchoolAdmin is ErrEnrollmentNeedsSchoolAdmin naming
+// the field at fault.
+var errEnrollmentNeedsSchoolAdmin = &Error{code: ErrEnrollmentNeedsSchoolAdmin.code,
+	fields: []FieldError{{Field: "user_id", Code: "taught_elsewhere"}}}
 
 // Error returns the code and, for validation errors, the fields.
 func (e *Error) Error() string {
@@ -54,6 +69,10 @@ func (e *Error) Code() string { return e.code }
 
 // Fields returns the per-field problems of a validation error (nil otherwise).
 func (e *Error) Fields() []FieldError { return e.fields }
+
+// RetryAfter returns how long the caller should wait before trying
+// again, or zero when the error does not say.
+func (e *Error) RetryAfter() time.Duration { return e.retryAfter }
 
 // Is reports whether target is an *Error with the same code, so a
 // validation error with fields matches ErrValidation.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/crypto/bcrypt"
@@ -22,10 +23,23 @@ type Config struct {
 	BcryptCost int
 	// LimitWindow, AccountLimit and AddressLimit bound failed logins: at
 	// most AccountLimit failures per username and AddressLimit per client
-	// address within LimitWindow (defaults 15 minutes, 10, 50).
+	// address (IPv6: per /64) in a window of LimitWindow that starts with
+	// the key's first attempt (defaults DefaultLimitWindow,
+	// DefaultAccountLimit, DefaultAddressLimit). Every attempt is counted
+	// before its secret is checked, so the limits are exact under any
+	// concurrency, on one instance or many; a right secret takes its
+	// attempt back and clears the account's failures.
 	LimitWindow  time.Duration
 	AccountLimit int
 	AddressLimit int
+	// HashSlots bounds the hashes running at once (default
+	// NewHashSlots(DefaultHashSlots())); HashWait bounds how long a login
+	// or a password change waits for one before it is refused with
+	// ErrBusy (default DefaultHashWait). Staff operations that hash
+	// (setting passwords, PINs, login cards) wait as long as their
+	// request lasts.
+	HashSlots *HashSlots
+	HashWait  time.Duration
 	// RevocationRefresh bounds how long a deactivation or deletion made by
 	// another instance, or by a roster import, takes to end the user's
 	// access tokens here (default DefaultRevocationRefresh): Authenticate
@@ -44,6 +58,9 @@ type Service struct {
 	dummyHash []byte
 	// revoked is the snapshot of users whose access tokens no longer work.
 	revoked revocations
+	// pruned is when (Unix microseconds) this process last pruned the
+	// login counters of ended windows.
+	pruned atomic.Int64
 }
 
 // NewService returns a Service on store. It returns an error when the
@@ -62,13 +79,19 @@ func NewService(store Store, cfg Config) (*Service, error) {
 		cfg.BcryptCost = bcrypt.DefaultCost
 	}
 	if cfg.LimitWindow == 0 {
-		cfg.LimitWindow = 15 * time.Minute
+		cfg.LimitWindow = DefaultLimitWindow
 	}
 	if cfg.AccountLimit == 0 {
-		cfg.AccountLimit = 10
+		cfg.AccountLimit = DefaultAccountLimit
 	}
 	if cfg.AddressLimit == 0 {
-		cfg.AddressLimit = 50
+		cfg.AddressLimit = DefaultAddressLimit
+	}
+	if cfg.HashSlots == nil {
+		cfg.HashSlots = NewHashSlots(DefaultHashSlots())
+	}
+	if cfg.HashWait == 0 {
+		cfg.HashWait = DefaultHashWait
 	}
 	if cfg.RevocationRefresh == 0 {
 		cfg.RevocationRefresh = DefaultRevocationRefresh
@@ -80,20 +103,29 @@ func NewService(store Store, cfg Config) (*Service, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Service{store: store, cfg: cfg, dummyHash: dummy, revoked: revocations{refresh: cfg.RevocationRefresh}}, nil
+	svc := &Service{store: store, cfg: cfg, dummyHash: dummy}
+	svc.revoked.refresh = cfg.RevocationRefresh
+	return svc, nil
 }
 
 func (s *Service) now() time.Time { return s.cfg.Now().UTC().Truncate(time.Microsecond) }
 
-// hash returns the bcrypt hash of a password or PIN.
-func (s *Service) hash(secret string) (string, error) {
+// hash returns the bcrypt hash of a password or PIN, made in a hashing
+// slot (waiting as long as ctx lasts).
+func (s *Service) hash(ctx context.Context, secret string) (string, error) {
+	if err := s.cfg.HashSlots.Acquire(ctx, 0); err != nil {
+		return "", err
+	}
+	defer s.cfg.HashSlots.Release()
 	h, err := bcrypt.GenerateFromPassword([]byte(secret), s.cfg.BcryptCost)
 	return string(h), err
 }
 
 // HashPassword returns the stored form of a password, for tools that
 // create users directly in a Store (seeding).
-func (s *Service) HashPassword(password string) (string, error) { return s.hash(password) }
+func (s *Service) HashPassword(password string) (string, error) {
+	return s.hash(context.Background(), password)
+}
 
 // matches reports whether secret matches hash; an empty hash never matches
 // but costs the same time.
@@ -122,13 +154,17 @@ type Session struct {
 	User         User
 }
 
-// Login checks credentials and opens a session. Failed attempts are
-// counted per username and per client address; past the limits it returns
-// ErrRateLimited without checking. Wrong credentials return
-// ErrInvalidCredentials whatever was wrong.
+// Login checks credentials and opens a session. The class code, username
+// and PIN are normalised first (see normalizeLogin). Every attempt is
+// counted against the username and the client address before the secret
+// is checked; past either limit it returns ErrRateLimited without
+// checking. A login that finds no hashing slot in time returns ErrBusy
+// and does not count. Wrong credentials return ErrInvalidCredentials
+// whatever was wrong.
 func (s *Service) Login(ctx context.Context, cr Credentials, addr string) (Session, error) {
 	cr.Username = normalizeUsername(cr.Username)
-	cr.ClassCode = strings.ToUpper(strings.TrimSpace(cr.ClassCode))
+	cr.ClassCode = strings.ToUpper(normalizeLogin(cr.ClassCode))
+	cr.PIN = normalizeLogin(cr.PIN)
 	var v invalid
 	if cr.Username == "" {
 		v.add("username", "required")
@@ -145,70 +181,71 @@ func (s *Service) Login(ctx context.Context, cr Credentials, addr string) (Sessi
 	}
 
 	now := s.now()
-	since := now.Add(-s.cfg.LimitWindow)
-	accountKey, addrKey := "account:"+cr.Username, "addr:"+addr
-	n, err := s.store.CountLoginFailures(ctx, accountKey, since)
+	account := s.accountLimit(cr.Username)
+	reserved, err := s.reserve(ctx, now, account, s.addressLimit(addr))
 	if err != nil {
 		return Session{}, err
 	}
-	m, err := s.store.CountLoginFailures(ctx, addrKey, since)
-	if err != nil {
-		return Session{}, err
-	}
-	if n >= s.cfg.AccountLimit || m >= s.cfg.AddressLimit {
-		return Session{}, ErrRateLimited
-	}
-
 	u, ok, err := s.checkCredentials(ctx, cr)
 	if err != nil {
-		return Session{}, err
+		// Not a failed login: the secret was not checked.
+		return Session{}, errors.Join(err, s.giveBack(ctx, reserved))
 	}
 	if !ok {
-		if err := s.store.RecordLoginFailure(ctx, []string{accountKey, addrKey}, now); err != nil {
-			return Session{}, err
-		}
-		return Session{}, ErrInvalidCredentials
+		return Session{}, ErrInvalidCredentials // the reservation stays, as the failure
 	}
-	if err := s.store.ClearLoginFailures(ctx, accountKey, since); err != nil {
+	if err := s.succeeded(ctx, account, reserved, now); err != nil {
 		return Session{}, err
 	}
 	return s.openSession(ctx, u, now, "")
 }
 
 // checkCredentials returns the user the credentials prove, or ok=false.
+// Every refusal costs one hash, as a right secret does.
 func (s *Service) checkCredentials(ctx context.Context, cr Credentials) (User, bool, error) {
-	u, err := s.store.UserByUsername(ctx, cr.Username)
-	if err != nil && !isNotFound(err) {
+	u, hash, secret, err := s.loginCandidate(ctx, cr)
+	if err != nil {
 		return User{}, false, err
 	}
-	if u.ID != "" && !u.Active() { // deactivated by a roster import
-		s.matches("", cr.Password+cr.PIN)
-		return User{}, false, nil
+	ok, err := s.compare(ctx, hash, secret, s.cfg.HashWait)
+	if err != nil || !ok || u.ID == "" {
+		return User{}, false, err
+	}
+	return u, true, nil
+}
+
+// loginCandidate finds the user the credentials name and the hash their
+// secret must match; an empty hash (no such user, a deactivated one, a
+// PIN login outside the class) never matches.
+func (s *Service) loginCandidate(ctx context.Context, cr Credentials) (User, string, string, error) {
+	u, err := s.store.UserByUsername(ctx, cr.Username)
+	if err != nil && !isNotFound(err) {
+		return User{}, "", "", err
+	}
+	if u.ID == "" || !u.Active() { // unknown, or deactivated by a roster import
+		return User{}, "", cr.Password + cr.PIN, nil
 	}
 	if cr.ClassCode == "" {
-		return u, s.matches(u.PasswordHash, cr.Password) && u.ID != "", nil
+		return u, u.PasswordHash, cr.Password, nil
 	}
-	if u.ID == "" || u.Role != RoleStudent {
-		s.matches("", cr.PIN)
-		return User{}, false, nil
+	if u.Role != RoleStudent {
+		return User{}, "", cr.PIN, nil
 	}
 	c, err := s.store.ClassByLoginCode(ctx, cr.ClassCode)
 	if isNotFound(err) {
-		s.matches("", cr.PIN)
-		return User{}, false, nil
+		return User{}, "", cr.PIN, nil
 	}
 	if err != nil {
-		return User{}, false, err
+		return User{}, "", "", err
 	}
 	_, err = s.store.Enrollment(ctx, Scope{SchoolID: c.SchoolID}, c.ID, u.ID)
 	if isNotFound(err) {
-		s.matches("", cr.PIN)
-		return User{}, false, nil
+		return User{}, "", cr.PIN, nil
 	}
 	if err != nil {
-		return User{}, false, err
+		return User{}, "", "", err
 	}
-	return u, s.matches(u.PINHash, cr.PIN), nil
+	return u, u.PINHash, cr.PIN, nil
 }
 
 // openSession issues an access token and a refresh token for u. With an
@@ -299,4 +336,6 @@ func (s *Service) Me(ctx context.Context, p Principal) (User, error) {
 	return u, err
 }
 
-func normalizeUsername(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
+// normalizeUsername is the form usernames are stored, looked up and
+// counted in: normalised (see normalizeLogin) and lower case.
+func normalizeUsername(s string) string { return strings.ToLower(normalizeLogin(s)) }

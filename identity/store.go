@@ -3,13 +3,17 @@ package identity
 import (
 	"context"
 	"time"
+
+	"qixue/audit"
 )
 
 // Store keeps the identity domain's data. Lookups of missing rows, and of
 // rows outside the given Scope, return ErrNotFound; unique violations return
 // ErrUsernameTaken (usernames) or ErrConflict. List methods return up to
 // page.Limit+1 items in ID order after page.After, so callers can tell
-// whether another page exists.
+// whether another page exists. Methods taking audit entries (log) write
+// them in the transaction of their change, so that a change is never
+// without its entry nor an entry without its change.
 type Store interface {
 	CreateSchool(ctx context.Context, s School) error
 	School(ctx context.Context, sc Scope, id string) (School, error)
@@ -18,20 +22,19 @@ type Store interface {
 	// DeleteSchool removes an empty school; ErrSchoolNotEmpty when users remain.
 	DeleteSchool(ctx context.Context, id string) error
 
-	CreateUser(ctx context.Context, u User) error
+	CreateUser(ctx context.Context, u User, log ...audit.Entry) error
 	User(ctx context.Context, sc Scope, id string) (User, error)
 	// UserByUsername finds a user of any school (usernames are unique).
 	UserByUsername(ctx context.Context, username string) (User, error)
 	Users(ctx context.Context, sc Scope, q UserQuery, page Page) ([]User, error)
-	// UpdateUser saves the user's fields except DeactivatedAt.
-	UpdateUser(ctx context.Context, u User) error
-	// SetUserDeactivatedAt sets the user's DeactivatedAt (zero: active)
-	// and UpdatedAt to now; a non-zero at also records a Revocation at at,
-	// in the same transaction.
-	SetUserDeactivatedAt(ctx context.Context, sc Scope, id string, at, now time.Time) error
+	// UpdateUser saves the fields of u (within sc) that an admin may
+	// change: real name, e-mail, role and DeactivatedAt; it ends u's
+	// sessions as end says (a Revocation at end.At, refresh tokens
+	// revoked), in one transaction.
+	UpdateUser(ctx context.Context, sc Scope, u User, end SessionEnd, log ...audit.Entry) error
 	// DeleteUser removes the user with its enrollments and refresh tokens
 	// and records a Revocation at now, in one transaction.
-	DeleteUser(ctx context.Context, sc Scope, id string, now time.Time) error
+	DeleteUser(ctx context.Context, sc Scope, id string, now time.Time, log ...audit.Entry) error
 	// Revocations lists the revocations at or after since, of every
 	// school (Authenticate checks every token against them).
 	Revocations(ctx context.Context, since time.Time) ([]Revocation, error)
@@ -50,11 +53,14 @@ type Store interface {
 	// SetClassDeactivatedAt sets the class's DeactivatedAt (zero: active)
 	// and UpdatedAt to now.
 	SetClassDeactivatedAt(ctx context.Context, sc Scope, id string, at, now time.Time) error
+	// FreeAnalysis reports whether an active class in which userID is an
+	// active member has FreeAnalysis on.
+	FreeAnalysis(ctx context.Context, userID string) (bool, error)
 	// DeleteClass removes the class with its enrollments.
 	DeleteClass(ctx context.Context, sc Scope, id string) error
 
-	Enroll(ctx context.Context, e Enrollment) error
-	Unenroll(ctx context.Context, sc Scope, classID, userID string) error
+	Enroll(ctx context.Context, e Enrollment, log ...audit.Entry) error
+	Unenroll(ctx context.Context, sc Scope, classID, userID string, log ...audit.Entry) error
 	Enrollment(ctx context.Context, sc Scope, classID, userID string) (Enrollment, error)
 	// Enrollments lists the class's enrollments whose own state matches
 	// status.
@@ -62,26 +68,31 @@ type Store interface {
 	// Teaches reports whether teacherID teaches a class in which studentID
 	// is enrolled.
 	Teaches(ctx context.Context, teacherID, studentID string) (bool, error)
+	// TaughtByOthers reports whether studentID is enrolled in an active
+	// class that another teacher teaches and teacherID does not.
+	TaughtByOthers(ctx context.Context, studentID, teacherID string) (bool, error)
 	// CreateStudents stores the students and enrolls them in classID, in
 	// one transaction.
-	CreateStudents(ctx context.Context, classID string, students []User) error
+	CreateStudents(ctx context.Context, classID string, students []User, log ...audit.Entry) error
 	// SetPINHashes replaces the PIN hashes of the given users (user ID to
 	// hash) of one school, revokes their refresh tokens and records that
 	// their access tokens issued up to revokeAt no longer work (see
 	// Revocations), in one transaction; ErrNotFound if any is missing.
-	SetPINHashes(ctx context.Context, sc Scope, hashes map[string]string, now, revokeAt time.Time) error
+	SetPINHashes(ctx context.Context, sc Scope, hashes map[string]string, now, revokeAt time.Time, log ...audit.Entry) error
 	// UpdateCredentials saves u's password and PIN hashes, revokes all of
 	// u's refresh tokens and records that u's access tokens issued up to
 	// revokeAt no longer work, in one transaction, so that a changed
 	// password or PIN ends the sessions opened with the old one.
-	UpdateCredentials(ctx context.Context, u User, revokeAt time.Time) error
+	UpdateCredentials(ctx context.Context, u User, revokeAt time.Time, log ...audit.Entry) error
 
 	CreateRefreshToken(ctx context.Context, t RefreshToken) error
 	// RotateRefreshToken marks the unrotated, unrevoked token with hash
 	// oldHash as used and stores next in its family, atomically. It returns
 	// the old token. A token that was already rotated revokes its whole
 	// family and returns ErrRefreshReused; a revoked or unknown one returns
-	// ErrTokenInvalid.
+	// ErrTokenInvalid, and so does a token of a deactivated or deleted
+	// user, which stays unused (it works again once the user is
+	// reactivated).
 	RotateRefreshToken(ctx context.Context, oldHash string, next RefreshToken, now time.Time) (RefreshToken, error)
 	// RevokeRefreshFamily revokes every token of the family of the token
 	// with the given hash; unknown hashes are ignored.
@@ -90,13 +101,23 @@ type Store interface {
 	// before now.
 	DeleteExpiredRefreshTokens(ctx context.Context, userID string, now time.Time) error
 
-	// CountLoginFailures counts failures recorded for key at or after since.
-	CountLoginFailures(ctx context.Context, key string, since time.Time) (int, error)
-	// RecordLoginFailure records one failure for each key at time at.
-	RecordLoginFailure(ctx context.Context, keys []string, at time.Time) error
-	// ClearLoginFailures forgets the failures of key, and any failure older
-	// than before for all keys.
-	ClearLoginFailures(ctx context.Context, key string, before time.Time) error
+	// ReserveLoginAttempt counts one attempt against key before its
+	// secret is checked, atomically, in one statement: within the key's
+	// window (which starts at its first attempt and lasts window) at most
+	// limit attempts are granted, however many run at once on however
+	// many instances; a later one is refused. A key whose window ended
+	// starts a new one at now. The reservation stays counted as a failure
+	// unless given back.
+	ReserveLoginAttempt(ctx context.Context, key string, limit int, now time.Time, window time.Duration) (LoginReservation, error)
+	// ReturnLoginAttempt takes back a granted reservation that was no
+	// failure; after the key's window has ended it does nothing.
+	ReturnLoginAttempt(ctx context.Context, r LoginReservation) error
+	// ClearLoginAttempts forgets every attempt counted against key and
+	// writes the audit entries, in one transaction.
+	ClearLoginAttempts(ctx context.Context, key string, log ...audit.Entry) error
+	// PruneLoginAttempts forgets the counters whose window ended before
+	// before.
+	PruneLoginAttempts(ctx context.Context, before time.Time) error
 }
 
 // UserQuery filters a user list. Zero fields do not filter.

@@ -87,6 +87,10 @@ type Class struct {
 	Name      string
 	Grade     Grade
 	LoginCode string
+	// FreeAnalysis lets the class's students use the rules endpoints that
+	// list moves, analyse positions and check expressions (off by default:
+	// they would give puzzle answers away). Its teachers switch it.
+	FreeAnalysis bool
 	// SourcedID is the class's OneRoster sourcedId ("" unless imported).
 	SourcedID string
 	// DeactivatedAt is when a roster import or an admin (UpdateClass)

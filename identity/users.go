@@ -2,10 +2,13 @@ package identity
 
 import (
 	"context"
+	"errors"
 	"net/mail"
 	"regexp"
 	"time"
 	"unicode/utf8"
+
+	"qixue/audit"
 )
 
 var usernamePattern = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]{2,31}$`)
@@ -106,13 +109,13 @@ func (s *Service) CreateUser(ctx context.Context, p Principal, in NewUser) (User
 	u := User{ID: newID(), SchoolID: in.SchoolID, Role: in.Role, Username: in.Username,
 		RealName: in.RealName, Email: in.Email, CreatedAt: now, UpdatedAt: now}
 	if in.Password != "" {
-		h, err := s.hash(in.Password)
+		h, err := s.hash(ctx, in.Password)
 		if err != nil {
 			return User{}, err
 		}
 		u.PasswordHash = h
 	}
-	return u, s.store.CreateUser(ctx, u)
+	return u, s.store.CreateUser(ctx, u, userEntry(ctx, p, now, audit.ActionUserCreated, u, map[string]any{"role": u.Role}))
 }
 
 // User returns a user the caller may read: platform admins any, school
@@ -187,7 +190,11 @@ func (s *Service) Users(ctx context.Context, p Principal, q UserListQuery, page 
 // UpdateUser changes a user's real name, e-mail, role or active state.
 // Platform admins and the user's school admins only; nobody becomes a
 // platform admin this way, and nobody deactivates themselves.
-// Deactivating ends the user's access tokens (see Authenticate).
+// A change of role ends the user's sessions (access tokens refused at
+// once, see Authenticate; refresh tokens revoked), so that no token goes
+// on carrying the old role; deactivating ends the access tokens and
+// refuses refreshes until the user is reactivated. Role changes,
+// deactivations and reactivations are written to the audit log.
 func (s *Service) UpdateUser(ctx context.Context, p Principal, id string, in UserPatch) (User, error) {
 	if p.Role != RolePlatformAdmin && p.Role != RoleSchoolAdmin {
 		return User{}, ErrForbidden
@@ -196,6 +203,7 @@ func (s *Service) UpdateUser(ctx context.Context, p Principal, id string, in Use
 	if err != nil {
 		return User{}, err
 	}
+	old := u
 	var v invalid
 	if in.RealName != nil {
 		u.RealName = checkName(&v, "real_name", *in.RealName, 100)
@@ -217,20 +225,29 @@ func (s *Service) UpdateUser(ctx context.Context, p Principal, id string, in Use
 	if err := v.err(); err != nil {
 		return User{}, err
 	}
-	u.UpdatedAt = s.now()
-	if in.RealName != nil || in.Email != nil || in.Role != nil || in.Active == nil {
-		if err := s.store.UpdateUser(ctx, u); err != nil {
-			return User{}, err
-		}
+	now := s.now()
+	u.UpdatedAt = now
+	var (
+		end SessionEnd
+		log []audit.Entry
+	)
+	if u.Role != old.Role {
+		end = SessionEnd{At: now, RefreshTokens: true}
+		log = append(log, userEntry(ctx, p, now, audit.ActionRoleChanged, u, map[string]any{"from": old.Role, "to": u.Role}))
 	}
-	if in.Active != nil && *in.Active != u.Active() {
-		u.DeactivatedAt = deactivation(*in.Active, u.UpdatedAt)
-		if err := s.store.SetUserDeactivatedAt(ctx, p.scope(), u.ID, u.DeactivatedAt, u.UpdatedAt); err != nil {
-			return User{}, err
+	if in.Active != nil && *in.Active != old.Active() {
+		u.DeactivatedAt = deactivation(*in.Active, now)
+		action := audit.ActionUserReactivated
+		if !*in.Active {
+			end.At, action = now, audit.ActionUserDeactivated
 		}
-		if !u.Active() {
-			s.revokeNow(u.ID, u.DeactivatedAt)
-		}
+		log = append(log, userEntry(ctx, p, now, action, u, nil))
+	}
+	if err := s.store.UpdateUser(ctx, p.scope(), u, end, log...); err != nil {
+		return User{}, err
+	}
+	if !end.At.IsZero() {
+		s.revokeNow(u.ID, end.At)
 	}
 	return u, nil
 }
@@ -277,10 +294,10 @@ func (s *Service) SetPassword(ctx context.Context, p Principal, id, password str
 	if err != nil {
 		return err
 	}
-	if u.PasswordHash, err = s.hash(password); err != nil {
+	if u.PasswordHash, err = s.hash(ctx, password); err != nil {
 		return err
 	}
-	return s.saveCredentials(ctx, &u)
+	return s.saveCredentials(ctx, p, &u, audit.ActionPasswordSet)
 }
 
 // saveCredentials stores u's changed password or PIN hash, ending u's
@@ -288,11 +305,12 @@ func (s *Service) SetPassword(ctx context.Context, p Principal, id, password str
 // before the current second stop working at once here and within
 // RevocationRefresh elsewhere. A token issued within the second of the
 // change (the new session of ChangePassword, a login right after a PIN
-// reset) stands, since a token's issue time counts whole seconds.
-func (s *Service) saveCredentials(ctx context.Context, u *User) error {
+// reset) stands, since a token's issue time counts whole seconds. The
+// change is written to the audit log as action by p (never the secret).
+func (s *Service) saveCredentials(ctx context.Context, p Principal, u *User, action audit.Action) error {
 	u.UpdatedAt = s.now()
 	revokeAt := credentialsRevocation(u.UpdatedAt)
-	if err := s.store.UpdateCredentials(ctx, *u, revokeAt); err != nil {
+	if err := s.store.UpdateCredentials(ctx, *u, revokeAt, userEntry(ctx, p, u.UpdatedAt, action, *u, nil)); err != nil {
 		return err
 	}
 	s.revokeNow(u.ID, revokeAt)
@@ -311,7 +329,9 @@ func credentialsRevocation(now time.Time) time.Time {
 // Students cannot (their password or PIN is set by a teacher:
 // ErrForbidden). A wrong current password is a validation error on
 // current_password and counts as a failed login of the account, so
-// guessing it is rate limited like logging in (ErrRateLimited).
+// guessing it is rate limited like logging in (ErrRateLimited): the
+// attempt is counted before the password is checked, and a right one
+// clears the account's failures.
 func (s *Service) ChangePassword(ctx context.Context, p Principal, current, next string) (Session, error) {
 	if p.Role == RoleStudent || p.Role == "" {
 		return Session{}, ErrForbidden
@@ -332,24 +352,25 @@ func (s *Service) ChangePassword(ctx context.Context, p Principal, current, next
 		return Session{}, err
 	}
 	now := s.now()
-	accountKey := "account:" + u.Username
-	n, err := s.store.CountLoginFailures(ctx, accountKey, now.Add(-s.cfg.LimitWindow))
+	account := s.accountLimit(u.Username)
+	reserved, err := s.reserve(ctx, now, account)
 	if err != nil {
 		return Session{}, err
 	}
-	if n >= s.cfg.AccountLimit {
-		return Session{}, ErrRateLimited
+	ok, err := s.compare(ctx, u.PasswordHash, current, s.cfg.HashWait)
+	if err != nil {
+		return Session{}, errors.Join(err, s.giveBack(ctx, reserved))
 	}
-	if !s.matches(u.PasswordHash, current) {
-		if err := s.store.RecordLoginFailure(ctx, []string{accountKey}, now); err != nil {
-			return Session{}, err
-		}
+	if !ok {
 		return Session{}, ValidationError(FieldError{Field: "current_password", Code: "incorrect"})
 	}
-	if u.PasswordHash, err = s.hash(next); err != nil {
+	if err := s.succeeded(ctx, account, reserved, now); err != nil {
 		return Session{}, err
 	}
-	if err := s.saveCredentials(ctx, &u); err != nil {
+	if u.PasswordHash, err = s.hash(ctx, next); err != nil {
+		return Session{}, err
+	}
+	if err := s.saveCredentials(ctx, p, &u, audit.ActionPasswordChanged); err != nil {
 		return Session{}, err
 	}
 	return s.openSession(ctx, u, s.now(), "")
@@ -366,10 +387,10 @@ func (s *Service) ResetPIN(ctx context.Context, p Principal, id string) (User, s
 		return User{}, "", ValidationError(FieldError{Field: "id", Code: "not_a_student"})
 	}
 	pin := newPIN()
-	if u.PINHash, err = s.hash(pin); err != nil {
+	if u.PINHash, err = s.hash(ctx, pin); err != nil {
 		return User{}, "", err
 	}
-	if err := s.saveCredentials(ctx, &u); err != nil {
+	if err := s.saveCredentials(ctx, p, &u, audit.ActionPINReset); err != nil {
 		return User{}, "", err
 	}
 	return u, pin, nil
@@ -384,8 +405,14 @@ func (s *Service) DeleteUser(ctx context.Context, p Principal, id string) error 
 	if id == p.UserID {
 		return ValidationError(FieldError{Field: "id", Code: "self"})
 	}
+	u, err := s.store.User(ctx, p.scope(), id)
+	if err != nil {
+		return err
+	}
 	now := s.now()
-	if err := s.store.DeleteUser(ctx, p.scope(), id, now); err != nil {
+	// The entry keeps the username: the user's row is gone.
+	entry := userEntry(ctx, p, now, audit.ActionUserDeleted, u, map[string]any{"role": u.Role, "username": u.Username})
+	if err := s.store.DeleteUser(ctx, p.scope(), id, now, entry); err != nil {
 		return err
 	}
 	s.revokeNow(id, now)

@@ -80,6 +80,9 @@ func (t aggTime) Value() (driver.Value, error) { return t.t, nil }
 // Scan implements sql.Scanner.
 func (t *aggTime) Scan(src any) error {
 	switch v := src.(type) {
+	case nil: // no row to aggregate, e.g. MIN over no correct attempt
+		t.t = time.Time{}
+		return nil
 	case time.Time:
 		t.t = v.UTC()
 		return nil

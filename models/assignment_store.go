@@ -65,9 +65,10 @@ func (s *AssignmentStore) Member(ctx context.Context, classID, userID string) (a
 	return assignments.Member{Role: identity.Role(rows[0].Role), JoinedAt: rows[0].CreatedAt.UTC()}, true, nil
 }
 
-// ItemsVisible reports whether every item is a live built-in or schoolID's
-// lesson or exercise.
-func (s *AssignmentStore) ItemsVisible(ctx context.Context, schoolID string, items []assignments.Item) (bool, error) {
+// Items returns the band and title of every item that is a live built-in
+// or schoolID's lesson or exercise (a lesson's band is its curriculum's),
+// in one query per kind of item.
+func (s *AssignmentStore) Items(ctx context.Context, schoolID string, items []assignments.Item) (map[assignments.Item]assignments.ItemInfo, error) {
 	var lessonIDs, exerciseIDs []string
 	for _, it := range items {
 		if it.Kind == assignments.LessonItem {
@@ -77,35 +78,43 @@ func (s *AssignmentStore) ItemsVisible(ctx context.Context, schoolID string, ite
 		}
 	}
 	lessonIDs, exerciseIDs = uniq(lessonIDs), uniq(exerciseIDs)
+	type itemRow struct {
+		ID, Band, TitleZH, TitleEN string
+	}
+	out := map[assignments.Item]assignments.ItemInfo{}
+	add := func(kind assignments.ItemKind, rows []itemRow) {
+		for _, r := range rows {
+			out[assignments.Item{Kind: kind, ID: r.ID}] = assignments.ItemInfo{
+				Band: exercises.Band(r.Band), Title: exercises.Text{ZH: r.TitleZH, EN: r.TitleEN}}
+		}
+	}
 	db := s.db.WithContext(ctx)
 	if len(exerciseIDs) > 0 {
-		var n int64
-		q := db.Model(&exerciseRow{}).Where("id IN ? AND archived_at IS NULL", exerciseIDs)
+		var rows []itemRow
+		q := db.Model(&exerciseRow{}).Select("id", "band", "title_zh", "title_en").
+			Where("id IN ? AND archived_at IS NULL", exerciseIDs)
 		if schoolID != "" {
 			q = q.Where("school_id IS NULL OR school_id = ?", schoolID)
 		}
-		if err := q.Count(&n).Error; err != nil {
-			return false, err
+		if err := q.Scan(&rows).Error; err != nil {
+			return nil, err
 		}
-		if int(n) != len(exerciseIDs) {
-			return false, nil
-		}
+		add(assignments.ExerciseItem, rows)
 	}
 	if len(lessonIDs) > 0 {
-		var n int64
-		q := db.Table("lessons").Joins("JOIN curricula ON curricula.id = lessons.curriculum_id").
+		var rows []itemRow
+		q := db.Table("lessons").Select("lessons.id, curricula.band, lessons.title_zh, lessons.title_en").
+			Joins("JOIN curricula ON curricula.id = lessons.curriculum_id").
 			Where("lessons.id IN ? AND lessons.retired_at IS NULL", lessonIDs)
 		if schoolID != "" {
 			q = q.Where("curricula.school_id IS NULL OR curricula.school_id = ?", schoolID)
 		}
-		if err := q.Count(&n).Error; err != nil {
-			return false, err
+		if err := q.Scan(&rows).Error; err != nil {
+			return nil, err
 		}
-		if int(n) != len(lessonIDs) {
-			return false, nil
-		}
+		add(assignments.LessonItem, rows)
 	}
-	return true, nil
+	return out, nil
 }
 
 func uniq(ids []string) []string { return slices.Compact(slices.Sorted(slices.Values(ids))) }
@@ -267,32 +276,45 @@ func (s *AssignmentStore) ForStudent(ctx context.Context, studentID string, now 
 	if err := resolveLessons(db, list); err != nil {
 		return nil, err
 	}
-	first := map[[2]string]time.Time{} // class, exercise
+	work := map[[2]string]assignments.Work{} // class, exercise
+	times := map[[2]string][]time.Time{}
 	if exIDs := exerciseIDsOf(list); len(exIDs) > 0 {
-		var solves []struct {
+		// Every attempt since joining: one student's attempts of the
+		// exercises of their open assignments, a short list.
+		var tries []struct {
 			ClassID    string
 			ExerciseID string
+			Outcome    string
 			At         aggTime
 		}
 		err := db.Table("attempts a").
-			Select("e.class_id AS class_id, a.exercise_id AS exercise_id, MIN(a.created_at) AS at").
+			Select("e.class_id AS class_id, a.exercise_id AS exercise_id, a.outcome AS outcome, a.created_at AS at").
 			Joins("JOIN enrollments e ON e.user_id = a.user_id AND e.role = ? AND e.deactivated_at IS NULL AND a.created_at >= e.created_at",
 				identity.RoleStudent).
-			Where("a.user_id = ? AND a.outcome = ? AND a.exercise_id IN ?", studentID, exercises.Correct, exIDs).
-			Group("e.class_id, a.exercise_id").Scan(&solves).Error
+			Where("a.user_id = ? AND a.exercise_id IN ?", studentID, exIDs).
+			Order("a.created_at").Scan(&tries).Error
 		if err != nil {
 			return nil, err
 		}
-		for _, sv := range solves {
-			first[[2]string{sv.ClassID, sv.ExerciseID}] = sv.At.t
+		for _, tr := range tries {
+			k := [2]string{tr.ClassID, tr.ExerciseID}
+			w := work[k]
+			w.Attempts++
+			if tr.Outcome == string(exercises.Correct) && !w.Solved() {
+				w.SolvedAt = tr.At.t
+			}
+			work[k] = w
+			times[k] = append(times[k], tr.At.t)
 		}
 	}
 	out := make([]assignments.StudentAssignment, len(list))
 	for i, a := range list {
-		out[i] = assignments.Track(a, func(id string) (time.Time, bool) {
-			at, ok := first[[2]string{a.ClassID, id}]
-			return at, ok
-		})
+		out[i] = assignments.Track(a, func(id string) assignments.Work { return work[[2]string{a.ClassID, id}] })
+		for _, id := range out[i].Unsolved {
+			if a.UsedUp(times[[2]string{a.ClassID, id}]) {
+				out[i].UsedUp = append(out[i].UsedUp, id)
+			}
+		}
 	}
 	return out, nil
 }
@@ -343,7 +365,8 @@ func exerciseIDsOf(list []assignments.Assignment) []string {
 
 // ClassProgress reads a class's matrix inputs in at most six queries:
 // students, assignments (with items and chosen students), the blocks of
-// their lessons and the first correct attempts.
+// their lessons and each student's attempts and first correct attempt
+// per exercise.
 func (s *AssignmentStore) ClassProgress(ctx context.Context, classID string) ([]assignments.ClassStudent, []assignments.Assignment, []assignments.Solve, error) {
 	db := s.db.WithContext(ctx)
 	var students []struct {
@@ -370,13 +393,15 @@ func (s *AssignmentStore) ClassProgress(ctx context.Context, classID string) ([]
 		UserID     string
 		ExerciseID string
 		At         aggTime
+		Attempts   int
 	}
 	if exIDs := exerciseIDsOf(list); len(exIDs) > 0 {
 		err = db.Table("attempts a").
-			Select("a.user_id AS user_id, a.exercise_id AS exercise_id, MIN(a.created_at) AS at").
+			Select("a.user_id AS user_id, a.exercise_id AS exercise_id, COUNT(*) AS attempts, "+
+				"MIN(CASE WHEN a.outcome = ? THEN a.created_at END) AS at", exercises.Correct).
 			Joins("JOIN enrollments e ON e.user_id = a.user_id AND e.class_id = ? AND e.role = ? AND e.deactivated_at IS NULL AND a.created_at >= e.created_at",
 				classID, identity.RoleStudent).
-			Where("a.outcome = ? AND a.exercise_id IN ?", exercises.Correct, exIDs).
+			Where("a.exercise_id IN ?", exIDs).
 			Group("a.user_id, a.exercise_id").Scan(&solves).Error
 		if err != nil {
 			return nil, nil, nil, err
@@ -388,7 +413,7 @@ func (s *AssignmentStore) ClassProgress(ctx context.Context, classID string) ([]
 	}
 	sv := make([]assignments.Solve, len(solves))
 	for i, x := range solves {
-		sv[i] = assignments.Solve{UserID: x.UserID, ExerciseID: x.ExerciseID, At: x.At.t}
+		sv[i] = assignments.Solve{UserID: x.UserID, ExerciseID: x.ExerciseID, At: x.At.t, Attempts: x.Attempts}
 	}
 	return cs, list, sv, nil
 }

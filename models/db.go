@@ -126,14 +126,20 @@ func IsNew(db *gorm.DB) bool { return !db.Migrator().HasTable(&schoolRow{}) }
 func Migrate(ctx context.Context, db *gorm.DB) error {
 	err := db.WithContext(ctx).AutoMigrate(
 		&settingRow{}, &schoolRow{}, &userRow{}, &classRow{}, &enrollmentRow{},
-		&refreshTokenRow{}, &loginFailureRow{}, &revocationRow{},
+		&refreshTokenRow{}, &loginLimitRow{}, &revocationRow{},
 		&exerciseRow{}, &exerciseTagRow{}, &attemptRow{},
 		&rosterJobRow{}, &rosterUploadRow{}, &rosterLockRow{},
 		&curriculumRow{}, &unitRow{}, &lessonRow{},
 		&assignmentRow{}, &assignmentItemRow{}, &assignmentStudentRow{},
 		&ratingStateRow{}, &studentRatingRow{}, &exerciseRatingRow{}, &ratingChangeRow{},
+		&auditRow{},
 	)
 	if err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	// Failed logins were rows per failure until login_limits counted
+	// them atomically; the old rows only ever mattered for 15 minutes.
+	if err := db.WithContext(ctx).Migrator().DropTable("login_failures"); err != nil {
 		return fmt.Errorf("migrate: %w", err)
 	}
 	return nil

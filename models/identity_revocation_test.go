@@ -26,13 +26,18 @@ func TestRevocations(t *testing.T) {
 		t0 := time.Now().UTC().Truncate(time.Microsecond)
 		own := identity.Scope{SchoolID: sc.ID}
 
-		if err := s.SetUserDeactivatedAt(ctx, identity.Scope{SchoolID: other.ID}, u1.ID, t0, t0); !errors.Is(err, identity.ErrNotFound) {
+		deactivated := u1
+		deactivated.DeactivatedAt, deactivated.UpdatedAt = t0, t0
+		end := identity.SessionEnd{At: t0}
+		if err := s.UpdateUser(ctx, identity.Scope{SchoolID: other.ID}, deactivated, end); !errors.Is(err, identity.ErrNotFound) {
 			t.Fatalf("other school's deactivation: %v", err)
 		}
-		if err := s.SetUserDeactivatedAt(ctx, own, u1.ID, t0, t0); err != nil {
+		if err := s.UpdateUser(ctx, own, deactivated, end); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.SetUserDeactivatedAt(ctx, own, u1.ID, time.Time{}, t0.Add(time.Second)); err != nil {
+		reactivated := u1
+		reactivated.UpdatedAt = t0.Add(time.Second)
+		if err := s.UpdateUser(ctx, own, reactivated, identity.SessionEnd{}); err != nil {
 			t.Fatal(err)
 		}
 		if err := s.DeleteUser(ctx, identity.Scope{SchoolID: other.ID}, u2.ID, t0); !errors.Is(err, identity.ErrNotFound) {

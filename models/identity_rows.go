@@ -72,6 +72,7 @@ type classRow struct {
 	Name          string `gorm:"size:100;not null"`
 	Grade         int    `gorm:"not null"`
 	LoginCode     string `gorm:"size:16;not null;uniqueIndex"`
+	FreeAnalysis  bool   `gorm:"not null;default:false"`
 	SourcedID     string `gorm:"size:255;not null;default:'';index"`
 	DeactivatedAt *time.Time
 	CreatedAt     time.Time
@@ -82,13 +83,13 @@ func (classRow) TableName() string { return "classes" }
 
 func toClassRow(c identity.Class) classRow {
 	return classRow{ID: c.ID, SchoolID: c.SchoolID, Name: c.Name, Grade: c.Grade.Int(), LoginCode: c.LoginCode,
-		SourcedID: c.SourcedID, DeactivatedAt: timePtr(c.DeactivatedAt), CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt}
+		FreeAnalysis: c.FreeAnalysis, SourcedID: c.SourcedID, DeactivatedAt: timePtr(c.DeactivatedAt), CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt}
 }
 
 func (r classRow) toClass() identity.Class {
 	g, _ := identity.ParseGrade(r.Grade) // stored grades were validated on the way in
 	return identity.Class{ID: r.ID, SchoolID: r.SchoolID, Name: r.Name, Grade: g, LoginCode: r.LoginCode,
-		SourcedID: r.SourcedID, DeactivatedAt: timeOf(r.DeactivatedAt), CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC()}
+		FreeAnalysis: r.FreeAnalysis, SourcedID: r.SourcedID, DeactivatedAt: timeOf(r.DeactivatedAt), CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC()}
 }
 
 // enrollmentRow is a row of enrollments: one member of one class.
@@ -139,17 +140,6 @@ func (r refreshTokenRow) toRefreshToken() identity.RefreshToken {
 	}
 	return t
 }
-
-// loginFailureRow records one failed login for a key ("account:NAME" or
-// "addr:IP"). Rows are only inserted and deleted, so counting works across
-// replicas without lost updates.
-type loginFailureRow struct {
-	ID  string    `gorm:"primaryKey;size:36"`
-	Key string    `gorm:"column:rate_key;size:200;not null;index:idx_login_failures_key_at,priority:1"`
-	At  time.Time `gorm:"not null;index:idx_login_failures_key_at,priority:2;index"`
-}
-
-func (loginFailureRow) TableName() string { return "login_failures" }
 
 // revocationRow records that a user's access tokens issued up to At no
 // longer work (identity.Revocation). Rows are only inserted and pruned.

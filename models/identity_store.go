@@ -9,6 +9,7 @@ import (
 	"github.com/google/uuid"
 	"gorm.io/gorm"
 
+	"qixue/audit"
 	"qixue/identity"
 )
 
@@ -146,16 +147,19 @@ func (s *IdentityStore) DeleteSchool(ctx context.Context, id string) error {
 	})
 }
 
-// CreateUser stores a new user; a taken username is ErrUsernameTaken.
-func (s *IdentityStore) CreateUser(ctx context.Context, u identity.User) error {
+// CreateUser stores a new user and its audit entries; a taken username
+// is ErrUsernameTaken.
+func (s *IdentityStore) CreateUser(ctx context.Context, u identity.User, log ...audit.Entry) error {
 	r := toUserRow(u)
-	if err := s.db.WithContext(ctx).Create(&r).Error; err != nil {
-		if isDuplicate(err) {
-			return identity.ErrUsernameTaken
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Create(&r).Error; err != nil {
+			if isDuplicate(err) {
+				return identity.ErrUsernameTaken
+			}
+			return fmt.Errorf("create user: %w", err)
 		}
-		return fmt.Errorf("create user: %w", err)
-	}
-	return nil
+		return writeAudit(tx, log...)
+	})
 }
 
 // User returns the user id within the scope.
@@ -207,34 +211,45 @@ func (s *IdentityStore) Users(ctx context.Context, sc identity.Scope, q identity
 	return out, nil
 }
 
-// UpdateUser saves a user's fields.
-func (s *IdentityStore) UpdateUser(ctx context.Context, u identity.User) error {
-	r := toUserRow(u)
-	res := s.db.WithContext(ctx).Model(&userRow{}).Where("id = ?", r.ID).Updates(map[string]any{
-		"role": r.Role, "real_name": r.RealName, "email": r.Email,
-		"password_hash": r.PasswordHash, "pin_hash": r.PINHash, "updated_at": r.UpdatedAt,
-	})
-	if res.Error != nil {
-		return res.Error
-	}
-	if res.RowsAffected == 0 {
+// UpdateUser saves the admin-editable fields of u within the scope, ends
+// its sessions as end says and writes the audit entries, in one
+// transaction.
+func (s *IdentityStore) UpdateUser(ctx context.Context, sc identity.Scope, u identity.User, end identity.SessionEnd, log ...audit.Entry) error {
+	if !isUUID(u.ID) {
 		return identity.ErrNotFound
 	}
-	return nil
-}
-
-// SetUserDeactivatedAt deactivates the user within the scope at at,
-// recording a revocation of its tokens, or reactivates it for a zero at.
-func (s *IdentityStore) SetUserDeactivatedAt(ctx context.Context, sc identity.Scope, id string, at, now time.Time) error {
-	if at.IsZero() {
-		return setDeactivatedAt(scoped(s.db.WithContext(ctx).Model(&userRow{}), sc), id, at, now)
-	}
+	r := toUserRow(u)
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		if err := setDeactivatedAt(scoped(tx.Model(&userRow{}), sc), id, at, now); err != nil {
+		res := scoped(tx.Model(&userRow{}), sc).Where("id = ?", r.ID).Updates(map[string]any{
+			"role": r.Role, "real_name": r.RealName, "email": r.Email,
+			"deactivated_at": r.DeactivatedAt, "updated_at": r.UpdatedAt,
+		})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return identity.ErrNotFound
+		}
+		if err := endSessions(tx, []string{u.ID}, end, u.UpdatedAt); err != nil {
 			return err
 		}
-		return recordRevocations(tx, []string{id}, at)
+		return writeAudit(tx, log...)
 	})
+}
+
+// endSessions ends the users' sessions as end says: a revocation of
+// their access tokens at end.At (none for a zero At) and, with
+// end.RefreshTokens, their refresh tokens revoked at now.
+func endSessions(tx *gorm.DB, userIDs []string, end identity.SessionEnd, now time.Time) error {
+	if end.RefreshTokens {
+		if err := revokeRefreshTokens(tx, userIDs, now); err != nil {
+			return err
+		}
+	}
+	if end.At.IsZero() {
+		return nil
+	}
+	return recordRevocations(tx, userIDs, end.At)
 }
 
 // recordRevocations records that the users' access tokens issued up to at
@@ -284,8 +299,9 @@ func setDeactivatedAt(q *gorm.DB, id string, at, now time.Time) error {
 }
 
 // DeleteUser deletes a user within the scope with their enrollments and
-// refresh tokens, and records a revocation of its access tokens at now.
-func (s *IdentityStore) DeleteUser(ctx context.Context, sc identity.Scope, id string, now time.Time) error {
+// refresh tokens, records a revocation of its access tokens at now and
+// writes the audit entries.
+func (s *IdentityStore) DeleteUser(ctx context.Context, sc identity.Scope, id string, now time.Time, log ...audit.Entry) error {
 	if !isUUID(id) {
 		return identity.ErrNotFound
 	}
@@ -303,7 +319,10 @@ func (s *IdentityStore) DeleteUser(ctx context.Context, sc identity.Scope, id st
 		if err := tx.Where("user_id = ?", id).Delete(&refreshTokenRow{}).Error; err != nil {
 			return err
 		}
-		return recordRevocations(tx, []string{id}, now)
+		if err := recordRevocations(tx, []string{id}, now); err != nil {
+			return err
+		}
+		return writeAudit(tx, log...)
 	})
 }
 
@@ -368,10 +387,21 @@ func (s *IdentityStore) Classes(ctx context.Context, sc identity.Scope, q identi
 }
 
 // UpdateClass saves a class's fields; a taken login code is ErrConflict.
+// FreeAnalysis reports whether an active class in which userID is an active
+// member has free analysis on, in one query.
+func (s *IdentityStore) FreeAnalysis(ctx context.Context, userID string) (bool, error) {
+	var n int64
+	err := s.db.WithContext(ctx).Model(&enrollmentRow{}).
+		Joins("JOIN classes ON classes.id = enrollments.class_id").
+		Where("enrollments.user_id = ? AND enrollments.deactivated_at IS NULL AND classes.deactivated_at IS NULL AND classes.free_analysis = ?", userID, true).
+		Limit(1).Count(&n).Error
+	return n > 0, err
+}
+
 func (s *IdentityStore) UpdateClass(ctx context.Context, c identity.Class) error {
 	r := toClassRow(c)
 	res := s.db.WithContext(ctx).Model(&classRow{}).Where("id = ?", r.ID).Updates(map[string]any{
-		"name": r.Name, "grade": r.Grade, "login_code": r.LoginCode, "updated_at": r.UpdatedAt,
+		"name": r.Name, "grade": r.Grade, "login_code": r.LoginCode, "free_analysis": r.FreeAnalysis, "updated_at": r.UpdatedAt,
 	})
 	if res.Error != nil {
 		if isDuplicate(res.Error) {
@@ -408,28 +438,34 @@ func (s *IdentityStore) DeleteClass(ctx context.Context, sc identity.Scope, id s
 	})
 }
 
-// Enroll stores an enrollment; an existing one is ErrConflict.
-func (s *IdentityStore) Enroll(ctx context.Context, e identity.Enrollment) error {
+// Enroll stores an enrollment and its audit entries; an existing one is
+// ErrConflict.
+func (s *IdentityStore) Enroll(ctx context.Context, e identity.Enrollment, log ...audit.Entry) error {
 	r := toEnrollmentRow(e)
-	if err := s.db.WithContext(ctx).Create(&r).Error; err != nil {
-		if isDuplicate(err) {
-			return identity.ErrConflict
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Create(&r).Error; err != nil {
+			if isDuplicate(err) {
+				return identity.ErrConflict
+			}
+			return fmt.Errorf("enroll: %w", err)
 		}
-		return fmt.Errorf("enroll: %w", err)
-	}
-	return nil
+		return writeAudit(tx, log...)
+	})
 }
 
-// Unenroll deletes an enrollment within the scope.
-func (s *IdentityStore) Unenroll(ctx context.Context, sc identity.Scope, classID, userID string) error {
-	res := scoped(s.db.WithContext(ctx), sc).Where("class_id = ? AND user_id = ?", classID, userID).Delete(&enrollmentRow{})
-	if res.Error != nil {
-		return res.Error
-	}
-	if res.RowsAffected == 0 {
-		return identity.ErrNotFound
-	}
-	return nil
+// Unenroll deletes an enrollment within the scope and writes the audit
+// entries.
+func (s *IdentityStore) Unenroll(ctx context.Context, sc identity.Scope, classID, userID string, log ...audit.Entry) error {
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := scoped(tx, sc).Where("class_id = ? AND user_id = ?", classID, userID).Delete(&enrollmentRow{})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return identity.ErrNotFound
+		}
+		return writeAudit(tx, log...)
+	})
 }
 
 // Enrollment returns one enrollment within the scope.
@@ -469,8 +505,25 @@ func (s *IdentityStore) Teaches(ctx context.Context, teacherID, studentID string
 	return n > 0, err
 }
 
-// CreateStudents stores students and their enrollments in one transaction.
-func (s *IdentityStore) CreateStudents(ctx context.Context, classID string, students []identity.User) error {
+// TaughtByOthers reports whether the student is in an active class that
+// another teacher teaches and the teacher does not.
+func (s *IdentityStore) TaughtByOthers(ctx context.Context, studentID, teacherID string) (bool, error) {
+	var n int64
+	mine := s.db.Table("enrollments AS m").Select("m.class_id").
+		Where("m.user_id = ? AND m.role = ? AND m.deactivated_at IS NULL", teacherID, string(identity.RoleTeacher))
+	err := s.db.WithContext(ctx).Table("enrollments AS s").
+		Joins("JOIN classes AS c ON c.id = s.class_id").
+		Joins("JOIN enrollments AS t ON t.class_id = s.class_id").
+		Where("s.user_id = ? AND s.role = ? AND s.deactivated_at IS NULL AND c.deactivated_at IS NULL", studentID, string(identity.RoleStudent)).
+		Where("t.role = ? AND t.deactivated_at IS NULL AND t.user_id <> ?", string(identity.RoleTeacher), teacherID).
+		Where("s.class_id NOT IN (?)", mine).
+		Count(&n).Error
+	return n > 0, err
+}
+
+// CreateStudents stores students, their enrollments and the audit
+// entries in one transaction.
+func (s *IdentityStore) CreateStudents(ctx context.Context, classID string, students []identity.User, log ...audit.Entry) error {
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		for _, u := range students {
 			r := toUserRow(u)
@@ -485,12 +538,12 @@ func (s *IdentityStore) CreateStudents(ctx context.Context, classID string, stud
 				return fmt.Errorf("enroll student: %w", err)
 			}
 		}
-		return nil
+		return writeAudit(tx, log...)
 	})
 }
 
 // SetPINHashes replaces PIN hashes of users of the scope in one transaction.
-func (s *IdentityStore) SetPINHashes(ctx context.Context, sc identity.Scope, hashes map[string]string, now, revokeAt time.Time) error {
+func (s *IdentityStore) SetPINHashes(ctx context.Context, sc identity.Scope, hashes map[string]string, now, revokeAt time.Time, log ...audit.Entry) error {
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		ids := make([]string, 0, len(hashes))
 		for id, h := range hashes {
@@ -503,17 +556,17 @@ func (s *IdentityStore) SetPINHashes(ctx context.Context, sc identity.Scope, has
 			}
 			ids = append(ids, id)
 		}
-		if err := revokeRefreshTokens(tx, ids, now); err != nil {
+		if err := endSessions(tx, ids, identity.SessionEnd{At: revokeAt, RefreshTokens: true}, now); err != nil {
 			return err
 		}
-		return recordRevocations(tx, ids, revokeAt)
+		return writeAudit(tx, log...)
 	})
 }
 
 // UpdateCredentials saves u's password and PIN hashes, revokes u's
 // refresh tokens and records the end of its access tokens issued up to
 // revokeAt, in one transaction.
-func (s *IdentityStore) UpdateCredentials(ctx context.Context, u identity.User, revokeAt time.Time) error {
+func (s *IdentityStore) UpdateCredentials(ctx context.Context, u identity.User, revokeAt time.Time, log ...audit.Entry) error {
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		res := tx.Model(&userRow{}).Where("id = ?", u.ID).Updates(map[string]any{
 			"password_hash": u.PasswordHash, "pin_hash": u.PINHash, "updated_at": u.UpdatedAt,
@@ -524,10 +577,10 @@ func (s *IdentityStore) UpdateCredentials(ctx context.Context, u identity.User, 
 		if res.RowsAffected == 0 {
 			return identity.ErrNotFound
 		}
-		if err := revokeRefreshTokens(tx, []string{u.ID}, u.UpdatedAt); err != nil {
+		if err := endSessions(tx, []string{u.ID}, identity.SessionEnd{At: revokeAt, RefreshTokens: true}, u.UpdatedAt); err != nil {
 			return err
 		}
-		return recordRevocations(tx, []string{u.ID}, revokeAt)
+		return writeAudit(tx, log...)
 	})
 }
 
@@ -567,6 +620,15 @@ func (s *IdentityStore) RotateRefreshToken(ctx context.Context, oldHash string, 
 			return errReused
 		case !now.Before(old.ExpiresAt):
 			return identity.ErrTokenExpired
+		}
+		// A deactivated (or deleted) user's token is refused unused, so
+		// that it works again once the user is reactivated.
+		var active int64
+		if err := tx.Model(&userRow{}).Where("id = ? AND deactivated_at IS NULL", old.UserID).Count(&active).Error; err != nil {
+			return err
+		}
+		if active == 0 {
+			return identity.ErrTokenInvalid
 		}
 		res := tx.Model(&refreshTokenRow{}).Where("id = ? AND rotated_at IS NULL AND revoked_at IS NULL", old.ID).
 			Update("rotated_at", now)
@@ -613,25 +675,4 @@ func (s *IdentityStore) RevokeRefreshFamily(ctx context.Context, hash string, no
 // DeleteExpiredRefreshTokens deletes the user's tokens expired before now.
 func (s *IdentityStore) DeleteExpiredRefreshTokens(ctx context.Context, userID string, now time.Time) error {
 	return s.db.WithContext(ctx).Where("user_id = ? AND expires_at < ?", userID, now).Delete(&refreshTokenRow{}).Error
-}
-
-// CountLoginFailures counts the failures of key since the given time.
-func (s *IdentityStore) CountLoginFailures(ctx context.Context, key string, since time.Time) (int, error) {
-	var n int64
-	err := s.db.WithContext(ctx).Model(&loginFailureRow{}).Where("rate_key = ? AND at >= ?", key, since).Count(&n).Error
-	return int(n), err
-}
-
-// RecordLoginFailure records a failure for each key.
-func (s *IdentityStore) RecordLoginFailure(ctx context.Context, keys []string, at time.Time) error {
-	rows := make([]loginFailureRow, len(keys))
-	for i, k := range keys {
-		rows[i] = loginFailureRow{ID: uuid.NewString(), Key: k, At: at}
-	}
-	return s.db.WithContext(ctx).Create(&rows).Error
-}
-
-// ClearLoginFailures forgets key's failures and all failures before before.
-func (s *IdentityStore) ClearLoginFailures(ctx context.Context, key string, before time.Time) error {
-	return s.db.WithContext(ctx).Where("rate_key = ? OR at < ?", key, before).Delete(&loginFailureRow{}).Error
 }

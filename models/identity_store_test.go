@@ -199,30 +199,6 @@ func TestRefreshRotationIsAtomic(t *testing.T) {
 	})
 }
 
-func TestLoginFailures(t *testing.T) {
-	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
-		s := models.NewIdentityStore(db)
-		t0 := time.Now().UTC().Truncate(time.Second)
-		for i := range 3 {
-			if err := s.RecordLoginFailure(ctx, []string{"account:x", "addr:1"}, t0.Add(time.Duration(i)*time.Minute)); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if n, err := s.CountLoginFailures(ctx, "account:x", t0.Add(time.Minute)); err != nil || n != 2 {
-			t.Errorf("count since t0+1m = %d, %v; want 2", n, err)
-		}
-		if err := s.ClearLoginFailures(ctx, "account:x", t0.Add(90*time.Second)); err != nil {
-			t.Fatal(err)
-		}
-		if n, _ := s.CountLoginFailures(ctx, "account:x", t0); n != 0 {
-			t.Errorf("account failures after clear = %d", n)
-		}
-		if n, _ := s.CountLoginFailures(ctx, "addr:1", t0); n != 1 {
-			t.Errorf("addr failures after pruning = %d, want 1", n)
-		}
-	})
-}
-
 func TestSettingKeepsFirstValue(t *testing.T) {
 	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
 		v1, err := models.Setting(ctx, db, "k", func() string { return "one" })

@@ -12,31 +12,37 @@ import (
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 
+	"qixue/audit"
 	"qixue/identity"
 	"qixue/roster"
 )
 
 // rosterJobRow is a row of roster_imports: one import job.
 type rosterJobRow struct {
-	ID          string `gorm:"primaryKey;size:36"`
-	SchoolID    string `gorm:"size:36;not null;default:'';index"`
-	CreatedBy   string `gorm:"size:36;not null"`
-	Role        string `gorm:"size:20;not null"`
-	DryRun      bool   `gorm:"not null"`
-	Filename    string `gorm:"size:255;not null;default:''"`
-	Size        int64  `gorm:"not null"`
-	Status      string `gorm:"size:20;not null;index"`
-	Stage       string `gorm:"size:20;not null;default:''"`
-	Progress    int    `gorm:"not null;default:0"`
-	Attempts    int    `gorm:"not null;default:0"`
-	Summary     string `gorm:"type:text;not null;default:''"`
-	Warnings    string `gorm:"type:text;not null;default:''"`
-	Problems    string `gorm:"type:text;not null;default:''"`
-	ErrorCode   string `gorm:"size:40;not null;default:''"`
-	CreatedAt   time.Time
-	StartedAt   *time.Time
-	FinishedAt  *time.Time
-	HeartbeatAt *time.Time
+	ID           string `gorm:"primaryKey;size:36"`
+	SchoolID     string `gorm:"size:36;not null;default:'';index"`
+	CreatedBy    string `gorm:"size:36;not null"`
+	Role         string `gorm:"size:20;not null"`
+	DryRun       bool   `gorm:"not null"`
+	Filename     string `gorm:"size:255;not null;default:''"`
+	Size         int64  `gorm:"not null"`
+	Status       string `gorm:"size:20;not null;index"`
+	Stage        string `gorm:"size:20;not null;default:''"`
+	Progress     int    `gorm:"not null;default:0"`
+	Attempts     int    `gorm:"not null;default:0"`
+	Summary      string `gorm:"type:text;not null;default:''"`
+	Warnings     string `gorm:"type:text;not null;default:''"`
+	Problems     string `gorm:"type:text;not null;default:''"`
+	MoreProblems int    `gorm:"not null;default:0"`
+	ErrorCode    string `gorm:"size:40;not null;default:''"`
+	CreatedAt    time.Time
+	StartedAt    *time.Time
+	FinishedAt   *time.Time
+	HeartbeatAt  *time.Time
+	// ClientAddr and RequestID are where the upload came from, for the
+	// audit entry written when the import succeeds (see FinishJob).
+	ClientAddr string `gorm:"size:64;not null;default:''"`
+	RequestID  string `gorm:"size:64;not null;default:''"`
 }
 
 func (rosterJobRow) TableName() string { return "roster_imports" }
@@ -77,7 +83,7 @@ type summaryJSON struct {
 func toRosterJobRow(j roster.Job) rosterJobRow {
 	r := rosterJobRow{ID: j.ID, SchoolID: j.SchoolID, CreatedBy: j.CreatedBy, Role: string(j.Role), DryRun: j.DryRun,
 		Filename: j.Filename, Size: j.Size, Status: string(j.Status), Stage: j.Stage, Progress: j.Progress,
-		Attempts: j.Attempts, ErrorCode: j.ErrorCode, CreatedAt: j.CreatedAt,
+		Attempts: j.Attempts, ErrorCode: j.ErrorCode, MoreProblems: j.MoreProblems, CreatedAt: j.CreatedAt,
 		StartedAt: timePtr(j.StartedAt), FinishedAt: timePtr(j.FinishedAt), HeartbeatAt: timePtr(j.HeartbeatAt)}
 	s := j.Summary
 	b, _ := json.Marshal(summaryJSON{s.Schools, s.Users, s.Classes, s.Enrollments})
@@ -96,7 +102,7 @@ func toRosterJobRow(j roster.Job) rosterJobRow {
 func (r rosterJobRow) toJob() roster.Job {
 	j := roster.Job{ID: r.ID, SchoolID: r.SchoolID, CreatedBy: r.CreatedBy, Role: identity.Role(r.Role), DryRun: r.DryRun,
 		Filename: r.Filename, Size: r.Size, Status: roster.JobStatus(r.Status), Stage: r.Stage, Progress: r.Progress,
-		Attempts: r.Attempts, ErrorCode: r.ErrorCode, CreatedAt: r.CreatedAt.UTC(),
+		Attempts: r.Attempts, ErrorCode: r.ErrorCode, MoreProblems: r.MoreProblems, CreatedAt: r.CreatedAt.UTC(),
 		StartedAt: timeOf(r.StartedAt), FinishedAt: timeOf(r.FinishedAt), HeartbeatAt: timeOf(r.HeartbeatAt)}
 	var s summaryJSON
 	if json.Unmarshal([]byte(r.Summary), &s) == nil {
@@ -395,9 +401,12 @@ func deactivatedUsers(p *roster.Plan) []string {
 	return ids
 }
 
-// CreateJob stores a queued job and its upload.
+// CreateJob stores a queued job and its upload, with the origin of the
+// request that ctx carries (audit.OriginFrom).
 func (s *RosterStore) CreateJob(ctx context.Context, j roster.Job, upload []byte) error {
 	r := toRosterJobRow(j)
+	from := audit.OriginFrom(ctx)
+	r.ClientAddr, r.RequestID = from.Addr, from.RequestID
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if err := tx.Create(&r).Error; err != nil {
 			return fmt.Errorf("create roster job: %w", err)
@@ -495,14 +504,40 @@ func (s *RosterStore) Heartbeat(ctx context.Context, id, stage string, progress 
 }
 
 // FinishJob saves the job's final state and deletes its upload.
+//
+// A succeeded import that was not a dry run is written to the audit log
+// in the same transaction, once, with its counts: the import itself ran
+// in the importer's transaction, which knows neither the job nor who
+// submitted it, so the entry follows it here (a worker that dies between
+// the two runs the job again, and the entry records that run).
 func (s *RosterStore) FinishJob(ctx context.Context, j roster.Job) error {
 	r := toRosterJobRow(j)
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var prev rosterJobRow
+		if err := tx.Select("status", "client_addr", "request_id").Where("id = ?", j.ID).Take(&prev).Error; err != nil {
+			return rosterNotFound(err)
+		}
+		r.ClientAddr, r.RequestID = prev.ClientAddr, prev.RequestID
 		if err := tx.Save(&r).Error; err != nil {
 			return err
 		}
-		return tx.Where("job_id = ?", j.ID).Delete(&rosterUploadRow{}).Error
+		if err := tx.Where("job_id = ?", j.ID).Delete(&rosterUploadRow{}).Error; err != nil {
+			return err
+		}
+		if j.Status != roster.JobSucceeded || j.DryRun || prev.Status == string(roster.JobSucceeded) {
+			return nil
+		}
+		return writeAudit(tx, rosterImportEntry(j, audit.Origin{Addr: prev.ClientAddr, RequestID: prev.RequestID}))
 	})
+}
+
+// rosterImportEntry is the audit entry of a succeeded import.
+func rosterImportEntry(j roster.Job, from audit.Origin) audit.Entry {
+	sm := j.Summary
+	return audit.Entry{SchoolID: j.SchoolID, Actor: audit.Actor{UserID: j.CreatedBy, Role: string(j.Role), SchoolID: j.SchoolID},
+		Action: audit.ActionRosterImport, Target: audit.Target{Type: audit.TargetRosterImport, ID: j.ID},
+		Details: map[string]any{"filename": j.Filename, "schools": sm.Schools, "users": sm.Users, "classes": sm.Classes, "enrollments": sm.Enrollments},
+		At:      j.FinishedAt, From: from}
 }
 
 // RequeueStale queues again running jobs with an old heartbeat.

@@ -4,10 +4,10 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/base64"
-	"encoding/csv"
 	"html/template"
 	"io"
 
+	"qixue/csvsafe"
 	"qixue/identity"
 )
 
@@ -63,18 +63,14 @@ func (im *Importer) LoginCards(ctx context.Context, ids *identity.Service, p ide
 }
 
 // WriteCardsCSV writes the cards as CSV with a header row and a UTF-8
-// byte-order mark, so spreadsheet programs read Chinese names.
+// byte-order mark, so spreadsheet programs read Chinese names; a name a
+// spreadsheet would run as a formula is written as text (csvsafe).
 func WriteCardsCSV(w io.Writer, cards []Card) error {
-	if _, err := io.WriteString(w, "\ufeff"); err != nil {
-		return err
-	}
-	cw := csv.NewWriter(w)
-	cw.Write([]string{"real_name", "class_name", "class_code", "username", "pin"})
+	rows := [][]string{{"real_name", "class_name", "class_code", "username", "pin"}}
 	for _, c := range cards {
-		cw.Write([]string{c.RealName, c.ClassName, c.ClassCode, c.Username, c.PIN})
+		rows = append(rows, []string{c.RealName, c.ClassName, c.ClassCode, c.Username, c.PIN})
 	}
-	cw.Flush()
-	return cw.Error()
+	return csvsafe.NewWriterBOM(w).WriteAll(rows)
 }
 
 // cardsStyle is the style sheet of the printable cards page, kept apart so

@@ -43,6 +43,7 @@ const (
 	CodeUnknownUser      = "unknown_user"
 	CodeNoSchool         = "no_school"
 	CodeOtherSchool      = "other_school"
+	CodeUnlinkedOrg      = "unlinked_org"
 	CodeRoleMismatch     = "role_mismatch"
 	CodeSchoolMismatch   = "school_mismatch"
 	CodeMissingReference = "missing_reference"
@@ -50,31 +51,33 @@ const (
 
 // reasons explains each code in zh-CN and English.
 var reasons = map[string][2]string{
-	CodeMissingFile:      {"缺少必需的文件", "a required file is missing"},
-	CodeMissingColumn:    {"缺少必需的列", "a required column is missing from the header"},
-	CodeDuplicateColumn:  {"表头中有重复的列", "the header names this column twice"},
-	CodeBadCSV:           {"CSV 格式错误（引号或编码）", "the CSV is malformed (quotes or encoding)"},
-	CodeFieldCount:       {"这一行的字段数与表头不一致", "this row has a different number of fields than the header"},
-	CodeRequired:         {"必填字段为空", "this required field is empty"},
-	CodeUnknownRole:      {"未知的角色", "this role is not a OneRoster role"},
-	CodeUnknownOrgType:   {"未知的机构类型", "this org type is not a OneRoster org type"},
-	CodeUnknownStatus:    {"状态只能是 active 或 tobedeleted", "status must be active or tobedeleted"},
-	CodeUnknownMode:      {"清单中的文件模式只能是 bulk、delta 或 absent", "a manifest file mode must be bulk, delta or absent"},
-	CodeBadDate:          {"日期格式错误", "this date is not in ISO 8601 form (2026-09-01 or 2026-09-01T08:00:00Z)"},
-	CodeBadGrade:         {"年级必须是 KG、PK 或 01-06", "grades must be KG, PK or 01 to 06 for a primary school"},
-	CodeBadUsername:      {"用户名只能包含小写字母、数字和 . _ -，长度 3-32", "usernames are 3-32 lower-case letters, digits, '.', '_' or '-'"},
-	CodeBadEmail:         {"电子邮件地址无效", "this e-mail address is not valid"},
-	CodeBadPassword:      {"密码长度必须在 8 到 72 个字节之间", "passwords must be 8 to 72 bytes long"},
-	CodeTooLong:          {"字段太长", "this field is too long"},
-	CodeDuplicateID:      {"sourcedId 重复", "this sourcedId appears on an earlier line"},
-	CodeDuplicateName:    {"用户名重复", "this username appears on an earlier line"},
-	CodeDuplicatePair:    {"同一用户在同一班级中登记了两次", "this user is enrolled in this class on an earlier line"},
-	CodeUsernameTaken:    {"用户名已被其他用户使用", "another user already has this username"},
-	CodeUnknownOrg:       {"找不到引用的学校", "no school with this sourcedId in the files or the database"},
-	CodeUnknownClass:     {"找不到引用的班级", "no class with this sourcedId in the files or the database"},
-	CodeUnknownUser:      {"找不到引用的用户", "no user with this sourcedId in the files or the database"},
-	CodeNoSchool:         {"用户不属于任何学校", "none of the user's orgs is a school of this import"},
-	CodeOtherSchool:      {"不能导入其他学校的数据", "this row belongs to another school than yours"},
+	CodeMissingFile:     {"缺少必需的文件", "a required file is missing"},
+	CodeMissingColumn:   {"缺少必需的列", "a required column is missing from the header"},
+	CodeDuplicateColumn: {"表头中有重复的列", "the header names this column twice"},
+	CodeBadCSV:          {"CSV 格式错误（引号或编码）", "the CSV is malformed (quotes or encoding)"},
+	CodeFieldCount:      {"这一行的字段数与表头不一致", "this row has a different number of fields than the header"},
+	CodeRequired:        {"必填字段为空", "this required field is empty"},
+	CodeUnknownRole:     {"未知的角色", "this role is not a OneRoster role"},
+	CodeUnknownOrgType:  {"未知的机构类型", "this org type is not a OneRoster org type"},
+	CodeUnknownStatus:   {"状态只能是 active 或 tobedeleted", "status must be active or tobedeleted"},
+	CodeUnknownMode:     {"清单中的文件模式只能是 bulk、delta 或 absent", "a manifest file mode must be bulk, delta or absent"},
+	CodeBadDate:         {"日期格式错误", "this date is not in ISO 8601 form (2026-09-01 or 2026-09-01T08:00:00Z)"},
+	CodeBadGrade:        {"年级必须是 KG、PK 或 01-06", "grades must be KG, PK or 01 to 06 for a primary school"},
+	CodeBadUsername:     {"用户名只能包含小写字母、数字和 . _ -，长度 3-32", "usernames are 3-32 lower-case letters, digits, '.', '_' or '-'"},
+	CodeBadEmail:        {"电子邮件地址无效", "this e-mail address is not valid"},
+	CodeBadPassword:     {"密码长度必须在 8 到 72 个字节之间", "passwords must be 8 to 72 bytes long"},
+	CodeTooLong:         {"字段太长", "this field is too long"},
+	CodeDuplicateID:     {"sourcedId 重复", "this sourcedId appears on an earlier line"},
+	CodeDuplicateName:   {"用户名重复", "this username appears on an earlier line"},
+	CodeDuplicatePair:   {"同一用户在同一班级中登记了两次", "this user is enrolled in this class on an earlier line"},
+	CodeUsernameTaken:   {"用户名已被其他用户使用", "another user already has this username"},
+	CodeUnknownOrg:      {"找不到引用的学校", "no school with this sourcedId in the files or the database"},
+	CodeUnknownClass:    {"找不到引用的班级", "no class with this sourcedId in the files or the database"},
+	CodeUnknownUser:     {"找不到引用的用户", "no user with this sourcedId in the files or the database"},
+	CodeNoSchool:        {"用户不属于任何学校", "none of the user's orgs is a school of this import"},
+	CodeOtherSchool:     {"不能导入其他学校的数据", "this row belongs to another school than yours"},
+	CodeUnlinkedOrg: {"这个机构 sourcedId 没有与你的学校关联；只有平台管理员可以把学校关联到新的机构",
+		"this org sourcedId is not linked to your school; only a platform admin can link a school to a new org"},
 	CodeRoleMismatch:     {"登记的角色与用户角色不一致", "the enrollment role differs from the user's role"},
 	CodeSchoolMismatch:   {"用户和班级属于不同的学校", "the user and the class belong to different schools"},
 	CodeMissingReference: {"引用的行在本次导入中被删除", "the referenced row is marked tobedeleted in this import"},
@@ -114,6 +117,7 @@ func (p Problem) String() string {
 type Error struct {
 	code     string
 	problems []Problem
+	more     int
 }
 
 // Sentinel errors; compare with errors.Is.
@@ -141,15 +145,20 @@ var messages = map[string][2]string{
 // Code returns the stable snake_case code of the error.
 func (e *Error) Code() string { return e.code }
 
-// Problems returns every problem of an ErrInvalid (nil otherwise).
+// Problems returns the problems of an ErrInvalid (nil otherwise): every
+// one, up to MaxProblems.
 func (e *Error) Problems() []Problem { return e.problems }
+
+// More returns how many problems were found past MaxProblems and are not
+// in Problems.
+func (e *Error) More() int { return e.more }
 
 // Error describes the error in English, with the first problems.
 func (e *Error) Error() string {
 	s := "roster: " + e.code
 	for i, p := range e.problems {
 		if i == 5 {
-			s += fmt.Sprintf("; and %d more", len(e.problems)-5)
+			s += fmt.Sprintf("; and %d more", len(e.problems)-5+e.more)
 			break
 		}
 		s += "; " + p.String()
@@ -176,10 +185,17 @@ func (e *Error) Is(target error) bool {
 	return ok && t.code == e.code
 }
 
-// invalid returns an ErrInvalid with the problems, or nil when there are none.
-func invalid(problems []Problem) error {
-	if len(problems) == 0 {
+// invalid returns an ErrInvalid with the problems in file and line order,
+// at most MaxProblems of them (more counts the others), or nil when there
+// are none.
+func invalid(problems []Problem, more int) error {
+	if len(problems)+more == 0 {
 		return nil
 	}
-	return &Error{code: ErrInvalid.code, problems: sortProblems(problems)}
+	problems = sortProblems(problems)
+	if len(problems) > MaxProblems {
+		more += len(problems) - MaxProblems
+		problems = problems[:MaxProblems]
+	}
+	return &Error{code: ErrInvalid.code, problems: problems, more: more}
 }

@@ -3,9 +3,9 @@ package roster
 import (
 	"bytes"
 	"context"
-	"encoding/csv"
 	"fmt"
 
+	"qixue/csvsafe"
 	"qixue/identity"
 )
 
@@ -83,13 +83,17 @@ func (im *Importer) Export(ctx context.Context, p identity.Principal, schoolID s
 		if !e.Active() || cid == "" || uid == "" {
 			continue
 		}
-		id := or(e.SourcedID, e.ClassID+"."+e.UserID)
+		id := or(e.SourcedID, exportedEnrollmentID(e))
 		enrollments = append(enrollments, []string{id, "", "", cid, orgID, uid, string(e.Role), "", "", ""})
 	}
 	files[EnrollmentsFile] = csvBytes([]string{"sourcedId", "status", "dateLastModified", "classSourcedId", "schoolSourcedId",
 		"userSourcedId", "role", "primary", "beginDate", "endDate"}, enrollments)
 	return NewSource(files).Zip()
 }
+
+// exportedEnrollmentID is the sourcedId an export gives an enrollment
+// made in Qixue: its class ID and user ID joined by a dot.
+func exportedEnrollmentID(e identity.Enrollment) string { return e.ClassID + "." + e.UserID }
 
 var exportRoles = map[identity.Role]string{
 	identity.RoleStudent: "student", identity.RoleTeacher: "teacher", identity.RoleSchoolAdmin: "administrator",
@@ -102,10 +106,10 @@ func or(a, b string) string {
 	return b
 }
 
+// csvBytes writes a CSV file whose cells a spreadsheet shows as text
+// (csvsafe); the parser removes the quotes csvsafe adds.
 func csvBytes(header []string, rows [][]string) []byte {
 	var buf bytes.Buffer
-	w := csv.NewWriter(&buf)
-	w.Write(header)
-	w.WriteAll(rows)
+	csvsafe.NewWriter(&buf).WriteAll(append([][]string{header}, rows...)) // a bytes.Buffer does not fail
 	return buf.Bytes()
 }

@@ -42,6 +42,8 @@ type Job struct {
 	Summary  Summary
 	Warnings []string
 	Problems []Problem
+	// MoreProblems counts the problems past MaxProblems, not in Problems.
+	MoreProblems int
 	// ErrorCode is set on failure ("roster_invalid", "roster_not_zip",
 	// "internal", "interrupted").
 	ErrorCode  string
@@ -253,7 +255,7 @@ func (w *Worker) RunOne(ctx context.Context) (ran bool, err error) {
 	case err == nil:
 		j.Status, j.Stage, j.Summary, j.Warnings = JobSucceeded, "done", res.Summary, res.Warnings
 	case errors.As(err, &re):
-		j.Status, j.Stage, j.ErrorCode, j.Problems = JobFailed, "done", re.Code(), re.Problems()
+		j.Status, j.Stage, j.ErrorCode, j.Problems, j.MoreProblems = JobFailed, "done", re.Code(), re.Problems(), re.More()
 	default:
 		w.Logger.Error("roster: import failed", "job", j.ID, "error", err.Error())
 		j.Status, j.Stage, j.ErrorCode = JobFailed, "done", "internal"
@@ -269,12 +271,9 @@ func (im *Importer) runJob(ctx context.Context, j Job, upload []byte, beat func(
 		return Result{}, err
 	}
 	beat("validating", 15)
-	files, err := Parse(src)
-	if err != nil {
-		return Result{}, err
-	}
+	files, parsed := parse(src)
 	beat("applying", 40)
-	return im.apply(ctx, p, files, j.DryRun)
+	return im.apply(ctx, scopeOf(p), files, parsed, j.DryRun)
 }
 
 // sortProblems orders problems by file, line and column.

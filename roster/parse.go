@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"qixue/csvsafe"
 )
 
 // File names of a OneRoster CSV bundle.
@@ -98,6 +100,34 @@ type Files struct {
 	Enrollments []Enrollment
 	// Warnings lists files and rows that were accepted but not imported.
 	Warnings []string
+
+	// incomplete marks the files some rows of which could not be read
+	// (missing, bad header, malformed rows); rejected holds, per file, the
+	// sourcedIds of rows refused by the checks. References to them are not
+	// reported again as unknown: their own problem says why.
+	incomplete map[string]bool
+	rejected   map[string]map[string]bool
+}
+
+// explained reports whether a reference to sourcedId id of file fails
+// because of a problem already reported: the row was refused, or the
+// file could not be read whole.
+func (f *Files) explained(file, id string) bool {
+	return f.incomplete[file] || f.rejected[file][id]
+}
+
+// reject records that the row id of file was refused.
+func (f *Files) reject(file, id string) {
+	if id == "" {
+		return
+	}
+	if f.rejected == nil {
+		f.rejected = map[string]map[string]bool{}
+	}
+	if f.rejected[file] == nil {
+		f.rejected[file] = map[string]bool{}
+	}
+	f.rejected[file][id] = true
 }
 
 // Mode returns the manifest mode of a file (absent when unlisted).
@@ -108,22 +138,27 @@ func (f *Files) Mode(file string) Mode {
 	return ModeAbsent
 }
 
-// maxProblems stops collecting after this many problems: an upload of the
-// wrong files would otherwise list every row.
-const maxProblems = 1000
+// MaxProblems is how many problems an import reports at most; the rest
+// are counted (Error.More): an upload of the wrong files would otherwise
+// list every row.
+const MaxProblems = 1000
 
 type parser struct {
-	problems []Problem
-	warnings []string
+	problems   []Problem
+	more       int // problems past MaxProblems
+	warnings   []string
+	incomplete map[string]bool
 }
 
 func (p *parser) add(file string, line int, col, code, value string) {
-	if len(p.problems) < maxProblems {
-		if utf8.RuneCountInString(value) > 80 {
-			value = string([]rune(value)[:80]) + "…"
-		}
-		p.problems = append(p.problems, Problem{File: file, Line: line, Column: col, Code: code, Value: value})
+	if len(p.problems) >= MaxProblems {
+		p.more++
+		return
 	}
+	if utf8.RuneCountInString(value) > 80 {
+		value = string([]rune(value)[:80]) + "…"
+	}
+	p.problems = append(p.problems, Problem{File: file, Line: line, Column: col, Code: code, Value: value})
 }
 
 // table is one CSV file: header positions and records with their lines.
@@ -136,13 +171,16 @@ type table struct {
 
 func (t *table) has(col string) bool { _, ok := t.cols[col]; return ok }
 
-// get returns the trimmed field of row i in col ("" when the column is absent).
+// get returns the trimmed field of row i in col ("" when the column is
+// absent), without the single quote that Qixue's exports put before a
+// cell starting with = + - @ (csvsafe.Unquote), so an export imports back
+// exactly.
 func (t *table) get(i int, col string) string {
 	j, ok := t.cols[col]
 	if !ok {
 		return ""
 	}
-	return strings.TrimSpace(t.rows[i][j])
+	return strings.TrimSpace(csvsafe.Unquote(strings.TrimSpace(t.rows[i][j])))
 }
 
 var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
@@ -151,6 +189,7 @@ var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 // present. It returns nil when the file cannot be read at all.
 func (p *parser) readTable(file string, data []byte, required []string) *table {
 	data = bytes.TrimPrefix(data, utf8BOM)
+	p.incomplete[file] = true // until read whole
 	if !utf8.Valid(data) {
 		p.add(file, 0, "", CodeBadCSV, "not UTF-8")
 		return nil
@@ -180,6 +219,7 @@ func (p *parser) readTable(file string, data []byte, required []string) *table {
 		return nil
 	}
 	r.FieldsPerRecord = len(header)
+	bad := false
 	for {
 		rec, err := r.Read()
 		if err == io.EOF {
@@ -196,14 +236,13 @@ func (p *parser) readTable(file string, data []byte, required []string) *table {
 			} else {
 				p.add(file, line, "", CodeBadCSV, csvReason(err))
 			}
-			if len(p.problems) >= maxProblems {
-				return nil
-			}
+			bad = true
 			continue
 		}
 		t.rows = append(t.rows, rec)
 		t.lines = append(t.lines, line)
 	}
+	p.incomplete[file] = bad
 	return t
 }
 
@@ -220,7 +259,18 @@ func csvReason(err error) string {
 // not look at the database. A bundle with problems returns an ErrInvalid
 // listing all of them.
 func Parse(src Source) (*Files, error) {
-	p := &parser{}
+	f, p := parse(src)
+	if err := invalid(p.problems, p.more); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// parse reads the bundle as Parse does but returns the rows that passed
+// the checks along with the problems, so that an import can go on to
+// check them against the database and report every problem at once.
+func parse(src Source) (*Files, *parser) {
+	p := &parser{incomplete: map[string]bool{}}
 	f := &Files{Modes: map[string]Mode{}}
 	p.manifest(src, f)
 	for _, n := range src.Names() {
@@ -240,10 +290,8 @@ func Parse(src Source) (*Files, error) {
 	p.classes(src, f)
 	p.enrollments(src, f)
 	f.Warnings = p.warnings
-	if err := invalid(p.problems); err != nil {
-		return nil, err
-	}
-	return f, nil
+	f.incomplete = p.incomplete
+	return f, p
 }
 
 // open returns the table of a file the manifest lists, or nil when the
@@ -258,6 +306,7 @@ func (p *parser) open(src Source, f *Files, file string, required []string) *tab
 	}
 	if !ok {
 		p.add(file, 0, "", CodeMissingFile, file)
+		p.incomplete[file] = true
 		return nil
 	}
 	return p.readTable(file, data, required)
@@ -387,7 +436,10 @@ func (p *parser) orgs(src Source, f *Files) {
 			p.add(OrgsFile, t.lines[i], "name", CodeTooLong, name)
 			ok = false
 		}
-		if ok && typ == "school" {
+		switch {
+		case !ok:
+			f.reject(OrgsFile, id)
+		case typ == "school":
 			f.Orgs = append(f.Orgs, Org{Line: t.lines[i], SourcedID: id, Status: status, Name: name, Type: typ})
 		}
 	}
@@ -466,6 +518,7 @@ func (p *parser) users(src Source, f *Files, roles map[string]roleOf) {
 		for _, c := range []string{"role", "orgSourcedIds"} {
 			if !t.has(c) && !(c == "orgSourcedIds" && t.has("primaryOrgSourcedId")) {
 				p.add(UsersFile, 1, c, CodeMissingColumn, "")
+				p.incomplete[UsersFile] = true
 				return
 			}
 		}
@@ -499,6 +552,8 @@ func (p *parser) users(src Source, f *Files, roles map[string]roleOf) {
 		if status == StatusToBeDeleted {
 			if ok {
 				f.Users = append(f.Users, u)
+			} else {
+				f.reject(UsersFile, id)
 			}
 			continue
 		}
@@ -555,6 +610,8 @@ func (p *parser) users(src Source, f *Files, roles map[string]roleOf) {
 		}
 		if ok {
 			f.Users = append(f.Users, u)
+		} else {
+			f.reject(UsersFile, id)
 		}
 	}
 }
@@ -626,6 +683,8 @@ func (p *parser) classes(src Source, f *Files) {
 		}
 		if ok {
 			f.Classes = append(f.Classes, c)
+		} else {
+			f.reject(ClassesFile, id)
 		}
 	}
 }

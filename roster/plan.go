@@ -3,6 +3,7 @@ package roster
 import (
 	"context"
 	"crypto/rand"
+	"errors"
 	"sort"
 	"sync"
 	"time"
@@ -55,15 +56,27 @@ type State struct {
 	Enrollments []identity.Enrollment
 }
 
+// scope is which schools an import may touch.
+type scope struct {
+	// school is the one school the import may touch ("" = the schools of
+	// its orgs, for platform admins).
+	school string
+	// link lets the import bind school, while it has no org, to the org
+	// of the files.
+	link bool
+}
+
 // planner diffs parsed files against the database inside a transaction.
 type planner struct {
 	ctx      context.Context
 	st       Store
 	files    *Files
-	p        identity.Principal
+	scope    scope
 	hasher   func(string) (string, error)
 	matches  func(hash, secret string) bool
 	problems []Problem
+	more     int  // problems past MaxProblems
+	doomed   bool // the file checks found problems: plan only to report more
 	plan     *Plan
 
 	schoolBySourced map[string]identity.School // org sourcedId → school (existing or new)
@@ -75,9 +88,29 @@ type planner struct {
 }
 
 func (pl *planner) add(file string, line int, col, code, value string) {
-	if len(pl.problems) < maxProblems {
-		pl.problems = append(pl.problems, Problem{File: file, Line: line, Column: col, Code: code, Value: value})
+	if len(pl.problems) >= MaxProblems {
+		pl.more++
+		return
 	}
+	pl.problems = append(pl.problems, Problem{File: file, Line: line, Column: col, Code: code, Value: value})
+}
+
+// refuse reports a problem with a row and records the row as refused, so
+// that references to it are not reported again.
+func (pl *planner) refuse(file string, line int, col, code, value, id string) {
+	pl.add(file, line, col, code, value)
+	pl.files.reject(file, id)
+}
+
+// explainedAll reports whether every one of the org sourcedIds is an org
+// already refused (or in an orgs.csv that could not be read whole).
+func (pl *planner) explainedAll(orgs []string) bool {
+	for _, o := range orgs {
+		if !pl.files.explained(OrgsFile, o) {
+			return false
+		}
+	}
+	return len(orgs) > 0
 }
 
 func newID() string { return uuid.Must(uuid.NewV7()).String() }
@@ -124,33 +157,27 @@ func (pl *planner) schools() error {
 	for _, s := range existing {
 		pl.schoolBySourced[s.SourcedID] = s
 	}
-	pl.covered = map[string]bool{}
-	now := pl.plan.Now
-
-	if pl.p.Role == identity.RoleSchoolAdmin {
-		own, err := pl.st.School(pl.ctx, pl.p.SchoolID)
+	// An export names a school without a sourcedId by its Qixue ID.
+	for id := range ids {
+		if _, ok := pl.schoolBySourced[id]; ok {
+			continue
+		}
+		s, err := pl.st.School(pl.ctx, id)
+		if errors.Is(err, identity.ErrNotFound) {
+			continue
+		}
 		if err != nil {
 			return err
 		}
-		pl.covered[own.ID] = true
-		if own.SourcedID != "" {
-			pl.schoolBySourced[own.SourcedID] = own
+		if s.SourcedID == "" {
+			pl.schoolBySourced[id] = s
 		}
-		for _, o := range f.Orgs {
-			s, known := pl.schoolBySourced[o.SourcedID]
-			switch {
-			case known && s.ID == own.ID:
-				pl.updateSchool(&own, o)
-			case !known && own.SourcedID == "":
-				// The first import links the admin's school to its org.
-				own.SourcedID = o.SourcedID
-				pl.schoolBySourced[o.SourcedID] = own
-				pl.updateSchool(&own, o)
-			default:
-				pl.add(OrgsFile, o.Line, "sourcedId", CodeOtherSchool, o.SourcedID)
-			}
-		}
-		return nil
+	}
+	pl.covered = map[string]bool{}
+	now := pl.plan.Now
+
+	if pl.scope.school != "" {
+		return pl.oneSchool()
 	}
 	for _, o := range f.Orgs {
 		s, known := pl.schoolBySourced[o.SourcedID]
@@ -175,17 +202,73 @@ func (pl *planner) schools() error {
 	return nil
 }
 
+// oneSchool resolves the orgs of an import into one school (a school
+// admin's, or the school of ImportInto). Only that school's org may
+// appear: the org bound to it, or the school's Qixue ID while it is bound
+// to none (an export). An org bound to another school is other_school;
+// an org bound to no school is unlinked_org, unless the import may link
+// (ImportInto) and the school has no org yet. So a school admin cannot
+// claim an org sourcedId that a district import later uses.
+func (pl *planner) oneSchool() error {
+	own, err := pl.st.School(pl.ctx, pl.scope.school)
+	if err != nil {
+		return err
+	}
+	pl.covered[own.ID] = true
+	pl.schoolBySourced[or(own.SourcedID, own.ID)] = own
+	for _, o := range pl.files.Orgs {
+		s, known := pl.schoolBySourced[o.SourcedID]
+		switch {
+		case known && s.ID == own.ID:
+			pl.updateSchool(&own, o)
+		case known:
+			pl.refuse(OrgsFile, o.Line, "sourcedId", CodeOtherSchool, o.SourcedID, o.SourcedID)
+		case pl.scope.link && own.SourcedID == "" && o.Status == StatusActive:
+			pl.updateSchool(&own, o) // links the school to the org
+		default:
+			pl.refuse(OrgsFile, o.Line, "sourcedId", CodeUnlinkedOrg, o.SourcedID, o.SourcedID)
+		}
+	}
+	return nil
+}
+
 // updateSchool renames a school whose org name changed. Schools are never
 // deactivated: a tobedeleted org only stops being updated.
 func (pl *planner) updateSchool(s *identity.School, o Org) {
-	if o.Status == StatusToBeDeleted || (s.Name == o.Name && s.SourcedID == o.SourcedID) {
+	if o.Status == StatusToBeDeleted || (s.Name == o.Name && sameSourced(s.SourcedID, s.ID, o.SourcedID)) {
 		pl.plan.Summary.Schools.Unchanged++
 		return
 	}
-	s.Name, s.SourcedID, s.UpdatedAt = o.Name, o.SourcedID, pl.plan.Now
+	s.Name, s.SourcedID, s.UpdatedAt = o.Name, sourcedFor(s.SourcedID, s.ID, o.SourcedID), pl.plan.Now
 	pl.plan.ChangedSchools = append(pl.plan.ChangedSchools, *s)
 	pl.plan.Summary.Schools.Updated++
 	pl.schoolBySourced[o.SourcedID] = *s
+}
+
+// unknownOrgCode is the code of a reference to an org the import does
+// not cover: unknown_org, or other_school for a one-school import.
+func (pl *planner) unknownOrgCode() string {
+	if pl.scope.school != "" {
+		return CodeOtherSchool
+	}
+	return CodeUnknownOrg
+}
+
+// sameSourced reports whether a row stored with sourcedId stored and
+// Qixue ID id is the row a file names sourced: the same sourcedId, or,
+// for a row made in Qixue (no sourcedId), its ID, as the export writes it.
+func sameSourced(stored, id, sourced string) bool {
+	return stored == sourced || (stored == "" && sourced == id)
+}
+
+// sourcedFor is the sourcedId to store for a row named sourced in a file:
+// a row made in Qixue and named by its ID keeps having none, so that an
+// export imports back without a change.
+func sourcedFor(stored, id, sourced string) string {
+	if stored == "" && sourced == id {
+		return ""
+	}
+	return sourced
 }
 
 // schoolOf returns the first of the org sourcedIds that is a covered school.
@@ -211,9 +294,6 @@ func keys[V any](m map[string]V) []string {
 func (pl *planner) build() error {
 	if err := pl.schools(); err != nil {
 		return err
-	}
-	if len(pl.problems) > 0 {
-		return nil
 	}
 	st, err := pl.st.State(pl.ctx, keys(pl.covered))
 	if err != nil {
@@ -282,18 +362,17 @@ func (pl *planner) diffUsers(st State) error {
 		}
 		school, ok := pl.schoolOf(r.OrgSourcedIDs)
 		if !ok {
-			code := CodeUnknownOrg
-			if pl.p.Role == identity.RoleSchoolAdmin {
-				code = CodeOtherSchool
+			pl.files.reject(UsersFile, r.SourcedID)
+			if !pl.explainedAll(r.OrgSourcedIDs) {
+				pl.add(UsersFile, r.Line, "orgSourcedIds", pl.unknownOrgCode(), joinIDs(r.OrgSourcedIDs))
 			}
-			pl.add(UsersFile, r.Line, "orgSourcedIds", code, joinIDs(r.OrgSourcedIDs))
 			continue
 		}
 		if h, taken := holder[r.Username]; r.Username != "" && taken && (cur == nil || h.ID != cur.ID) {
 			if cur == nil && h.SchoolID == school.ID && h.SourcedID == "" && byID[h.ID] != nil {
 				cur = byID[h.ID] // adopt the school's own account with that name
 			} else {
-				pl.add(UsersFile, r.Line, "username", CodeUsernameTaken, r.Username)
+				pl.refuse(UsersFile, r.Line, "username", CodeUsernameTaken, r.Username, r.SourcedID)
 				continue
 			}
 		}
@@ -317,7 +396,8 @@ func (pl *planner) diffUsers(st State) error {
 			continue
 		}
 		next := *cur
-		next.SchoolID, next.Role, next.RealName, next.Email, next.SourcedID = school.ID, role, name, r.Email, r.SourcedID
+		next.SchoolID, next.Role, next.RealName, next.Email = school.ID, role, name, r.Email
+		next.SourcedID = sourcedFor(cur.SourcedID, cur.ID, r.SourcedID)
 		if r.Username != "" {
 			next.Username = r.Username
 		}
@@ -357,7 +437,7 @@ func (pl *planner) diffUsers(st State) error {
 			}
 		}
 	}
-	if len(pl.problems) > 0 {
+	if len(pl.problems) > 0 || pl.doomed {
 		return nil
 	}
 	if err := pl.generateUsernames(needName, holder); err != nil {
@@ -492,11 +572,10 @@ func (pl *planner) diffClasses(st State) error {
 		}
 		school, ok := pl.schoolOf([]string{r.SchoolSourcedID})
 		if !ok {
-			code := CodeUnknownOrg
-			if pl.p.Role == identity.RoleSchoolAdmin {
-				code = CodeOtherSchool
+			pl.files.reject(ClassesFile, r.SourcedID)
+			if !pl.explainedAll([]string{r.SchoolSourcedID}) {
+				pl.add(ClassesFile, r.Line, "schoolSourcedId", pl.unknownOrgCode(), r.SchoolSourcedID)
 			}
-			pl.add(ClassesFile, r.Line, "schoolSourcedId", code, r.SchoolSourcedID)
 			continue
 		}
 		grade, _ := identity.ParseGrade(r.Grade)
@@ -508,8 +587,9 @@ func (pl *planner) diffClasses(st State) error {
 			plan.Summary.Classes.Created++
 			continue
 		}
-		if cur.SchoolID != school.ID || cur.Name != r.Title || cur.Grade != grade || cur.SourcedID != r.SourcedID || !cur.Active() {
-			cur.SchoolID, cur.Name, cur.Grade, cur.SourcedID = school.ID, r.Title, grade, r.SourcedID
+		if cur.SchoolID != school.ID || cur.Name != r.Title || cur.Grade != grade || !sameSourced(cur.SourcedID, cur.ID, r.SourcedID) || !cur.Active() {
+			cur.SchoolID, cur.Name, cur.Grade = school.ID, r.Title, grade
+			cur.SourcedID = sourcedFor(cur.SourcedID, cur.ID, r.SourcedID)
 			cur.DeactivatedAt, cur.UpdatedAt = time.Time{}, now
 			plan.ChangedClasses = append(plan.ChangedClasses, *cur)
 			plan.Summary.Classes.Updated++
@@ -590,7 +670,9 @@ func (pl *planner) diffEnrollments(st State) {
 			pl.add(EnrollmentsFile, r.Line, "classSourcedId", CodeMissingReference, r.ClassSourcedID)
 			ok = false
 		case c == nil:
-			pl.add(EnrollmentsFile, r.Line, "classSourcedId", CodeUnknownClass, r.ClassSourcedID)
+			if !pl.files.explained(ClassesFile, r.ClassSourcedID) {
+				pl.add(EnrollmentsFile, r.Line, "classSourcedId", CodeUnknownClass, r.ClassSourcedID)
+			}
 			ok = false
 		}
 		switch {
@@ -598,7 +680,9 @@ func (pl *planner) diffEnrollments(st State) {
 			pl.add(EnrollmentsFile, r.Line, "userSourcedId", CodeMissingReference, r.UserSourcedID)
 			ok = false
 		case u == nil:
-			pl.add(EnrollmentsFile, r.Line, "userSourcedId", CodeUnknownUser, r.UserSourcedID)
+			if !pl.files.explained(UsersFile, r.UserSourcedID) {
+				pl.add(EnrollmentsFile, r.Line, "userSourcedId", CodeUnknownUser, r.UserSourcedID)
+			}
 			ok = false
 		}
 		if !ok {
@@ -621,8 +705,8 @@ func (pl *planner) diffEnrollments(st State) {
 			plan.Summary.Enrollments.Created++
 			continue
 		}
-		if e.SourcedID != r.SourcedID || e.Role != u.Role || e.SchoolID != c.SchoolID || !e.Active() {
-			e.SourcedID, e.Role, e.SchoolID, e.DeactivatedAt = r.SourcedID, u.Role, c.SchoolID, time.Time{}
+		if !sameSourced(e.SourcedID, exportedEnrollmentID(*e), r.SourcedID) || e.Role != u.Role || e.SchoolID != c.SchoolID || !e.Active() {
+			e.SourcedID, e.Role, e.SchoolID, e.DeactivatedAt = sourcedFor(e.SourcedID, exportedEnrollmentID(*e), r.SourcedID), u.Role, c.SchoolID, time.Time{}
 			plan.ChangedEnrollments = append(plan.ChangedEnrollments, *e)
 			plan.Summary.Enrollments.Updated++
 		} else {

@@ -267,7 +267,9 @@ func TestProblems(t *testing.T) {
 	files["enrollments.csv"] = "sourcedId,classSourcedId,userSourcedId,role\n" +
 		"e1,c1,t1,teacher\n" +
 		"e2,c9,t1,teacher\n" // unknown class
+	// Every problem of every file, in one pass: the unknown class too.
 	want := []string{
+		"enrollments.csv:3:classSourcedId:unknown_class",
 		"users.csv:3:role:unknown_role",
 		"users.csv:4:sourcedId:duplicate_sourced_id",
 		"users.csv:5:givenName:required",
@@ -280,10 +282,7 @@ func TestProblems(t *testing.T) {
 		if !errors.As(err, &re) || !errors.Is(err, roster.ErrInvalid) {
 			t.Fatalf("err %v, want ErrInvalid", err)
 		}
-		var got []string
-		for _, p := range re.Problems() {
-			got = append(got, p.File+":"+itoa(p.Line)+":"+p.Column+":"+p.Code)
-		}
+		got := problemKeys(re)
 		if strings.Join(got, "\n") != strings.Join(want, "\n") {
 			t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 		}
@@ -294,10 +293,7 @@ func TestProblems(t *testing.T) {
 		if !errors.As(err, &re) {
 			t.Fatalf("err %v, want ErrInvalid", err)
 		}
-		got = got[:0]
-		for _, p := range re.Problems() {
-			got = append(got, p.File+":"+itoa(p.Line)+":"+p.Column+":"+p.Code)
-		}
+		got = problemKeys(re)
 		wantDB := []string{
 			"enrollments.csv:7:classSourcedId:unknown_class",
 			"enrollments.csv:8:userSourcedId:unknown_user",
@@ -315,6 +311,15 @@ func TestProblems(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// problemKeys lists the problems as FILE:LINE:COLUMN:CODE.
+func problemKeys(re *roster.Error) []string {
+	var out []string
+	for _, p := range re.Problems() {
+		out = append(out, p.File+":"+itoa(p.Line)+":"+p.Column+":"+p.Code)
+	}
+	return out
+}
 
 func TestDryRun(t *testing.T) {
 	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
@@ -354,18 +359,39 @@ func TestSchoolAdminOwnSchoolOnly(t *testing.T) {
 		if _, err := im.Import(ctx, identity.Principal{Role: identity.RoleTeacher, SchoolID: other.ID}, bundle("bulk", messy()), false); !errors.Is(err, roster.ErrForbidden) {
 			t.Errorf("teacher import: %v", err)
 		}
-		// The other school's admin imports its own first roster: it links.
+		// The other school's admin cannot link its school to an org; a
+		// platform admin links it (ImportInto), then the admin imports.
 		files := messy()
 		for n, s := range files {
 			files[n] = strings.ReplaceAll(strings.ReplaceAll(s, "s1", "s2"), "wang.li", "wang.li2")
 		}
 		files["users.csv"] = strings.ReplaceAll(files["users.csv"], "head.hope", "head.two")
-		res, err := im.Import(ctx, admin, bundle("bulk", files), false)
+		_, err = im.Import(ctx, admin, bundle("bulk", files), false)
+		if !errors.As(err, &re) || re.Problems()[0].Code != roster.CodeUnlinkedOrg || re.Problems()[0].Value != "s2" {
+			t.Fatalf("admin's first import: %v", err)
+		}
+		if _, err := im.ImportInto(ctx, admin, other.ID, bundle("bulk", files), false); !errors.Is(err, roster.ErrForbidden) {
+			t.Errorf("school admin ImportInto: %v", err)
+		}
+		res, err := im.ImportInto(ctx, root, other.ID, bundle("bulk", files), false)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if res.Summary.Schools.Updated != 1 || res.Summary.Users.Created != 4 {
+			t.Errorf("linking import summary %+v", res.Summary)
+		}
+		res, err = im.Import(ctx, admin, bundle("bulk", files), false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Summary.Schools.Unchanged != 1 || res.Summary.Users.Unchanged != 4 {
 			t.Errorf("own import summary %+v", res.Summary)
+		}
+		// Linked, the school cannot be linked to a second org.
+		files["orgs.csv"] += "s3,,,Third,school,,\n"
+		if _, err := im.ImportInto(ctx, root, other.ID, bundle("bulk", files), false); !errors.As(err, &re) ||
+			re.Problems()[0].Code != roster.CodeUnlinkedOrg || re.Problems()[0].Value != "s3" {
+			t.Errorf("second link: %v", err)
 		}
 	})
 }
@@ -416,4 +442,121 @@ func TestEnabledUserFalseDeactivates(t *testing.T) {
 	if res.Summary.Users.Updated != 1 || !load(t, db).users["u1"].Active() {
 		t.Errorf("enabledUser=true again: %+v", res.Summary.Users)
 	}
+}
+
+// TestSchoolAdminCannotClaimOrg: a school admin who imports an org
+// sourcedId not bound to any school is refused (file, line, sourcedId),
+// so a later district import of that org by the platform admin makes its
+// own school and neither renames the admin's school nor moves students
+// into it (issue 14 item 5).
+func TestSchoolAdminCannotClaimOrg(t *testing.T) {
+	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
+		im := newImporter(db)
+		ctx := context.Background()
+		c := identity.School{ID: "01930000-0000-7000-8000-0000000000c0", Name: "School C"}
+		if err := models.NewIdentityStore(db).CreateSchool(ctx, c); err != nil {
+			t.Fatal(err)
+		}
+		admin := identity.Principal{UserID: "01930000-0000-7000-8000-0000000000c1", SchoolID: c.ID, Role: identity.RoleSchoolAdmin}
+		claim := bundle("bulk", map[string]string{"orgs.csv": "sourcedId,name,type\ns1,School C,school\n"})
+		_, err := im.Import(ctx, admin, claim, false)
+		var re *roster.Error
+		if !errors.As(err, &re) || len(re.Problems()) != 1 {
+			t.Fatalf("claim: %v, want one problem", err)
+		}
+		if p := re.Problems()[0]; p.File != "orgs.csv" || p.Line != 2 || p.Column != "sourcedId" || p.Code != "unlinked_org" || p.Value != "s1" {
+			t.Errorf("claim problem %+v", p)
+		}
+		if _, err := im.Import(ctx, admin, claim, true); !errors.Is(err, roster.ErrInvalid) {
+			t.Errorf("claim as a dry run: %v", err)
+		}
+
+		// The district's import later: s1 becomes a school of its own.
+		res := mustImport(t, im, root, bundle("bulk", messy()))
+		if res.Summary.Schools.Created != 1 || res.Summary.Users.Created != 4 {
+			t.Errorf("district import summary %+v", res.Summary)
+		}
+		s := load(t, db)
+		if s.school.ID == c.ID || s.school.Name != "Hope Primary, North" {
+			t.Errorf("s1 is school %+v, want a new school", s.school)
+		}
+		after, err := models.NewRosterStore(db).School(ctx, c.ID)
+		if err != nil || after.Name != "School C" || after.SourcedID != "" {
+			t.Errorf("school C after the district import: %+v %v", after, err)
+		}
+		st, err := models.NewRosterStore(db).State(ctx, []string{c.ID})
+		if err != nil || len(st.Users) != 0 || len(st.Classes) != 0 {
+			t.Errorf("school C holds %d users and %d classes (%v)", len(st.Users), len(st.Classes), err)
+		}
+	})
+}
+
+// TestAllProblemsInOnePass: the file checks and the checks against the
+// database report together, every file at once; rows refused by one
+// check are not reported again where other rows refer to them; past
+// MaxProblems the rest are counted (issue 15 item 6).
+func TestAllProblemsInOnePass(t *testing.T) {
+	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
+		im := newImporter(db)
+		ctx := context.Background()
+		files := messy()
+		files["users.csv"] = "sourcedId,orgSourcedIds,role,username,givenName,familyName\n" +
+			"t1,s1,teacher,wang.li,丽,王\n" +
+			"u1,s1,boss,,三,张\n" + // unknown role: its enrollment e2 is not reported again
+			"u2,s9,student,,A,B\n" // unknown org
+		files["classes.csv"] = "sourcedId,title,grades,schoolSourcedId\n" +
+			"c1,Chess,03,s1\n" +
+			"c2,Gomoku,09,s1\n" // bad grade: e3 not reported again
+		files["enrollments.csv"] = "sourcedId,classSourcedId,userSourcedId,role\n" +
+			"e1,c1,t1,teacher\n" +
+			"e2,c1,u1,student\n" +
+			"e3,c2,t1,teacher\n" +
+			"e4,c7,t1,teacher\n" + // unknown class
+			"e5,c1,nobody,student\n" // unknown user
+		_, err := im.Import(ctx, root, bundle("bulk", files), true)
+		var re *roster.Error
+		if !errors.As(err, &re) {
+			t.Fatalf("err %v, want ErrInvalid", err)
+		}
+		got := problemKeys(re)
+		want := []string{
+			"classes.csv:3:grades:bad_grade",
+			"enrollments.csv:5:classSourcedId:unknown_class",
+			"enrollments.csv:6:userSourcedId:unknown_user",
+			"users.csv:3:role:unknown_role",
+			"users.csv:4:orgSourcedIds:unknown_org",
+		}
+		if strings.Join(got, "\n") != strings.Join(want, "\n") || re.More() != 0 {
+			t.Errorf("problems (%d more):\n%s\nwant:\n%s", re.More(), strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+
+		// A file that cannot be read whole (a malformed row) leaves its
+		// references unreported rather than all wrong.
+		files = messy()
+		files["users.csv"] = "sourcedId,orgSourcedIds,role,username,givenName,familyName\n" +
+			"t1,s1,teacher,wang.li,丽,王\n" + "u1,s1,\"student,,三,张\n"
+		_, err = im.Import(ctx, root, bundle("bulk", files), false)
+		if !errors.As(err, &re) || len(re.Problems()) != 1 || re.Problems()[0].File != "users.csv" || re.Problems()[0].Code != roster.CodeBadCSV {
+			t.Errorf("malformed users.csv: %v", err)
+		}
+
+		// Past MaxProblems the rest are counted.
+		var b strings.Builder
+		b.WriteString("sourcedId,orgSourcedIds,role,username,givenName,familyName\n")
+		for i := range roster.MaxProblems + 250 {
+			b.WriteString("x" + itoa(i) + ",s1,pupil,,A,B\n")
+		}
+		files = messy()
+		files["users.csv"] = b.String()
+		delete(files, "enrollments.csv")
+		_, err = im.Import(ctx, root, bundle("bulk", files), false)
+		if !errors.As(err, &re) || len(re.Problems()) != roster.MaxProblems || re.More() != 250 || !strings.Contains(err.Error(), "and 1245 more") {
+			t.Errorf("many problems: %d listed, %d more: %v", len(re.Problems()), re.More(), err)
+		}
+		var n int64
+		db.Table("users").Count(&n)
+		if n != 0 {
+			t.Errorf("%d users written by failed imports", n)
+		}
+	})
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 
@@ -108,25 +109,51 @@ func (im *Importer) Import(ctx context.Context, p identity.Principal, src Source
 	if err := CanImport(p); err != nil {
 		return Result{}, err
 	}
-	files, err := Parse(src)
-	if err != nil {
+	files, parsed := parse(src)
+	return im.apply(ctx, scopeOf(p), files, parsed, dryRun)
+}
+
+// scopeOf is the scope of p's imports: a school admin's own school, or
+// any school for a platform admin.
+func scopeOf(p identity.Principal) scope {
+	if p.Role == identity.RolePlatformAdmin {
+		return scope{}
+	}
+	return scope{school: p.SchoolID}
+}
+
+// ImportInto imports the files into one existing school as a platform
+// admin: like a school admin's import of that school, except that a
+// school not yet linked to an org is linked to the school org of the
+// files (a school made in Qixue that starts syncing with its student
+// information system). Only platform admins may (ErrForbidden); a missing
+// school is identity.ErrNotFound.
+func (im *Importer) ImportInto(ctx context.Context, p identity.Principal, schoolID string, src Source, dryRun bool) (Result, error) {
+	if p.Role != identity.RolePlatformAdmin {
+		return Result{}, ErrForbidden
+	}
+	if _, err := im.store.School(ctx, schoolID); err != nil {
 		return Result{}, err
 	}
-	return im.apply(ctx, p, files, dryRun)
+	files, parsed := parse(src)
+	return im.apply(ctx, scope{school: schoolID, link: true}, files, parsed, dryRun)
 }
 
 // errDryRun rolls back a dry run's transaction.
 var errDryRun = errors.New("dry run")
 
-func (im *Importer) apply(ctx context.Context, p identity.Principal, files *Files, dryRun bool) (Result, error) {
+// apply checks the rows that passed the file checks against the database
+// and, when neither stage found a problem and dryRun is false, applies
+// them, in one transaction. Problems of both stages are reported together.
+func (im *Importer) apply(ctx context.Context, sc scope, files *Files, parsed *parser, dryRun bool) (Result, error) {
 	res := Result{Warnings: files.Warnings, DryRun: dryRun}
 	err := im.store.InTx(ctx, func(tx Store) error {
-		pl := &planner{ctx: ctx, st: tx, files: files, p: p, hasher: im.cfg.HashPassword,
+		pl := &planner{ctx: ctx, st: tx, files: files, scope: sc, doomed: len(parsed.problems)+parsed.more > 0, hasher: im.cfg.HashPassword,
 			matches: im.cfg.PasswordMatches, plan: &Plan{Now: im.now()}}
 		if err := pl.build(); err != nil {
 			return err
 		}
-		if err := invalid(sortProblems(pl.problems)); err != nil {
+		if err := invalid(append(slices.Clip(parsed.problems), pl.problems...), parsed.more+pl.more); err != nil {
 			return err
 		}
 		res.Summary = pl.plan.Summary

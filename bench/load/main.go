@@ -311,7 +311,8 @@ type submission struct {
 
 // answerPool prepares right and wrong answers to the bank's single-step
 // exercises, derived from their solutions, and keeps those whose verdict
-// the checker confirms (under the class's G46 ruleset).
+// the checker confirms (under the exercise's own ruleset, as the server
+// checks them).
 func answerPool(bank []exercises.Exercise) ([]submission, error) {
 	var pool []submission
 	for _, ex := range bank {
@@ -320,7 +321,7 @@ func answerPool(bank []exercises.Exercise) ([]submission, error) {
 			continue
 		}
 		for _, ans := range candidates(ex) {
-			res, err := k.Check(ex.Prompt, ex.Solution, exercises.Submission{Answer: ans, Ruleset: "G46"})
+			res, err := k.Check(ex.Prompt, ex.Solution, exercises.Submission{Answer: ans})
 			if err != nil || !res.Done() {
 				continue
 			}

@@ -3,7 +3,7 @@
 //	qixue [serve]      run the HTTP API (the default)
 //	qixue migrate      apply schema migrations
 //	qixue seed         load demo data
-//	qixue admin ...    bootstrap platform administrators
+//	qixue admin ...    create platform administrators, reset a password
 //	qixue rules ...    rules-engine tools for scripts and content authors
 //	qixue exercises generate --kind K --band B --count N [--seed S]
 //	                   print generated exercises, one JSON object per line
@@ -11,6 +11,10 @@
 //	                   check curriculum files (without DIR: the built-in ones)
 //	qixue roster import PATH [--dry-run]
 //	                   import a OneRoster CSV zip or folder
+//	qixue tournament pair --system dutch FILE.trf
+//	                   pair the next round of a FIDE TRF file (Dutch system)
+//	qixue tournament berger --players N
+//	                   print the FIDE Berger round-robin table
 //	qixue healthcheck  probe the local server (container HEALTHCHECK)
 //	qixue version      print the build version
 package main
@@ -55,13 +59,14 @@ func commands() []command {
 		{"serve", "run the HTTP API (the default); configured by QIXUE_* variables", runServe},
 		{"migrate", "apply schema migrations to the database", runMigrate},
 		{"seed", "load the demo school, teacher, class and students", runSeed},
-		{"admin", "admin create --username U --password-stdin: create a platform admin", runAdmin},
+		{"admin", "admin create|reset-password --username U --password-stdin: create a platform admin, or set a user's password", runAdmin},
 		{"healthcheck", "check that the local server answers /healthz (for container health checks)", runHealthcheck},
 		{"roster", "roster import PATH [--dry-run] [--school ID]: import a OneRoster CSV zip or folder", runRoster},
 		{"exercises", "exercises generate --kind K --band B --count N [--seed S]: print fresh exercises as JSON lines", runExercises},
 		{"lessons", "lessons check [DIR]: check curriculum files (without DIR: the built-in content)", runLessons},
 		{"ratings", "ratings rebuild: recompute puzzle ratings and their history from the attempts", runRatings},
 		{"rules", "rules-engine tools: perft, moves, play, pgn, escapes, forbidden, opening, solve, score, start", runRules},
+		{"tournament", "tournament pair --system dutch FILE.trf | berger --players N: Swiss pairing and round-robin tables", runTournament},
 		{"version", "print the build version", runVersion},
 	}
 }

@@ -31,10 +31,12 @@ func runRoster(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 }
 
 func printRosterHelp(w io.Writer) {
-	fmt.Fprintln(w, "usage: qixue roster import PATH [--dry-run] [--school SCHOOL_ID]")
+	fmt.Fprintln(w, "usage: qixue roster import PATH [--dry-run] [--school SCHOOL_ID [--link]]")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Imports a OneRoster 1.1 CSV zip or folder into the database named by QIXUE_DATABASE_URL,")
 	fmt.Fprintln(w, "as a platform admin (or, with --school, with the rights of that school's admin).")
+	fmt.Fprintln(w, "--link (with --school) also links that school, if it has no org yet, to the school org of the files;")
+	fmt.Fprintln(w, "only this command and platform admins link: a school admin's import may name only its school's org.")
 	fmt.Fprintln(w, "Every problem is printed as FILE:LINE: column COLUMN: CODE: reason; nothing is written then.")
 }
 
@@ -83,6 +85,7 @@ func rosterImport(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	fs.SetOutput(stderr)
 	dryRun := fs.Bool("dry-run", false, "check the files and print what would change, without writing")
 	school := fs.String("school", "", "import with the rights of this school's admin (its ID)")
+	link := fs.Bool("link", false, "with --school: link the school, if it has no org yet, to the files' school org")
 	// Allow flags after the path: roster import PATH --dry-run.
 	var path string
 	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
@@ -96,6 +99,10 @@ func rosterImport(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	}
 	if path == "" && fs.NArg() > 0 {
 		path = fs.Arg(0)
+	}
+	if *link && *school == "" {
+		fmt.Fprintln(stderr, "roster import: --link needs --school SCHOOL_ID")
+		return exitError(2)
 	}
 	if path == "" || fs.NArg() > 1 {
 		fmt.Fprintln(stderr, "roster import: want one PATH (a zip or a folder of CSV files)")
@@ -124,11 +131,19 @@ func rosterImport(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		fmt.Fprintf(stderr, "roster import: %s: %v\n", path, err)
 		return exitError(1)
 	}
-	res, err := im.Import(ctx, p, src, *dryRun)
+	var res roster.Result
+	if *link {
+		res, err = im.ImportInto(ctx, identity.Principal{Role: identity.RolePlatformAdmin}, *school, src, *dryRun)
+	} else {
+		res, err = im.Import(ctx, p, src, *dryRun)
+	}
 	var re *roster.Error
 	if errors.As(err, &re) {
 		for _, pr := range re.Problems() {
 			fmt.Fprintln(stderr, pr.String())
+		}
+		if n := re.More(); n > 0 {
+			fmt.Fprintf(stderr, "... and %d more problems (only the first %d are listed)\n", n, roster.MaxProblems)
 		}
 		fmt.Fprintf(stderr, "roster import: %s\n", re.Message("en"))
 		return exitError(1)

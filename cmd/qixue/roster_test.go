@@ -57,6 +57,13 @@ func TestRosterImportCommand(t *testing.T) {
 	if !errors.As(err, &code) || code != 1 || !strings.Contains(stderr, "users.csv:3: column role: unknown_role") {
 		t.Fatalf("invalid import: %v\n%s", err, stderr)
 	}
+	// Every problem of every file at once: an enrollment of an unknown class too.
+	os.WriteFile(filepath.Join(dir, "enrollments.csv"), []byte("sourcedId,classSourcedId,userSourcedId,role\ne1,c1,t1,teacher\ne2,c9,t1,teacher\n"), 0o600)
+	_, stderr, err = runCLI(t, "roster", "import", dir)
+	if !errors.As(err, &code) || code != 1 || !strings.Contains(stderr, "users.csv:3: column role: unknown_role") ||
+		!strings.Contains(stderr, "enrollments.csv:3: column classSourcedId: unknown_class") {
+		t.Fatalf("invalid import, two files: %v\n%s", err, stderr)
+	}
 	if _, _, err := runCLI(t, "roster", "import"); !errors.As(err, &code) || code != 2 {
 		t.Errorf("no path: %v", err)
 	}
@@ -117,4 +124,46 @@ func TestRosterWorkerLifecycle(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 	stop()
+}
+
+// TestRosterImportLink: with --school alone the seeded school (no org)
+// cannot take the files' org; --link, run by the operator, links it, and
+// after that the school's own imports work.
+func TestRosterImportLink(t *testing.T) {
+	url := filepath.Join(t.TempDir(), "link.db")
+	t.Setenv("QIXUE_DATABASE_URL", url)
+	t.Setenv("QIXUE_BCRYPT_COST", "4")
+	if _, stderr, err := runCLI(t, "seed"); err != nil {
+		t.Fatalf("seed: %v %s", err, stderr)
+	}
+	cfg, err := loadConfig()
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, _, err := openMigrated(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var school string
+	db.Raw("SELECT id FROM schools").Scan(&school)
+	models.Close(db)
+	dir := t.TempDir()
+	writeRoster(t, dir, "t1,s1,teacher,cli.teacher,Wei,Lin\nu1,s1,student,,明,李\n")
+
+	var code exitError
+	_, stderr, err := runCLI(t, "roster", "import", dir, "--school", school)
+	if !errors.As(err, &code) || code != 1 || !strings.Contains(stderr, "orgs.csv:2: column sourcedId: unlinked_org") {
+		t.Fatalf("school admin's import of an unlinked org: %v\n%s", err, stderr)
+	}
+	if _, _, err := runCLI(t, "roster", "import", dir, "--link"); !errors.As(err, &code) || code != 2 {
+		t.Errorf("--link without --school: %v", err)
+	}
+	out, stderr, err := runCLI(t, "roster", "import", dir, "--school", school, "--link")
+	if err != nil || !strings.Contains(out, "schools      created 0, updated 1") || !strings.Contains(out, "users        created 2,") {
+		t.Fatalf("linking import: %v\n%s%s", err, out, stderr)
+	}
+	out, stderr, err = runCLI(t, "roster", "import", dir, "--school", school)
+	if err != nil || !strings.Contains(out, "users        created 0, updated 0, deactivated 0, unchanged 2") {
+		t.Fatalf("school's import after linking: %v\n%s%s", err, out, stderr)
+	}
 }

@@ -14,6 +14,7 @@ import (
 
 	"qixue/api"
 	"qixue/assignments"
+	"qixue/audit"
 	"qixue/exercises"
 	"qixue/identity"
 	"qixue/lessons"
@@ -34,6 +35,15 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 	}
 	logger := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
 	logger.Info("starting qixue", append([]any{"version", version}, cfg.logAttrs()...)...)
+
+	// Listen before touching the database: with the port taken, serve
+	// must fail before it seeds a new database and prints the demo
+	// credentials that are shown only once.
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("listen on %s (QIXUE_ADDR): %w", cfg.Addr, err)
+	}
+	defer ln.Close()
 
 	db, fresh, practice, err := openLoaded(ctx, cfg)
 	if err != nil {
@@ -71,13 +81,10 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		Lessons:         lessons.NewService(models.NewLessonStore(db), nil, lessons.LookupIn(practice)),
 		Assignments:     assignments.NewService(models.NewAssignmentStore(db), nil).WithPractice(api.PracticeMaker(practice)),
 		Progress:        prog,
+		Audit:           audit.NewService(models.NewAuditStore(db), nil),
 	})
 	defer startRosterWorker(ctx, cfg, importer, logger)()
 	defer startRater(ctx, prog, raterInterval, logger)()
-	ln, err := net.Listen("tcp", cfg.Addr)
-	if err != nil {
-		return err
-	}
 	srv := &http.Server{
 		Handler:           e,
 		ReadHeaderTimeout: 10 * time.Second,

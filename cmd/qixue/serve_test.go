@@ -9,6 +9,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -41,8 +42,14 @@ var listening = regexp.MustCompile(`"msg":"listening","addr":"([^"]+)"`)
 // address, its stdout and a function that stops it and returns run's error.
 func startServe(t *testing.T) (addr string, stdout *syncBuffer, stop func() error) {
 	t.Helper()
+	return startServeOn(t, filepath.Join(t.TempDir(), "qixue.db"))
+}
+
+// startServeOn is startServe on the embedded database at path.
+func startServeOn(t *testing.T, path string) (addr string, stdout *syncBuffer, stop func() error) {
+	t.Helper()
 	t.Setenv("QIXUE_ADDR", "127.0.0.1:0")
-	t.Setenv("QIXUE_DATABASE_URL", filepath.Join(t.TempDir(), "qixue.db"))
+	t.Setenv("QIXUE_DATABASE_URL", path)
 	t.Setenv("QIXUE_BCRYPT_COST", "4")
 	t.Setenv("QIXUE_DEMO_PASSWORD", "demo-teacher-pw")
 	t.Setenv("QIXUE_JWT_SECRET", "")
@@ -240,5 +247,74 @@ func TestConfigMasksSecrets(t *testing.T) {
 	t.Setenv("QIXUE_ACCESS_TTL", "soon")
 	if _, err := loadConfig(); err == nil {
 		t.Error("bad duration accepted")
+	}
+}
+
+// TestServeBusyPortSeedsNothing checks that serve fails on a taken port
+// before it creates the database, so the demo credentials (shown once) are
+// printed by the next start that can serve.
+func TestServeBusyPortSeedsNothing(t *testing.T) {
+	busy, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer busy.Close()
+	dbPath := filepath.Join(t.TempDir(), "qixue.db")
+	t.Setenv("QIXUE_ADDR", busy.Addr().String())
+	t.Setenv("QIXUE_DATABASE_URL", dbPath)
+	t.Setenv("QIXUE_BCRYPT_COST", "4")
+	t.Setenv("QIXUE_DEMO_PASSWORD", "demo-teacher-pw")
+	t.Setenv("QIXUE_JWT_SECRET", "")
+	var stdout, stderr syncBuffer
+	err = run(context.Background(), []string{"serve"}, strings.NewReader(""), &stdout, &stderr)
+	if err == nil || !strings.Contains(err.Error(), "QIXUE_ADDR") {
+		t.Fatalf("serve on a busy port: %v", err)
+	}
+	if stdout.String() != "" {
+		t.Errorf("serve printed before failing to listen:\n%s", stdout.String())
+	}
+	if _, err := os.Stat(dbPath); !os.IsNotExist(err) {
+		t.Errorf("the database was created before listening: %v", err)
+	}
+}
+
+// TestAdminResetPassword sets a forgotten demo password from the console
+// and checks that the new one logs in and the old one does not.
+func TestAdminResetPassword(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("QIXUE_DATABASE_URL", "sqlite://"+filepath.Join(dir, "q.db"))
+	t.Setenv("QIXUE_BCRYPT_COST", "4")
+	ctx := context.Background()
+	var out, errOut bytes.Buffer
+	if err := run(ctx, []string{"seed"}, nil, &out, &errOut); err != nil {
+		t.Fatalf("seed: %v", err)
+	}
+	out.Reset()
+	err := run(ctx, []string{"admin", "reset-password", "--username", " Teacher ", "--password-stdin"}, strings.NewReader("a-new-long-password\n"), &out, &errOut)
+	if err != nil || !strings.Contains(out.String(), "password of teacher") {
+		t.Fatalf("reset-password: %v %q", err, out.String())
+	}
+	if err := run(ctx, []string{"admin", "reset-password", "--username", "nobody", "--password-stdin"}, strings.NewReader("a-new-long-password\n"), &out, &errOut); err == nil || !strings.Contains(err.Error(), "no user") {
+		t.Errorf("unknown user: %v", err)
+	}
+	if err := run(ctx, []string{"admin", "reset-password", "--username", "teacher", "--password-stdin"}, strings.NewReader("short\n"), &out, &errOut); err == nil {
+		t.Error("a short password was accepted")
+	}
+	if err := run(ctx, []string{"admin", "reset-password", "--username", "teacher"}, nil, &out, &errOut); err != exitError(2) {
+		t.Errorf("without --password-stdin: %v", err)
+	}
+
+	addr, _, stop := startServeOn(t, filepath.Join(dir, "q.db"))
+	defer stop()
+	for pw, want := range map[string]int{"a-new-long-password": 200, "demo-teacher-pw": 401} {
+		res, err := http.Post("http://"+addr+"/v1/auth/login", "application/json",
+			strings.NewReader(fmt.Sprintf(`{"username":"teacher","password":%q}`, pw)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != want {
+			t.Errorf("login with %q: %d, want %d", pw, res.StatusCode, want)
+		}
 	}
 }

@@ -138,6 +138,16 @@ func (p Position) explain(m Move) *IllegalMoveError {
 			"a pawn promotes to a queen, rook, bishop or knight",
 			"兵只能升变为后、车、象或马")
 	}
+	return p.leavesKingInCheck(in)
+}
+
+// leavesKingInCheck explains a move that leaves the mover's king attacked:
+// one that does not answer a check already given, or one that exposes the
+// king.
+func (p Position) leavesKingInCheck(in string) *IllegalMoveError {
+	if p.b.inCheck() {
+		return illegal(in, ReasonKingInCheck, "your king is in check and this move does not get it out of check", "你的王正被将军，这步没有解除")
+	}
 	return illegal(in, ReasonKingInCheck, "your king would be in check", "这样走你的王会被将军")
 }
 
@@ -240,5 +250,5 @@ func (p Position) explainCastle(m Move, in string) *IllegalMoveError {
 				fmt.Sprintf("王不能经过被攻击的格子（%s）易位", sq))
 		}
 	}
-	return illegal(in, ReasonKingInCheck, "your king would be in check", "这样走你的王会被将军")
+	return p.leavesKingInCheck(in)
 }

@@ -18,9 +18,12 @@
 // each landing point with its segment's expression in brackets:
 // "8b2-f5[6-2]-d5[4]". Chinese notation: "8 左斜进跨 6,2、左平跨 4 (6−2=4)".
 //
-// Rulings the spec leaves open, as implemented: 前跟 is a chain whose second
-// segment spans straight back over exactly the first segment's pieces; it
-// may not end the move there. 五子让位 binds the camp's owner: once the
+// Rulings, as implemented: 前跟 is a chain whose second segment spans
+// straight back over exactly the first segment's pieces; it may not end
+// the move there, and its third segment must span other pieces (so a chain
+// never goes to and fro over one segment only: the spec's ruling of
+// 2026-12-01). After two different segments, 后跟 may span back over the
+// last segment again and again. 五子让位 binds the camp's owner: once the
 // opponent has five or more pieces in a camp, its owner may not make a move
 // that fills the camp's last empty point (moving within the camp is fine).
 //

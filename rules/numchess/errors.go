@@ -32,7 +32,8 @@ func (e *ParseError) Unwrap() error { return e.err }
 // "occupied", "not_a_line", "nothing_to_span", "not_adjacent_to_last",
 // "not_a_step", "expression_missing", "expression_not_allowed",
 // "wrong_result", "values_differ", "chains_not_allowed", "chain_too_long",
-// "front_follow", "returns_to_start", "five_piece_rule", "empty_move" and
+// "front_follow", "front_follow_same", "returns_to_start", "five_piece_rule",
+// "empty_move" and
 // the arithmetic codes of arith.CheckError ("digit_missing",
 // "operator_not_allowed", ...).
 type IllegalMoveError struct {

@@ -229,7 +229,8 @@ func (e *Engine) destinations(g *genScratch, pos *Position, n int) {
 // segment limit, that carries for each point the set of values it was
 // reached with. The 前跟 rule needs one more bit of state: after a first
 // segment, spanning straight back over it leads to a "pending" state that
-// may continue but may not end the move.
+// may not end the move and may continue only over other pieces (not
+// straight back again).
 func (e *Engine) chainSearch(g *genScratch) {
 	s := g.start
 	maxSeg := e.rs.maxSegments()
@@ -244,6 +245,7 @@ func (e *Engine) chainSearch(g *genScratch) {
 	}
 	var pending []int
 	var pendingVals [][]int32
+	var pendingBan []edge // the segment a pending state may not span next
 	var long longChains
 	// Layer 2 from each first segment.
 	for _, e1 := range g.edgesFrom(s) {
@@ -260,15 +262,20 @@ func (e *Engine) chainSearch(g *genScratch) {
 			} else {
 				w = e.firstTwo(g.ctx, e1.key, v1, e2.key)
 				if !short1 && int(e2.k) > ExplicitSpanMax {
-					long.add(int(e2.to), []uint64{e1.key}, e2.key)
+					var ban edge
+					if frontFollow(e1, e2) {
+						ban = e1
+					}
+					long.add(int(e2.to), []uint64{e1.key}, e2.key, ban)
 				}
 			}
 			if len(w) == 0 {
 				continue
 			}
-			if e2.dir == int8(oppDir[e1.dir]) && e2.k == e1.k {
+			if frontFollow(e1, e2) {
 				pending = append(pending, int(e2.to))
 				pendingVals = append(pendingVals, w)
+				pendingBan = append(pendingBan, e1)
 				continue
 			}
 			g.reach(int(e2.to), w, 2)
@@ -290,6 +297,9 @@ func (e *Engine) chainSearch(g *genScratch) {
 		if d == 2 {
 			for i, p := range pending {
 				for _, ed := range g.edgesFrom(p) {
+					if banned(pendingBan[i], ed) {
+						continue
+					}
 					if w := e.meet(g.ctx, pendingVals[i], ed.key); len(w) > 0 {
 						g.reachNext(int(ed.to), w, d+1)
 					}
@@ -330,16 +340,18 @@ type longChains struct {
 type longChain struct {
 	p    int
 	keys []uint64 // ascending, without repeats
+	ban  edge     // after 前跟: the segment it may not span next (k 0: none)
 }
 
-// add records the chain at point p spanning keys and then key, once.
-func (lc *longChains) add(p int, keys []uint64, key uint64) {
+// add records the chain at point p spanning keys and then key, once; ban
+// is the segment it may not span next (see longChain).
+func (lc *longChains) add(p int, keys []uint64, key uint64, ban edge) {
 	ks := slices.Clone(keys)
 	if i, found := slices.BinarySearch(ks, key); !found {
 		ks = slices.Insert(ks, i, key)
 	}
-	id := make([]byte, 0, 2+8*len(ks))
-	id = append(id, byte(p), byte(p>>8))
+	id := make([]byte, 0, 4+8*len(ks))
+	id = append(id, byte(p), byte(p>>8), byte(ban.dir), byte(ban.k))
 	for _, k := range ks {
 		for b := 0; b < 8; b++ {
 			id = append(id, byte(k>>(8*b)))
@@ -352,8 +364,17 @@ func (lc *longChains) add(p int, keys []uint64, key uint64) {
 		return
 	}
 	lc.seen[string(id)] = true
-	lc.states = append(lc.states, longChain{p, ks})
+	lc.states = append(lc.states, longChain{p, ks, ban})
 }
+
+// frontFollow reports whether the second segment e2 spans straight back
+// over the pieces of the first, e1 (前跟).
+func frontFollow(e1, e2 edge) bool { return e2.dir == int8(oppDir[e1.dir]) && e2.k == e1.k }
+
+// banned reports whether ed spans the same pieces, the same way, as ban,
+// the first segment of a 前跟: from the point the way back landed on, that
+// is the segment with ban's direction and count. A zero ban bans nothing.
+func banned(ban, ed edge) bool { return ban.k != 0 && ed.dir == ban.dir && ed.k == ban.k }
 
 // expandLong extends the all-long chains of layer d by one segment: a
 // short segment's values that every long one makes go into layer d+1, a
@@ -362,8 +383,11 @@ func (e *Engine) expandLong(g *genScratch, lc longChains, d int) longChains {
 	next := longChains{seen: lc.seen}
 	for _, st := range lc.states {
 		for _, ed := range g.edgesFrom(st.p) {
+			if banned(st.ban, ed) {
+				continue
+			}
 			if int(ed.k) > ExplicitSpanMax {
-				next.add(int(ed.to), st.keys, ed.key)
+				next.add(int(ed.to), st.keys, ed.key, edge{})
 				continue
 			}
 			w := e.vals(g.ctx, ed.key)
@@ -669,9 +693,11 @@ func (g *genScratch) spanned(a, b, dir int) []int {
 }
 
 // chainPath finds a shortest chain with common value v from the mover's
-// start to target, by breadth-first search over (point, phase) states:
-// phase 1 after the first segment, 2 after spanning straight back over it
-// (前跟, may not end), 3 after two or more segments otherwise.
+// start to target, by breadth-first search over states: a point and a
+// phase, 0 at the start, 1 after the first segment, 3 after two or more
+// segments otherwise; and 前跟 states (after spanning straight back over
+// the first segment: may not end, may not span those pieces again), one
+// per point and first segment, numbered from NumPoints*4 on.
 func (e *Engine) chainPath(g *genScratch, target int, v int32, depth int) []int {
 	const none = -1
 	state := func(p, phase int) int { return p*4 + phase }
@@ -679,6 +705,14 @@ func (e *Engine) chainPath(g *genScratch, target int, v int32, depth int) []int 
 	for i := range parent {
 		parent[i] = none
 	}
+	type frontState struct {
+		p      int
+		ban    edge // the first segment
+		parent int
+	}
+	const frontBase = NumPoints * 4
+	var fronts []frontState
+	frontSeen := map[[3]int]bool{}
 	var firstEdge [NumPoints]edge
 	s := g.start
 	root := state(s, 0)
@@ -696,15 +730,25 @@ func (e *Engine) chainPath(g *genScratch, target int, v int32, depth int) []int 
 	for d := 1; d < depth && len(layer) > 0 && parent[goal] == none; d++ {
 		var next []int
 		for _, st := range layer {
-			p, phase := st/4, st%4
+			p, phase, ban := st/4, st%4, edge{}
+			if st >= frontBase {
+				f := fronts[st-frontBase]
+				p, phase, ban = f.p, 2, f.ban
+			}
 			for _, ed := range g.edgesFrom(p) {
-				if !e.has(g.ctx, ed.key, v) {
+				if banned(ban, ed) || !e.has(g.ctx, ed.key, v) {
+					continue
+				}
+				if e1 := firstEdge[p]; phase == 1 && frontFollow(e1, ed) {
+					key := [3]int{int(ed.to), int(e1.dir), int(e1.k)}
+					if !frontSeen[key] {
+						frontSeen[key] = true
+						fronts = append(fronts, frontState{int(ed.to), e1, st})
+						next = append(next, frontBase+len(fronts)-1)
+					}
 					continue
 				}
 				ns := state(int(ed.to), 3)
-				if e1 := firstEdge[p]; phase == 1 && ed.dir == int8(oppDir[e1.dir]) && ed.k == e1.k {
-					ns = state(int(ed.to), 2)
-				}
 				if parent[ns] != none {
 					continue
 				}
@@ -718,8 +762,15 @@ func (e *Engine) chainPath(g *genScratch, target int, v int32, depth int) []int 
 		panic("numchess: chain witness not found") // chainSearch found one
 	}
 	var path []int
-	for st := goal; st != root; st = int(parent[st]) {
+	for st := goal; st != root; {
+		if st >= frontBase {
+			f := fronts[st-frontBase]
+			path = append(path, f.p)
+			st = f.parent
+			continue
+		}
 		path = append(path, st/4)
+		st = int(parent[st])
 	}
 	slices.Reverse(path)
 	return path

@@ -92,6 +92,10 @@ func TestSharedEngine(t *testing.T) {
 }
 
 // TestPerftStart pins the perft counts from the start (see BENCHMARKS.md).
+// Depth 3 with chains was 12710 before the 连跨 ruling of 2026-12-01 (a
+// 前跟 must go on over other pieces); 12530 after it, the count the
+// brute-force reference (referenceDestinations) gives at every depth-2
+// node.
 func TestPerftStart(t *testing.T) {
 	cases := []struct {
 		rs    Ruleset
@@ -99,7 +103,7 @@ func TestPerftStart(t *testing.T) {
 		want  int64
 	}{
 		{K1(), 1, 20}, {K1(), 2, 400}, {K1(), 3, 10840},
-		{G23(), 3, 12710}, {G46(), 2, 400}, {G46(), 3, 12710},
+		{G23(), 3, 12530}, {G46(), 2, 400}, {G46(), 3, 12530},
 	}
 	for _, c := range cases {
 		if got := NewEngine(c.rs).Perft(Start(), c.depth); got != c.want {

@@ -138,8 +138,8 @@ func packedRows(tb testing.TB, n int) []Position {
 func TestPlayedLongChainsAreGenerated(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	positions := packedRows(t, 4)
-	if testing.Short() {
-		positions = positions[:2]
+	if sampled() {
+		positions = positions[:1]
 	}
 	mulDiv := G46()
 	mulDiv.Name, mulDiv.Add, mulDiv.Sub = "MulDiv", false, false

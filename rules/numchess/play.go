@@ -410,16 +410,29 @@ func (e *Engine) Check(pos Position, m Move) (*MoveInfo, error) {
 		mi.Kind = SingleSpan
 	} else {
 		mi.Kind = ChainSpan
-		a, b := mi.Segments[0], mi.Segments[1]
-		if len(m.Path) == 2 && b.Dir == reverseDir(a.Dir) && slices.Equal(b.Spanned, reversed(a.Spanned)) {
-			return nil, illegal("front_follow", 2, "spanning straight back over the first segment (前跟) is allowed only when the chain goes on from there",
-				"前跟（起步即原路跨回）只能作为更长连跨的开头，跨回后必须继续跨")
+		if spansBack(mi.Segments[0], mi.Segments[1]) {
+			// 前跟: the way back only finds the next route, so the chain
+			// goes on, over other pieces.
+			if len(m.Path) == 2 {
+				return nil, illegal("front_follow", 2, "spanning straight back over the first segment (前跟) is allowed only when the chain goes on from there",
+					"前跟（起步即原路跨回）只能作为更长连跨的开头，跨回后必须继续跨")
+			}
+			if spansBack(mi.Segments[1], mi.Segments[2]) {
+				return nil, illegal("front_follow_same", 3, "after spanning back over the first segment (前跟), the next segment must span other pieces: going to and fro over the same pieces is not a chain",
+					"前跟之后，下一段必须跨过别的棋子：在同一段上来回跨不算连跨")
+			}
 		}
 	}
 	if cur == s {
 		return nil, illegal("returns_to_start", 0, "a move may not end on its starting point", "一步棋不能回到起点结束")
 	}
 	return e.finish(pos, mi)
+}
+
+// spansBack reports whether segment b spans straight back over exactly
+// the pieces of segment a, the segment before it.
+func spansBack(a, b Segment) bool {
+	return b.Dir == reverseDir(a.Dir) && slices.Equal(b.Spanned, reversed(a.Spanned))
 }
 
 // checkSegmentValue checks a span segment's arithmetic and sets its value.
@@ -459,7 +472,7 @@ func (e *Engine) checkSegmentValue(sg *Segment, expr *arith.Expr, seg, segs, pie
 		return nil
 	}
 	if sg.Value.Cmp(mi.Value) != 0 {
-		return illegal("values_differ", seg, fmt.Sprintf("the result is %s, but segment 1 made %s", sg.Value, mi.Value),
+		return illegal("values_differ", seg, fmt.Sprintf("the result is %s, but segment 1 made %s (every segment of a chain span must make the same value)", sg.Value, mi.Value),
 			fmt.Sprintf("得数是 %s，但第1段得 %s（连跨各段得数必须相同）", sg.Value, mi.Value))
 	}
 	return nil

@@ -79,8 +79,12 @@ func TestRefusals(t *testing.T) {
 		{g46, after1489, "8b2-f5[6+2]-d5[4]", "values_differ", 2, "segment 1 made 8"},
 		{g46, after1489, "8b2-f5[6-2]-d5[5]", "", 2, ""},
 		{g46, "r:7e5,3g5;b: r 1", "7e5-h5[3]-f5[3]", "front_follow", 2, "前跟"},
-		{g46, "r:7e5,3f5;b: r 1", "7e5-g5[3]-e5[3]-g5[3]-e5[3]", "returns_to_start", 0, "starting point"},
-		{g46, "r:7e5,3f5;b: r 1", "7e5-g5[3]-e5[3]-g5[3]-e5", "returns_to_start", 0, "starting point"},
+		// 前跟 and then straight back again: there and back over one piece
+		// would let any piece span any single piece (ruling of 2026-12-01).
+		{g46, "r:7e5,3g5;b: r 1", "7e5-h5[3]-f5[3]-h5[3]", "front_follow_same", 3, "前跟"},
+		{g46, "r:1i5,4e5;b: r 1", "1i5-d5[4]-f5[4]-d5[4]", "front_follow_same", 3, "other pieces"},
+		{g46, "r:7e5,3f5;b:3d5 r 1", "7e5-g5[3]-e5[3]-c5[3]-e5[3]", "returns_to_start", 0, "starting point"},
+		{g46, "r:7e5,3f5;b:3d5 r 1", "7e5-g5[3]-e5[3]-c5[3]-e5", "returns_to_start", 0, "starting point"},
 		{g46, "r:7e5,3g5;b: r 1", "7e5-f5-h5[3]", "not_a_step", 1, "step"},
 		{g46, "r:7e5,3g5;b: r 1", "7e5-i5[3]", "not_adjacent_to_last", 1, "g5"},
 		{g46, "r:7e5,3g5,4i5;b: r 1", "7e5-h5[2+1]", "", 1, ""},
@@ -122,8 +126,10 @@ func TestRefusals(t *testing.T) {
 
 func TestChainFollows(t *testing.T) {
 	eng := NewEngine(G46())
-	// 前跟 that goes on, and 后跟 after two segments, are both allowed.
-	playLine(t, eng, mustPos(t, "r:7e5,3g5;b: r 1"), "7e5-h5[3]-f5[3]-h5[3]")
+	// 前跟 that goes on over other pieces, and 后跟 after two different
+	// segments, are both allowed.
+	playLine(t, eng, mustPos(t, "r:7e5,3g5;b:3c5 r 1"), "7e5-h5[3]-f5[3]-b5[3]")
+	playLine(t, eng, mustPos(t, "r:7e5,3g5;b:3c5 r 1"), "7e5-h5[3]-f5[3]-b5[3]-d5[3]-b5[3]")
 	after1489 := "r:0a1,1i5,2b4,3c4,4e5,5a3,6b3,7c3,8b2,9a2;b:0a17,1e13,2c14,3b14,4i13,5c15,6b15,7a15,8a16,9b16 r 3"
 	playLine(t, eng, mustPos(t, after1489), "8b2-f5[6-2]-d5[4]-f5[4]")
 	// A chain may cross its own vacated start point: 7 spans 1, then comes

@@ -32,7 +32,7 @@ func TestGeneratedMovesPlay(t *testing.T) {
 		eng := NewEngine(rs)
 		rng := rand.New(rand.NewPCG(1, uint64(len(rs.Name))))
 		games := 4
-		if testing.Short() {
+		if sampled() {
 			games = 1
 		}
 		for g := 0; g < games; g++ {
@@ -68,7 +68,7 @@ func TestPlayedMovesAreGenerated(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
 	accepted := 0
 	games := 3
-	if testing.Short() {
+	if sampled() {
 		games = 1
 	}
 	for g := 0; g < games; g++ {

@@ -54,13 +54,18 @@ func referenceDestinations(eng *Engine, pos Position, n int, maxSeg int) map[int
 	// walk follows chains from p after segs segments with common values
 	// vals; longs holds the multisets of the segments so far while all of
 	// them span more than ExplicitSpanMax pieces (nil otherwise), whose
-	// common values a later short segment supplies.
-	var walk func(p int, vals []int32, segs int, first span, longs []uint64)
-	walk = func(p int, vals []int32, segs int, first span, longs []uint64) {
+	// common values a later short segment supplies. front is set after a
+	// 前跟 (the second segment spanned straight back over the first): the
+	// next segment must span other pieces than the first.
+	var walk func(p int, vals []int32, segs int, first span, longs []uint64, front bool)
+	walk = func(p int, vals []int32, segs int, first span, longs []uint64, front bool) {
 		if segs >= maxSeg {
 			return
 		}
 		for _, sp := range spans(p) {
+			if front && sp.dir == first.dir && sp.k == first.k {
+				continue // the same pieces as the first segment, again
+			}
 			var w []int32
 			if segs == 1 {
 				var v1 []int32
@@ -90,7 +95,7 @@ func referenceDestinations(eng *Engine, pos Position, n int, maxSeg int) map[int
 			if len(w) > 0 && !frontFollow && sp.to != s {
 				dest[sp.to] = true
 			}
-			walk(sp.to, w, segs+1, first, next)
+			walk(sp.to, w, segs+1, first, next, frontFollow)
 		}
 	}
 	for _, sp := range spans(s) {
@@ -102,7 +107,7 @@ func referenceDestinations(eng *Engine, pos Position, n int, maxSeg int) map[int
 			if !explicit(sp.key) {
 				longs = []uint64{sp.key}
 			}
-			walk(sp.to, nil, 1, sp, longs)
+			walk(sp.to, nil, 1, sp, longs, false)
 		}
 	}
 	if eng.rs.FivePieceRule {
@@ -132,7 +137,7 @@ func TestLongChainSearchMatchesReference(t *testing.T) {
 	mulDiv := G46()
 	mulDiv.Name, mulDiv.Add, mulDiv.Sub = "MulDiv", false, false
 	positions := packedRows(t, 3)
-	if testing.Short() {
+	if sampled() {
 		positions = positions[:1]
 	}
 	for _, rs := range []Ruleset{G46(), mulDiv} {

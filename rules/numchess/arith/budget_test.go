@@ -142,7 +142,7 @@ func abortAfter(n int, f func(b *budget)) (aborted bool) {
 func TestAbortKeepsMemoExact(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 46))
 	rounds := 60
-	if testing.Short() {
+	if sampled() {
 		rounds = 20
 	}
 	type question struct {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"sort"
 	"strings"
@@ -14,6 +15,11 @@ import (
 )
 
 var long = flag.Bool("long", false, "cross-check more multisets against brute force")
+
+// sampled reports whether the exhaustive cross-checks run on a sample:
+// by default and with -short. QIXUE_LONG_TESTS=1 (set by .ci/run) runs
+// them in full.
+func sampled() bool { return testing.Short() || os.Getenv("QIXUE_LONG_TESTS") != "1" }
 
 // simplicity is the order Solve promises, measured on an expression:
 // combining rules, × ÷, bracket pairs, negative values, characters.
@@ -494,7 +500,7 @@ func TestSolverMemoIndependent(t *testing.T) {
 func TestCanMakeLongAgainstReachable(t *testing.T) {
 	rng := rand.New(rand.NewPCG(46, 6))
 	sets := 2
-	if testing.Short() {
+	if sampled() {
 		sets = 1
 	}
 	for _, r := range bands() {
@@ -564,6 +570,10 @@ func TestCanMakeLongAgainstReachable(t *testing.T) {
 // (often made only through that split), and values nudged off them.
 func TestMeetSevenAgainstCanMake(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 46))
+	samples := 10
+	if sampled() {
+		samples = 3
+	}
 	for _, r := range bands() {
 		ds := make([]int, 7)
 		for i := range ds {
@@ -572,7 +582,7 @@ func TestMeetSevenAgainstCanMake(t *testing.T) {
 		s := NewSolver(r)
 		part := s.Reachable(ds[:6])
 		var vals []Rat
-		for range 10 {
+		for range samples {
 			x := part[rng.IntN(len(part))]
 			d := Int(int64(ds[6]))
 			for _, v := range []Rat{x, x.Neg()} {
@@ -638,7 +648,7 @@ func TestFlatAgainstReachable(t *testing.T) {
 			t.Fatalf("%+v is not flat", r)
 		}
 		for i, ds := range sets {
-			if testing.Short() && i%5 != 0 {
+			if sampled() && i%5 != 0 {
 				continue
 			}
 			ref := NewSolver(r)

@@ -1,0 +1,157 @@
+package api_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/getkin/kin-openapi/openapi3filter"
+	"golang.org/x/crypto/bcrypt"
+	"gorm.io/gorm"
+
+	"qixue/api"
+	"qixue/api/apitest"
+	"qixue/assignments"
+	"qixue/audit"
+	"qixue/exercises"
+	"qixue/lessons"
+	"qixue/models"
+	"qixue/models/modelstest"
+	"qixue/progress"
+	"qixue/roster"
+)
+
+// world is a server with every service and two schools that each hold one
+// of everything a route can name: the apitest fixture's users and class,
+// a school exercise, a copied curriculum (unit, lesson), an assignment,
+// an attempt and a roster import job.
+type world struct {
+	*apitest.Harness
+	F    apitest.Fixture
+	A, B worldSchool
+	// Bank is a built-in exercise every school reads.
+	Bank string
+}
+
+// worldSchool is the content of one school of the world.
+type worldSchool struct {
+	Exercise, Curriculum, Unit, Lesson, Assignment, Attempt, Import string
+}
+
+func newWorld(t *testing.T, db *gorm.DB) *world {
+	t.Helper()
+	ctx := context.Background()
+	svgDecoder.Do(func() { openapi3filter.RegisterBodyDecoder(api.DiagramContentType, openapi3filter.FileBodyDecoder) })
+	htmlDecoder.Do(func() { openapi3filter.RegisterBodyDecoder("text/html", openapi3filter.FileBodyDecoder) })
+	h := apitest.New(t, db)
+	w := &world{Harness: h, F: h.Fixture(t)}
+	practice := exercises.NewService(models.NewExerciseStore(db, models.WithLimitsTTL(0)), nil)
+	choice := exercises.Exercise{
+		Key: "chess/world-choice-001", Kind: "choice",
+		Title: exercises.Text{ZH: "王车易位", EN: "Castling"}, Body: exercises.Text{ZH: "哪个对？", EN: "Which is right?"},
+		Prompt:     json.RawMessage(`{"game":"chess","options":[{"zh-CN":"王走三格","en":"Three squares"},{"zh-CN":"王走两格","en":"Two squares"}]}`),
+		Solution:   json.RawMessage(`{"correct":[1]}`),
+		Difficulty: 1, Band: exercises.G23, Tags: []string{"chess.rules.castling"},
+	}
+	if _, _, err := practice.SyncBank(ctx, []exercises.Exercise{choice}); err != nil {
+		t.Fatal(err)
+	}
+	w.Bank = exercises.BankID(choice.Key)
+	bank, err := exercises.Bank()
+	if err != nil {
+		t.Fatal(err)
+	}
+	curricula, problems := lessons.Check(os.DirFS("../lessons/testdata/good"), bank)
+	if len(problems) > 0 {
+		t.Fatalf("fixture problems: %v", problems)
+	}
+	lessonStore := models.NewLessonStore(db)
+	if _, err := lessonStore.SyncBuiltIn(ctx, curricula, h.Now); err != nil {
+		t.Fatal(err)
+	}
+	im := roster.NewImporter(models.NewRosterStore(db), roster.Config{
+		HashPassword: func(s string) (string, error) {
+			b, err := bcrypt.GenerateFromPassword([]byte(s), bcrypt.MinCost)
+			return string(b), err
+		},
+	})
+	progressStore := models.NewProgressStore(db)
+	h.Echo = api.NewServer(api.Deps{
+		Identity:    h.Identity,
+		Ping:        func(ctx context.Context) error { return models.Ping(ctx, db) },
+		Exercises:   practice,
+		Roster:      im,
+		Lessons:     lessons.NewService(lessonStore, nil, lessons.LookupIn(practice)),
+		Assignments: assignments.NewService(models.NewAssignmentStore(db), nil).WithPractice(api.PracticeMaker(practice)),
+		Progress:    progress.NewService(progressStore, progressStore, h.Identity, nil),
+		Audit:       audit.NewService(models.NewAuditStore(db), time.Now),
+	})
+	for i, s := range []*worldSchool{&w.A, &w.B} {
+		fs := w.F.A
+		if i == 1 {
+			fs = w.F.B
+		}
+		s.Exercise = w.create(t, "POST", "/v1/exercises", fs.TeacherToken, map[string]any{
+			"kind": "choice", "title": map[string]any{"zh-CN": "数棋 " + fs.School.Name, "en": "Number chess " + fs.School.Name},
+			"body":       map[string]any{"zh-CN": "选一个", "en": "Pick one"},
+			"prompt":     map[string]any{"game": "numchess", "options": []any{map[string]any{"zh-CN": "一", "en": "one"}, map[string]any{"zh-CN": "二", "en": "two"}}},
+			"solution":   map[string]any{"correct": []int{0}},
+			"difficulty": 2, "band": "G23", "tags": []string{"numchess.rules"},
+		}, nil)
+		rec := w.Do(t, "POST", "/v1/curricula/numchess-k1/copy", fs.TeacherToken, nil, nil)
+		if rec.Code != http.StatusCreated {
+			t.Fatalf("copy: %d %s", rec.Code, rec.Body)
+		}
+		cp := apitest.Decode[struct {
+			ID    string
+			Units []struct {
+				ID      string
+				Lessons []struct{ ID string }
+			}
+		}](t, rec)
+		s.Curriculum, s.Unit, s.Lesson = cp.ID, cp.Units[0].ID, cp.Units[0].Lessons[0].ID
+		s.Assignment = w.create(t, "POST", "/v1/assignments", fs.TeacherToken, map[string]any{
+			"class_id": fs.Class.ID, "title": "作业 " + fs.School.Name, "due_at": h.Now.Add(48 * time.Hour).UTC().Format(time.RFC3339),
+			"items": []map[string]string{{"kind": "exercise", "id": s.Exercise}, {"kind": "lesson", "id": s.Lesson}},
+		}, nil)
+		s.Attempt = w.create(t, "POST", "/v1/exercises/"+s.Exercise+"/attempts", fs.StudentToken,
+			map[string]any{"answer": map[string]any{"choice": 1}}, map[string]string{api.HeaderIdempotencyKey: "world-" + fs.School.ID})
+		body, hdr := upload(t, zipOf(t, schoolFiles("org-"+fs.School.ID, fs.School.ID[:8])))
+		s.Import = w.create(t, "POST", "/v1/roster/imports?dry_run=true", fs.AdminToken, body, hdr)
+	}
+	return w
+}
+
+// create sends a request that must succeed and returns the id (or
+// attempt_id) of the answer.
+func (w *world) create(t *testing.T, method, path, token string, body any, hdr map[string]string) string {
+	t.Helper()
+	rec := w.Do(t, method, path, token, body, hdr)
+	if rec.Code >= 300 {
+		t.Fatalf("%s %s: %d %s", method, path, rec.Code, rec.Body)
+	}
+	v := apitest.Decode[struct {
+		ID        string
+		AttemptID string `json:"attempt_id"`
+	}](t, rec)
+	if v.ID == "" {
+		v.ID = v.AttemptID
+	}
+	if v.ID == "" {
+		t.Fatalf("%s %s: no id in the answer", method, path)
+	}
+	return v.ID
+}
+
+// TestWorld checks that the world builds on both databases.
+func TestWorld(t *testing.T) {
+	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
+		w := newWorld(t, db)
+		if w.A.Import == "" || w.B.Attempt == "" {
+			t.Fatalf("world %+v", w)
+		}
+	})
+}

@@ -1,0 +1,16 @@
+package identity_test
+
+import (
+	"testing"
+
+	"qixue/audit"
+	"qixue/identity"
+)
+
+// TestAuditRoleNames: audit spells the admin roles as identity does (it
+// cannot import identity), so that List lets exactly admins read.
+func TestAuditRoleNames(t *testing.T) {
+	if string(identity.RolePlatformAdmin) != audit.RolePlatformAdmin || string(identity.RoleSchoolAdmin) != audit.RoleSchoolAdmin {
+		t.Fatalf("audit roles %q %q differ from identity's", audit.RolePlatformAdmin, audit.RoleSchoolAdmin)
+	}
+}

@@ -1,0 +1,553 @@
+package tournaments
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// FIDE Tournament Report File (TRF): TRF16 (FIDE Handbook C.04 Annex 2),
+// the TRF(x) extensions of JaVaFo (XXR rounds, XXC first colour, XXA
+// acceleration, XXS points, XXP forbidden pairs) and the TRF-2026 codes
+// 142 (rounds), 152 (first colour), 162 (point system) and 240 (byes
+// ahead); 250, 260 and 299 are refused as not supported yet, and other
+// lines (012-132, 192, team lines 013/310) are kept verbatim.
+//
+// A 001 line has fixed columns (1-based): 1-3 "001", 5-8 start rank, 10 sex,
+// 11-13 title, 15-47 name, 49-52 rating, 54-56 federation, 58-68 FIDE id,
+// 70-79 birth date, 81-84 points, 86-89 rank, then for round r, starting at
+// column 92+10(r-1): 4 columns opponent (0000 none), a blank, colour (w, b
+// or -), a blank, result.
+
+// TRFError reports a malformed or inconsistent TRF file: the line (from 1)
+// and column (from 1, 0 when the whole line is at fault).
+type TRFError struct {
+	Line   int
+	Column int
+	Msg    string
+}
+
+func (e *TRFError) Error() string {
+	if e.Column > 0 {
+		return fmt.Sprintf("trf line %d column %d: %s", e.Line, e.Column, e.Msg)
+	}
+	return fmt.Sprintf("trf line %d: %s", e.Line, e.Msg)
+}
+
+// maxTRFPlayers and maxTRFRounds bound what a file may declare, so a
+// hostile file cannot make the reader allocate without limit.
+const (
+	maxTRFPlayers = 9999
+	maxTRFRounds  = 99
+)
+
+type trfReader struct {
+	t       *Tournament
+	lineOf  map[int]int // player id -> line number
+	byes    []byeAhead
+	acc     map[int][]Points
+	accLine [][2]int // player id, line of its XXA record
+}
+
+type byeAhead struct {
+	round, player, line int
+	kind                byte
+}
+
+// ReadTRF parses a TRF file. It checks the columns of every line, that each
+// opponent exists and lists the game back with the other colour and the
+// matching result, and that each player's points agree with the results.
+// Errors are *TRFError values naming line and column.
+func ReadTRF(r io.Reader) (*Tournament, error) {
+	rd := &trfReader{t: &Tournament{Points: Standard}, lineOf: map[int]int{}}
+	rd.t.Points.pairingByeIsDefault = true
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	sc.Split(splitTRFLines)
+	n := 0
+	for sc.Scan() {
+		n++
+		line := strings.TrimRight(sc.Text(), " \t")
+		if len(line) < 3 {
+			if strings.TrimSpace(line) != "" {
+				return nil, &TRFError{n, 1, "line too short for a code"}
+			}
+			continue
+		}
+		if err := rd.line(n, line); err != nil {
+			return nil, err
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, &TRFError{n + 1, 0, err.Error()}
+	}
+	if err := rd.finish(); err != nil {
+		return nil, err
+	}
+	return rd.t, nil
+}
+
+func splitTRFLines(data []byte, atEOF bool) (int, []byte, error) {
+	for i, c := range data {
+		if c == '\n' || c == '\r' {
+			j := i + 1
+			if c == '\r' && j < len(data) && data[j] == '\n' {
+				j++
+			} else if c == '\r' && j == len(data) && !atEOF {
+				return 0, nil, nil
+			}
+			return j, data[:i], nil
+		}
+	}
+	if atEOF && len(data) > 0 {
+		return len(data), data, nil
+	}
+	return 0, nil, nil
+}
+
+func (rd *trfReader) line(n int, line string) error {
+	code := line[:3]
+	rest := ""
+	if len(line) > 4 {
+		rest = line[4:]
+	}
+	switch code {
+	case "001":
+		return rd.player(n, line)
+	case "XXR", "142":
+		v, err := strconv.Atoi(strings.TrimSpace(line[3:]))
+		if err != nil || v < 1 || v > maxTRFRounds {
+			return &TRFError{n, 5, "the number of rounds must be a whole number from 1 to 99"}
+		}
+		rd.t.Rounds = v
+	case "XXC":
+		for _, f := range strings.Fields(line[3:]) {
+			switch f {
+			case "white1":
+				rd.t.InitialColor = White
+			case "black1":
+				rd.t.InitialColor = Black
+			case "rank":
+			default:
+				return &TRFError{n, 5 + strings.Index(line[3:], f) - 1, fmt.Sprintf("unknown XXC option %q", f)}
+			}
+		}
+	case "152":
+		switch strings.TrimSpace(rest) {
+		case "W":
+			rd.t.InitialColor = White
+		case "B":
+			rd.t.InitialColor = Black
+		default:
+			return &TRFError{n, 5, "the first colour must be W or B"}
+		}
+	case "162":
+		return rd.pointSystem162(n, line)
+	case "XXS":
+		return rd.pointSystemXXS(n, line)
+	case "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU":
+		v, err := parsePoints(strings.TrimSpace(line[3:]))
+		if err != nil {
+			return &TRFError{n, 5, err.Error()}
+		}
+		ps := &rd.t.Points
+		switch code {
+		case "BBW":
+			ps.Win, ps.FullBye = v, v
+			if ps.pairingByeIsDefault {
+				ps.PairingBye = v
+			}
+		case "BBD":
+			ps.Draw, ps.HalfBye = v, v
+		case "BBL":
+			ps.Loss = v
+		case "BBZ":
+			ps.ZeroBye = v
+		case "BBF":
+			ps.Forfeit = v
+		case "BBU":
+			ps.PairingBye, ps.pairingByeIsDefault = v, false
+		}
+	case "XXA":
+		return rd.accelerationXXA(n, line)
+	case "XXP":
+		var group []int
+		for _, f := range strings.Fields(line[3:]) {
+			id, err := strconv.Atoi(f)
+			if err != nil || id < 1 || id > maxTRFPlayers {
+				return &TRFError{n, 5 + strings.Index(line[3:], f) - 1, fmt.Sprintf("%q is not a start rank", f)}
+			}
+			group = append(group, id)
+		}
+		rd.t.Forbidden = append(rd.t.Forbidden, group)
+	case "240":
+		return rd.byes240(n, line)
+	case "250", "260", "299":
+		// Accelerations, round-limited forbidden pairs and abnormal points
+		// of TRF-2026 change the pairing; refuse rather than ignore them.
+		return &TRFError{n, 1, fmt.Sprintf("TRF-2026 line %s is not supported yet", code)}
+	default:
+		rd.t.Header = append(rd.t.Header, HeaderLine{Code: code, Text: strings.TrimPrefix(line[3:], " ")})
+	}
+	return nil
+}
+
+// field returns columns from..to (1-based, inclusive) of line, padded.
+func field(line string, from, to int) string {
+	if from > len(line) {
+		return ""
+	}
+	if to > len(line) {
+		to = len(line)
+	}
+	return line[from-1 : to]
+}
+
+func parsePoints(s string) (Points, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return 0, fmt.Errorf("points are missing")
+	}
+	whole, frac, ok := strings.Cut(s, ".")
+	w, err := strconv.Atoi(whole)
+	if err != nil || w < 0 || w > 9999 {
+		return 0, fmt.Errorf("%q is not a number of points", s)
+	}
+	p := Points(w * 10)
+	if ok {
+		if len(frac) != 1 || frac[0] < '0' || frac[0] > '9' {
+			return 0, fmt.Errorf("%q is not a number of points (one decimal)", s)
+		}
+		p += Points(frac[0] - '0')
+	}
+	return p, nil
+}
+
+func (rd *trfReader) player(n int, line string) error {
+	if len(line) < 84 {
+		return &TRFError{n, len(line) + 1, "a 001 line needs at least 84 columns (up to the points)"}
+	}
+	id, err := strconv.Atoi(strings.TrimSpace(field(line, 5, 8)))
+	if err != nil || id < 1 || id > maxTRFPlayers {
+		return &TRFError{n, 5, "the start rank (columns 5-8) must be a number from 1 to 9999"}
+	}
+	if _, dup := rd.lineOf[id]; dup {
+		return &TRFError{n, 5, fmt.Sprintf("start rank %d appears twice (first on line %d)", id, rd.lineOf[id])}
+	}
+	rd.lineOf[id] = n
+	p := &Player{
+		ID:         id,
+		Sex:        strings.TrimSpace(field(line, 10, 10)),
+		Title:      strings.TrimSpace(field(line, 11, 13)),
+		Name:       strings.TrimSpace(field(line, 15, 47)),
+		Federation: strings.TrimSpace(field(line, 54, 56)),
+		FideID:     strings.TrimSpace(field(line, 58, 68)),
+		Birth:      strings.TrimSpace(field(line, 70, 79)),
+	}
+	if s := strings.TrimSpace(field(line, 49, 52)); s != "" {
+		if p.Rating, err = strconv.Atoi(s); err != nil || p.Rating < 0 {
+			return &TRFError{n, 49, "the rating (columns 49-52) must be a number"}
+		}
+	}
+	if s := strings.TrimSpace(field(line, 81, 84)); s != "" {
+		if p.Declared, err = parsePoints(s); err != nil {
+			return &TRFError{n, 81, "points (columns 81-84): " + err.Error()}
+		}
+	} else {
+		p.Declared = -1
+	}
+	if s := strings.TrimSpace(field(line, 86, 89)); s != "" {
+		if p.Rank, err = strconv.Atoi(s); err != nil {
+			return &TRFError{n, 86, "the rank (columns 86-89) must be a number"}
+		}
+	}
+	for col := 92; col <= len(line); col += 10 {
+		if len(p.Rounds) >= maxTRFRounds {
+			return &TRFError{n, col, "more than 99 rounds"}
+		}
+		if sep := field(line, col-2, col-1); strings.TrimSpace(sep) != "" {
+			return &TRFError{n, col - 2, "expected blanks between rounds"}
+		}
+		e, err := parseEntry(n, col, line, id)
+		if err != nil {
+			return err
+		}
+		p.Rounds = append(p.Rounds, e)
+	}
+	for len(rd.t.Players) < id {
+		rd.t.Players = append(rd.t.Players, nil)
+	}
+	rd.t.Players[id-1] = p
+	return nil
+}
+
+func parseEntry(n, col int, line string, self int) (Entry, error) {
+	var e Entry
+	opp := field(line, col, col+3)
+	switch strings.TrimSpace(opp) {
+	case "":
+	case "0000", "0":
+	default:
+		v, err := strconv.Atoi(strings.TrimSpace(opp))
+		if err != nil || v < 1 || v > maxTRFPlayers {
+			return e, &TRFError{n, col, fmt.Sprintf("opponent %q is not a start rank", opp)}
+		}
+		if v == self {
+			return e, &TRFError{n, col, "a player cannot play against themselves"}
+		}
+		e.Opponent = v
+	}
+	if s := field(line, col+4, col+4); strings.TrimSpace(s) != "" {
+		return e, &TRFError{n, col + 4, "expected a blank after the opponent"}
+	}
+	switch c := field(line, col+5, col+5); c {
+	case "w", "W":
+		e.Color = White
+	case "b", "B":
+		e.Color = Black
+	case "-", " ", "":
+	default:
+		return e, &TRFError{n, col + 5, fmt.Sprintf("colour %q must be w, b or -", c)}
+	}
+	if s := field(line, col+6, col+6); strings.TrimSpace(s) != "" {
+		return e, &TRFError{n, col + 6, "expected a blank after the colour"}
+	}
+	rc := field(line, col+7, col+7)
+	if rc == "" {
+		rc = " "
+	}
+	if len(field(line, col+8, col+9)) > 0 && strings.TrimSpace(field(line, col+8, col+8)) != "" {
+		return e, &TRFError{n, col + 8, "unexpected text after the result"}
+	}
+	r := Result(strings.ToUpper(rc)[0])
+	switch r {
+	case Win, Draw, Loss, UnratedWin, UnratedDraw, UnratedLoss:
+		if e.Opponent == 0 || e.Color == NoColor {
+			return e, &TRFError{n, col + 7, "a played game needs an opponent and a colour"}
+		}
+	case ForfeitWin, ForfeitLoss:
+		// A forfeit may name the absent opponent or not.
+	case PairingBye, HalfPointBye, FullPointBye, ZeroPointBye:
+		if e.Opponent != 0 || e.Color != NoColor {
+			return e, &TRFError{n, col + 7, "a bye has no opponent and no colour"}
+		}
+	case NotPaired:
+		if e.Opponent != 0 || e.Color != NoColor {
+			return e, &TRFError{n, col + 7, "the result is missing"}
+		}
+	default:
+		return e, &TRFError{n, col + 7, fmt.Sprintf("unknown result %q", rc)}
+	}
+	e.Result = r
+	return e, nil
+}
+
+func (rd *trfReader) pointSystem162(n int, line string) error {
+	ps := &rd.t.Points
+	col := 6
+	for ; col+4 <= len(line); col += 9 {
+		sym := line[col-1]
+		v, err := parsePoints(field(line, col+1, col+4))
+		if err != nil {
+			return &TRFError{n, col + 1, err.Error()}
+		}
+		switch sym {
+		case 'W':
+			ps.Win, ps.FullBye = v, v
+			if ps.pairingByeIsDefault {
+				ps.PairingBye = v
+			}
+		case 'D':
+			ps.Draw, ps.HalfBye = v, v
+		case 'L':
+			ps.Loss = v
+		case 'Z':
+			ps.ZeroBye, ps.Forfeit = v, v
+		case 'P':
+			ps.PairingBye, ps.pairingByeIsDefault = v, false
+		default:
+			return &TRFError{n, col, fmt.Sprintf("unknown result symbol %q in the point system", sym)}
+		}
+	}
+	return nil
+}
+
+func (rd *trfReader) pointSystemXXS(n int, line string) error {
+	ps := &rd.t.Points
+	for _, f := range strings.Fields(line[3:]) {
+		col := 4 + strings.Index(line[3:], f)
+		k, v, ok := strings.Cut(f, "=")
+		p, err := parsePoints(v)
+		if !ok || err != nil {
+			return &TRFError{n, col, fmt.Sprintf("%q must be CODE=points", f)}
+		}
+		switch k {
+		case "W", "WW", "BW":
+			ps.Win = p
+			if ps.pairingByeIsDefault {
+				ps.PairingBye = p
+			}
+		case "D", "WD", "BD":
+			ps.Draw = p
+		case "L", "WL", "BL":
+			ps.Loss = p
+		case "FW":
+			ps.Win = p
+		case "FL":
+			ps.Forfeit = p
+		case "ZPB":
+			ps.ZeroBye = p
+		case "HPB":
+			ps.HalfBye = p
+		case "FPB":
+			ps.FullBye = p
+		case "PAB":
+			ps.PairingBye, ps.pairingByeIsDefault = p, false
+		default:
+			return &TRFError{n, col, fmt.Sprintf("unknown XXS code %q", k)}
+		}
+	}
+	return nil
+}
+
+func (rd *trfReader) accelerationXXA(n int, line string) error {
+	id, err := strconv.Atoi(strings.TrimSpace(field(line, 5, 8)))
+	if err != nil || id < 1 || id > maxTRFPlayers {
+		return &TRFError{n, 5, "the start rank (columns 5-8) must be a number"}
+	}
+	var acc []Points
+	for col := 10; col <= len(line); col += 5 {
+		s := field(line, col, col+3)
+		if strings.TrimSpace(s) == "" {
+			acc = append(acc, 0)
+			continue
+		}
+		p, err := parsePoints(s)
+		if err != nil {
+			return &TRFError{n, col, err.Error()}
+		}
+		acc = append(acc, p)
+	}
+	if len(acc) > maxTRFRounds {
+		return &TRFError{n, 10, "more than 99 rounds of acceleration"}
+	}
+	if rd.acc == nil {
+		rd.acc = map[int][]Points{}
+	}
+	rd.acc[id] = acc
+	rd.accLine = append(rd.accLine, [2]int{id, n})
+	return nil
+}
+
+func (rd *trfReader) byes240(n int, line string) error {
+	if len(line) < 11 {
+		return &TRFError{n, len(line) + 1, "a 240 line needs a kind, a round and players"}
+	}
+	kind := line[4]
+	round, err := strconv.Atoi(strings.TrimSpace(field(line, 7, 9)))
+	if err != nil || round < 1 || round > maxTRFRounds {
+		return &TRFError{n, 7, "the round (columns 7-9) must be a number from 1 to 99"}
+	}
+	for col := 11; col <= len(line); col += 5 {
+		id, err := strconv.Atoi(strings.TrimSpace(field(line, col, col+3)))
+		if err != nil || id < 1 || id > maxTRFPlayers {
+			return &TRFError{n, col, "expected a start rank"}
+		}
+		rd.byes = append(rd.byes, byeAhead{round: round, player: id, line: n, kind: kind})
+	}
+	return nil
+}
+
+func (rd *trfReader) finish() error {
+	t := rd.t
+	if len(t.Players) == 0 {
+		return &TRFError{1, 0, "the file has no players (001 lines)"}
+	}
+	for _, a := range rd.accLine {
+		p := t.Player(a[0])
+		if p == nil {
+			return &TRFError{a[1], 5, fmt.Sprintf("acceleration for unknown player %d", a[0])}
+		}
+		p.Acceleration = rd.acc[a[0]]
+	}
+	played := t.PlayedRounds()
+	// Byes written ahead (240) for the round to pair.
+	for _, b := range rd.byes {
+		p := t.Player(b.player)
+		if p == nil {
+			return &TRFError{b.line, 0, fmt.Sprintf("unknown player %d", b.player)}
+		}
+		if b.round == played+1 && countEntries(p) <= played {
+			for len(p.Rounds) < played {
+				p.Rounds = append(p.Rounds, Entry{Result: NotPaired})
+			}
+			p.Rounds = append(p.Rounds[:played], Entry{Result: ZeroPointBye})
+			if b.kind == 'H' {
+				p.Rounds[played].Result = HalfPointBye
+			}
+		}
+	}
+	ids := make([]int, 0, len(rd.lineOf))
+	for id := range rd.lineOf {
+		ids = append(ids, id)
+	}
+	sort.Ints(ids)
+	for _, id := range ids {
+		p := t.Player(id)
+		n := rd.lineOf[id]
+		for r, e := range p.Rounds {
+			col := 92 + 10*r
+			if e.Opponent == 0 {
+				continue
+			}
+			o := t.Player(e.Opponent)
+			if o == nil {
+				return &TRFError{n, col, fmt.Sprintf("round %d: opponent %d is not in the file", r+1, e.Opponent)}
+			}
+			if r >= len(o.Rounds) || o.Rounds[r].Opponent != id {
+				return &TRFError{n, col, fmt.Sprintf("round %d: player %d does not list player %d as opponent", r+1, e.Opponent, id)}
+			}
+			oe := o.Rounds[r]
+			if e.Played() != oe.Played() || e.Played() && e.Color == oe.Color {
+				return &TRFError{n, col + 5, fmt.Sprintf("round %d: colours of players %d and %d do not fit together", r+1, id, e.Opponent)}
+			}
+			if oe.Result != e.Result.reverse() && !(e.Result == ForfeitLoss && oe.Result == ForfeitLoss) {
+				return &TRFError{n, col + 7, fmt.Sprintf("round %d: result %q of player %d does not match result %q of player %d", r+1, e.Result, id, oe.Result, e.Opponent)}
+			}
+		}
+		if p.Declared >= 0 {
+			s := t.Score(p, played)
+			ok := p.Declared == s
+			if !ok && len(p.Rounds) > played {
+				ok = p.Declared == s+t.Points.Points(p.Rounds[played])
+			}
+			if !ok && len(p.Acceleration) > 0 {
+				ok = p.Declared == s+accelerationAt(p, played)
+			}
+			if !ok {
+				return &TRFError{n, 81, fmt.Sprintf("player %d has %s points in the file but %s from the results", id, p.Declared, s)}
+			}
+		}
+	}
+	if t.Rounds > 0 && played > t.Rounds {
+		return &TRFError{1, 0, fmt.Sprintf("%d rounds are played but the tournament has %d", played, t.Rounds)}
+	}
+	for _, g := range t.Forbidden {
+		for _, id := range g {
+			if t.Player(id) == nil {
+				return &TRFError{1, 0, fmt.Sprintf("forbidden pair names unknown player %d", id)}
+			}
+		}
+	}
+	return nil
+}
+
+func accelerationAt(p *Player, round int) Points {
+	if round < len(p.Acceleration) {
+		return p.Acceleration[round]
+	}
+	return 0
+}
