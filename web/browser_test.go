@@ -71,8 +71,9 @@ func qixueBinary(t *testing.T) string {
 const demoPassword = "browser-test-teacher-pw"
 
 // startServer runs `qixue serve` on a fresh embedded database with the
-// demo data (teacher "teacher" with demoPassword) and returns its URL.
-func startServer(t *testing.T) string {
+// demo data (teacher "teacher" with demoPassword) and returns its URL;
+// env adds QIXUE_* settings.
+func startServer(t *testing.T, env ...string) string {
 	t.Helper()
 	bin := qixueBinary(t)
 	dir := t.TempDir()
@@ -85,6 +86,7 @@ func startServer(t *testing.T) string {
 		"QIXUE_BCRYPT_COST=4",
 		"QIXUE_JWT_SECRET=",
 	)
+	cmd.Env = append(cmd.Env, env...)
 	cmd.Stdout = io.Discard
 	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
 	cmd.WaitDelay = 10 * time.Second
