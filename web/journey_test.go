@@ -69,9 +69,15 @@ func TestJourney(t *testing.T) {
 	st := cards[0]
 	b.open("/student/login")
 	b.fill("#class-code", st.Code)
-	b.fill("#username", st.User)
 	b.shot("student-login")
-	b.click("#to-pin")
+	b.click("#to-names")
+	b.wait(".name-btn")
+	names := evalJS[[]string](b, `[...document.querySelectorAll('.name-btn .first')].map((x) => x.textContent)`)
+	if all := " " + strings.Join(names, " ") + " "; !strings.Contains(all, " 小龙 ") || !strings.Contains(all, " 悦 ") || strings.Contains(all, "赵") {
+		t.Errorf("the class list shows %q: first names only (小龙, not 赵小龙)", names)
+	}
+	b.shot("student-names")
+	b.click(fmt.Sprintf(`.name-btn[data-username="%s"]`, st.User))
 	for _, d := range st.Pin {
 		b.click(fmt.Sprintf(`.pinpad [data-digit="%c"]`, d))
 	}
