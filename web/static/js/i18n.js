@@ -75,6 +75,9 @@ const TEXT = {
   // exercise
   yourTurn: ['轮到你了', 'Your move'],
   tapPiece: ['点一个棋子，再点要去的格子', 'Tap a piece, then where it goes'],
+  tapPoint: ['点一个交叉点落子', 'Tap a point to play'],
+  markPoints: ['点出所有的棋子，再按 ✔', 'Tap every stone, then ✔'],
+  tapLandings: ['点一个棋子，再依次点它落下的每一格', 'Tap a piece, then each square it lands on'],
   promoteTo: ['升变成：', 'Promote to:'],
   piece_q: ['后', 'Queen'], piece_r: ['车', 'Rook'], piece_b: ['象', 'Bishop'], piece_n: ['马', 'Knight'],
   correct: ['答对了！', 'Correct!'],

@@ -6,6 +6,8 @@ import { get, post, ApiError } from '../api.js';
 import { chessBoard } from '../boards/chess.js';
 import { exprPad } from '../boards/exprpad.js';
 import { answerForm, choiceButtons } from '../boards/answerform.js';
+import { gomokuBoard } from '../boards/gomoku.js';
+import { draughtsBoard } from '../boards/draughts.js';
 import { gameIcon } from './home.js';
 
 export default async function exercisePage({ params, query, navigate }) {
@@ -97,8 +99,12 @@ export default async function exercisePage({ params, query, navigate }) {
   // Step-by-step: show the position after the line and the reply.
   const continueLine = async (reply) => {
     line.push(reply);
-    const after = await post('/v1/rules/' + ex.game + '/play', { position: ex.prompt.fen, moves: line }).catch(() => null);
-    if (after && input.set) input.set(after.position);
+    if (input.reply) {
+      input.reply(reply);
+    } else {
+      const after = await post('/v1/rules/' + ex.game + '/play', { position: ex.prompt.fen, moves: line }).catch(() => null);
+      if (after && input.set) input.set(after.position);
+    }
     input.lock(false);
   };
 
@@ -134,6 +140,43 @@ function makeInput(ex, send, lineSoFar) {
       },
     });
     return { el: board.el, lock: board.lock, set: board.set, reset: () => board.set(p.fen), hint: '👆 ' + t('tapPiece') };
+  }
+  if (ex.game === 'gomoku' && p.board && ['gomoku.win_in_1', 'gomoku.vcf', 'gomoku.shape'].includes(ex.kind)) {
+    const mine = (p.colour || p.attacker) === 'white' ? 'o' : 'x';
+    const theirs = mine === 'x' ? 'o' : 'x';
+    const board = gomokuBoard({
+      board: p.board, lang: lang(), mode: ex.kind === 'gomoku.shape' ? 'many' : 'one',
+      onPoint: (pt) => {
+        board.place(pt, mine);
+        if (ex.steps) {
+          const line = lineSoFar();
+          line.push(pt);
+          send({ moves: [...line] }, pt);
+        } else {
+          send({ point: pt }, pt);
+        }
+      },
+      onPoints: (pts) => send({ points: pts }, pts.join(' ')),
+    });
+    return {
+      el: board.el, lock: board.lock, reset: board.reset, reply: (pt) => board.place(pt, theirs),
+      hint: '👆 ' + (ex.kind === 'gomoku.shape' ? t('markPoints') : t('tapPoint')),
+    };
+  }
+  if (ex.game === 'draughts' && p.fen && ['draughts.capture', 'draughts.shot'].includes(ex.kind)) {
+    const board = draughtsBoard({
+      fen: p.fen, lang: lang(),
+      onMove: (move) => {
+        if (ex.steps) {
+          const line = lineSoFar();
+          line.push(move);
+          send({ moves: [...line] }, move);
+        } else {
+          send({ move }, move);
+        }
+      },
+    });
+    return { el: board.el, lock: board.lock, set: board.set, reset: board.reset, hint: '👆 ' + t('tapLandings') };
   }
   if (ex.kind === 'numchess.expression') {
     const pad = exprPad({ digits: p.digits, ruleset: p.ruleset, onSubmit: (text) => send({ expression: text }, text) });

@@ -1,0 +1,138 @@
+package web_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"testing"
+	"time"
+)
+
+// apiCall sends a JSON request to the server's API as a plain client and
+// decodes the answer into out.
+func apiCall(t *testing.T, base, method, path, token string, body, out any) {
+	t.Helper()
+	var raw []byte
+	if body != nil {
+		var err error
+		if raw, err = json.Marshal(body); err != nil {
+			t.Fatal(err)
+		}
+	}
+	req, err := http.NewRequest(method, base+path, bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if res.StatusCode >= 300 {
+		var p map[string]any
+		_ = json.NewDecoder(res.Body).Decode(&p)
+		t.Fatalf("%s %s: %d %v", method, path, res.StatusCode, p)
+	}
+	if out != nil {
+		if err := json.NewDecoder(res.Body).Decode(out); err != nil {
+			t.Fatalf("%s %s: %v", method, path, err)
+		}
+	}
+}
+
+// TestBoards: a student answers a gomoku, a gomoku-shape and a draughts
+// multi-capture puzzle by tapping the boards (the teacher's side set up
+// through the API).
+func TestBoards(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test skipped in -short mode")
+	}
+	base := startServer(t)
+	chromium(t)
+	var session struct {
+		AccessToken string `json:"access_token"`
+	}
+	apiCall(t, base, "POST", "/v1/auth/login", "", map[string]string{"username": "teacher", "password": demoPassword}, &session)
+	tok := session.AccessToken
+	var classes struct {
+		Items []struct{ ID string } `json:"items"`
+	}
+	apiCall(t, base, "GET", "/v1/classes", tok, nil, &classes)
+	class := classes.Items[0].ID
+	var cards struct {
+		ClassCode string `json:"class_code"`
+		Students  []struct{ Username, PIN string }
+	}
+	apiCall(t, base, "POST", "/v1/classes/"+class+"/students", tok, map[string]any{"students": []map[string]string{{"real_name": "周棋"}}}, &cards)
+	ids := map[string]string{}
+	for _, kind := range []string{"gomoku.win_in_1", "gomoku.shape", "draughts.capture"} {
+		var list struct {
+			Items []struct{ ID, Key string } `json:"items"`
+		}
+		apiCall(t, base, "GET", "/v1/exercises?limit=200&kind="+kind, tok, nil, &list)
+		for _, x := range list.Items {
+			ids[x.Key] = x.ID
+		}
+	}
+	keys := []string{"gomoku/win-001", "gomoku/lesson-k1-014", "draughts/lesson-g23-002"}
+	var items []map[string]string
+	for _, k := range keys {
+		if ids[k] == "" {
+			t.Fatalf("no exercise %s", k)
+		}
+		items = append(items, map[string]string{"kind": "exercise", "id": ids[k]})
+	}
+	var asg struct{ ID string }
+	apiCall(t, base, "POST", "/v1/assignments", tok, map[string]any{"class_id": class, "title": "棋盘", "items": items,
+		"due_at": time.Now().Add(72 * time.Hour).UTC().Format(time.RFC3339), "attempts_allowed": 3}, &asg)
+
+	b := newBrowser(t, base, 1024, 768)
+	st := cards.Students[0]
+	b.open("/student/login")
+	b.fill("#class-code", cards.ClassCode)
+	b.click("#to-names")
+	b.click(fmt.Sprintf(`.name-btn[data-username="%s"]`, st.Username))
+	for _, d := range st.PIN {
+		b.click(fmt.Sprintf(`.pinpad [data-digit="%c"]`, d))
+	}
+	b.click("#pin-go")
+	b.wait("#next-btn")
+
+	correct := func(what string) {
+		t.Helper()
+		b.waitJS(what+" judged", `['correct', 'wrong', 'partial'].includes(document.querySelector('#verdict').dataset.outcome)`)
+		if got := evalJS[string](b, `document.querySelector('#verdict').dataset.outcome`); got != "correct" {
+			t.Errorf("%s: %s, %q", what, got, b.text("#verdict"))
+		}
+		b.shot(what)
+	}
+
+	// Five in a row for Black at h6.
+	b.open("/student/exercise/" + ids[keys[0]] + "?a=" + asg.ID)
+	b.click(`.gomoku [data-pt="h6"]`)
+	correct("gomoku-win")
+
+	// The open four: mark its four stones, then ✔.
+	b.open("/student/exercise/" + ids[keys[1]] + "?a=" + asg.ID)
+	for _, p := range []string{"f8", "g8", "h8", "i8"} {
+		b.click(fmt.Sprintf(`.gomoku [data-pt="%s"]`, p))
+	}
+	b.click("#points-go")
+	correct("gomoku-shape")
+
+	// 38x27x18: tap the man, each landing square, then ✔.
+	b.open("/student/exercise/" + ids[keys[2]] + "?a=" + asg.ID)
+	for _, sq := range []string{"38", "27", "18"} {
+		b.click(fmt.Sprintf(`.draughts [data-sq="%s"]`, sq))
+	}
+	b.click("#move-go")
+	correct("draughts-capture")
+	if evalJS[bool](b, `!!document.querySelector('.draughts [data-sq="32"] .man') || !!document.querySelector('.draughts [data-sq="22"] .man')`) {
+		t.Error("the captured men are still on the board")
+	}
+}
