@@ -9,5 +9,5 @@ export default function home() {
       h('a', { class: 'door-btn student', href: '/student/login', 'data-link': '' },
         h('span', { class: 'door-icon', 'aria-hidden': 'true' }, '♞'), t('iAmStudent')),
       h('a', { class: 'door-btn teacher', href: '/teacher/login', 'data-link': '' },
-        h('span', { class: 'door-icon', 'aria-hidden': 'true' }, '📋'), t('iAmTeacher'))));
+        h('span', { class: 'door-icon', 'aria-hidden': 'true' }, '✎'), t('iAmTeacher'))));
 }

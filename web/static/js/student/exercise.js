@@ -139,7 +139,7 @@ function makeInput(ex, send, lineSoFar) {
         }
       },
     });
-    return { el: board.el, lock: board.lock, set: board.set, reset: () => board.set(p.fen), hint: '👆 ' + t('tapPiece') };
+    return { el: board.el, lock: board.lock, set: board.set, reset: () => board.set(p.fen), hint: '☝ ' + t('tapPiece') };
   }
   if (ex.game === 'gomoku' && p.board && ['gomoku.win_in_1', 'gomoku.vcf', 'gomoku.shape'].includes(ex.kind)) {
     const mine = (p.colour || p.attacker) === 'white' ? 'o' : 'x';
@@ -160,7 +160,7 @@ function makeInput(ex, send, lineSoFar) {
     });
     return {
       el: board.el, lock: board.lock, reset: board.reset, reply: (pt) => board.place(pt, theirs),
-      hint: '👆 ' + (ex.kind === 'gomoku.shape' ? t('markPoints') : t('tapPoint')),
+      hint: '☝ ' + (ex.kind === 'gomoku.shape' ? t('markPoints') : t('tapPoint')),
     };
   }
   if (ex.game === 'draughts' && p.fen && ['draughts.capture', 'draughts.shot'].includes(ex.kind)) {
@@ -176,7 +176,7 @@ function makeInput(ex, send, lineSoFar) {
         }
       },
     });
-    return { el: board.el, lock: board.lock, set: board.set, reset: board.reset, hint: '👆 ' + t('tapLandings') };
+    return { el: board.el, lock: board.lock, set: board.set, reset: board.reset, hint: '☝ ' + t('tapLandings') };
   }
   if (ex.kind === 'numchess.expression') {
     const pad = exprPad({ digits: p.digits, ruleset: p.ruleset, onSubmit: (text) => send({ expression: text }, text) });

@@ -19,7 +19,7 @@ export default async function studentHome({ navigate }) {
   mount(
     h('h1', {}, t('hello', { name: me.real_name || me.username })),
     h('section', { class: 'next', 'aria-labelledby': 'next-h' },
-      h('h2', { id: 'next-h' }, '⭐ ', t('whatsNext')),
+      h('h2', { id: 'next-h' }, '★ ', t('whatsNext')),
       first && firstEx
         ? h('button', {
           type: 'button', class: 'next-btn', id: 'next-btn',
@@ -29,13 +29,13 @@ export default async function studentHome({ navigate }) {
         h('span', { class: 'next-title' }, firstEx.title),
         h('span', { class: 'tag' }, t('reason_' + first.reason)),
         h('span', { class: 'go', 'aria-hidden': 'true' }, '▶'))
-        : h('p', { class: 'done-msg' }, '🎉 ', t('nothingNext'))),
+        : h('p', { class: 'done-msg' }, '☺ ', t('nothingNext'))),
     h('section', { 'aria-labelledby': 'work-h' },
-      h('h2', { id: 'work-h' }, '📚 ', t('myWork')),
+      h('h2', { id: 'work-h' }, '☰ ', t('myWork')),
       work.items.length === 0 ? h('p', {}, t('noWork')) :
         h('ul', { class: 'work' }, work.items.map((w) => workItem(w, tries, open)))),
     prog.ratings.length > 0 && h('section', { 'aria-labelledby': 'rate-h' },
-      h('h2', { id: 'rate-h' }, '🏅 ', t('rating', { r: '' })),
+      h('h2', { id: 'rate-h' }, '♛ ', t('rating', { r: '' })),
       h('ul', { class: 'ratings' }, prog.ratings.map((r) => h('li', {},
         h('span', { 'aria-hidden': 'true' }, gameIcon(r.game)), ' ', t('game_' + r.game), ': ',
         t('rating', { r: Math.round(r.rating) }),
@@ -51,7 +51,7 @@ function workItem(w, tries, open) {
     h('div', { class: 'work-head' },
       h('strong', {}, a.title),
       h('span', { class: 'badge state-' + st }, t('status_' + st)),
-      h('span', { class: w.due_soon ? 'due soon' : 'due' }, '⏰ ', t('due', { date: fmtDate(a.due_at, lang()) })),
+      h('span', { class: w.due_soon ? 'due soon' : 'due' }, '◷ ', t('due', { date: fmtDate(a.due_at, lang()) })),
       h('span', { class: 'count' }, '✔ ', t('solvedOf', { solved: w.progress.solved, total: w.progress.total }))),
     h('div', { class: 'tiles' }, w.items.filter((it) => it.kind === 'exercise').map((it, i) => {
       const used = (tries.get(it.id) || {}).attempts || 0;
@@ -68,5 +68,5 @@ function workItem(w, tries, open) {
 }
 
 export function gameIcon(game) {
-  return { chess: '♞', draughts: '⛀', gomoku: '⚫', numchess: '🔢' }[game] || '❓';
+  return { chess: '♞', draughts: '⛀', gomoku: '⚫', numchess: '⑨' }[game] || '❓';
 }

@@ -33,7 +33,7 @@ export default function studentLogin({ navigate }) {
         }
       },
     },
-    h('h1', {}, h('span', { 'aria-hidden': 'true' }, '🔑 '), t('classCode')),
+    h('h1', {}, h('span', { 'aria-hidden': 'true' }, '# '), t('classCode')),
     h('div', { class: 'field' }, h('label', { for: 'class-code' }, t('classCode')), input),
     err, go));
   };
@@ -45,7 +45,7 @@ export default function studentLogin({ navigate }) {
       spellcheck: 'false', maxlength: 64, class: 'big-input',
     });
     mount(h('section', { class: 'card' },
-      h('h1', {}, h('span', { 'aria-hidden': 'true' }, '🙋 '), t('whoAreYou'), ' ', h('small', {}, list.class_name)),
+      h('h1', {}, h('span', { 'aria-hidden': 'true' }, '☺ '), t('whoAreYou'), ' ', h('small', {}, list.class_name)),
       list.students.length === 0 ? h('p', {}, t('noNames')) :
         h('ul', { class: 'names' }, list.students.map((s) => h('li', {},
           h('button', {
@@ -78,7 +78,7 @@ export default function studentLogin({ navigate }) {
       },
     });
     mount(h('section', { class: 'card narrow' },
-      h('h1', {}, h('span', { 'aria-hidden': 'true' }, '🔢 '), t('enterPin')),
+      h('h1', {}, h('span', { 'aria-hidden': 'true' }, '⑨ '), t('enterPin')),
       h('p', { class: 'who' }, state.name),
       pad.el, err,
       h('button', { type: 'button', class: 'btn ghost', onclick: askCode }, '← ', t('back'))));

@@ -19,7 +19,7 @@ export default async function classPage({ params }) {
     cardsBox.replaceChildren(h('section', { class: 'cards-sheet', 'aria-labelledby': 'cards-h' },
       h('h2', { id: 'cards-h' }, t('cardsTitle'), ' · ', cards.class_name),
       h('p', { class: 'note no-print' }, '⚠ ', t('cardsOnce')),
-      h('button', { type: 'button', class: 'btn primary no-print', id: 'print-cards', onclick: () => window.print() }, '🖨 ', t('printCards')),
+      h('button', { type: 'button', class: 'btn primary no-print', id: 'print-cards', onclick: () => window.print() }, '', t('printCards')),
       h('ul', { class: 'cards' }, cards.students.map((s) => h('li', { class: 'login-card' },
         h('strong', { class: 'card-name' }, s.real_name),
         h('dl', {},

@@ -6,7 +6,7 @@ import { t, lang } from '../i18n.js';
 import { get, request } from '../api.js';
 import { page, classTabs } from './shell.js';
 
-const ICON = { not_started: '○', struggling: '!', partial: '◐', overdue: '⏰', late: '✔', done: '✔' };
+const ICON = { not_started: '○', struggling: '!', partial: '◐', overdue: '◷', late: '✔', done: '✔' };
 
 export default async function progressPage({ params, query, navigate }) {
   const cid = encodeURIComponent(params.id);
@@ -24,7 +24,7 @@ export default async function progressPage({ params, query, navigate }) {
     dialog.replaceChildren(
       h('h2', { id: 'dlg-h' }, t('attemptsOf', { name: s.real_name, title: a.title })),
       rows.length === 0 ? h('p', {}, t('noAttempts')) : h('table', { class: 'list' },
-        h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, '#'), h('th', { scope: 'col' }, t('answer')), h('th', { scope: 'col' }, '⏱'), h('th', { scope: 'col' }, '📅'))),
+        h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('exerciseNo')), h('th', { scope: 'col' }, t('result')), h('th', { scope: 'col' }, t('timeTaken')), h('th', { scope: 'col' }, t('when')))),
         h('tbody', {}, rows.map((r) => h('tr', { class: 'outcome-' + r.outcome },
           h('td', {}, String(order.indexOf(r.exercise_id) + 1)),
           h('td', {}, (r.outcome === 'correct' ? '✔ ' : '✘ ') + t('outcome_' + r.outcome)),
@@ -48,7 +48,7 @@ export default async function progressPage({ params, query, navigate }) {
         id: 'sort', onchange: (e) => navigate('/teacher/classes/' + cid + '/progress?sort=' + e.target.value, true),
       }, h('option', { value: 'completion', selected: sort === 'completion' }, t('sortNeeds')),
       h('option', { value: 'name', selected: sort === 'name' }, t('sortName'))),
-      h('button', { type: 'button', class: 'btn', id: 'csv', onclick: csv }, '⬇ ', t('csv'))),
+      h('button', { type: 'button', class: 'btn', id: 'csv', onclick: csv }, '↓ ', t('csv'))),
     h('ul', { class: 'legend', 'aria-label': 'legend' }, Object.keys(ICON).map((k) =>
       h('li', { class: 'cell state-' + k }, ICON[k] + ' ' + t('status_' + k)))),
     h('div', { class: 'matrix-wrap' }, h('table', { class: 'matrix', id: 'matrix' },

@@ -5,9 +5,9 @@ import { h, mount } from '../dom.js';
 import { t } from '../i18n.js';
 
 const SECTIONS = [
-  { key: 'classes', href: '/teacher', icon: '🏫' },
-  // { key: 'tournaments', href: '/teacher/tournaments', icon: '🏆' },
-  // { key: 'games', href: '/teacher/games', icon: '📜' },
+  { key: 'classes', href: '/teacher', icon: '⌂' },
+  // { key: 'tournaments', href: '/teacher/tournaments', icon: '♜' },
+  // { key: 'games', href: '/teacher/games', icon: '▤' },
 ];
 
 // page(active, ...children) mounts a dashboard page with the navigation.
@@ -23,9 +23,9 @@ export function page(active, ...children) {
 // classTabs draws the tabs of one class: students, assign, progress.
 export function classTabs(cls, active) {
   const tabs = [
-    ['students', '/teacher/classes/' + cls.id, '👧'],
-    ['assign', '/teacher/classes/' + cls.id + '/assign', '📝'],
-    ['matrix', '/teacher/classes/' + cls.id + '/progress', '📊'],
+    ['students', '/teacher/classes/' + cls.id, '☺'],
+    ['assign', '/teacher/classes/' + cls.id + '/assign', '✎'],
+    ['matrix', '/teacher/classes/' + cls.id + '/progress', '▦'],
   ];
   return h('nav', { class: 'tabs', 'aria-label': cls.name }, tabs.map(([k, href, icon]) =>
     h('a', { href, 'data-link': '', class: 'tab', 'aria-current': k === active ? 'page' : null },
