@@ -45,6 +45,34 @@ func apiCall(t *testing.T, base, method, path, token string, body, out any) {
 	}
 }
 
+// loginCards are the answer of POST /v1/classes/{id}/students.
+type loginCards struct {
+	ClassCode string `json:"class_code"`
+	Students  []struct{ Username, PIN string }
+}
+
+// newStudents logs the demo teacher in through the API and adds students
+// of these real names to the demo class; it returns the teacher's token,
+// the class ID and the students' login cards.
+func newStudents(t *testing.T, base string, names ...string) (token, class string, cards loginCards) {
+	t.Helper()
+	var session struct {
+		AccessToken string `json:"access_token"`
+	}
+	apiCall(t, base, "POST", "/v1/auth/login", "", map[string]string{"username": "teacher", "password": demoPassword}, &session)
+	var classes struct {
+		Items []struct{ ID string } `json:"items"`
+	}
+	apiCall(t, base, "GET", "/v1/classes", session.AccessToken, nil, &classes)
+	var students []map[string]string
+	for _, n := range names {
+		students = append(students, map[string]string{"real_name": n})
+	}
+	class = classes.Items[0].ID
+	apiCall(t, base, "POST", "/v1/classes/"+class+"/students", session.AccessToken, map[string]any{"students": students}, &cards)
+	return session.AccessToken, class, cards
+}
+
 // TestBoards: a student answers a gomoku, a gomoku-shape and a draughts
 // multi-capture puzzle by tapping the boards (the teacher's side set up
 // through the API).
@@ -54,21 +82,7 @@ func TestBoards(t *testing.T) {
 	}
 	base := startServer(t)
 	chromium(t)
-	var session struct {
-		AccessToken string `json:"access_token"`
-	}
-	apiCall(t, base, "POST", "/v1/auth/login", "", map[string]string{"username": "teacher", "password": demoPassword}, &session)
-	tok := session.AccessToken
-	var classes struct {
-		Items []struct{ ID string } `json:"items"`
-	}
-	apiCall(t, base, "GET", "/v1/classes", tok, nil, &classes)
-	class := classes.Items[0].ID
-	var cards struct {
-		ClassCode string `json:"class_code"`
-		Students  []struct{ Username, PIN string }
-	}
-	apiCall(t, base, "POST", "/v1/classes/"+class+"/students", tok, map[string]any{"students": []map[string]string{{"real_name": "周棋"}}}, &cards)
+	tok, class, cards := newStudents(t, base, "周棋")
 	ids := map[string]string{}
 	for _, kind := range []string{"gomoku.win_in_1", "gomoku.shape", "draughts.capture"} {
 		var list struct {

@@ -280,3 +280,14 @@ func (b *browser) selectOption(sel, value string) {
 		b.t.Fatalf("select %s: no option %q", sel, value)
 	}
 }
+
+// teacherLogin logs the demo teacher in through the login page and waits
+// for the class list.
+func (b *browser) teacherLogin() {
+	b.t.Helper()
+	b.open("/teacher/login")
+	b.fill("#username", "teacher")
+	b.fill("#password", demoPassword)
+	b.click("#login")
+	b.wait(".class-card")
+}

@@ -26,10 +26,7 @@ func TestJourney(t *testing.T) {
 	b := newBrowser(t, base, 1024, 768)
 
 	// The teacher logs in and opens the demo class.
-	b.open("/teacher/login")
-	b.fill("#username", "teacher")
-	b.fill("#password", demoPassword)
-	b.click("#login")
+	b.teacherLogin()
 	b.wait(".class-card")
 	b.shot("teacher-classes")
 	b.click(".class-card")
@@ -149,10 +146,7 @@ func TestJourney(t *testing.T) {
 	b.click("#logout")
 
 	// The teacher sees the student done, the classmate not started.
-	b.open("/teacher/login")
-	b.fill("#username", "teacher")
-	b.fill("#password", demoPassword)
-	b.click("#login")
+	b.teacherLogin()
 	b.click(".class-card")
 	b.click(`a.tab[href$="/progress"]`)
 	b.wait("#matrix")

@@ -49,21 +49,7 @@ func TestLayouts(t *testing.T) {
 	}
 	base := startServer(t)
 	chromium(t)
-	var session struct {
-		AccessToken string `json:"access_token"`
-	}
-	apiCall(t, base, "POST", "/v1/auth/login", "", map[string]string{"username": "teacher", "password": demoPassword}, &session)
-	tok := session.AccessToken
-	var classes struct {
-		Items []struct{ ID string } `json:"items"`
-	}
-	apiCall(t, base, "GET", "/v1/classes", tok, nil, &classes)
-	class := classes.Items[0].ID
-	var cards struct {
-		ClassCode string `json:"class_code"`
-		Students  []struct{ Username, PIN string }
-	}
-	apiCall(t, base, "POST", "/v1/classes/"+class+"/students", tok, map[string]any{"students": []map[string]string{{"real_name": "吴一"}, {"real_name": "吴二"}}}, &cards)
+	tok, class, cards := newStudents(t, base, "吴一", "吴二")
 	var list struct {
 		Items []struct{ ID, Key string } `json:"items"`
 	}
@@ -143,10 +129,7 @@ func TestLayouts(t *testing.T) {
 			b.click(`.top button[lang="zh-CN"]`)
 			b.click("#logout")
 
-			b.open("/teacher/login")
-			b.fill("#username", "teacher")
-			b.fill("#password", demoPassword)
-			b.click("#login")
+			b.teacherLogin()
 			b.click(".class-card")
 			check("teacher-class")
 			b.click(`a.tab[href$="/progress"]`)

@@ -15,11 +15,7 @@ func TestSessionInTheTab(t *testing.T) {
 	}
 	base := startServer(t, "QIXUE_ACCESS_TTL=2s")
 	b := newBrowser(t, base, 1024, 768)
-	b.open("/teacher/login")
-	b.fill("#username", "teacher")
-	b.fill("#password", demoPassword)
-	b.click("#login")
-	b.wait(".class-card")
+	b.teacherLogin()
 
 	first := evalJS[string](b, `sessionStorage.getItem('qixue.refresh') || ''`)
 	if first == "" {
