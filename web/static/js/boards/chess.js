@@ -65,6 +65,8 @@ export function chessBoard({ fen, lang, onMove }) {
   };
 
   const draw = () => {
+    // Redrawing keeps the keyboard focus on its square.
+    const had = grid.contains(document.activeElement) ? document.activeElement.dataset.sq : null;
     const rows = [];
     for (let r = 0; r < 8; r++) {
       const rank = flip ? r + 1 : 8 - r;
@@ -85,6 +87,7 @@ export function chessBoard({ fen, lang, onMove }) {
       rows.push(h('div', { class: 'rank', role: 'row' }, cells));
     }
     grid.replaceChildren(...rows);
+    if (had) focusSq(had);
   };
 
   const mine = (sq) => {
@@ -97,7 +100,6 @@ export function chessBoard({ fen, lang, onMove }) {
     if (sel === null || mine(sq)) {
       sel = mine(sq) ? (sel === sq ? null : sq) : null;
       draw();
-      focusSq(sq);
       return;
     }
     const from = sel;
@@ -117,7 +119,7 @@ export function chessBoard({ fen, lang, onMove }) {
     promo.replaceChildren(h('p', {}, t('promoteTo')), ...['q', 'r', 'b', 'n'].map((k) =>
       h('button', {
         type: 'button', class: 'key promo-' + k, 'aria-label': t('piece_' + k),
-        onclick: () => { promo.hidden = true; play(from, to, k); },
+        onclick: () => { promo.hidden = true; play(from, to, k); focusSq(to); },
       }, GLYPH[pos.turn === 'w' ? k.toUpperCase() : k])));
     promo.hidden = false;
     promo.querySelector('button').focus();

@@ -65,6 +65,8 @@ export function draughtsBoard({ fen, lang, onMove }) {
     return lang === 'en' ? `${n} ${side} ${kind}` : `${n} ${side}${kind}`;
   };
   const draw = () => {
+    // Redrawing keeps the keyboard focus on its square.
+    const had = grid.contains(document.activeElement) ? document.activeElement.dataset.sq : null;
     const rows = [];
     for (let i = 0; i < 10; i++) {
       const r = flip ? 9 - i : i;
@@ -85,6 +87,7 @@ export function draughtsBoard({ fen, lang, onMove }) {
       rows.push(h('div', { class: 'row10', role: 'row' }, cells));
     }
     grid.replaceChildren(...rows);
+    if (had) grid.querySelector(`[data-sq="${had}"]`).focus();
     done.hidden = !(jumped && path.length >= 2);
   };
   const finish = () => {
@@ -107,7 +110,6 @@ export function draughtsBoard({ fen, lang, onMove }) {
     if (path.length === 0 || (path.length === 1 && mine(n))) {
       path = mine(n) ? (path[0] === n ? [] : [n]) : [];
       draw();
-      grid.querySelector(`[data-sq="${n}"]`).focus();
       return;
     }
     if (n === path[path.length - 1] && path.length >= 2) return finish();
@@ -117,7 +119,6 @@ export function draughtsBoard({ fen, lang, onMove }) {
     if (!over && path.length === 2 && !jumped) return finish();
     jumped = jumped || over;
     draw();
-    grid.querySelector(`[data-sq="${n}"]`).focus();
   };
   draw();
   return {

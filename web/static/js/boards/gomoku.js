@@ -32,6 +32,8 @@ export function gomokuBoard({ board, mode = 'one', lang, onPoint, onPoints }) {
     return p + ' ' + (s === 'x' ? (lang === 'en' ? 'black' : '黑子') : (lang === 'en' ? 'white' : '白子'));
   };
   const draw = () => {
+    // Redrawing keeps the keyboard focus on its point.
+    const had = grid.contains(document.activeElement) ? document.activeElement.dataset.pt : null;
     const rows = [];
     for (let r = 15; r >= 1; r--) {
       rows.push(h('div', { class: 'row15', role: 'row' }, [...COLS].map((c) => {
@@ -46,6 +48,7 @@ export function gomokuBoard({ board, mode = 'one', lang, onPoint, onPoints }) {
       })));
     }
     grid.replaceChildren(...rows);
+    if (had) grid.querySelector(`[data-pt="${had}"]`).focus();
     send.disabled = marked.size === 0;
   };
   const tap = (p) => {
@@ -53,7 +56,6 @@ export function gomokuBoard({ board, mode = 'one', lang, onPoint, onPoints }) {
     if (mode === 'many') {
       if (marked.has(p)) marked.delete(p); else marked.add(p);
       draw();
-      grid.querySelector(`[data-pt="${p}"]`).focus();
       return;
     }
     if (stones[p]) return;
