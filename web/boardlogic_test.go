@@ -12,13 +12,7 @@ import (
 // (castling, en passant, promotion), the promotion choice, draughts
 // squares and captures, gomoku boards.
 func TestBoardLogic(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser test skipped in -short mode")
-	}
-	base := startServer(t)
-	b := newBrowser(t, base, 1024, 768)
-	b.open("/")
-	b.wait(".door")
+	b := appPage(t)
 	failures := evalJS[[]string](b, `(async () => {
   const chess = await import('/js/boards/chess.js');
   const draughts = await import('/js/boards/draughts.js');
@@ -79,13 +73,7 @@ func TestBoardLogic(t *testing.T) {
 // TestBoardKeyboard: a chess move played with the keyboard alone, arrows
 // to move between squares and Enter to pick them.
 func TestBoardKeyboard(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser test skipped in -short mode")
-	}
-	base := startServer(t)
-	b := newBrowser(t, base, 1024, 768)
-	b.open("/")
-	b.wait(".door")
+	b := appPage(t)
 	evalJS[bool](b, `(async () => {
   const chess = await import('/js/boards/chess.js');
   const board = chess.chessBoard({ fen: '4k3/8/8/8/8/8/4P3/4K3 w - - 0 1', lang: 'en', onMove: (m) => { window.played = m; } });
@@ -100,4 +88,17 @@ func TestBoardKeyboard(t *testing.T) {
 	if got := evalJS[string](b, `document.activeElement.dataset.sq || ''`); got != "e4" {
 		t.Errorf("focus on %q after the move, want e4", got)
 	}
+}
+
+// appPage opens the app's front page in a new browser, for tests that
+// drive the app's modules directly.
+func appPage(t *testing.T) *browser {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("browser test skipped in -short mode")
+	}
+	b := newBrowser(t, startServer(t), 1024, 768)
+	b.open("/")
+	b.wait(".door")
+	return b
 }
