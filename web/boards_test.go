@@ -81,7 +81,6 @@ func TestBoards(t *testing.T) {
 		t.Skip("browser test skipped in -short mode")
 	}
 	base := startServer(t)
-	chromium(t)
 	tok, class, cards := newStudents(t, base, "周棋")
 	ids := map[string]string{}
 	for _, kind := range []string{"gomoku.win_in_1", "gomoku.shape", "draughts.capture"} {

@@ -75,6 +75,7 @@ const demoPassword = "browser-test-teacher-pw"
 // env adds QIXUE_* settings.
 func startServer(t *testing.T, env ...string) string {
 	t.Helper()
+	chromium(t) // skip before building anything when there is no browser
 	bin := qixueBinary(t)
 	dir := t.TempDir()
 	ctx, cancel := context.WithCancel(context.Background())

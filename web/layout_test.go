@@ -48,7 +48,6 @@ func TestLayouts(t *testing.T) {
 		t.Skip("browser test skipped in -short mode")
 	}
 	base := startServer(t)
-	chromium(t)
 	tok, class, cards := newStudents(t, base, "吴一", "吴二")
 	var list struct {
 		Items []struct{ ID, Key string } `json:"items"`
