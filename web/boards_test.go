@@ -148,4 +148,13 @@ func TestBoards(t *testing.T) {
 	if evalJS[bool](b, `!!document.querySelector('.draughts [data-sq="32"] .man') || !!document.querySelector('.draughts [data-sq="22"] .man')`) {
 		t.Error("the captured men are still on the board")
 	}
+
+	// An exercise that is not there: a message and a way back, not an
+	// endless "loading".
+	b.open("/student/exercise/01234567-89ab-4def-8123-456789abcdef")
+	b.waitJS("the error screen", `document.querySelector('main [role=alert]') !== null`)
+	if msg := b.text("main [role=alert]"); msg == "" {
+		t.Error("the error screen says nothing")
+	}
+	b.shot("missing-exercise")
 }

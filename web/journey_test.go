@@ -156,6 +156,13 @@ func TestJourney(t *testing.T) {
 		t.Errorf("matrix states %v: want %s done, %s not_started", status, st.User, cards[1].User)
 	}
 	b.shot("teacher-matrix")
+	evalJS[bool](b, `(() => { const make = URL.createObjectURL.bind(URL);
+		URL.createObjectURL = (blob) => { window.csvBlob = blob; return make(blob); }; return true; })()`)
+	b.click("#csv")
+	b.waitJS("the CSV", `!!window.csvBlob`)
+	if csv := evalJS[string](b, `window.csvBlob.text()`); !strings.Contains(csv, st.User) || !strings.Contains(csv, "解将和算式") {
+		t.Errorf("the downloaded CSV lacks the student or the assignment: %.300q", csv)
+	}
 	b.click(fmt.Sprintf(`#matrix tr:has(.mono) button.cell[aria-label^="%s"]`, st.Name))
 	b.wait("#attempts-dialog")
 	rows := evalJS[int](b, `document.querySelectorAll('#attempts-dialog tbody tr').length`)

@@ -20,9 +20,8 @@ var static embed.FS
 // CSP is the Content-Security-Policy of every answer of the app: scripts,
 // styles, images and API calls from this origin only, no inline script or
 // style, no framing, no plugins.
-const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
-	"connect-src 'self'; font-src 'self'; manifest-src 'self'; media-src 'self' blob:; " +
-	"base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; " +
+	"connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
 // file is one embedded file, kept as is and gzip-compressed.
 type file struct {

@@ -31,6 +31,7 @@ const TEXT = {
   logout: ['退出', 'Log out'],
   back: ['返回', 'Back'],
   loading: ['加载中…', 'Loading…'],
+  somethingWrong: ['出了点问题', 'Something went wrong'],
   networkError: ['连不上服务器，请稍后再试。', 'Cannot reach the server. Try again in a moment.'],
   // student login
   classCode: ['班级码', 'Class code'],

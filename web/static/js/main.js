@@ -47,9 +47,18 @@ async function render() {
     const user = currentUser() || (need ? await restore() : null);
     if (need === 'student' && (!user || user.role !== 'student')) return navigate('/student/login', true);
     if (need === 'staff' && (!user || user.role === 'student')) return navigate('/teacher/login', true);
-    const mod = await load();
-    if (my !== seq) return; // a newer navigation won
-    await mod.default({ params, query: new URLSearchParams(location.search), navigate });
+    try {
+      const mod = await load();
+      if (my !== seq) return; // a newer navigation won
+      await mod.default({ params, query: new URLSearchParams(location.search), navigate });
+    } catch (e) {
+      if (my !== seq) return;
+      if (e.status === 401) return navigate(need === 'student' ? '/student/login' : '/teacher/login', true);
+      mount(h('h1', {}, e.status === 0 ? t('networkError') : t('somethingWrong')),
+        h('p', { role: 'alert' }, e.message),
+        h('p', {}, h('button', { type: 'button', class: 'btn primary', onclick: render }, '↺ ', t('tryAgain')), ' ',
+          h('a', { href: '/', 'data-link': '', class: 'btn' }, t('back'))));
+    }
     return;
   }
   mount(h('h1', {}, '404'), h('p', {}, h('a', { href: '/', 'data-link': '' }, t('back'))));
