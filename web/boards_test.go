@@ -106,15 +106,7 @@ func TestBoards(t *testing.T) {
 
 	b := newBrowser(t, base, 1024, 768)
 	st := cards.Students[0]
-	b.open("/student/login")
-	b.fill("#class-code", cards.ClassCode)
-	b.click("#to-names")
-	b.click(fmt.Sprintf(`.name-btn[data-username="%s"]`, st.Username))
-	for _, d := range st.PIN {
-		b.click(fmt.Sprintf(`.pinpad [data-digit="%c"]`, d))
-	}
-	b.click("#pin-go")
-	b.wait("#next-btn")
+	b.studentLogin(cards.ClassCode, st.Username, st.PIN)
 
 	correct := func(what string) {
 		t.Helper()

@@ -292,3 +292,19 @@ func (b *browser) teacherLogin() {
 	b.click("#login")
 	b.wait(".class-card")
 }
+
+// studentLogin logs a student in through the login pages: the class code,
+// their name in the class list, the PIN on the keypad; it waits for the
+// home page.
+func (b *browser) studentLogin(code, username, pin string) {
+	b.t.Helper()
+	b.open("/student/login")
+	b.fill("#class-code", code)
+	b.click("#to-names")
+	b.click(fmt.Sprintf(`.name-btn[data-username="%s"]`, username))
+	for _, d := range pin {
+		b.click(fmt.Sprintf(`.pinpad [data-digit="%c"]`, d))
+	}
+	b.click("#pin-go")
+	b.wait("#next-btn")
+}

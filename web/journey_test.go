@@ -49,6 +49,16 @@ func TestJourney(t *testing.T) {
 	}
 	b.shot("teacher-login-cards")
 
+	// 孙悦 lost her card: a new PIN, shown once on a new card.
+	evalJS[bool](b, `(() => { window.confirm = () => true; return true; })()`)
+	b.click(`button[aria-label$=" 孙悦"]`)
+	b.waitJS("the new card", `document.querySelectorAll('.login-card').length === 1`)
+	newPin := b.text(".login-card .card-pin")
+	if b.text(".login-card .card-name") != "孙悦" || newPin == "" || newPin == cards[1].Pin {
+		t.Fatalf("PIN reset card: %q %q (old PIN %q)", b.text(".login-card .card-name"), newPin, cards[1].Pin)
+	}
+	cards[1].Pin = newPin
+
 	// One assignment: the capture escape puzzle and one generated sum.
 	b.click(`a.tab[href$="/assign"]`)
 	b.fill("#a-title", "解将和算式")
@@ -145,15 +155,26 @@ func TestJourney(t *testing.T) {
 	b.shot("student-numchess-right")
 	b.click("#logout")
 
-	// The teacher sees the student done, the classmate not started.
+	// 孙悦, with her new PIN, tries the puzzle once and gets it wrong.
+	b.studentLogin(cards[1].Code, cards[1].User, cards[1].Pin)
+	b.click("#next-btn")
+	b.click(`[data-sq="e8"]`)
+	b.click(`[data-sq="d8"]`)
+	b.waitJS("a wrong verdict", `document.querySelector('#verdict').dataset.outcome === 'wrong'`)
+	b.click("#logout")
+
+	// The teacher sees 赵小龙 done and 孙悦 struggling, first in the list.
 	b.teacherLogin()
 	b.click(".class-card")
 	b.click(`a.tab[href$="/progress"]`)
 	b.wait("#matrix")
 	status := evalJS[map[string]string](b, `Object.fromEntries([...document.querySelectorAll('#matrix tbody tr')].map((tr) =>
 		[tr.querySelector('th .mono').textContent, (tr.querySelector('td .cell') || {dataset: {}}).dataset.status || '']))`)
-	if status[st.User] != "done" || status[cards[1].User] != "not_started" {
-		t.Errorf("matrix states %v: want %s done, %s not_started", status, st.User, cards[1].User)
+	if status[st.User] != "done" || status[cards[1].User] != "struggling" {
+		t.Errorf("matrix states %v: want %s done, %s struggling", status, st.User, cards[1].User)
+	}
+	if first := b.text("#matrix tbody tr th .mono"); first != cards[1].User {
+		t.Errorf("first row %s, want the struggling %s", first, cards[1].User)
 	}
 	b.shot("teacher-matrix")
 	evalJS[bool](b, `(() => { const make = URL.createObjectURL.bind(URL);
