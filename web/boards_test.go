@@ -73,8 +73,8 @@ func newStudents(t *testing.T, base string, names ...string) (token, class strin
 	return session.AccessToken, class, cards
 }
 
-// TestBoards: a student answers a gomoku, a gomoku-shape and a draughts
-// multi-capture puzzle by tapping the boards (the teacher's side set up
+// TestBoards: a student answers a gomoku, a gomoku-shape, a draughts
+// multi-capture and a number-chess span puzzle by tapping the boards (the teacher's side set up
 // through the API).
 func TestBoards(t *testing.T) {
 	if testing.Short() {
@@ -83,7 +83,7 @@ func TestBoards(t *testing.T) {
 	base := startServer(t)
 	tok, class, cards := newStudents(t, base, "周棋")
 	ids := map[string]string{}
-	for _, kind := range []string{"gomoku.win_in_1", "gomoku.shape", "draughts.capture"} {
+	for _, kind := range []string{"gomoku.win_in_1", "gomoku.shape", "draughts.capture", "numchess.move"} {
 		var list struct {
 			Items []struct{ ID, Key string } `json:"items"`
 		}
@@ -92,7 +92,7 @@ func TestBoards(t *testing.T) {
 			ids[x.Key] = x.ID
 		}
 	}
-	keys := []string{"gomoku/win-001", "gomoku/lesson-k1-014", "draughts/lesson-g23-002"}
+	keys := []string{"gomoku/win-001", "gomoku/lesson-k1-014", "draughts/lesson-g23-002", "numchess/lesson-k1-span-002"}
 	var items []map[string]string
 	for _, k := range keys {
 		if ids[k] == "" {
@@ -140,6 +140,14 @@ func TestBoards(t *testing.T) {
 	if evalJS[bool](b, `!!document.querySelector('.draughts [data-sq="32"] .man') || !!document.querySelector('.draughts [data-sq="22"] .man')`) {
 		t.Error("the captured men are still on the board")
 	}
+
+	// Number chess from the start: 8 spans 6 and 2 from b2 to f5.
+	b.open("/student/exercise/" + ids[keys[3]] + "?a=" + asg.ID)
+	b.click(`.nc-star [data-pt="b2"]`)
+	b.click(`.nc-star [data-pt="f5"]`)
+	b.fill("#seg-0", "6+2")
+	b.click("#nc-go")
+	correct("numchess-span")
 
 	// An exercise that is not there: a message and a way back, not an
 	// endless "loading".

@@ -79,6 +79,7 @@ const TEXT = {
   tapPoint: ['点一个交叉点落子', 'Tap a point to play'],
   markPoints: ['点出所有的棋子，再按 ✔', 'Tap every stone, then ✔'],
   tapLandings: ['点一个棋子，再依次点它落下的每一格', 'Tap a piece, then each square it lands on'],
+  segment: ['第 {n} 段到 {to} 的算式（走一步或跳一步不用写）', 'Segment {n} to {to}: its expression (none for a step or a hop)'],
   promoteTo: ['升变成：', 'Promote to:'],
   piece_q: ['后', 'Queen'], piece_r: ['车', 'Rook'], piece_b: ['象', 'Bishop'], piece_n: ['马', 'Knight'],
   correct: ['答对了！', 'Correct!'],

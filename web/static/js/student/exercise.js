@@ -8,6 +8,7 @@ import { exprPad } from '../boards/exprpad.js';
 import { answerForm, choiceButtons } from '../boards/answerform.js';
 import { gomokuBoard } from '../boards/gomoku.js';
 import { draughtsBoard } from '../boards/draughts.js';
+import { numchessBoard } from '../boards/numchess.js';
 import { gameIcon } from './home.js';
 
 export default async function exercisePage({ params, query, navigate }) {
@@ -177,6 +178,17 @@ function makeInput(ex, send, lineSoFar) {
       },
     });
     return { el: board.el, lock: board.lock, set: board.set, reset: board.reset, hint: '☝ ' + t('tapLandings') };
+  }
+  if (ex.kind === 'numchess.move' && p.position) {
+    // The position may be "start": the rules endpoint writes it out.
+    const holder = h('div', {}, h('p', { class: 'loading' }, t('loading')));
+    const api = { el: holder, lock: () => {}, hint: '☝ ' + t('tapLandings') };
+    post('/v1/rules/numchess/play', { position: p.position, ruleset: p.ruleset, moves: [] }).then((r) => {
+      const board = numchessBoard({ position: r.position, lang: lang(), onMove: (answer, shown) => send(answer, shown) });
+      api.reset = board.reset;
+      holder.replaceChildren(board.el);
+    }, (e) => holder.replaceChildren(h('p', { role: 'alert' }, e.message)));
+    return api;
   }
   if (ex.kind === 'numchess.expression') {
     const pad = exprPad({ digits: p.digits, ruleset: p.ruleset, onSubmit: (text) => send({ expression: text }, text) });
