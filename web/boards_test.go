@@ -74,7 +74,8 @@ func newStudents(t *testing.T, base string, names ...string) (token, class strin
 }
 
 // TestBoards: a student answers a gomoku, a gomoku-shape, a draughts
-// multi-capture and a number-chess span puzzle by tapping the boards (the teacher's side set up
+// multi-capture, a number-chess span and two renju forbidden-point
+// puzzles by tapping the boards (the teacher's side set up
 // through the API).
 func TestBoards(t *testing.T) {
 	if testing.Short() {
@@ -83,7 +84,7 @@ func TestBoards(t *testing.T) {
 	base := startServer(t)
 	tok, class, cards := newStudents(t, base, "周棋")
 	ids := map[string]string{}
-	for _, kind := range []string{"gomoku.win_in_1", "gomoku.shape", "draughts.capture", "numchess.move"} {
+	for _, kind := range []string{"gomoku.win_in_1", "gomoku.shape", "draughts.capture", "numchess.move", "gomoku.forbidden"} {
 		var list struct {
 			Items []struct{ ID, Key string } `json:"items"`
 		}
@@ -92,7 +93,7 @@ func TestBoards(t *testing.T) {
 			ids[x.Key] = x.ID
 		}
 	}
-	keys := []string{"gomoku/win-001", "gomoku/lesson-k1-014", "draughts/lesson-g23-002", "numchess/lesson-k1-span-002"}
+	keys := []string{"gomoku/win-001", "gomoku/lesson-k1-014", "draughts/lesson-g23-002", "numchess/lesson-k1-span-002", "gomoku/forbidden-001", "gomoku/forbidden-010"}
 	var items []map[string]string
 	for _, k := range keys {
 		if ids[k] == "" {
@@ -148,6 +149,16 @@ func TestBoards(t *testing.T) {
 	b.fill("#seg-0", "6+2")
 	b.click("#nc-go")
 	correct("numchess-span")
+
+	// Renju: is h8 forbidden to Black? A double three. Then mark d6, the
+	// one forbidden point of another board.
+	b.open("/student/exercise/" + ids[keys[4]] + "?a=" + asg.ID)
+	b.click(`button[data-reason="double_three"]`)
+	correct("renju-forbidden-point")
+	b.open("/student/exercise/" + ids[keys[5]] + "?a=" + asg.ID)
+	b.click(`.gomoku [data-pt="d6"]`)
+	b.click("#points-go")
+	correct("renju-forbidden-all")
 
 	// An exercise that is not there: a message and a way back, not an
 	// endless "loading".

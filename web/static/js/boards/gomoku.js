@@ -1,6 +1,7 @@
 // A 15×15 gomoku board of buttons (columns a–o, rows 1–15, row 15 on
 // top). In "one" mode a tap plays a stone (onPoint); in "many" mode taps
-// mark and unmark points and a ✔ button sends them (onPoints).
+// mark and unmark points and a ✔ button sends them (onPoints); in "look"
+// mode the board only shows (asked: a point ringed for a question).
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
 
@@ -16,7 +17,7 @@ export function parseBoard(s) {
   return stones;
 }
 
-export function gomokuBoard({ board, mode = 'one', lang, onPoint, onPoints }) {
+export function gomokuBoard({ board, mode = 'one', lang, onPoint, onPoints, asked }) {
   let stones = parseBoard(board);
   const start = { ...stones };
   const marked = new Set();
@@ -42,7 +43,7 @@ export function gomokuBoard({ board, mode = 'one', lang, onPoint, onPoints }) {
         return h('button', {
           type: 'button', role: 'gridcell', 'data-pt': p, 'aria-label': name(p),
           'aria-pressed': marked.has(p) ? 'true' : 'false',
-          class: 'pt' + (s ? ' ' + s : '') + (marked.has(p) ? ' marked' : '') + (p === 'h8' ? ' star' : ''),
+          class: 'pt' + (s ? ' ' + s : '') + (marked.has(p) ? ' marked' : '') + (p === 'h8' ? ' star' : '') + (p === asked ? ' asked' : ''),
           onclick: () => tap(p),
         }, s ? h('span', { class: 'stone', 'aria-hidden': 'true' }) : '');
       })));
@@ -52,7 +53,7 @@ export function gomokuBoard({ board, mode = 'one', lang, onPoint, onPoints }) {
     send.disabled = marked.size === 0;
   };
   const tap = (p) => {
-    if (locked) return;
+    if (locked || mode === 'look') return;
     if (mode === 'many') {
       if (marked.has(p)) marked.delete(p); else marked.add(p);
       draw();

@@ -72,7 +72,7 @@ export default async function exercisePage({ params, query, navigate }) {
         h('strong', {}, head),
         stars > 0 && h('span', { class: 'stars', role: 'img', 'aria-label': t('stars', { n: stars }) }, '★'.repeat(stars) + '☆'.repeat(3 - stars)),
         v.feedback && h('p', { class: 'feedback' }, v.feedback),
-        explain && h('p', { class: 'explain' }, explain)),
+        explain && explain !== v.feedback && h('p', { class: 'explain' }, explain)),
       h('div', { class: 'v-actions' },
         v.outcome === 'continue' ? null
           : v.done === false ? null
@@ -162,6 +162,22 @@ function makeInput(ex, send, lineSoFar) {
     return {
       el: board.el, lock: board.lock, reset: board.reset, reply: (pt) => board.place(pt, theirs),
       hint: '☝ ' + (ex.kind === 'gomoku.shape' ? t('markPoints') : t('tapPoint')),
+    };
+  }
+  if (ex.kind === 'gomoku.forbidden' && p.board) {
+    if (p.mode === 'all') {
+      const board = gomokuBoard({ board: p.board, lang: lang(), mode: 'many', onPoints: (pts) => send({ points: pts }, pts.join(' ')) });
+      return { el: board.el, lock: board.lock, reset: board.reset, hint: '☝ ' + t('markForbidden') };
+    }
+    const board = gomokuBoard({ board: p.board, lang: lang(), mode: 'look', asked: p.point });
+    const choices = [['double_three', '3×3'], ['double_four', '4×4'], ['overline', '6+'], ['', '✔']].map(([reason, icon]) =>
+      h('button', {
+        type: 'button', class: 'btn choice forbid', 'data-reason': reason || 'none',
+        onclick: () => send(reason ? { forbidden: true, reason } : { forbidden: false }, t('reason_' + (reason || 'none'))),
+      }, h('span', { class: 'forbid-icon', 'aria-hidden': 'true' }, icon), t('reason_' + (reason || 'none'))));
+    return {
+      el: h('div', {}, board.el, h('div', { class: 'choices forbid-choices', role: 'group', 'aria-label': t('isForbidden', { point: p.point }) }, choices)),
+      lock: () => {}, hint: t('isForbidden', { point: p.point }),
     };
   }
   if (ex.game === 'draughts' && p.fen && ['draughts.capture', 'draughts.shot'].includes(ex.kind)) {
