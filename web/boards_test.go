@@ -101,6 +101,7 @@ func TestBoards(t *testing.T) {
 		}
 		items = append(items, map[string]string{"kind": "exercise", "id": ids[k]})
 	}
+	items = append(items, map[string]string{"kind": "lesson", "id": "chess-g23-check-block"})
 	var asg struct{ ID string }
 	apiCall(t, base, "POST", "/v1/assignments", tok, map[string]any{"class_id": class, "title": "棋盘", "items": items,
 		"due_at": time.Now().Add(72 * time.Hour).UTC().Format(time.RFC3339), "attempts_allowed": 3}, &asg)
@@ -159,6 +160,21 @@ func TestBoards(t *testing.T) {
 	b.click(`.gomoku [data-pt="d6"]`)
 	b.click("#points-go")
 	correct("renju-forbidden-all")
+
+	// The lesson, from its tile at home: text, the diagram drawn, its
+	// exercises; one opens and leads back to the lesson.
+	b.open("/student")
+	b.click(`.tile[data-lesson="chess-g23-check-block"]`)
+	b.wait(".lesson .lesson-ex")
+	b.waitJS("the diagram drawn", `(() => { const i = document.querySelector('.diagram img'); return !!i && i.complete && i.naturalWidth > 0; })()`)
+	if n := evalJS[int](b, `document.querySelectorAll('.lesson .lesson-ex').length`); n != 3 {
+		t.Errorf("the lesson shows %d exercises, want 3", n)
+	}
+	b.shot("lesson")
+	b.click(".lesson .lesson-ex")
+	b.wait(".board")
+	b.click(".ex-head a.btn")
+	b.wait(".lesson .lesson-ex")
 
 	// An exercise that is not there: a message and a way back, not an
 	// endless "loading".

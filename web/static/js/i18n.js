@@ -86,6 +86,8 @@ const TEXT = {
   reason_double_four: ['四四禁手', 'Double four'],
   reason_overline: ['长连禁手', 'Overline'],
   reason_none: ['不是禁手', 'Not forbidden'],
+  lesson: ['课', 'lesson'],
+  diagram: ['棋图', 'diagram'],
   promoteTo: ['升变成：', 'Promote to:'],
   piece_q: ['后', 'Queen'], piece_r: ['车', 'Rook'], piece_b: ['象', 'Bishop'], piece_n: ['马', 'Knight'],
   correct: ['答对了！', 'Correct!'],

@@ -11,6 +11,7 @@ const routes = [
   ['/student/login', () => import('./student/login.js')],
   ['/student', () => import('./student/home.js'), 'student'],
   ['/student/exercise/:id', () => import('./student/exercise.js'), 'student'],
+  ['/student/lesson/:id', () => import('./student/lesson.js'), 'student'],
   ['/teacher/login', () => import('./teacher/login.js')],
   ['/teacher', () => import('./teacher/classes.js'), 'staff'],
   ['/teacher/classes/:id', () => import('./teacher/class.js'), 'staff'],

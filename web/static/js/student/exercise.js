@@ -14,6 +14,8 @@ import { gameIcon } from './home.js';
 export default async function exercisePage({ params, query, navigate }) {
   const id = params.id;
   const assignment = query.get('a');
+  // Back to where the exercise was opened from: a lesson, or home.
+  const backTo = /^\/student\/lesson\/[^/?#]+(\?[^#]*)?$/.test(query.get('back') || '') ? query.get('back') : '/student';
   mount(h('h1', {}, t('loading')));
   const [ex, work, prog] = await Promise.all([
     get('/v1/exercises/' + encodeURIComponent(id)),
@@ -113,7 +115,7 @@ export default async function exercisePage({ params, query, navigate }) {
 
   mount(
     h('div', { class: 'ex-head' },
-      h('a', { href: '/student', 'data-link': '', class: 'btn ghost', 'aria-label': t('back') }, '←'),
+      h('a', { href: backTo, 'data-link': '', class: 'btn ghost', 'aria-label': t('back') }, '←'),
       h('h1', {}, h('span', { 'aria-hidden': 'true' }, gameIcon(ex.game) + ' '), ex.title),
       left),
     h('div', { class: 'ex-body' },

@@ -33,7 +33,7 @@ export default async function studentHome({ navigate }) {
     h('section', { 'aria-labelledby': 'work-h' },
       h('h2', { id: 'work-h' }, '☰ ', t('myWork')),
       work.items.length === 0 ? h('p', {}, t('noWork')) :
-        h('ul', { class: 'work' }, work.items.map((w) => workItem(w, tries, open)))),
+        h('ul', { class: 'work' }, work.items.map((w) => workItem(w, tries, open, navigate)))),
     prog.ratings.length > 0 && h('section', { 'aria-labelledby': 'rate-h' },
       h('h2', { id: 'rate-h' }, '♛ ', t('rating', { r: '' })),
       h('ul', { class: 'ratings' }, prog.ratings.map((r) => h('li', {},
@@ -44,7 +44,7 @@ export default async function studentHome({ navigate }) {
   performance.mark('qixue-home-ready');
 }
 
-function workItem(w, tries, open) {
+function workItem(w, tries, open, navigate) {
   const a = w.assignment;
   const st = w.progress.status;
   return h('li', { class: 'work-item state-' + st },
@@ -53,7 +53,15 @@ function workItem(w, tries, open) {
       h('span', { class: 'badge state-' + st }, t('status_' + st)),
       h('span', { class: w.due_soon ? 'due soon' : 'due' }, '◷ ', t('due', { date: fmtDate(a.due_at, lang()) })),
       h('span', { class: 'count' }, '✔ ', t('solvedOf', { solved: w.progress.solved, total: w.progress.total }))),
-    h('div', { class: 'tiles' }, w.items.filter((it) => it.kind === 'exercise').map((it, i) => {
+    h('div', { class: 'tiles' }, w.items.map((it, i) => {
+      if (it.kind === 'lesson') {
+        const label = (i + 1) + ' · ' + t('lesson') + ' ' + t('solvedOf', { solved: it.solved, total: it.total });
+        return h('button', {
+          type: 'button', class: 'tile lesson' + (it.total > 0 && it.solved >= it.total ? ' solved' : ''),
+          'aria-label': label, title: label, 'data-lesson': it.id,
+          onclick: () => navigate('/student/lesson/' + encodeURIComponent(it.id) + '?a=' + a.id),
+        }, h('span', { class: 'tile-n' }, String(i + 1)), h('span', { class: 'tile-s', 'aria-hidden': 'true' }, '☰'));
+      }
       const used = (tries.get(it.id) || {}).attempts || 0;
       const solved = it.solved >= it.total && it.total > 0;
       const left = a.attempts_allowed > 0 ? Math.max(0, a.attempts_allowed - used) : null;
