@@ -92,7 +92,7 @@ func TestStoreTranslatesErrors(t *testing.T) {
 		if err := s.CreateClass(ctx, c2, nil); !errors.Is(err, identity.ErrConflict) {
 			t.Errorf("duplicate login code: %v", err)
 		}
-		if err := s.Enroll(ctx, identity.Enrollment{ClassID: c.ID, UserID: u.ID, SchoolID: a.ID, Role: identity.RoleTeacher, CreatedAt: now}); !errors.Is(err, identity.ErrConflict) {
+		if err := s.Enroll(ctx, identity.Enrollment{ClassID: c.ID, UserID: u.ID, SchoolID: a.ID, Role: identity.RoleTeacher, CreatedAt: now}, ""); !errors.Is(err, identity.ErrConflict) {
 			t.Errorf("duplicate enrollment: %v", err)
 		}
 		if err := s.DeleteClass(ctx, identity.Scope{SchoolID: b.ID}, c.ID); !errors.Is(err, identity.ErrNotFound) {

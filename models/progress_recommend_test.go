@@ -29,7 +29,7 @@ func classOf(t *testing.T, is *models.IdentityStore, school string, grade int, j
 		t.Fatal(err)
 	}
 	for _, s := range students {
-		if err := is.Enroll(ctx, identity.Enrollment{ClassID: c.ID, UserID: s, SchoolID: school, Role: identity.RoleStudent, CreatedAt: joined}); err != nil {
+		if err := is.Enroll(ctx, identity.Enrollment{ClassID: c.ID, UserID: s, SchoolID: school, Role: identity.RoleStudent, CreatedAt: joined}, ""); err != nil {
 			t.Fatal(err)
 		}
 	}
