@@ -24,13 +24,30 @@ func lacks(subs ...string) func(*testing.T, *httptest.ResponseRecorder) {
 	}
 }
 
-// sortedIDs returns the users' IDs in list order.
+// sortedIDs returns the users' IDs in ID order (enrollment lists).
 func sortedIDs(users ...identity.User) []string {
 	out := make([]string, len(users))
 	for i, u := range users {
 		out[i] = u.ID
 	}
 	slices.Sort(out)
+	return out
+}
+
+// byNameIDs returns the users' IDs in user-list order: by real name
+// (identity.NameSortKey), then ID.
+func byNameIDs(users ...identity.User) []string {
+	users = slices.Clone(users)
+	slices.SortFunc(users, func(a, b identity.User) int {
+		if c := identity.CompareNames(a.RealName, b.RealName); c != 0 {
+			return c
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
+	out := make([]string, len(users))
+	for i, u := range users {
+		out[i] = u.ID
+	}
 	return out
 }
 
@@ -43,7 +60,7 @@ func TestRosterStateOfUsers(t *testing.T) {
 			t.Fatal(err)
 		}
 		student := "/v1/users/" + a.Student.ID
-		everyone := sortedIDs(a.Admin, a.Teacher, a.OtherTeacher, a.Student, a.OtherStudent)
+		everyone := byNameIDs(a.Admin, a.Teacher, a.OtherTeacher, a.Student, a.OtherStudent)
 		without := slices.DeleteFunc(slices.Clone(everyone), func(id string) bool { return id == a.Student.ID })
 		login := map[string]string{"class_code": a.Class.LoginCode, "username": "a-student", "pin": a.StudentPIN}
 		h.Run(t, []apitest.Case{
@@ -172,7 +189,7 @@ func TestStatusPagination(t *testing.T) {
 			}
 		}
 		active := []identity.User{a.Admin, a.OtherTeacher, a.Student}
-		for status, want := range map[string][]string{"active": sortedIDs(active...), "inactive": sortedIDs(inactive...), "all": sortedIDs(all...)} {
+		for status, want := range map[string][]string{"active": byNameIDs(active...), "inactive": byNameIDs(inactive...), "all": byNameIDs(all...)} {
 			var got []string
 			path := "/v1/users?limit=1&status=" + status
 			for range 10 {

@@ -377,7 +377,7 @@ func (s *Service) ReissueLoginCards(ctx context.Context, p Principal, classID st
 		if err != nil {
 			return Class{}, nil, err
 		}
-		batch, next := nextAfter(batch, page.Limit, func(x User) string { return x.ID })
+		batch, next := nextAfter(batch, page.Limit, UserCursor)
 		students = append(students, batch...)
 		if next == "" {
 			break

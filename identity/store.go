@@ -26,6 +26,9 @@ type Store interface {
 	User(ctx context.Context, sc Scope, id string) (User, error)
 	// UserByUsername finds a user of any school (usernames are unique).
 	UserByUsername(ctx context.Context, username string) (User, error)
+	// Users lists the users of the scope matching q, by real name
+	// (NameSortKey, then ID), up to page.Limit+1 after the position
+	// page.After (UserCursor of the previous page's last user).
 	Users(ctx context.Context, sc Scope, q UserQuery, page Page) ([]User, error)
 	// UpdateUser saves the fields of u (within sc) that an admin may
 	// change: real name, e-mail, role and DeactivatedAt; it ends u's

@@ -48,6 +48,23 @@ func paged(q *gorm.DB, column string, p identity.Page) *gorm.DB {
 	return q.Order(column).Limit(p.Limit + 1)
 }
 
+// byName orders users by real name (sort_key compared bytewise, then id)
+// and applies the page: After is an identity.UserCursor (one extra row).
+func byName(q *gorm.DB, p identity.Page) *gorm.DB {
+	key := "sort_key"
+	if q.Dialector.Name() == "postgres" {
+		key = `sort_key COLLATE "C"` // bytewise, whatever the database's collation
+	}
+	if p.After != "" {
+		k, id, ok := identity.ParseUserCursor(p.After)
+		if !ok {
+			k, id = "", p.After
+		}
+		q = q.Where("("+key+" > ? OR ("+key+" = ? AND id > ?))", k, k, id)
+	}
+	return q.Order(key).Order("id").Limit(p.Limit + 1)
+}
+
 // byStatus keeps the rows of q whose deactivated_at matches the status.
 func byStatus(q *gorm.DB, st identity.Status) *gorm.DB {
 	switch st {
@@ -205,7 +222,7 @@ func (s *IdentityStore) Users(ctx context.Context, sc identity.Scope, q identity
 			Where("role = ? AND deactivated_at IS NULL AND class_id IN (?)", string(identity.RoleStudent), taught))
 	}
 	var rows []userRow
-	if err := paged(db, "id", p).Find(&rows).Error; err != nil {
+	if err := byName(db, p).Find(&rows).Error; err != nil {
 		return nil, err
 	}
 	out := make([]identity.User, len(rows))
@@ -225,7 +242,7 @@ func (s *IdentityStore) UpdateUser(ctx context.Context, sc identity.Scope, u ide
 	r := toUserRow(u)
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		res := scoped(tx.Model(&userRow{}), sc).Where("id = ?", r.ID).Updates(map[string]any{
-			"role": r.Role, "real_name": r.RealName, "email": r.Email,
+			"role": r.Role, "real_name": r.RealName, "sort_key": r.SortKey, "email": r.Email,
 			"deactivated_at": r.DeactivatedAt, "updated_at": r.UpdatedAt,
 		})
 		if res.Error != nil {
