@@ -67,6 +67,28 @@ func TestNamesSortByPinyin(t *testing.T) {
 		if got := strings.Join(members(a.AdminToken), " "); got != want {
 			t.Errorf("class members for the admin: %s, want %s", got, want)
 		}
+		// The class's enrollments (members by user ID, the teacher too)
+		// in the same order, page by page.
+		nameOf := map[string]string{a.Teacher.ID: "teacher"}
+		for _, u := range apitest.Decode[api.List[map[string]any]](t, w.Do(t, "GET", "/v1/users?role=student&limit=50&class_id="+class, a.AdminToken, nil, nil)).Items {
+			nameOf[u["id"].(string)], _ = u["real_name"].(string)
+		}
+		var enrolled []string
+		path := "/v1/classes/" + class + "/enrollments?limit=4"
+		for pages := 0; path != "" && pages < 5; pages++ {
+			rec := w.Do(t, "GET", path, a.TeacherToken, nil, nil)
+			l := apitest.Decode[api.List[map[string]any]](t, rec)
+			for _, e := range l.Items {
+				enrolled = append(enrolled, nameOf[e["user_id"].(string)])
+			}
+			path = ""
+			if l.NextCursor != nil {
+				path = "/v1/classes/" + class + "/enrollments?limit=4&cursor=" + *l.NextCursor
+			}
+		}
+		if got := strings.Join(enrolled, " "); got != "Anna bob teacher 陈 李 刘 孙 王 张 赵" {
+			t.Errorf("enrollments, 4 a page: %s", got)
+		}
 		matrix := w.Do(t, "GET", "/v1/classes/"+class+"/progress", a.TeacherToken, nil, nil)
 		if got := strings.Join(namesIn(matrix.Body.String()), " "); matrix.Code != http.StatusOK || got != want {
 			t.Errorf("progress matrix: %d %s, want %s", matrix.Code, got, want)

@@ -65,6 +65,21 @@ func byName(q *gorm.DB, p identity.Page) *gorm.DB {
 	return q.Order(key).Order("id").Limit(p.Limit + 1)
 }
 
+// byMemberName orders enrollments by their user's real name (the user's
+// sort_key, then user_id) and applies the page: After is the user ID of
+// the previous page's last member, whose current key the query looks up.
+func byMemberName(q *gorm.DB, p identity.Page) *gorm.DB {
+	key := "(SELECT u.sort_key FROM users u WHERE u.id = enrollments.user_id)"
+	after := "(SELECT u.sort_key FROM users u WHERE u.id = ?)"
+	if q.Dialector.Name() == "postgres" {
+		key, after = key+` COLLATE "C"`, after+` COLLATE "C"`
+	}
+	if p.After != "" {
+		q = q.Where("("+key+" > "+after+" OR ("+key+" = "+after+" AND enrollments.user_id > ?))", p.After, p.After, p.After)
+	}
+	return q.Order(key).Order("enrollments.user_id").Limit(p.Limit + 1)
+}
+
 // byStatus keeps the rows of q whose deactivated_at matches the status.
 func byStatus(q *gorm.DB, st identity.Status) *gorm.DB {
 	switch st {
@@ -539,12 +554,12 @@ func (s *IdentityStore) Enrollment(ctx context.Context, sc identity.Scope, class
 	return r.toEnrollment(), nil
 }
 
-// Enrollments lists a class's enrollments whose state matches status, in
-// user ID order.
+// Enrollments lists a class's enrollments whose state matches status, by
+// the member's real name (users.sort_key, then user ID).
 func (s *IdentityStore) Enrollments(ctx context.Context, sc identity.Scope, classID string, status identity.Status, p identity.Page) ([]identity.Enrollment, error) {
 	var rows []enrollmentRow
 	q := byStatus(scoped(s.db.WithContext(ctx), sc).Where("class_id = ?", classID), status)
-	if err := paged(q, "user_id", p).Find(&rows).Error; err != nil {
+	if err := byMemberName(q, p).Find(&rows).Error; err != nil {
 		return nil, err
 	}
 	out := make([]identity.Enrollment, len(rows))
