@@ -174,9 +174,15 @@ func signingSecret(ctx context.Context, cfg config, db *gorm.DB) ([]byte, error)
 
 func newIdentityService(cfg config, db *gorm.DB, secret []byte) (*identity.Service, error) {
 	return identity.NewService(models.NewIdentityStore(db), identity.Config{
-		Secret:     secret,
-		AccessTTL:  cfg.AccessTTL,
-		RefreshTTL: cfg.RefreshTTL,
-		BcryptCost: cfg.BcryptCost,
+		Secret:       secret,
+		AccessTTL:    cfg.AccessTTL,
+		RefreshTTL:   cfg.RefreshTTL,
+		BcryptCost:   cfg.BcryptCost,
+		LimitWindow:  cfg.LoginWindow,
+		AccountLimit: cfg.LoginAccountLimit,
+		AddressLimit: cfg.LoginAddressLimit,
+		HashSlots:    identity.NewHashSlots(cfg.HashSlots),
+		HashWait:     cfg.HashWait,
+		ImportSlots:  cfg.ImportHashSlots,
 	})
 }
