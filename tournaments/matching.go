@@ -68,32 +68,41 @@ type matcher struct {
 	allow []uint32
 	stamp uint32
 	// scratch
-	leafBuf []int
-	bestTo  []endpoint
+	leafBuf     []int
+	bestTo      []endpoint
+	bestToSlack arena
+	// bestSlack[x] is the slack of bestEdge[x] when bestVer[x] == dualVer.
+	bestSlack arena
+	bestVer   []uint32
+	dualVer   uint32
 }
 
 func newMatcher(n, width int) *matcher {
 	m := &matcher{
 		n: n, width: width,
-		weight:     newArena(width, n*n),
-		adj:        make([][]int, n),
-		alive:      make([]bool, n),
-		dirty:      make([]bool, n),
-		dual:       newArena(width, 2*n),
-		tmp:        newArena(width, 5),
-		mate:       make([]endpoint, n),
-		label:      make([]int, 2*n),
-		labelEnd:   make([]endpoint, 2*n),
-		inBlossom:  make([]int, n),
-		parent:     make([]int, 2*n),
-		childs:     make([][]int, 2*n),
-		endps:      make([][]endpoint, 2*n),
-		base:       make([]int, 2*n),
-		bestEdge:   make([]endpoint, 2*n),
-		blossomBE:  make([][]endpoint, 2*n),
-		hasBestSet: make([]bool, 2*n),
-		allow:      make([]uint32, n*n),
-		bestTo:     make([]endpoint, 2*n),
+		weight:      newArena(width, n*n),
+		adj:         make([][]int, n),
+		alive:       make([]bool, n),
+		dirty:       make([]bool, n),
+		dual:        newArena(width, 2*n),
+		tmp:         newArena(width, 5),
+		mate:        make([]endpoint, n),
+		label:       make([]int, 2*n),
+		labelEnd:    make([]endpoint, 2*n),
+		inBlossom:   make([]int, n),
+		parent:      make([]int, 2*n),
+		childs:      make([][]int, 2*n),
+		endps:       make([][]endpoint, 2*n),
+		base:        make([]int, 2*n),
+		bestEdge:    make([]endpoint, 2*n),
+		blossomBE:   make([][]endpoint, 2*n),
+		hasBestSet:  make([]bool, 2*n),
+		allow:       make([]uint32, n*n),
+		bestTo:      make([]endpoint, 2*n),
+		bestToSlack: newArena(width, 2*n),
+		bestSlack:   newArena(width, 2*n),
+		bestVer:     make([]uint32, 2*n),
+		dualVer:     1,
 	}
 	for v := range m.alive {
 		m.alive[v] = true
@@ -154,8 +163,7 @@ func (m *matcher) w2(i, j int) []uint64 { return m.weight.at(i*m.n + j) }
 // slack computes into dst the slack of the edge {i, j} between two
 // different top-level blossoms.
 func (m *matcher) slack(dst []uint64, i, j int) {
-	numAdd(dst, m.dual.at(i), m.dual.at(j))
-	numSub(dst, dst, m.w2(i, j))
+	numAddSub(dst, m.dual.at(i), m.dual.at(j), m.w2(i, j))
 }
 
 // mateOf returns the mate of vertex v in the last solve, or -1.

@@ -19,6 +19,7 @@ func (m *matcher) stage() bool {
 		m.stamp = 1
 	}
 	stamp := m.stamp
+	m.dualVer++
 	m.queue = m.queue[:0]
 	// The roots: free vertices with a positive dual, of one parity. Every
 	// vertex joined to a root by tight edges has the root's parity (the
@@ -38,7 +39,7 @@ func (m *matcher) stage() bool {
 	if parity == 2 {
 		return false
 	}
-	slack, best := m.tmp.at(1), m.tmp.at(2)
+	slack := m.tmp.at(1)
 	for {
 		for len(m.queue) > 0 {
 			v := m.queue[len(m.queue)-1]
@@ -77,13 +78,9 @@ func (m *matcher) stage() bool {
 						m.labelEnd[w] = endpoint{v, w}
 					}
 				} else if m.label[bw] == 1 {
-					if e := m.bestEdge[bv]; e == noEndpoint || m.less(slack, e, best) {
-						m.bestEdge[bv] = endpoint{v, w}
-					}
+					m.offerBest(bv, endpoint{v, w}, slack)
 				} else if m.label[w] == 0 {
-					if e := m.bestEdge[w]; e == noEndpoint || m.less(slack, e, best) {
-						m.bestEdge[w] = endpoint{v, w}
-					}
+					m.offerBest(w, endpoint{v, w}, slack)
 				}
 			}
 		}
@@ -103,17 +100,15 @@ func (m *matcher) stage() bool {
 		}
 		for v := 0; v < k; v++ {
 			if e := m.bestEdge[v]; m.alive[v] && m.label[m.inBlossom[v]] == 0 && e != noEndpoint {
-				m.slack(slack, e.at, e.other)
-				if numCmp(slack, delta) < 0 {
-					copy(delta, slack)
+				if sl := m.bestSlackOf(v); numCmp(sl, delta) < 0 {
+					copy(delta, sl)
 					deltaType, deltaEdge = 2, e
 				}
 			}
 		}
 		for b := 0; b < 2*k; b++ {
 			if e := m.bestEdge[b]; m.parent[b] == -1 && m.label[b] == 1 && e != noEndpoint && (b < k || m.base[b] >= 0) {
-				m.slack(slack, e.at, e.other)
-				numHalve(slack, slack)
+				numHalve(slack, m.bestSlackOf(b))
 				if numCmp(slack, delta) < 0 {
 					copy(delta, slack)
 					deltaType, deltaEdge = 3, e
@@ -126,6 +121,7 @@ func (m *matcher) stage() bool {
 				deltaType, deltaBlossom = 4, b
 			}
 		}
+		m.dualVer++
 		for v := 0; v < k; v++ {
 			if !m.alive[v] {
 				continue
@@ -172,11 +168,26 @@ func (m *matcher) stage() bool {
 	}
 }
 
-// less reports whether the slack already computed in slack (of the edge just
-// scanned) is below the slack of edge e; scratch receives e's slack.
-func (m *matcher) less(slack []uint64, e endpoint, scratch []uint64) bool {
-	m.slack(scratch, e.at, e.other)
-	return numCmp(slack, scratch) < 0
+// offerBest makes edge e, of slack sl, the best edge of x (a vertex or a
+// top-level blossom) if it has a smaller slack than x's best so far.
+func (m *matcher) offerBest(x int, e endpoint, sl []uint64) {
+	if m.bestEdge[x] == noEndpoint || numCmp(sl, m.bestSlackOf(x)) < 0 {
+		m.bestEdge[x] = e
+		copy(m.bestSlack.at(x), sl)
+		m.bestVer[x] = m.dualVer
+	}
+}
+
+// bestSlackOf returns the slack of x's best edge, computed once per change
+// of the duals.
+func (m *matcher) bestSlackOf(x int) []uint64 {
+	sl := m.bestSlack.at(x)
+	if m.bestVer[x] != m.dualVer {
+		e := m.bestEdge[x]
+		m.slack(sl, e.at, e.other)
+		m.bestVer[x] = m.dualVer
+	}
+	return sl
 }
 
 func (m *matcher) leaves(b int, out []int) []int {
@@ -268,28 +279,27 @@ func (m *matcher) addBlossom(base, v, w int) {
 	m.label[b] = 1
 	m.labelEnd[b] = m.labelEnd[bb]
 	numZero(m.dual.at(b))
-	for _, x := range m.leaves(b, nil) {
+	m.leafBuf = m.leaves(b, m.leafBuf[:0])
+	for _, x := range m.leafBuf {
 		if m.label[m.inBlossom[x]] == 2 {
 			m.queue = append(m.queue, x)
 		}
 		m.inBlossom[x] = b
 	}
-	bestTo := make([]endpoint, 2*k)
+	// The least-slack edge from the new blossom to each other S-blossom;
+	// bestToSlack holds its slack.
+	bestTo := m.bestTo
 	for i := range bestTo {
 		bestTo[i] = noEndpoint
 	}
-	s1, s2 := m.tmp.at(1), m.tmp.at(2)
+	s1 := m.tmp.at(1)
 	consider := func(i, j int) {
 		bj := m.inBlossom[j]
 		if bj != b && m.label[bj] == 1 {
-			if e := bestTo[bj]; e == noEndpoint {
+			m.slack(s1, i, j)
+			if bestTo[bj] == noEndpoint || numCmp(s1, m.bestToSlack.at(bj)) < 0 {
 				bestTo[bj] = endpoint{i, j}
-			} else {
-				m.slack(s1, i, j)
-				m.slack(s2, e.at, e.other)
-				if numCmp(s1, s2) < 0 {
-					bestTo[bj] = endpoint{i, j}
-				}
+				copy(m.bestToSlack.at(bj), s1)
 			}
 		}
 	}
@@ -299,7 +309,8 @@ func (m *matcher) addBlossom(base, v, w int) {
 				consider(e.at, e.other)
 			}
 		} else {
-			for _, i := range m.leaves(c, nil) {
+			m.leafBuf = m.leaves(c, m.leafBuf[:0])
+			for _, i := range m.leafBuf {
 				for _, j := range m.adj[i] {
 					consider(i, j)
 				}
@@ -312,25 +323,15 @@ func (m *matcher) addBlossom(base, v, w int) {
 		m.bestEdge[c] = noEndpoint
 	}
 	var list []endpoint
-	for _, e := range bestTo {
+	m.bestEdge[b] = noEndpoint
+	for bj, e := range bestTo {
 		if e != noEndpoint {
 			list = append(list, e)
+			m.offerBest(b, e, m.bestToSlack.at(bj))
 		}
 	}
 	m.blossomBE[b] = list
 	m.hasBestSet[b] = true
-	m.bestEdge[b] = noEndpoint
-	for _, e := range list {
-		if m.bestEdge[b] == noEndpoint {
-			m.bestEdge[b] = e
-			continue
-		}
-		m.slack(s1, e.at, e.other)
-		m.slack(s2, m.bestEdge[b].at, m.bestEdge[b].other)
-		if numCmp(s1, s2) < 0 {
-			m.bestEdge[b] = e
-		}
-	}
 }
 
 func (m *matcher) expandBlossom(b int, endStage bool) {
@@ -343,7 +344,8 @@ func (m *matcher) expandBlossom(b int, endStage bool) {
 		case endStage && numIsZero(m.dual.at(s)):
 			m.expandBlossom(s, endStage)
 		default:
-			for _, v := range m.leaves(s, nil) {
+			m.leafBuf = m.leaves(s, m.leafBuf[:0])
+			for _, v := range m.leafBuf {
 				m.inBlossom[v] = s
 			}
 		}
@@ -396,7 +398,8 @@ func (m *matcher) expandBlossom(b int, endStage bool) {
 				continue
 			}
 			found := -1
-			for _, v := range m.leaves(bv, nil) {
+			m.leafBuf = m.leaves(bv, m.leafBuf[:0])
+			for _, v := range m.leafBuf {
 				if m.label[v] != 0 {
 					found = v
 					break
