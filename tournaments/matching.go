@@ -273,17 +273,18 @@ func (m *matcher) coldStart() {
 }
 
 // repair makes the edges at the changed vertices feasible again: each is
-// taken out of its blossoms and unmatched, then its dual is raised to cover
-// its heaviest edge.
+// taken out of its blossoms and its dual set to the least value that covers
+// all its edges (an edge between two changed vertices is covered by the
+// later one). A changed vertex stays matched when its matched edge is still
+// tight, so a change that leaves the optimum as it was costs no stage.
 func (m *matcher) repair() {
 	for _, v := range m.dirtyL {
 		m.dissolve(v)
-		m.unmatch(v)
 	}
 	need := m.tmp.at(0)
 	for _, v := range m.dirtyL {
-		m.dirty[v] = false
 		u := m.dual.at(v)
+		numZero(u)
 		for _, j := range m.adj[v] {
 			if !m.alive[j] {
 				continue
@@ -295,6 +296,15 @@ func (m *matcher) repair() {
 			numSub(need, w, uj)
 			if numCmp(need, u) > 0 {
 				copy(u, need)
+			}
+		}
+	}
+	for _, v := range m.dirtyL {
+		m.dirty[v] = false
+		if p := m.mate[v]; p != noEndpoint {
+			m.slack(need, v, p.at)
+			if !numIsZero(need) || numIsZero(m.w2(v, p.at)) {
+				m.unmatch(v)
 			}
 		}
 	}
