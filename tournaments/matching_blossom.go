@@ -1,7 +1,9 @@
 package tournaments
 
-// stage grows alternating trees until it augments the matching (true) or
-// proves the matching optimal (false).
+// stage grows alternating trees from free vertices with positive duals
+// until one of them is settled: matched by an augmenting path, or left free
+// with a zero dual (true). It returns false when there is no such vertex:
+// the matching is then optimal.
 func (m *matcher) stage() bool {
 	k := m.n
 	for i := range m.label {
