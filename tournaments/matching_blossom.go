@@ -21,7 +21,7 @@ func (m *matcher) stage() bool {
 		m.stamp = 1
 	}
 	stamp := m.stamp
-	m.dualVer++
+	m.nextDualVer()
 	m.queue = m.queue[:0]
 	// The roots: free vertices with a positive dual, of one parity. Every
 	// vertex joined to a root by tight edges has the root's parity (the
@@ -123,7 +123,7 @@ func (m *matcher) stage() bool {
 				deltaType, deltaBlossom = 4, b
 			}
 		}
-		m.dualVer++
+		m.nextDualVer()
 		for v := 0; v < k; v++ {
 			if !m.alive[v] {
 				continue
@@ -177,6 +177,15 @@ func (m *matcher) offerBest(x int, e endpoint, sl []uint64) {
 		m.bestEdge[x] = e
 		copy(m.bestSlack.at(x), sl)
 		m.bestVer[x] = m.dualVer
+	}
+}
+
+// nextDualVer marks the cached slacks of best edges out of date.
+func (m *matcher) nextDualVer() {
+	m.dualVer++
+	if m.dualVer == 0 {
+		clear(m.bestVer)
+		m.dualVer = 1
 	}
 }
 

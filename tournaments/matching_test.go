@@ -111,6 +111,9 @@ func TestIncrementalMatcherAgainstReference(t *testing.T) {
 	}
 	for iter := 0; iter < iters; iter++ {
 		n := 2 + r.IntN(15)
+		if iter%50 == 0 {
+			n = 30 + r.IntN(31) // deeper blossoms
+		}
 		kind := iter % 3
 		m := newMatcher(n, width)
 		ref := newRefMatcher(n, width)
