@@ -20,6 +20,7 @@ import (
 	"qixue/lessons"
 	"qixue/models"
 	"qixue/progress"
+	"qixue/web"
 )
 
 // runServe migrates the database, seeds a new embedded database with demo
@@ -70,6 +71,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 	e := api.NewServer(api.Deps{
 		Identity:        svc,
 		Ping:            func(ctx context.Context) error { return models.Ping(ctx, db) },
+		Unavailable:     models.IsUnavailable,
 		Logger:          logger,
 		CORSOrigins:     cfg.CORSOrigins,
 		MetricsToken:    cfg.MetricsToken,
@@ -84,8 +86,12 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 	})
 	defer startRosterWorker(ctx, cfg, importer, logger)()
 	defer startRater(ctx, prog, raterInterval, logger)()
+	app, err := web.New()
+	if err != nil {
+		return err
+	}
 	srv := &http.Server{
-		Handler:           e,
+		Handler:           web.Mount(e, app),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,
