@@ -37,13 +37,15 @@ func segmentExpressions(move string) []string {
 // shownExpressionProblems returns the expressions shown in text that are
 // not one of stored (normalised). A shown expression may also be the first
 // steps of a stored one worked left to right ("2 − 7 = −5, −5 + 9 = 4" for
-// 2−7+9): a prefix of it, or a step that starts from a negative result.
+// 2−7+9): a prefix of it, a step that starts from a negative result, or
+// one after an equals sign.
 func shownExpressionProblems(text string, stored []string) []string {
 	var problems []string
 	for _, m := range shownExpression.FindAllStringIndex(text, -1) {
 		shown := normalExpression(text[m[0]:m[1]])
-		if m[0] > 0 && strings.HasSuffix(text[:m[0]], "−") {
-			continue // a step from a negative value: "−5 + 9"
+		before := strings.TrimRight(text[:m[0]], " ")
+		if strings.HasSuffix(before, "−") || strings.HasSuffix(before, "=") {
+			continue // a worked step: "−5 + 9", "= 8 − 4"
 		}
 		ok := false
 		for _, s := range stored {
