@@ -215,38 +215,31 @@ func TestChessContentMoves(t *testing.T) {
 			}
 		}
 	}
-	for _, c := range lessonContent(t) {
-		if c.Game != Chess {
-			continue
-		}
-		for _, u := range c.Units {
-			for _, l := range u.Lessons {
-				var pos *chess.Position
-				for i, b := range l.Blocks {
-					texts, last := []Text{b.Text}, ""
-					if b.Type == "diagram" {
-						// Diagrams of a part of the board (no kings)
-						// show no position moves could be played in.
-						pos = nil
-						if p, err := chess.ParseFEN(b.Position); err == nil {
-							pos = &p
-						}
-						texts, last = []Text{b.Caption}, b.Last
-					}
-					if pos == nil {
-						continue
-					}
-					for _, text := range texts {
-						for _, s := range []string{text.ZH, text.EN} {
-							for _, msg := range chessTextProblemsAfter(*pos, last, s, chessNamedOnPurpose[l.ID]) {
-								t.Errorf("%s block %d: %s: %q", l.ID, i, msg, s)
-							}
-						}
+	eachLesson(t, Chess, func(_ contentCurriculum, l contentLesson) {
+		var pos *chess.Position
+		for i, b := range l.Blocks {
+			texts, last := []Text{b.Text}, ""
+			if b.Type == "diagram" {
+				// Diagrams of a part of the board (no kings)
+				// show no position moves could be played in.
+				pos = nil
+				if p, err := chess.ParseFEN(b.Position); err == nil {
+					pos = &p
+				}
+				texts, last = []Text{b.Caption}, b.Last
+			}
+			if pos == nil {
+				continue
+			}
+			for _, text := range texts {
+				for _, s := range []string{text.ZH, text.EN} {
+					for _, msg := range chessTextProblemsAfter(*pos, last, s, chessNamedOnPurpose[l.ID]) {
+						t.Errorf("%s block %d: %s: %q", l.ID, i, msg, s)
 					}
 				}
 			}
 		}
-	}
+	})
 }
 
 // TestChessContentMovesCatches proves the checks find the mistakes the

@@ -53,23 +53,16 @@ func TestGomokuContentStoneCounts(t *testing.T) {
 			t.Errorf("%s: %s", ex.Key, msg)
 		}
 	}
-	for _, c := range lessonContent(t) {
-		if c.Game != Gomoku {
-			continue
-		}
-		for _, u := range c.Units {
-			for _, l := range u.Lessons {
-				for i, b := range l.Blocks {
-					if b.Type != "diagram" {
-						continue
-					}
-					if msg := gomokuCountProblem(b.Position, ""); msg != "" {
-						t.Errorf("%s block %d: %s", l.ID, i, msg)
-					}
-				}
+	eachLesson(t, Gomoku, func(_ contentCurriculum, l contentLesson) {
+		for i, b := range l.Blocks {
+			if b.Type != "diagram" {
+				continue
+			}
+			if msg := gomokuCountProblem(b.Position, ""); msg != "" {
+				t.Errorf("%s block %d: %s", l.ID, i, msg)
 			}
 		}
-	}
+	})
 }
 
 // TestGomokuCountProblem: the counting rule on the review's cases.
@@ -163,35 +156,28 @@ func TestGomokuContentForbiddenClaims(t *testing.T) {
 			t.Errorf("%s: says %s makes a five with a forbidden shape, but it does not (rules %s, %s to play)", ex.Key, s.Point, p.Rules, p.Colour)
 		}
 	}
-	for _, c := range lessonContent(t) {
-		if c.Game != Gomoku {
-			continue
-		}
-		for _, u := range c.Units {
-			for _, l := range u.Lessons {
-				for i, blk := range l.Blocks {
-					if blk.Type != "diagram" || len(blk.Hi) == 0 {
-						continue
-					}
-					caption := blk.Caption.ZH + " " + blk.Caption.EN
-					both := claimsFiveWithForbidden.MatchString(caption)
-					if !both && (!claimsForbidden.MatchString(caption) || strings.Contains(caption, "吗")) {
-						continue
-					}
-					b, err := gomoku.ParseBoard(blk.Position)
-					if err != nil {
-						t.Fatalf("%s block %d: %v", l.ID, i, err)
-					}
-					for _, h := range blk.Hi {
-						pt, _ := gomoku.ParsePoint(h)
-						if both && !fiveWithForbidden(b, pt) || !both && !b.IsForbidden(pt) {
-							t.Errorf("%s block %d: the caption %q claims %s, which the engine does not find", l.ID, i, caption, h)
-						}
-					}
+	eachLesson(t, Gomoku, func(_ contentCurriculum, l contentLesson) {
+		for i, blk := range l.Blocks {
+			if blk.Type != "diagram" || len(blk.Hi) == 0 {
+				continue
+			}
+			caption := blk.Caption.ZH + " " + blk.Caption.EN
+			both := claimsFiveWithForbidden.MatchString(caption)
+			if !both && (!claimsForbidden.MatchString(caption) || strings.Contains(caption, "吗")) {
+				continue
+			}
+			b, err := gomoku.ParseBoard(blk.Position)
+			if err != nil {
+				t.Fatalf("%s block %d: %v", l.ID, i, err)
+			}
+			for _, h := range blk.Hi {
+				pt, _ := gomoku.ParsePoint(h)
+				if both && !fiveWithForbidden(b, pt) || !both && !b.IsForbidden(pt) {
+					t.Errorf("%s block %d: the caption %q claims %s, which the engine does not find", l.ID, i, caption, h)
 				}
 			}
 		}
-	}
+	})
 }
 
 // TestFiveWithForbidden: the review's example (a five and one four) is

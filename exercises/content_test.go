@@ -97,3 +97,19 @@ func exerciseTexts(ex Exercise) map[string]Text {
 	}
 	return out
 }
+
+// eachLesson calls f for every lesson of game's curricula in
+// lessons/content.
+func eachLesson(t *testing.T, game Game, f func(c contentCurriculum, l contentLesson)) {
+	t.Helper()
+	for _, c := range lessonContent(t) {
+		if c.Game != game {
+			continue
+		}
+		for _, u := range c.Units {
+			for _, l := range u.Lessons {
+				f(c, l)
+			}
+		}
+	}
+}
