@@ -2,6 +2,7 @@ package exercises
 
 import (
 	"encoding/json"
+	"fmt"
 	"regexp"
 	"sort"
 	"strings"
@@ -259,5 +260,66 @@ func TestChessContentMovesCatches(t *testing.T) {
 	got := escapeProblems(knight, "只能吃掉马（Rxd6）或者躲开：Ke7、Kf8。d7 和 f7 都被马控制。")
 	if strings.Join(got, "|") != "d7 is called controlled, but the king can go there|the escape Kd7 is not named" {
 		t.Errorf("the d7 mistake: %v", got)
+	}
+}
+
+// claimDrawTopic matches a sentence about a draw that the FIDE Laws make a
+// player claim (threefold repetition, fifty moves, perpetual check, which
+// is drawn only through repetition).
+var claimDrawTopic = regexp.MustCompile(`三次重复|重复.{0,6}三次|出现三次|50 回合|五十回合|长将|(?i)threefold|three times|fifty|50 moves|perpetual`)
+
+// claimWords say the draw is claimed by a player, or name the automatic
+// limits (fivefold repetition, 75 moves).
+var claimWords = regexp.MustCompile(`要求|提出|申请|五次|75|(?i)claim|fivefold|five times|seventy-five`)
+
+// drawWords say a game is drawn.
+var drawWords = regexp.MustCompile(`和棋|判和|作和|是和|算和|和局|(?i)draw`)
+
+// drawClaimProblems returns the paragraphs and list items of s that
+// present a claim-based draw as automatic: in a text about draws, one about
+// such a draw that does not say "claim" and is not a question.
+func drawClaimProblems(s string) []string {
+	if !drawWords.MatchString(s) {
+		return nil
+	}
+	var out []string
+	for _, sentence := range regexp.MustCompile(`\n\n|\n- `).Split(s, -1) {
+		if claimDrawTopic.MatchString(sentence) && !claimWords.MatchString(sentence) && !strings.ContainsAny(sentence, "？?") {
+			out = append(out, strings.TrimSpace(sentence))
+		}
+	}
+	return out
+}
+
+// TestChessDrawClaims: chess content follows the FIDE Laws (seed 002):
+// threefold repetition and the fifty-move rule, and with them perpetual
+// check, give a draw when a player claims it; only fivefold repetition and
+// 75 moves end the game by themselves. Every passage about them says
+// "claim" (or names the automatic limit) in the same paragraph or list
+// item.
+func TestChessDrawClaims(t *testing.T) {
+	check := func(where string, text Text) {
+		for _, s := range []string{text.ZH, text.EN} {
+			for _, sentence := range drawClaimProblems(s) {
+				t.Errorf("%s: %q presents a claimed draw as automatic", where, sentence)
+			}
+		}
+	}
+	for _, ex := range wholeBank(t) {
+		if !strings.HasPrefix(ex.Key, "chess/") {
+			continue
+		}
+		for name, text := range exerciseTexts(ex) {
+			check(ex.Key+" "+name, text)
+		}
+	}
+	eachLesson(t, Chess, func(_ contentCurriculum, l contentLesson) {
+		for i, b := range l.Blocks {
+			check(fmt.Sprintf("%s block %d", l.ID, i), b.Text)
+			check(fmt.Sprintf("%s block %d", l.ID, i), b.Caption)
+		}
+	})
+	if got := drawClaimProblems("这叫**长将和**：一直将军，局面会重复，最后判和。"); len(got) != 1 {
+		t.Errorf("the review's perpetual-check sentence not caught: %v", got)
 	}
 }
