@@ -382,7 +382,7 @@ func (ncMoveGenerator) exercise(band Band, rs numchess.Ruleset, pos numchess.Pos
 	difficulty := 1
 	switch c.goal.Type {
 	case "enter_camp":
-		ruleTag := map[numchess.Kind]string{numchess.Step: "numchess.move.step", numchess.Hop: "numchess.move.step",
+		ruleTag := map[numchess.Kind]string{numchess.Step: "numchess.move.step", numchess.Hop: "numchess.move.hop",
 			numchess.SingleSpan: "numchess.span.single", numchess.ChainSpan: "numchess.span.chain"}[mi.Kind]
 		tags = append([]string{"numchess.move.camp", ruleTag}, tags...)
 		title = Text{ZH: "走进对方阵营 " + c.goal.To, EN: "Enter the camp point " + c.goal.To}
