@@ -28,6 +28,7 @@ import (
 //	numchess.arith.negative   a negative value along the way
 //	numchess.move.step        移 / 邻 (step or hop)
 //	numchess.move.hop         邻 (a hop over the piece right next to it)
+//	numchess.rules.board      the board and the camps' numbered points
 //	numchess.move.camp        entering a given camp point
 //	numchess.span.single      单跨
 //	numchess.span.chain       连跨
