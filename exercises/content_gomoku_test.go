@@ -193,3 +193,46 @@ func TestFiveWithForbidden(t *testing.T) {
 		t.Error("a five with a double four not found")
 	}
 }
+
+// TestGomokuK1ShapesSolid: grade-1 shape exercises (band K1 or in a K1
+// lesson) ask only for solid shapes, stones next to each other: split
+// threes and fours (x.xx) are taught from grade 4.
+func TestGomokuK1ShapesSolid(t *testing.T) {
+	inK1 := map[string]bool{}
+	eachLesson(t, Gomoku, func(c contentCurriculum, l contentLesson) {
+		for _, b := range l.Blocks {
+			if c.Band == K1 && b.Type == "exercise" {
+				inK1[b.Exercise] = true
+			}
+		}
+	})
+	for _, ex := range wholeBank(t) {
+		if ex.Kind != "gomoku.shape" || ex.Band != K1 && !inK1[ex.Key] {
+			continue
+		}
+		var p gmShapePrompt
+		_ = json.Unmarshal(ex.Prompt, &p)
+		b, _ := gomoku.ParseBoard(p.Board)
+		r, _ := gomoku.ParseRuleset(p.Rules)
+		colour, _ := gmColour("colour", p.Colour)
+		for _, s := range gomoku.Shapes(b, r) {
+			if s.Colour != colour || s.Kind != gmShapeKinds[p.Shape] {
+				continue
+			}
+			if !solidStones(s.Stones) {
+				t.Errorf("%s: a grade-1 shape exercise expects the split shape %s", ex.Key, s)
+			}
+		}
+	}
+}
+
+// solidStones reports whether stones on one line stand next to each other.
+func solidStones(stones []gomoku.Point) bool {
+	span := 0
+	for _, p := range stones {
+		for _, q := range stones {
+			span = max(span, p.Col()-q.Col(), p.Row()-q.Row())
+		}
+	}
+	return span == len(stones)-1
+}
