@@ -120,3 +120,55 @@ func TestJargonIn(t *testing.T) {
 		}
 	}
 }
+
+// TestChoiceWrongOptionsExplained: every wrong option of every choice
+// question says why it is wrong, in both languages and in its own words
+// (no two options share a text), and a child who picks it reads that.
+func TestChoiceWrongOptionsExplained(t *testing.T) {
+	k := choiceKind{}
+	questions := 0
+	for _, ex := range wholeBank(t) {
+		if ex.Kind != "choice" {
+			continue
+		}
+		questions++
+		p, s, err := k.parse(ex.Prompt, ex.Solution)
+		if err != nil {
+			t.Fatalf("%s: %v", ex.Key, err)
+		}
+		correct := map[int]bool{}
+		for _, c := range s.Correct {
+			correct[c] = true
+		}
+		seen := map[string]int{}
+		for w := range p.Options {
+			if correct[w] {
+				continue
+			}
+			if len(s.OptionFeedback) <= w {
+				t.Errorf("%s: option %d (%q) is wrong and has no explanation", ex.Key, w, p.Options[w].ZH)
+				continue
+			}
+			fb := s.OptionFeedback[w]
+			if len([]rune(fb.ZH)) < 8 || len(fb.EN) < 12 {
+				t.Errorf("%s: option %d's explanation %q / %q says too little", ex.Key, w, fb.ZH, fb.EN)
+				continue
+			}
+			if prev, dup := seen[fb.ZH]; dup {
+				t.Errorf("%s: options %d and %d share one explanation", ex.Key, prev, w)
+			}
+			seen[fb.ZH] = w
+			answer := `{"choice":` + string(rune('0'+w)) + `}`
+			if p.Multiple {
+				answer = `{"choices":[` + string(rune('0'+w)) + `]}`
+			}
+			res, err := k.Check(ex.Prompt, ex.Solution, Submission{Answer: json.RawMessage(answer)})
+			if err != nil || !strings.Contains(res.Feedback.ZH, fb.ZH) || !strings.Contains(res.Feedback.EN, fb.EN) {
+				t.Errorf("%s: picking option %d does not show its explanation: %+v %v", ex.Key, w, res.Feedback, err)
+			}
+		}
+	}
+	if questions < 79 {
+		t.Errorf("only %d choice questions", questions)
+	}
+}
