@@ -69,11 +69,6 @@ func TestNumchessHopExercisesRefuseSteps(t *testing.T) {
 // 10). The test fails when one of them gets its lesson's tag, so the list
 // only shrinks.
 var topicPending = map[string]string{
-	"chess-g46-notation-algebraic/chess/rules-g46-001":           "counts first moves, not notation",
-	"chess-g46-review-all/chess/mate2-001":                       "mate in two, which no G46 chess lesson teaches",
-	"chess-g46-review-all/chess/line-001":                        "mate in two, which no G46 chess lesson teaches",
-	"gomoku-g23-attack-vcf/gomoku/shape-004":                     "an open three, not a VCF or a four",
-	"gomoku-k1-board-play/gomoku/lesson-k1-008":                  "a five, not taking turns",
 	"numchess-g23-opening-centre/numchess/lesson-g23-centre-003": "a single span in the chain-span opening",
 	"numchess-g46-opening-centre/numchess/lesson-g46-centre-003": "a single span in the chain-span opening",
 }
