@@ -64,15 +64,6 @@ func TestNumchessHopExercisesRefuseSteps(t *testing.T) {
 	}
 }
 
-// topicPending lists the lesson exercises that still test another topic
-// than their lesson's and wait for exercises of their own (issue 19, item
-// 10). The test fails when one of them gets its lesson's tag, so the list
-// only shrinks.
-var topicPending = map[string]string{
-	"numchess-g23-opening-centre/numchess/lesson-g23-centre-003": "a single span in the chain-span opening",
-	"numchess-g46-opening-centre/numchess/lesson-g46-centre-003": "a single span in the chain-span opening",
-}
-
 // TestLessonExercisesOnTopic: every exercise of a lesson carries one of
 // the lesson's skill tags (its topic), and every exercise of a review
 // lesson one of the tags taught in its curriculum, so a lesson's exercises
@@ -113,13 +104,8 @@ func TestLessonExercisesOnTopic(t *testing.T) {
 					if b.Type != "exercise" {
 						continue
 					}
-					on := carries(b.Exercise, want)
-					pending, isPending := topicPending[l.ID+"/"+b.Exercise]
-					switch {
-					case !on && !isPending:
+					if !carries(b.Exercise, want) {
 						t.Errorf("%s: exercise %s (tags %v) tests none of the lesson's topics %v", l.ID, b.Exercise, tags[b.Exercise], l.Tags)
-					case on && isPending:
-						t.Errorf("%s: exercise %s is on topic now; take it off topicPending (%s)", l.ID, b.Exercise, pending)
 					}
 				}
 			}
