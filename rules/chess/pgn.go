@@ -1,6 +1,7 @@
 package chess
 
 import (
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -20,6 +21,15 @@ type PGNMove struct {
 	Before     []string    // comments written before the move (at the start of a line)
 	Comments   []string    // comments written after the move
 	Variations [][]PGNMove // alternatives to this move, each from the position before it
+	Null       bool        // a null move ("--" or "Z0" in PGN): the side to move passes
+}
+
+// next returns the position after the move from p.
+func (m *PGNMove) next(p Position) Position {
+	if m.Null {
+		return p.pass()
+	}
+	return p.after(m.Move)
 }
 
 // PGNGame is one game read from PGN text.
@@ -28,7 +38,10 @@ type PGNGame struct {
 	Start  Position
 	Moves  []PGNMove // the main line; when Err is set, the moves before the bad one
 	Result string    // "1-0", "0-1", "1/2-1/2", "*", or "" if none was written
-	Err    *PGNError // the first bad move, or nil
+	Err    *PGNError // the first bad move of the main line, or nil
+	// Warnings are the bad moves found inside variations (Variation set):
+	// the variation is cut there and the game is still read.
+	Warnings []*PGNError
 }
 
 // Tag returns the value of the named tag and whether it is present.
@@ -44,8 +57,8 @@ func (g *PGNGame) Tag(name string) (string, bool) {
 // Final returns the position after the last main-line move read.
 func (g *PGNGame) Final() Position {
 	p := g.Start
-	for _, m := range g.Moves {
-		p = p.after(m.Move)
+	for i := range g.Moves {
+		p = g.Moves[i].next(p)
 	}
 	return p
 }
@@ -54,22 +67,27 @@ func (g *PGNGame) Final() Position {
 func (g *PGNGame) Game() *Game {
 	gm := NewGame(g.Start)
 	p := g.Start
-	for _, m := range g.Moves {
-		p = p.after(m.Move)
-		gm.push(m.Move, p)
+	for i := range g.Moves {
+		p = g.Moves[i].next(p)
+		gm.push(g.Moves[i].Move, p)
 	}
 	return gm
 }
 
 // ParsePGN reads every game in text. Each game is read independently: a
-// game with a bad move has Err set ("move 26 (black): Ne4: no knight can
-// reach e4") and keeps the moves before it, and reading continues with the
-// next game. Move text may run together without spaces ("1.e4e52.Nf3Nc6"),
-// use any notation ParseMove accepts, and contain {comments}, ; comments,
-// NAGs, "!?" marks, ( variations ) and free text in other scripts (kept as
-// comments).
+// game with a bad main-line move has Err set ("move 26 (black): Ne4: no
+// knight can reach e4") and keeps the moves before it, and reading
+// continues with the next game; a bad move inside a variation cuts the
+// variation there and is listed in Warnings. Move text may run together
+// without spaces ("1.e4e52.Nf3Nc6"), use any notation ParseMove accepts
+// (full-width letters and digits too), contain null moves ("--", "Z0"),
+// {comments}, ; comments, NAGs, "!?" marks, ( variations ) and free text in
+// other scripts (kept as comments). Text between games that holds no tag
+// and no move ("1-0 ff", a second "*", mail headers) is skipped. A game
+// whose [Variant] tag names a variant other than standard chess is refused
+// with the variant's name.
 func ParsePGN(text string) []*PGNGame {
-	r := &pgnReader{s: strings.TrimPrefix(text, "\ufeff")}
+	r := &pgnReader{s: foldMovetext(strings.ReplaceAll(text, "\ufeff", ""))}
 	var games []*PGNGame
 	for {
 		r.skipSpace()
@@ -152,27 +170,70 @@ func (r *pgnReader) game() *PGNGame {
 		val := strings.NewReplacer(`\"`, `"`, `\\`, `\`).Replace(m[2])
 		g.Tags = append(g.Tags, Tag{Name: m[1], Value: val})
 	}
+	if len(g.Tags) == 0 && !r.startsGame() {
+		r.skipFreeText() // text between games: "ff", mail headers
+		return nil
+	}
+	if v, ok := g.Tag("Variant"); ok && !standardVariant(v) {
+		g.Err = &PGNError{Tag: "Variant", Text: v, Err: variantError(v)}
+		r.skipGame()
+		return g
+	}
 	if fen, ok := g.Tag("FEN"); ok {
 		p, err := ParseFEN(fen)
 		if err != nil {
-			g.Err = &PGNError{Text: fen, Err: err.(*FENError)}
+			g.Err = &PGNError{Tag: "FEN", Text: fen, Err: err.(*FENError)}
 			r.skipGame()
 			return g
 		}
 		g.Start = p
 	}
-	var pre []string
-	g.Moves, pre = r.line(g, g.Start, 0)
-	if len(pre) > 0 && len(g.Moves) == 0 && len(g.Tags) == 0 && g.Result == "" && g.Err == nil {
-		return nil // only free text between games
-	}
+	g.Moves, _ = r.line(g, g.Start, 0)
 	if g.Err != nil {
 		r.skipGame()
+		return g
 	}
-	if len(g.Tags) == 0 && len(g.Moves) == 0 && g.Result == "" && g.Err == nil {
-		return nil
+	if len(g.Tags) == 0 && len(g.Moves) == 0 {
+		return nil // only a result or free text between games
 	}
 	return g
+}
+
+// startsGame reports whether the text at r.i can begin the move text of a
+// game without tags: a move number, a comment, a variation, a result or a
+// move that is legal in the initial position.
+func (r *pgnReader) startsGame() bool {
+	r.skipSpace()
+	c := r.peek()
+	switch {
+	case c == 0:
+		return false
+	case c >= '0' && c <= '9', c == '{', c == ';', c == '(', c == '*', c >= utf8.RuneSelf:
+		return true
+	}
+	end := strings.IndexAny(r.s[r.i:], " \t\r\n")
+	if end < 0 {
+		end = len(r.s) - r.i
+	}
+	_, err := StartPosition().ParseMove(r.s[r.i : r.i+end])
+	return err == nil
+}
+
+// skipFreeText skips lines up to one that starts with a tag or a digit.
+func (r *pgnReader) skipFreeText() {
+	for r.i < len(r.s) {
+		r.skipLine()
+		if r.i < len(r.s) {
+			r.i++
+		}
+		j := r.i
+		for j < len(r.s) && (r.s[j] == ' ' || r.s[j] == '\t') {
+			j++
+		}
+		if j < len(r.s) && (r.s[j] == '[' || r.s[j] >= '0' && r.s[j] <= '9') {
+			return
+		}
+	}
 }
 
 // skipGame moves past the rest of a game after an error: up to a result or
@@ -237,9 +298,12 @@ var (
 	sanRes       = []*regexp.Regexp{
 		regexp.MustCompile(`^[KQRBNP]?[a-h][1-8][-x:]?[a-h][1-8](=?[QRBNqrbn])?`),
 		regexp.MustCompile(`^[KQRBN][a-h]?[1-8]?[x:]?[a-h][1-8]`),
-		regexp.MustCompile(`^[a-h]([x:]?[a-h])?[1-8]?(=?[QRBN])?`),
+		regexp.MustCompile(`^[a-h]([x:]?[a-h])?[1-8]?(=[QRBNKPqrbnkp]|[QRBN])?`),
 	}
-	nagMarks = map[string]int{"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
+	// nullMoveRe matches a null move: "--" or "Z0", not followed by more of
+	// a word.
+	nullMoveRe = regexp.MustCompile(`^(--|Z0)([^A-Za-z0-9-]|$)`)
+	nagMarks   = map[string]int{"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 )
 
 // line reads moves from position p until the end of the game (or, for a
@@ -342,9 +406,23 @@ func (r *pgnReader) line(g *PGNGame, p Position, depth int) ([]PGNMove, []string
 				continue
 			}
 		}
-		m, san, ok := r.move(g, p)
-		if !ok {
-			break
+		if null := nullMoveRe.FindStringSubmatch(r.s[r.i:]); null != nil {
+			r.i += len(null[1])
+			prev = p
+			p = p.pass()
+			moves = append(moves, PGNMove{SAN: "--", Null: true})
+			continue
+		}
+		m, san, err := r.move(p)
+		if err != nil {
+			if depth == 0 {
+				g.Err = err
+				break
+			}
+			err.Variation = true
+			g.Warnings = append(g.Warnings, err)
+			r.skipVariation()
+			return moves, pending
 		}
 		prev = p
 		p = p.after(m)
@@ -371,7 +449,7 @@ func (r *pgnReader) freeText() string {
 		}
 		break
 	}
-	return strings.TrimSpace(r.s[start:r.i])
+	return strings.Join(strings.Fields(r.s[start:r.i]), " ") // as comment() does
 }
 
 // digitsBeforeText reports whether r.i starts digits that run straight
@@ -384,11 +462,41 @@ func (r *pgnReader) digitsBeforeText() bool {
 	return j > r.i && j < len(r.s) && r.s[j] >= utf8.RuneSelf
 }
 
+// skipVariation moves past the rest of a variation after a bad move in it:
+// just after its closing parenthesis (nested variations and comments
+// skipped).
+func (r *pgnReader) skipVariation() {
+	depth := 1
+	for r.i < len(r.s) {
+		switch r.s[r.i] {
+		case '{':
+			r.comment()
+			continue
+		case ';':
+			r.skipLine()
+			continue
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				r.i++
+				return
+			}
+		case '[':
+			if r.atLineStart() {
+				return // the next game: the variation was never closed
+			}
+		}
+		r.i++
+	}
+}
+
 // move reads one move at r.i in position p. Moves may run together with
 // the next move or move number, so every readable length is tried, longest
 // first, skipping a final digit that is really the next move number; the
-// first legal reading wins. On failure it records g.Err.
-func (r *pgnReader) move(g *PGNGame, p Position) (Move, string, bool) {
+// first legal reading wins. On failure it returns the reason.
+func (r *pgnReader) move(p Position) (Move, string, *PGNError) {
 	rest := r.s[r.i:]
 	var lengths []int
 	if m := castleRe.FindString(rest); m != "" {
@@ -421,7 +529,7 @@ func (r *pgnReader) move(g *PGNGame, p Position) (Move, string, bool) {
 			r.skipMarks()
 			var l moveList
 			p.b.generate(&l)
-			return m, p.san(m, &l), true
+			return m, p.san(m, &l), nil
 		}
 		if ie, ok := err.(*IllegalMoveError); ok && firstErr == nil && ie.Reason != ReasonBadNotation {
 			firstErr, firstText = ie, tok
@@ -442,8 +550,7 @@ func (r *pgnReader) move(g *PGNGame, p Position) (Move, string, bool) {
 		}
 		firstErr, firstText = illegal(tok, ReasonBadNotation, "cannot read this move", "无法识别这步棋的写法"), tok
 	}
-	g.Err = &PGNError{Number: p.b.fullmove, Side: p.b.side, Text: firstText, Err: firstErr}
-	return Move{}, "", false
+	return Move{}, "", &PGNError{Number: p.b.fullmove, Side: p.b.side, Text: firstText, Err: firstErr}
 }
 
 // skipMarks skips check marks and "e.p." after a move (annotation marks
@@ -459,4 +566,105 @@ func (r *pgnReader) skipMarks() {
 			return
 		}
 	}
+}
+
+// standardVariant reports whether a [Variant] tag value names standard
+// chess.
+func standardVariant(v string) bool {
+	switch strings.ToLower(strings.Join(strings.Fields(v), " ")) {
+	case "", "standard", "chess", "normal", "from position", "fromposition", "classical", "rapid", "blitz", "bullet", "correspondence":
+		return true
+	}
+	return false
+}
+
+// variantNames are the Chinese names of variants found in real files.
+var variantNames = map[string]string{
+	"chess960": "960 随机象棋", "fischerandom": "960 随机象棋", "fischer random": "960 随机象棋", "freestyle": "960 随机象棋",
+	"antichess": "输棋（抢输）", "giveaway": "输棋（抢输）", "suicide": "输棋（抢输）", "losers": "输家象棋",
+	"crazyhouse": "疯狂屋", "bughouse": "双人疯狂屋", "atomic": "原子象棋", "horde": "部落象棋",
+	"king of the hill": "山丘之王", "kingofthehill": "山丘之王", "three-check": "三将制胜", "threecheck": "三将制胜",
+	"3-check": "三将制胜", "racing kings": "赛王", "racingkings": "赛王",
+}
+
+// variantError refuses a game of a chess variant this engine does not play.
+func variantError(v string) Error {
+	v = strings.TrimSpace(v)
+	zh := variantNames[strings.ToLower(v)]
+	if zh == "" {
+		zh = v
+	} else {
+		zh += "（" + v + "）"
+	}
+	return &FENError{Field: "variant", code: "unsupported_variant",
+		en: fmt.Sprintf("this is a game of %s, not standard chess; only standard chess games can be replayed", v),
+		zh: fmt.Sprintf("这是%s的对局，不是标准国际象棋；只能复盘标准国际象棋的对局", zh)}
+}
+
+// foldMovetext maps full-width letters, digits and move marks (ｅ４, Ｎｆ３,
+// ＝, ＋, ×) to ASCII outside comments and tag lines, so that moves typed
+// with a Chinese input method read as moves; comments keep their text.
+func foldMovetext(s string) string {
+	if !strings.Contains(s, "\xef\xbc") && !strings.Contains(s, "\xef\xbd") && !strings.Contains(s, "×") {
+		return s
+	}
+	var sb strings.Builder
+	sb.Grow(len(s))
+	lineStart := true
+	for i := 0; i < len(s); {
+		c := s[i]
+		var end int
+		switch {
+		case c == '{':
+			end = strings.IndexByte(s[i:], '}')
+		case c == ';' || c == '[' && lineStart:
+			end = strings.IndexByte(s[i:], '\n')
+		default:
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if f := movetextRune(r); f != r {
+				sb.WriteRune(f)
+			} else {
+				sb.WriteString(s[i : i+n])
+			}
+			i += n
+			lineStart = c == '\n' || lineStart && (c == ' ' || c == '\t' || c == '\r')
+			continue
+		}
+		if end < 0 {
+			end = len(s) - i
+		} else if c == '{' {
+			end++
+		}
+		sb.WriteString(s[i : i+end])
+		i += end
+		lineStart = false
+	}
+	return sb.String()
+}
+
+// foldRune maps a full-width ASCII character (ｅ, ４, ＝) to ASCII and ×
+// to x; other runes are returned unchanged.
+func foldRune(r rune) rune {
+	switch {
+	case r >= '！' && r <= '～':
+		return r - 0xFEE0
+	case r == '×':
+		return 'x'
+	}
+	return r
+}
+
+// movetextRune is foldRune for move text outside comments: letters,
+// digits and move marks only, so that Chinese punctuation (：！？，（）)
+// in free text stays as written.
+func movetextRune(r rune) rune {
+	switch {
+	case r >= 'Ａ' && r <= 'Ｚ', r >= 'ａ' && r <= 'ｚ', r >= '０' && r <= '９':
+		return r - 0xFEE0
+	}
+	switch r {
+	case '×', '＋', '＃', '＝', '－', '．', '＊', '／':
+		return foldRune(r)
+	}
+	return r
 }

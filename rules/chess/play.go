@@ -54,6 +54,20 @@ func (p Position) after(m Move) Position {
 	return p
 }
 
+// pass returns the position after a null move: the other side to move, no
+// en-passant square, the clocks advanced.
+func (p Position) pass() Position {
+	b := &p.b
+	b.side = b.side.Other()
+	b.hash ^= zobrist.side
+	b.ep = NoSquare
+	b.halfmove++
+	if b.side == White {
+		b.fullmove++
+	}
+	return p
+}
+
 // explain says why m (which is not legal) is refused.
 func (p Position) explain(m Move) *IllegalMoveError {
 	b := &p.b

@@ -34,8 +34,8 @@ func ParseFEN(s string) (Position, error) {
 	fields := strings.Fields(s)
 	if len(fields) < 4 || len(fields) > 6 {
 		return Position{}, fenErr("fields", "fen_field_count",
-			fmt.Sprintf("expected 6 fields (placement, side, castling, en passant, halfmove, fullmove), got %d", len(fields)),
-			fmt.Sprintf("应有 6 个字段（棋子位置、行棋方、易位权、吃过路兵格、半回合计数、回合数），实际有 %d 个", len(fields)))
+			fmt.Sprintf("expected 4 to 6 fields (placement, side, castling, en passant, then optionally halfmove and fullmove), got %d", len(fields)),
+			fmt.Sprintf("应有 4 到 6 个字段（棋子位置、行棋方、易位权、吃过路兵格，可再加半回合计数和回合数），实际有 %d 个", len(fields)))
 	}
 	var b board
 	b.ep = NoSquare
