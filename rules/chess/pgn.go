@@ -293,9 +293,8 @@ func (r *pgnReader) comment() string {
 }
 
 var (
-	moveNumberRe = regexp.MustCompile(`^[0-9]+(\s*(\.+|…+)|\s)`)
-	castleRe     = regexp.MustCompile(`^([O0o]-[O0o]-[O0o]|[O0o]-[O0o]|OOO|OO)`)
-	sanRes       = []*regexp.Regexp{
+	castleRe = regexp.MustCompile(`^([O0o]-[O0o]-[O0o]|[O0o]-[O0o]|OOO|OO)`)
+	sanRes   = []*regexp.Regexp{
 		regexp.MustCompile(`^[KQRBNP]?[a-h][1-8][-x:]?[a-h][1-8](=?[QRBNqrbn])?`),
 		regexp.MustCompile(`^[KQRBN][a-h]?[1-8]?[x:]?[a-h][1-8]`),
 		regexp.MustCompile(`^[a-h]([x:]?[a-h])?[1-8]?(=[QRBNKPqrbnkp]|[QRBN])?`),
@@ -393,21 +392,26 @@ func (r *pgnReader) line(g *PGNGame, p Position, depth int) ([]PGNMove, []string
 			attach(r.freeText())
 			continue
 		}
-		if res := r.result(); res != "" {
-			if depth == 0 {
-				g.Result = res
-				return moves, pending
-			}
-			continue
-		}
-		if cm := castleRe.FindString(r.s[r.i:]); cm == "" {
-			if m := moveNumberRe.FindString(r.s[r.i:]); m != "" {
-				r.i += len(m)
+		// Results, move numbers and null moves start with one of a few
+		// bytes; the cheap test keeps the regular expressions off the
+		// common path.
+		if c == '1' || c == '0' || c == '*' || c == 0xC2 {
+			if res := r.result(); res != "" {
+				if depth == 0 {
+					g.Result = res
+					return moves, pending
+				}
 				continue
 			}
 		}
-		if null := nullMoveRe.FindStringSubmatch(r.s[r.i:]); null != nil {
-			r.i += len(null[1])
+		if c >= '0' && c <= '9' && (c != '0' || castleRe.FindString(r.s[r.i:]) == "") {
+			if n := moveNumberLen(r.s[r.i:]); n > 0 {
+				r.i += n
+				continue
+			}
+		}
+		if null := r.nullMove(c); null != "" {
+			r.i += len(null)
 			prev = p
 			p = p.pass()
 			moves = append(moves, PGNMove{SAN: "--", Null: true})
@@ -462,6 +466,54 @@ func (r *pgnReader) digitsBeforeText() bool {
 	return j > r.i && j < len(r.s) && r.s[j] >= utf8.RuneSelf
 }
 
+// moveNumberLen returns the length of the move number at the start of s:
+// digits followed by dots or an ellipsis (spaces allowed before them), as
+// "12." or "12 ...", or by one space; 0 when s does not start with one.
+func moveNumberLen(s string) int {
+	j := 0
+	for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+		j++
+	}
+	if j == 0 || j == len(s) {
+		return 0
+	}
+	k := j
+	for k < len(s) && isPGNSpace(s[k]) {
+		k++
+	}
+	switch {
+	case k < len(s) && s[k] == '.':
+		for k < len(s) && s[k] == '.' {
+			k++
+		}
+		return k
+	case strings.HasPrefix(s[k:], "…"):
+		for strings.HasPrefix(s[k:], "…") {
+			k += len("…")
+		}
+		return k
+	case isPGNSpace(s[j]):
+		return j + 1
+	}
+	return 0
+}
+
+func isPGNSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'
+}
+
+// nullMove returns the null move ("--" or "Z0") at r.i, whose first byte
+// is c, or "".
+func (r *pgnReader) nullMove(c byte) string {
+	if c != '-' && c != 'Z' {
+		return ""
+	}
+	if m := nullMoveRe.FindStringSubmatch(r.s[r.i:]); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
 // skipVariation moves past the rest of a variation after a bad move in it:
 // just after its closing parenthesis (nested variations and comments
 // skipped).
@@ -498,6 +550,21 @@ func (r *pgnReader) skipVariation() {
 // first legal reading wins. On failure it returns the reason.
 func (r *pgnReader) move(p Position) (Move, string, *PGNError) {
 	rest := r.s[r.i:]
+	// Fast path: a move standing alone up to a space, a comment, a
+	// variation or an annotation mark, as in nearly every exported file.
+	if end := strings.IndexAny(rest, " \t\r\n{}();[$!?"); end > 1 || end < 0 && len(rest) > 1 {
+		if end < 0 {
+			end = len(rest)
+		}
+		if tok := rest[:end]; strings.IndexByte(tok, '.') < 0 {
+			if m, err := p.ParseMove(tok); err == nil {
+				r.i += end
+				var l moveList
+				p.b.generate(&l)
+				return m, p.san(m, &l), nil
+			}
+		}
+	}
 	var lengths []int
 	if m := castleRe.FindString(rest); m != "" {
 		lengths = append(lengths, len(m))

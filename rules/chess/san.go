@@ -3,6 +3,7 @@ package chess
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // SAN returns the move in Standard Algebraic Notation as printed in books:
@@ -121,7 +122,9 @@ func cleanMove(s string) string {
 	if i > 0 && i < len(s) && (s[i] == '.' || strings.HasPrefix(s[i:], "…")) {
 		s = strings.TrimLeft(s[i:], ".… ")
 	}
-	s = strings.Map(foldRune, sanLetters.Replace(s))
+	if !isASCII(s) {
+		s = strings.Map(foldRune, sanLetters.Replace(s))
+	}
 	for changed := true; changed; {
 		changed = false
 		s = strings.TrimSpace(s)
@@ -137,6 +140,16 @@ func cleanMove(s string) string {
 		}
 	}
 	return s
+}
+
+// isASCII reports whether s has only ASCII bytes (nothing to fold).
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 func isFile(c byte) bool { return c >= 'a' && c <= 'h' }
