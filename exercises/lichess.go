@@ -63,7 +63,6 @@ func ReadLichessCSV(r io.Reader) ([]LichessRow, error) {
 		if errors.Is(err, io.EOF) {
 			return rows, nil
 		}
-		line, _ := cr.FieldPos(0)
 		var pe *csv.ParseError
 		if errors.As(err, &pe) {
 			rows = append(rows, LichessRow{Line: pe.StartLine, Reason: Text{
@@ -73,6 +72,7 @@ func ReadLichessCSV(r io.Reader) ([]LichessRow, error) {
 		if err != nil {
 			return nil, err
 		}
+		line, _ := cr.FieldPos(0)
 		if len(rows) == 0 && len(rec) > 0 && strings.TrimPrefix(strings.TrimSpace(rec[0]), "\ufeff") == "PuzzleId" {
 			continue // the header line
 		}

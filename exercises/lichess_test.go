@@ -85,3 +85,35 @@ func TestReadLichessCSVNoHeaderOldFormat(t *testing.T) {
 		t.Errorf("prompt %s", rows[0].Draft.Prompt)
 	}
 }
+
+// FuzzReadLichessCSV checks that any text reads without a panic into rows
+// that are either refused with a reason in both languages or drafts that
+// the kind accepts.
+func FuzzReadLichessCSV(f *testing.F) {
+	data, err := os.ReadFile("testdata/lichess_sample.csv")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(string(data))
+	f.Add("a,b\n\"unclosed")
+	f.Add("x1,8/8/8/8/8/8/k7/4K2R w K - 0 1,e1g1 a2a3 h1h8,1500,1,1,1,mateIn1,,\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		rows, err := ReadLichessCSV(strings.NewReader(s))
+		if err != nil {
+			return
+		}
+		for _, r := range rows {
+			if r.Reason != (Text{}) {
+				if r.Reason.ZH == "" || r.Reason.EN == "" {
+					t.Fatalf("line %d: reason %+v", r.Line, r.Reason)
+				}
+				continue
+			}
+			if _, err := r.Draft.check(); err != nil {
+				if draftRefusal(err).EN == "" {
+					t.Fatalf("line %d: %v", r.Line, err)
+				}
+			}
+		}
+	})
+}
