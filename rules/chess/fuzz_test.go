@@ -14,6 +14,8 @@ var fuzzFENs = []string{
 	"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
 	"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
 	"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1",
+	"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+	"4k3/8/8/8/8/8/8/qR4KR w HB - 0 1",
 }
 
 // FuzzFEN: no input panics; an accepted FEN prints back to a FEN that reads

@@ -84,8 +84,9 @@ func (g *PGNGame) Game() *Game {
 // {comments}, ; comments, NAGs, "!?" marks, ( variations ) and free text in
 // other scripts (kept as comments). Text between games that holds no tag
 // and no move ("1-0 ff", a second "*", mail headers) is skipped. A game
-// whose [Variant] tag names a variant other than standard chess is refused
-// with the variant's name.
+// whose [Variant] tag names a variant other than standard chess or
+// Chess960 (X-FEN or Shredder-FEN castling rights) is refused with the
+// variant's name.
 func ParsePGN(text string) []*PGNGame {
 	r := &pgnReader{s: foldMovetext(strings.ReplaceAll(text, "\ufeff", ""))}
 	var games []*PGNGame
@@ -174,13 +175,18 @@ func (r *pgnReader) game() *PGNGame {
 		r.skipFreeText() // text between games: "ff", mail headers
 		return nil
 	}
+	parse := ParseFEN
 	if v, ok := g.Tag("Variant"); ok && !standardVariant(v) {
-		g.Err = &PGNError{Tag: "Variant", Text: v, Err: variantError(v)}
-		r.skipGame()
-		return g
+		if !chess960Variant(v) {
+			g.Err = &PGNError{Tag: "Variant", Text: v, Err: variantError(v)}
+			r.skipGame()
+			return g
+		}
+		parse = ParseFEN960
+		g.Start, _ = ParseFEN960(StartFEN) // position 518 unless a FEN tag says otherwise
 	}
 	if fen, ok := g.Tag("FEN"); ok {
-		p, err := ParseFEN(fen)
+		p, err := parse(fen)
 		if err != nil {
 			g.Err = &PGNError{Tag: "FEN", Text: fen, Err: err.(*FENError)}
 			r.skipGame()
@@ -645,9 +651,17 @@ func standardVariant(v string) bool {
 	return false
 }
 
+// chess960Variant reports whether a [Variant] tag value names Chess960.
+func chess960Variant(v string) bool {
+	switch strings.ToLower(strings.Join(strings.Fields(v), " ")) {
+	case "chess960", "chess 960", "960", "fischerandom", "fischer random", "fischer random chess", "freestyle":
+		return true
+	}
+	return false
+}
+
 // variantNames are the Chinese names of variants found in real files.
 var variantNames = map[string]string{
-	"chess960": "960 随机象棋", "fischerandom": "960 随机象棋", "fischer random": "960 随机象棋", "freestyle": "960 随机象棋",
 	"antichess": "输棋（抢输）", "giveaway": "输棋（抢输）", "suicide": "输棋（抢输）", "losers": "输家象棋",
 	"crazyhouse": "疯狂屋", "bughouse": "双人疯狂屋", "atomic": "原子象棋", "horde": "部落象棋",
 	"king of the hill": "山丘之王", "kingofthehill": "山丘之王", "three-check": "三将制胜", "threecheck": "三将制胜",

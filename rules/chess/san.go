@@ -228,9 +228,15 @@ func (p Position) ParseMove(input string) (Move, error) {
 			to = king - 2
 		}
 		for _, m := range l.moves[:l.n] {
-			if m.flag == flagCastle && m.to == to {
+			// Standard castling moves the king two squares; Chess960
+			// castling is written as the king onto its rook.
+			if m.flag == flagCastle && (m.to > m.from) == (c == "OO") {
 				return m, nil
 			}
+		}
+		if b.frc {
+			return Move{}, illegal(in, ReasonCastleNoRight,
+				"castling is not possible here (Chess960 rules)", "这里不能王车易位（960 随机象棋规则）")
 		}
 		home := E1
 		if b.side == Black {
