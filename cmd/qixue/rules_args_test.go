@@ -13,7 +13,7 @@ import (
 // (exit 2) naming the argument, never a result for another position.
 // `rules moves --game numchess "r:..."` listed the start position's moves.
 func TestRulesRefuseStrayArguments(t *testing.T) {
-	takesArgs := map[string]bool{"play": true, "pgn": true}
+	takesArgs := map[string]bool{"play": true, "pgn": true, "pdn": true}
 	type call struct{ sub, game string }
 	var calls []call
 	for game, cmds := range rulesByGame() {
@@ -53,11 +53,13 @@ func TestRulesRefuseStrayArguments(t *testing.T) {
 			}
 		})
 	}
-	// pgn takes exactly one file.
-	var out, errOut bytes.Buffer
-	err := run(context.Background(), []string{"rules", "pgn", "a.pgn", "b.pgn"}, strings.NewReader(""), &out, &errOut)
-	var code exitError
-	if !errors.As(err, &code) || code != 2 {
-		t.Errorf("pgn with two files: %v", err)
+	// pgn and pdn take one file at most.
+	for _, args := range [][]string{{"rules", "pgn", "a.pgn", "b.pgn"}, {"rules", "pdn", "--game", "draughts", "a.pdn", "b.pdn"}} {
+		var out, errOut bytes.Buffer
+		err := run(context.Background(), args, strings.NewReader(""), &out, &errOut)
+		var code exitError
+		if !errors.As(err, &code) || code != 2 {
+			t.Errorf("%s with two files: %v", args[1], err)
+		}
 	}
 }
