@@ -197,26 +197,41 @@ func TestJourney(t *testing.T) {
 // value on the way) of every digit once that makes target, as the keys
 // to click.
 func solveSum(digits []int, target int) ([]string, bool) {
+	// Operands are single tiles or two tiles tapped one after the other
+	// (组大数: 1 then 5 is 15; no leading zero), joined by + and − with no
+	// negative value on the way, as grade 1 plays.
 	n := len(digits)
 	used := make([]bool, n)
 	var keys []string
+	type operand struct {
+		tiles []int
+		value int
+	}
 	var try func(value, left int, first bool) bool
 	try = func(value, left int, first bool) bool {
 		if left == 0 {
 			return value == target
 		}
+		var operands []operand
 		for i := 0; i < n; i++ {
 			if used[i] {
 				continue
 			}
-			used[i] = true
+			operands = append(operands, operand{[]int{i}, digits[i]})
+			for j := 0; j < n; j++ {
+				if j != i && !used[j] && digits[i] != 0 {
+					operands = append(operands, operand{[]int{i, j}, 10*digits[i] + digits[j]})
+				}
+			}
+		}
+		for _, o := range operands {
 			for _, op := range []string{"+", "−"} {
 				if first && op == "−" {
 					continue
 				}
-				v := value + digits[i]
+				v := value + o.value
 				if op == "−" {
-					v = value - digits[i]
+					v = value - o.value
 				}
 				if !first && v < 0 {
 					continue
@@ -225,13 +240,18 @@ func solveSum(digits []int, target int) ([]string, bool) {
 				if !first {
 					keys = append(keys, fmt.Sprintf(`[data-op="%s"]`, op))
 				}
-				keys = append(keys, fmt.Sprintf(`[data-tile="%d"]`, i))
-				if try(v, left-1, false) {
+				for _, i := range o.tiles {
+					used[i] = true
+					keys = append(keys, fmt.Sprintf(`[data-tile="%d"]`, i))
+				}
+				if try(v, left-len(o.tiles), false) {
 					return true
+				}
+				for _, i := range o.tiles {
+					used[i] = false
 				}
 				keys = keys[:mark]
 			}
-			used[i] = false
 		}
 		return false
 	}
