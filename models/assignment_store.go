@@ -92,7 +92,7 @@ func (s *AssignmentStore) Items(ctx context.Context, schoolID string, items []as
 	if len(exerciseIDs) > 0 {
 		var rows []itemRow
 		q := db.Model(&exerciseRow{}).Select("id", "band", "title_zh", "title_en").
-			Where("id IN ? AND archived_at IS NULL", exerciseIDs)
+			Scopes(inScope("id", exerciseIDs)).Where("archived_at IS NULL")
 		if schoolID != "" {
 			q = q.Where("school_id IS NULL OR school_id = ?", schoolID)
 		}
@@ -105,7 +105,7 @@ func (s *AssignmentStore) Items(ctx context.Context, schoolID string, items []as
 		var rows []itemRow
 		q := db.Table("lessons").Select("lessons.id, curricula.band, lessons.title_zh, lessons.title_en").
 			Joins("JOIN curricula ON curricula.id = lessons.curriculum_id").
-			Where("lessons.id IN ? AND lessons.retired_at IS NULL", lessonIDs)
+			Scopes(inScope("lessons.id", lessonIDs)).Where("lessons.retired_at IS NULL")
 		if schoolID != "" {
 			q = q.Where("curricula.school_id IS NULL OR curricula.school_id = ?", schoolID)
 		}
@@ -199,7 +199,7 @@ func hydrate(db *gorm.DB, rows []assignmentRow) ([]assignments.Assignment, error
 		out[i], ids[i], at[r.ID] = r.toAssignment(), r.ID, i
 	}
 	var items []assignmentItemRow
-	if err := db.Where("assignment_id IN ?", ids).Order("assignment_id, position").Find(&items).Error; err != nil {
+	if err := inList(db, "assignment_id", ids).Order("assignment_id, position").Find(&items).Error; err != nil {
 		return nil, err
 	}
 	for _, it := range items {
@@ -207,7 +207,7 @@ func hydrate(db *gorm.DB, rows []assignmentRow) ([]assignments.Assignment, error
 		a.Items = append(a.Items, assignments.Item{Kind: assignments.ItemKind(it.Kind), ID: it.ItemID})
 	}
 	var chosen []assignmentStudentRow
-	if err := db.Where("assignment_id IN ?", ids).Order("assignment_id, user_id").Find(&chosen).Error; err != nil {
+	if err := inList(db, "assignment_id", ids).Order("assignment_id, user_id").Find(&chosen).Error; err != nil {
 		return nil, err
 	}
 	for _, c := range chosen {
@@ -291,7 +291,7 @@ func (s *AssignmentStore) ForStudent(ctx context.Context, studentID string, now 
 			Select("e.class_id AS class_id, a.exercise_id AS exercise_id, a.outcome AS outcome, a.created_at AS at").
 			Joins("JOIN enrollments e ON e.user_id = a.user_id AND e.role = ? AND e.deactivated_at IS NULL AND a.created_at >= e.created_at",
 				identity.RoleStudent).
-			Where("a.user_id = ? AND a.exercise_id IN ?", studentID, exIDs).
+			Where("a.user_id = ?", studentID).Scopes(inScope("a.exercise_id", exIDs)).
 			Order("a.created_at").Scan(&tries).Error
 		if err != nil {
 			return nil, err
@@ -401,7 +401,7 @@ func (s *AssignmentStore) ClassProgress(ctx context.Context, classID string) ([]
 				"MIN(CASE WHEN a.outcome = ? THEN a.created_at END) AS at", exercises.Correct).
 			Joins("JOIN enrollments e ON e.user_id = a.user_id AND e.class_id = ? AND e.role = ? AND e.deactivated_at IS NULL AND a.created_at >= e.created_at",
 				classID, identity.RoleStudent).
-			Where("a.exercise_id IN ?", exIDs).
+			Scopes(inScope("a.exercise_id", exIDs)).
 			Group("a.user_id, a.exercise_id").Scan(&solves).Error
 		if err != nil {
 			return nil, nil, nil, err
