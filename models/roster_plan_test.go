@@ -117,3 +117,36 @@ func TestRosterLookupsPlannedFromDataAfterBulkImport(t *testing.T) {
 		}
 	}
 }
+
+// TestBatchedLookupOfAwkwardValues checks that values holding the
+// characters of PostgreSQL's array syntax (quotes, backslashes, commas,
+// braces, spaces, NULL) come back as themselves through a batched lookup,
+// now one array parameter there.
+func TestBatchedLookupOfAwkwardValues(t *testing.T) {
+	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
+		is, rs := models.NewIdentityStore(db), models.NewRosterStore(db)
+		now := time.Now().UTC().Truncate(time.Microsecond)
+		odd := []string{`a"b`, `c\d`, `e,f`, `{g}`, ` h `, `NULL`, `学校`}
+		for i, sid := range odd {
+			if err := is.CreateSchool(ctx, identity.School{ID: id(), Name: fmt.Sprint("S", i), SourcedID: sid, CreatedAt: now, UpdatedAt: now}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got, err := rs.SchoolsBySourcedID(ctx, append([]string{"missing"}, odd...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := map[string]bool{}
+		for _, s := range got {
+			found[s.SourcedID] = true
+		}
+		for _, sid := range odd {
+			if !found[sid] {
+				t.Errorf("sourced id %q not found (got %d schools)", sid, len(got))
+			}
+		}
+		if len(got) != len(odd) {
+			t.Errorf("got %d schools, want %d", len(got), len(odd))
+		}
+	})
+}
