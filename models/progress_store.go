@@ -111,17 +111,26 @@ func (s *ProgressStore) RatePending(ctx context.Context, userID string, now time
 		args = append(args, from)
 		batch = PassBatch
 	}
-	q += " ORDER BY a.id LIMIT " + strconv.Itoa(batch)
-	total := 0
+	limit := " ORDER BY a.id LIMIT " + strconv.Itoa(batch)
+	total, after := 0, ""
 	for {
 		began := time.Now()
+		// Each batch starts after the last attempt of the one before, so
+		// a pass reads every attempt of its range once, not once per
+		// batch. An attempt committed late, below that point, is found by
+		// the next pass (see scanMargin) or the student's own.
+		q, args := q, args
+		if after != "" {
+			q, args = q+" AND a.id > ?", append(slices.Clone(args), after)
+		}
 		var list []pendingAttempt
-		if err := s.db.WithContext(ctx).Raw(q, args...).Scan(&list).Error; err != nil {
+		if err := s.db.WithContext(ctx).Raw(q+limit, args...).Scan(&list).Error; err != nil {
 			return total, fmt.Errorf("pending attempts: %w", err)
 		}
 		if len(list) == 0 {
 			break
 		}
+		after = list[len(list)-1].ID
 		n, err := s.rateStill(ctx, list, now)
 		total += n
 		if err != nil {
