@@ -32,6 +32,7 @@ func exerciseRoutes(h *exerciseHandlers) []route {
 		{http.MethodGet, "/exercises", h.listExercises},
 		{http.MethodPost, "/exercises", h.createExercise},
 		{http.MethodPost, "/exercises/generate", h.generate},
+		{http.MethodPost, "/exercises/import", h.importExercises},
 		{http.MethodGet, "/exercises/:id", h.getExercise},
 		{http.MethodPut, "/exercises/:id", h.updateExercise},
 		{http.MethodDelete, "/exercises/:id", h.deleteExercise},

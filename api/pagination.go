@@ -104,6 +104,20 @@ func NewList[D, T any](c echo.Context, items []D, next string, convert func(D) T
 }
 
 // queryError is the 400 of an invalid query or path parameter.
+// boolQuery reads an optional boolean query parameter (false when
+// absent); a value strconv.ParseBool does not read is invalid_parameter.
+func boolQuery(c echo.Context, name string) (bool, error) {
+	v := c.QueryParam(name)
+	if v == "" {
+		return false, nil
+	}
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		return false, queryError(name)
+	}
+	return b, nil
+}
+
 func queryError(name string) error {
 	return &Error{Status: http.StatusBadRequest, Code: "invalid_parameter", Args: []any{name},
 		Fields: []identity.FieldError{{Field: name, Code: "invalid"}}}

@@ -49,7 +49,7 @@ func wellFormedQuery(name, v string) bool {
 		_, ok := matchLang(v)
 		return ok
 	case name == "format":
-		return v == "json" || v == "csv" || v == "html"
+		return v == "json" || v == "csv" || v == "html" || v == "lichess-csv"
 	case strings.HasSuffix(name, "_id"):
 		return uuid.Validate(v) == nil
 	}

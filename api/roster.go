@@ -4,7 +4,6 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"strconv"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -61,13 +60,9 @@ func (h *rosterHandlers) submit(c echo.Context) error {
 		return h.rosterError(roster.ErrTooLarge)
 	}
 	r.Body = http.MaxBytesReader(c.Response(), r.Body, limit+1<<20)
-	dryRun := false
-	if v := c.QueryParam("dry_run"); v != "" {
-		b, err := strconv.ParseBool(v)
-		if err != nil {
-			return queryError("dry_run")
-		}
-		dryRun = b
+	dryRun, err := boolQuery(c, "dry_run")
+	if err != nil {
+		return err
 	}
 	fh, err := c.FormFile("file")
 	if err != nil {

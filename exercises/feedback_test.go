@@ -22,6 +22,9 @@ func TestIllegalMoveFeedbackTexts(t *testing.T) {
 		{"draughts: not the capture this piece has", "draughts.capture",
 			`{"fen":"W:W32,33,38:B9,18,19,27,28"}`, `{"move":"32x3"}`, `{"move":"33-29"}`,
 			Text{ZH: "这步棋（33-29）不能走：这个棋子可以吃子，但不是这样吃的，再数一数它能跳过哪些棋子。", EN: "That move (33-29) is not allowed: this piece can capture, but not that way; follow its jumps again."}},
+		{"a move given as squares is named as the lessons write it", "chess.escape_check",
+			`{"fen":"2b1k3/7p/8/1B6/8/8/P7/4K3 b - - 0 1"}`, `{"move":"Bd7"}`, `{"move":"e8e6"}`,
+			Text{ZH: "这步棋（从 e8 走到 e6）不能走：王不能从 e8 走到 e6", EN: "That move (e8 to e6) is not allowed: a king cannot move from e8 to e6"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			k, ok := KindByName(c.kind)
@@ -48,8 +51,8 @@ func TestChainValuesDifferFeedback(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Text{ZH: "第2段：得数是 4，但第1段得 8（连跨各段得数必须相同）",
-		EN: "segment 2: the result is 4, but segment 1 made 8 (every segment of a chain span must make the same value)"}
+	want := Text{ZH: "第二跳：得数是 4，但第一跳得 8（连跨每一跳的得数都要相同）",
+		EN: "second jump: the result is 4, but the first jump made 8 (every jump of a chain span must make the same value)"}
 	if res.Outcome != Wrong || res.Feedback != want {
 		t.Errorf("got %s %q\nwant %q", res.Outcome, res.Feedback, want)
 	}

@@ -125,12 +125,8 @@ func (g ncExpressionGenerator) Generate(rng *rand.Rand, band Band, count int) ([
 	var out []Exercise
 	for tries := 0; len(out) < count && tries < 50*count+100; tries++ {
 		sizes := ncExpressionSizes[band]
-		digits := make([]int, sizes[rng.IntN(len(sizes))])
-		for i := range digits {
-			digits[i] = rng.IntN(10)
-		}
-		sort.Sort(sort.Reverse(sort.IntSlice(digits)))
 		target := rng.IntN(10)
+		digits := ncSpannedPieces(rng, target, sizes[rng.IntN(len(sizes))])
 		key := fmt.Sprint(digits, target)
 		if seen[key] {
 			continue
@@ -147,6 +143,42 @@ func (g ncExpressionGenerator) Generate(rng *rand.Rand, band Band, count int) ([
 		out = append(out, ex)
 	}
 	return out, nil
+}
+
+// ncSpannedPieces draws n numbers of pieces that piece mover could span,
+// largest first. The board holds each number twice, once per side, and
+// the mover is one of its number's two pieces, so no number is drawn more
+// than twice and the mover's number at most once.
+func ncSpannedPieces(rng *rand.Rand, mover, n int) []int {
+	pool := make([]int, 0, 19)
+	for d := range 10 {
+		pool = append(pool, d)
+		if d != mover {
+			pool = append(pool, d)
+		}
+	}
+	rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+	digits := pool[:n]
+	sort.Sort(sort.Reverse(sort.IntSlice(digits)))
+	return digits
+}
+
+// ncPiecesCanExist reports whether the pieces spanned can stand on one
+// board beside the moving piece: each number at most twice, the mover's
+// number at most once.
+func ncPiecesCanExist(digits []int, mover int) bool {
+	var count [10]int
+	count[mover%10]++
+	for _, d := range digits {
+		if d < 0 || d > 9 {
+			return false
+		}
+		count[d]++
+		if count[d] > 2 {
+			return false
+		}
+	}
+	return true
 }
 
 // exercise builds and validates one exercise from a solved puzzle.
@@ -350,7 +382,7 @@ func (ncMoveGenerator) exercise(band Band, rs numchess.Ruleset, pos numchess.Pos
 	difficulty := 1
 	switch c.goal.Type {
 	case "enter_camp":
-		ruleTag := map[numchess.Kind]string{numchess.Step: "numchess.move.step", numchess.Hop: "numchess.move.step",
+		ruleTag := map[numchess.Kind]string{numchess.Step: "numchess.move.step", numchess.Hop: "numchess.move.hop",
 			numchess.SingleSpan: "numchess.span.single", numchess.ChainSpan: "numchess.span.chain"}[mi.Kind]
 		tags = append([]string{"numchess.move.camp", ruleTag}, tags...)
 		title = Text{ZH: "走进对方阵营 " + c.goal.To, EN: "Enter the camp point " + c.goal.To}

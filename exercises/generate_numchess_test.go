@@ -95,3 +95,44 @@ func TestNumchessMoveGenerator(t *testing.T) {
 		}
 	}
 }
+
+// TestNumchessExpressionPiecesExist: over many seeds in every band, the
+// generator draws only spanned pieces that can stand on one board with
+// the moving piece (each number twice at most, once per side), and so do
+// the bank's expression exercises.
+func TestNumchessExpressionPiecesExist(t *testing.T) {
+	if ncPiecesCanExist([]int{3, 3, 3}, 7) || ncPiecesCanExist([]int{5, 2}, 5) == false || ncPiecesCanExist([]int{5, 5}, 5) {
+		t.Fatal("ncPiecesCanExist is wrong about 3,3,3 / 5 over 5 / 5,5 over 5")
+	}
+	gen := ncExpressionGenerator{}
+	for _, band := range []Band{K1, G23, G46} {
+		n := 0
+		for seed := range uint64(40) {
+			exs, err := gen.Generate(rand.New(rand.NewPCG(seed, 7)), band, 15)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, ex := range exs {
+				var p ncExpressionPrompt
+				_ = json.Unmarshal(ex.Prompt, &p)
+				n++
+				if !ncPiecesCanExist(p.Digits, int(p.Target)) {
+					t.Errorf("%s seed %d: %s spans pieces that cannot all exist", band, seed, ex.Prompt)
+				}
+			}
+		}
+		if n < 400 {
+			t.Errorf("%s: only %d exercises over 40 seeds", band, n)
+		}
+	}
+	for _, ex := range wholeBank(t) {
+		if ex.Kind != "numchess.expression" {
+			continue
+		}
+		var p ncExpressionPrompt
+		_ = json.Unmarshal(ex.Prompt, &p)
+		if !ncPiecesCanExist(p.Digits, int(p.Target)) {
+			t.Errorf("%s: %s spans pieces that cannot all exist", ex.Key, ex.Prompt)
+		}
+	}
+}

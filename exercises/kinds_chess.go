@@ -25,6 +25,9 @@ package exercises
 // not mate at once the server plays the defence that resists longest (the
 // reply after which the mate is furthest away; ties go to the reply with
 // the smallest UCI string, so the same line always gets the same reply).
+// A line sent back (or a solution line) may carry any other legal defence
+// instead: every defence is checked, as Lichess solution lines pick one of
+// several (Nxf6+ gxf6 Qh7# where the server would answer Qxf6).
 //
 //	prompt:   {"fen": "...", "n": 2}
 //	solution: {"moves": ["Qh5+", "Kg8", "Qh7#"], "explanation": {...}}
@@ -668,6 +671,14 @@ func replyMismatch(i int, want string) *AnswerError {
 		"对手的应着不对，应该是 "+want, "the opponent's reply here is "+want)
 }
 
+// replyNotLegal is the AnswerError for an opponent's reply that cannot be
+// played; want is the reply the server gives.
+func replyNotLegal(i int, in, want string) *AnswerError {
+	return badAnswer("reply_mismatch", fmt.Sprintf("moves[%d]", i),
+		fmt.Sprintf("对手在这里不能走 %s，对手的应着是 %s", in, want),
+		fmt.Sprintf("the opponent cannot play %s here; the opponent's reply is %s", in, want))
+}
+
 // chessMateStep grades student move m in pos with left moves to mate.
 func chessMateStep(pos chess.Position, m chess.Move, left int) Result {
 	san := pos.SAN(m)
@@ -731,10 +742,14 @@ func chessMateLine(pos chess.Position, n int, line []string) (Result, error) {
 		field := fmt.Sprintf("moves[%d]", i)
 		left := n - i/2
 		if i%2 == 1 {
-			want, _ := chessDefence(pos, left)
+			// Any legal defence. The student's move before it was accepted
+			// only as a member of MateIn(left), which forces mate within
+			// left-1 more moves against every reply, so no legal reply can
+			// carry the line past n.
 			m, illegal, err := chessMoveInput(pos, in, field)
-			if err != nil || illegal != nil || m != want {
-				return Result{}, replyMismatch(i, pos.SAN(want))
+			if err != nil || illegal != nil {
+				want, _ := chessDefence(pos, left)
+				return Result{}, replyNotLegal(i, in, pos.SAN(want))
 			}
 			pos, _ = pos.Play(m)
 			continue

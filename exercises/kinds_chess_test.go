@@ -487,3 +487,32 @@ func TestChessChecksConcurrent(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestChessMateInEveryDefence checks a Lichess-style mate in 2 whose
+// solution line takes a defence other than the server's (the server
+// answers Nxf6+ with Qxf6, ties going to the smallest UCI move): the line
+// is accepted when authored and when a student sends it, with every
+// defence.
+func TestChessMateInEveryDefence(t *testing.T) {
+	k := chessMateKind{}
+	prompt := `{"fen":"3q1rk1/5ppp/5n2/7Q/4N3/3B4/5PPP/6K1 w - - 0 1","n":2}`
+	if r := checkKind(t, k, prompt, `{"moves":["Nxf6+","Qxf6","Qxh7#"]}`, `{"moves":["Nxf6+"]}`); r.Outcome != Continue || r.Reply != "Qxf6" {
+		t.Fatalf("Nxf6+: %+v", r)
+	}
+	for _, reply := range []string{"gxf6", "Qxf6", "Kh8"} {
+		solution := `{"moves":["Nxf6+","` + reply + `","Qxh7#"]}`
+		if err := k.Validate(json.RawMessage(prompt), json.RawMessage(solution)); err != nil {
+			t.Errorf("solution with %s: %v", reply, err)
+		}
+		if r := checkKind(t, k, prompt, `{"moves":["Nxf6+","Qxf6","Qxh7#"]}`, solution); r.Outcome != Correct {
+			t.Errorf("student line with %s: %+v", reply, r)
+		}
+	}
+	if got := answerErrorCode(t, k, prompt, `{"moves":["Nxf6+","Qxf6","Qxh7#"]}`, `{"moves":["Nxf6+","Kh7","Qxh7#"]}`); got != "reply_mismatch" {
+		t.Errorf("an illegal reply: %s", got)
+	}
+	err := k.Validate(json.RawMessage(prompt), json.RawMessage(`{"moves":["Nxf6+","Kh7","Qxh7#"]}`))
+	if pe, ok := err.(*PromptError); !ok || pe.Code != "solution_reply_mismatch" {
+		t.Errorf("solution with an illegal reply: %v", err)
+	}
+}

@@ -29,6 +29,9 @@ import (
 //	gomoku.shape.four            冲四
 //	gomoku.opening.direct        直指 openings
 //	gomoku.opening.indirect      斜指 openings
+//	gomoku.rules.board           the board's points (天元, the stars, the corners)
+//	gomoku.rules.turns           taking turns; stones are placed, never moved
+//	gomoku.rules.lines           the lines a five can lie on (阳线, 阴线)
 
 // gmBoardSchema is the JSON Schema of a board diagram.
 const gmBoardSchema = `{"type": "string", "description": "15 rows from row 15 to row 1 of '.', 'x', 'o', joined by '/'"}`

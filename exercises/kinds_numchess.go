@@ -27,6 +27,8 @@ import (
 //	numchess.arith.fraction   组分数 needed
 //	numchess.arith.negative   a negative value along the way
 //	numchess.move.step        移 / 邻 (step or hop)
+//	numchess.move.hop         邻 (a hop over the piece right next to it)
+//	numchess.rules.board      the board and the camps' numbered points
 //	numchess.move.camp        entering a given camp point
 //	numchess.span.single      单跨
 //	numchess.span.chain       连跨
@@ -330,6 +332,7 @@ func ncSplitEquals(s string) (string, *int64, error) {
 // of the side to move that reaches a goal. Goals:
 //
 //	{"type": "enter_camp", "to": "b15"}            end on that point of the opponent's camp
+//	{"type": "hop", "to": "a14"}                    make a hop (邻) over the piece next to it, optionally with a given piece or to a given point
 //	{"type": "span", "piece": 7}                    make a span (single or chain), optionally with a given piece or to a given point
 //	{"type": "chain", "to": "d5"}                   make a chain span (连跨), optionally with a given piece or to a given point
 //
@@ -369,7 +372,7 @@ type ncMoveSolution struct {
 }
 
 // ncMoveGoalTypes are the goals of numchess.move.
-var ncMoveGoalTypes = map[string]bool{"enter_camp": true, "span": true, "chain": true}
+var ncMoveGoalTypes = map[string]bool{"enter_camp": true, "hop": true, "span": true, "chain": true}
 
 func (numchessMove) Name() string { return "numchess.move" }
 func (numchessMove) Game() Game   { return NumChess }
@@ -389,7 +392,7 @@ func (numchessMove) PromptSchema() json.RawMessage {
       "required": ["type"],
       "additionalProperties": false,
       "properties": {
-        "type": {"enum": ["enter_camp", "span", "chain"]},
+        "type": {"enum": ["enter_camp", "hop", "span", "chain"]},
         "piece": {"type": "integer", "minimum": 0, "maximum": 9, "description": "the piece that must move"},
         "to": {"type": "string", "description": "the point where the move must end (required for enter_camp)"}
       }
@@ -555,6 +558,11 @@ func (numchessMove) grade(t ncMoveTask, rs numchess.Ruleset, m numchess.Move) Re
 			fmt.Sprintf("the piece to move is %d, not %d.", *g.Piece, mi.Move.Piece))
 	}
 	switch t.goal.Type {
+	case "hop":
+		if mi.Kind != numchess.Hop {
+			return miss("not_a_hop", fmt.Sprintf("它是%s，不是邻：邻要跳过紧挨着的一枚棋子。", mi.Kind.Chinese()),
+				fmt.Sprintf("it is a %s, not a hop: a hop jumps over the one piece right next to it.", mi.Kind))
+		}
 	case "span":
 		if mi.Kind != numchess.SingleSpan && mi.Kind != numchess.ChainSpan {
 			return miss("not_a_span", fmt.Sprintf("它是%s，不是跨。", mi.Kind.Chinese()), fmt.Sprintf("it is a %s, not a span.", mi.Kind))

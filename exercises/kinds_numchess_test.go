@@ -80,7 +80,7 @@ func TestNumchessExpressionCheck(t *testing.T) {
 		{name: "k1 missing", prompt: k1, solution: sol, answer: `{"expression":"9-5"}`, want: Wrong, feedback: "4 is missing"},
 		{name: "k1 wrong value", prompt: k1, solution: sol, answer: `{"expression":"9+5-4"}`, want: Wrong, feedback: "not 0"},
 		{name: "k1 negative", prompt: k1, solution: sol, answer: `{"expression":"4-9+5"}`, want: Wrong, feedback: "negative"},
-		{name: "k1 times", prompt: k1, solution: sol, answer: `{"expression":"9×5×4"}`, want: Wrong, feedback: "× is not allowed"},
+		{name: "k1 times", prompt: k1, solution: sol, answer: `{"expression":"9×5×4"}`, want: Wrong, feedback: "only + and − are used in preschool and grade 1, so × cannot be used"},
 		{name: "g23 right", prompt: g23, solution: `{"expression":"2×8−9"}`, answer: `{"expression":"2*8-9"}`, want: Correct},
 		{name: "g23 other witness", prompt: g23, solution: `{"expression":"2×8−9"}`, answer: `{"expression":"8×2−9"}`, want: Correct},
 		{name: "with its result", prompt: k1, solution: sol, answer: `{"expression":"9-5-4=0"}`, want: Correct},
@@ -143,10 +143,10 @@ func TestNumchessMoveCheck(t *testing.T) {
 		{name: "chain to point", prompt: chainTo, solution: sol, answer: `{"move":"8b2-f5[6-2]-d5[4]"}`, want: Correct},
 		{name: "chain ends elsewhere", prompt: chainTo, solution: sol, answer: `{"move":"8b2-f5[6-2]-d5[4]-j5[4*1]"}`, want: Wrong, feedback: "not on d5"},
 		{name: "single span is no chain", prompt: chain, solution: sol, answer: `{"move":"8b2-f5[6+2]"}`, want: Wrong, feedback: "not a chain span"},
-		{name: "chain values differ", prompt: chain, solution: sol, answer: `{"move":"8b2-f5[6+2]-d5[4]"}`, want: Wrong, feedback: "segment"},
+		{name: "chain values differ", prompt: chain, solution: sol, answer: `{"move":"8b2-f5[6+2]-d5[4]"}`, want: Wrong, feedback: "second jump: the result is 4, but the first jump made 8"},
 		{name: "wrong piece", prompt: chain, solution: sol, answer: `{"move":"9a2-h5[6/3]-c5[8/4]"}`, want: Wrong},
 		{name: "span right", prompt: span, solution: `{"move":"0a1-e5[9-5-4]"}`, answer: `{"move":"0a1-e5[9-5-4]"}`, want: Correct},
-		{name: "span times in K1", prompt: span, solution: `{"move":"0a1-e5[9-5-4]"}`, answer: `{"move":"0a1-e5[9*5*0]"}`, want: Wrong, feedback: "not allowed"},
+		{name: "span times in K1", prompt: span, solution: `{"move":"0a1-e5[9-5-4]"}`, answer: `{"move":"0a1-e5[9*5*0]"}`, want: Wrong, feedback: "only + and − are used in preschool and grade 1, so × cannot be used"},
 		{name: "step is no span", prompt: `{"ruleset":"K1","position":"start","goal":{"type":"span"}}`, solution: `{"move":"0a1-e5[9-5-4]"}`, answer: `{"move":"1d4-i5"}`, want: Wrong, feedback: "not a span"},
 		{name: "camp right", prompt: camp, solution: `{"move":"7e13-a14"}`, answer: `{"move":"7e13-a14"}`, want: Correct},
 		{name: "camp other piece", prompt: camp, solution: `{"move":"7e13-a14"}`, answer: `{"move":"3f13-a14"}`, want: Correct},
@@ -475,7 +475,7 @@ func Example_numchessExpression() {
 	// Output:
 	// correct: Right! 2×8−9 = 7 / 对了！2×8−9 = 7
 	// wrong: 9 is used twice / 9 用了两次
-	// wrong: × is not allowed in K1 (preschool and grade 1) / 学前和一年级（K1）不能用 ×
+	// wrong: only + and − are used in preschool and grade 1, so × cannot be used / 学前和一年级只用加法和减法，不能用 ×
 }
 
 // ncCPUTime returns the CPU time this process has used. Other engineers

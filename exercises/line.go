@@ -3,16 +3,28 @@ package exercises
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
+	"strings"
 )
 
 // illegalMove is the Result for a well-formed move the rules engine
 // refuses, naming the move and saying why (why does not repeat the move).
 func illegalMove(move string, why Text) Result {
+	named := Text{ZH: move, EN: move}
+	if m := coordinateMove.FindStringSubmatch(strings.TrimSpace(move)); m != nil {
+		// A move typed or sent as squares ("e1d2") is named the way the
+		// lessons write it: from one square to the other.
+		named = Text{ZH: "从 " + m[1] + " 走到 " + m[2], EN: m[1] + " to " + m[2]}
+	}
 	return Result{Outcome: Wrong, Feedback: Text{
-		ZH: "这步棋（" + move + "）不能走：" + why.ZH,
-		EN: "That move (" + move + ") is not allowed: " + why.EN,
+		ZH: "这步棋（" + named.ZH + "）不能走：" + why.ZH,
+		EN: "That move (" + named.EN + ") is not allowed: " + why.EN,
 	}}
 }
+
+// coordinateMove is a chess move given as its two squares ("e1d2",
+// "e1-d2", "e7e8q").
+var coordinateMove = regexp.MustCompile(`^([a-h][1-8])[-x]?([a-h][1-8])(?:=?[qrbnQRBN])?$`)
 
 // onlyMoves is what gradeOnlyMoves needs of a game whose exercise is a
 // line of only-moves: the student's moves at even places, the opponent's

@@ -2,6 +2,7 @@ package exercises_test
 
 import (
 	"encoding/json"
+	"os"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -142,6 +143,53 @@ func TestSaveGenerated(t *testing.T) {
 		student := identity.Principal{UserID: uuid.NewString(), SchoolID: school.ID, Role: identity.RoleStudent}
 		if _, err := svc.SaveGenerated(t.Context(), student, "", exs); err == nil {
 			t.Error("a student saved exercises")
+		}
+	})
+}
+
+// TestImportLichess stores the good rows of a Lichess puzzle file as the
+// teacher's school's exercises, reports every bad one (including a mate in
+// 2 whose line does not mate, refused by its kind), writes nothing in a dry
+// run, and refuses students.
+func TestImportLichess(t *testing.T) {
+	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
+		now := time.Now().UTC()
+		ids := models.NewIdentityStore(db)
+		school := identity.School{ID: uuid.Must(uuid.NewV7()).String(), Name: "S", CreatedAt: now, UpdatedAt: now}
+		if err := ids.CreateSchool(t.Context(), school); err != nil {
+			t.Fatal(err)
+		}
+		teacher := identity.Principal{UserID: uuid.NewString(), SchoolID: school.ID, Role: identity.RoleTeacher}
+		svc := exercises.NewService(models.NewExerciseStore(db), nil)
+		count := func() int64 {
+			var n int64
+			if err := db.Table("exercises").Where("school_id = ?", school.ID).Count(&n).Error; err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		read := func() *os.File {
+			f, err := os.Open("testdata/lichess_sample.csv")
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { f.Close() })
+			return f
+		}
+		rep, err := svc.ImportLichess(t.Context(), teacher, "", read(), true)
+		if err != nil || rep.Imported != 3 || len(rep.Refused) != 7 || count() != 0 {
+			t.Fatalf("dry run: %+v %v, %d stored", rep, err, count())
+		}
+		if r := rep.Refused[0]; r.PuzzleID != "q4Bad" || r.Line != 5 || r.Reason.EN == "" {
+			t.Errorf("first refusal %+v", r)
+		}
+		rep, err = svc.ImportLichess(t.Context(), teacher, "", read(), false)
+		if err != nil || rep.Imported != 3 || count() != 3 {
+			t.Fatalf("import: %+v %v, %d stored", rep, err, count())
+		}
+		student := identity.Principal{UserID: uuid.NewString(), SchoolID: school.ID, Role: identity.RoleStudent}
+		if _, err := svc.ImportLichess(t.Context(), student, "", read(), false); err == nil {
+			t.Error("a student imported puzzles")
 		}
 	})
 }

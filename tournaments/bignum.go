@@ -57,6 +57,19 @@ func numAdd(dst, x, y []uint64) {
 	}
 }
 
+// numAddSub sets dst = x + y - z in one pass; the caller guarantees
+// x + y >= z and that x + y fits.
+func numAddSub(dst, x, y, z []uint64) {
+	n := len(dst)
+	x, y, z = x[:n], y[:n], z[:n]
+	var carry, borrow uint64
+	for i := range dst {
+		var s uint64
+		s, carry = bits.Add64(x[i], y[i], carry)
+		dst[i], borrow = bits.Sub64(s, z[i], borrow)
+	}
+}
+
 // numSub sets dst = x - y; the caller guarantees x >= y.
 func numSub(dst, x, y []uint64) {
 	var borrow uint64

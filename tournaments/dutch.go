@@ -196,37 +196,33 @@ func (s *dutchState) byeCandidate(d *dplayer, byeScore Points) bool {
 }
 
 // roundMatcher keeps the matching over all players to pair (by index in
-// s.players) and which of them are already paired for good.
+// s.players); players paired for good are removed from the matcher.
 type roundMatcher struct {
-	m     *matcher
-	n     int
-	mate  []int // current matching; mate[v] == v when unmatched
-	fixed []bool
-	use   []int
+	m    *matcher
+	n    int
+	mate []int // current matching; mate[v] == v when unmatched
 }
 
 func (r *roundMatcher) set(i, j int, w []uint64) { r.m.setWeight(i, j, w) }
 
 func (r *roundMatcher) solve() {
-	r.use = r.use[:0]
+	r.m.solve()
 	for v := 0; v < r.n; v++ {
-		if !r.fixed[v] {
-			r.use = append(r.use, v)
+		if !r.m.alive[v] {
+			continue
 		}
-	}
-	res := r.m.solve(r.use)
-	for _, v := range r.use {
-		if res[v] < 0 {
+		if o := r.m.mateOf(v); o < 0 {
 			r.mate[v] = v
 		} else {
-			r.mate[v] = res[v]
+			r.mate[v] = o
 		}
 	}
 }
 
 func (r *roundMatcher) finalize(a, b int) {
 	r.mate[a], r.mate[b] = b, a
-	r.fixed[a], r.fixed[b] = true, true
+	r.m.remove(a)
+	r.m.remove(b)
 }
 
 func (s *dutchState) pair() ([]Pair, error) {
@@ -236,7 +232,7 @@ func (s *dutchState) pair() ([]Pair, error) {
 	}
 	l := s.layout()
 	W := l.width
-	rm := &roundMatcher{m: newMatcher(n, W), n: n, mate: make([]int, n), fixed: make([]bool, n)}
+	rm := &roundMatcher{m: newMatcher(n, W), n: n, mate: make([]int, n)}
 	w := make([]uint64, W)
 	bye := &byeInfo{}
 	odd := n%2 == 1

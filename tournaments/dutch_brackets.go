@@ -79,17 +79,21 @@ func (r *bracketRun) run() {
 	rm.solve()
 }
 
-func (r *bracketRun) weightNum() []uint64 { return make([]uint64, r.l.width) }
+// scratch returns the run's scratch weight, for a weight handed straight to
+// the matcher (which copies it).
+func (r *bracketRun) scratch() []uint64 { return r.w }
 
 // computeBase computes the base edge weights of the bracket and loads them
 // into the matcher.
 func (r *bracketRun) computeBase(b *bracket) {
 	s := r.s
 	b.base = make([][][]uint64, len(b.vertex))
-	for L := b.mdps; L < len(b.vertex); L++ {
+	n := len(b.vertex)
+	all := newArena(r.l.width, n*(n-1)/2)
+	for L := b.mdps; L < n; L++ {
 		b.base[L] = make([][]uint64, L)
 		for S := 0; S < L; S++ {
-			w := r.weightNum()
+			w := all.at(L*(L-1)/2 + S)
 			s.edgeWeight(w, r.l, s.players[b.vertex[S]], s.players[b.vertex[L]], L < b.nextStart, L >= b.nextStart, r.bye)
 			b.base[L][S] = w
 			r.rm.set(b.vertex[S], b.vertex[L], w)
@@ -101,7 +105,7 @@ func (r *bracketRun) computeBase(b *bracket) {
 // remainder: prefer the first group (S1) to stay and, among exchanges, the
 // smallest differences of pairing numbers (C.04.3 4.3).
 func (r *bracketRun) exchangeWeight(b *bracket, smaller, larger, smallerRemIdx, remPairs int) []uint64 {
-	w := r.weightNum()
+	w := r.scratch()
 	copy(w, b.base[larger][smaller])
 	if numIsZero(w) {
 		return w
@@ -150,7 +154,7 @@ func (r *bracketRun) settle(b *bracket, matched []bool) {
 		if !r.inBracket(mate[v], b) {
 			for o := b.mdps; o < b.nextStart; o++ {
 				if w := b.base[o][i]; !numIsZero(w) {
-					x := r.weightNum()
+					x := r.scratch()
 					copy(x, w)
 					numAddSmall(x, 1, 0)
 					rm.set(v, V[o], x)
@@ -163,7 +167,7 @@ func (r *bracketRun) settle(b *bracket, matched []bool) {
 			remainingMatched--
 			for o := b.mdps; o < b.nextStart; o++ {
 				if w := b.base[o][i]; !numIsZero(w) {
-					x := r.weightNum()
+					x := r.scratch()
 					copy(x, w)
 					numAddSmall(x, uint64(b.nextStart-b.mdps)+1, 0)
 					rm.set(v, V[o], x)
@@ -184,7 +188,7 @@ func (r *bracketRun) settle(b *bracket, matched []bool) {
 				continue
 			}
 			if w := b.base[o][i]; !numIsZero(w) {
-				x := r.weightNum()
+				x := r.scratch()
 				copy(x, w)
 				numAddSmall(x, add, 0)
 				rm.set(v, ov, x)
@@ -314,7 +318,7 @@ func (r *bracketRun) settleRemainder(b *bracket, matched []bool) {
 				continue
 			}
 			if w := b.base[oi][i]; !numIsZero(w) {
-				x := r.weightNum()
+				x := r.scratch()
 				copy(x, w)
 				numAddSmall(x, add, 0)
 				rm.set(v, ov, x)

@@ -7,6 +7,23 @@ package tournaments
 // The matching maximises the total weight, not the number of edges: the
 // pairing code gives every edge a large constant part so that more pairs
 // always weigh more.
+//
+// The matcher is incremental. The pairing changes the weights of the edges at
+// a few vertices and asks again, hundreds of times a round, so the matching,
+// the dual variables and the blossoms are kept between solves. A changed
+// vertex is taken out of its blossoms (their duals are handed down to their
+// vertices, which keeps every edge feasible), unmatched, and its dual raised
+// until all its edges are feasible again; a vertex can also be removed for
+// good. The next solve repairs the optimum from there.
+//
+// After such a repair free vertices may have different positive duals,
+// which the textbook form never sees. The stages handle it: every free
+// vertex with a positive dual roots a tree; a tight edge to a free vertex
+// with a zero dual is an augmenting path; and when an S-vertex's dual falls
+// to zero, the matching is flipped along the tree path from the root to it
+// (the root gets matched, that vertex becomes free with a zero dual), or the
+// stage simply ends when it is the root itself. Each stage lowers the number
+// of free vertices with positive duals, and none remain at the optimum.
 
 // endpoint names one end of an edge: the vertex at and the vertex other at
 // the far end. flip gives the same edge seen from the other end.
@@ -16,16 +33,23 @@ var noEndpoint = endpoint{-1, -1}
 
 func (p endpoint) flip() endpoint { return endpoint{p.other, p.at} }
 
-// matcher holds a dense graph over n vertices. Weights are stored doubled so
-// that every dual variable stays an integer.
+// wrap returns j modulo n in [0, n).
+func wrap(j, n int) int { return ((j % n) + n) % n }
+
+// matcher holds a dense graph over n vertices (0..n-1) and the optimum found
+// by the last solve; blossoms are numbered n..2n-1. Weights are stored
+// doubled so that every dual variable stays an integer.
 type matcher struct {
 	n      int
 	width  int
-	weight arena // n*n doubled weights
-	// Scratch state of one solve, over the vertices in use (local indices).
-	k          int
-	vs         []int // local index -> graph vertex
-	dual       arena // 2k: vertices then blossoms
+	weight arena   // n*n doubled weights
+	adj    [][]int // neighbours (non-zero weight) of each vertex, ascending
+	alive  []bool
+	dirty  []bool // weights changed since the last solve
+	dirtyL []int
+	solved bool // a solve ran: the state below is an optimum to repair
+
+	dual       arena // 2n: vertices then blossoms
 	tmp        arena // scratch numbers
 	mate       []endpoint
 	label      []int
@@ -38,483 +62,170 @@ type matcher struct {
 	bestEdge   []endpoint
 	blossomBE  [][]endpoint
 	unused     []int
-	allow      []bool
 	queue      []int
 	hasBestSet []bool
-	adj        [][]int // neighbours (non-zero weight) of each vertex in use
+	// allow[i*n+j] == stamp: the edge is known tight in this stage.
+	allow []uint32
+	stamp uint32
+	// scratch
+	leafBuf     []int
+	bestTo      []endpoint
+	bestToSlack arena
+	// bestSlack[x] is the slack of bestEdge[x] when bestVer[x] == dualVer.
+	bestSlack arena
+	bestVer   []uint32
+	dualVer   uint32
 }
 
 func newMatcher(n, width int) *matcher {
-	return &matcher{n: n, width: width, weight: newArena(width, n*n)}
+	m := &matcher{
+		n: n, width: width,
+		weight:      newArena(width, n*n),
+		adj:         make([][]int, n),
+		alive:       make([]bool, n),
+		dirty:       make([]bool, n),
+		dual:        newArena(width, 2*n),
+		tmp:         newArena(width, 5),
+		mate:        make([]endpoint, n),
+		label:       make([]int, 2*n),
+		labelEnd:    make([]endpoint, 2*n),
+		inBlossom:   make([]int, n),
+		parent:      make([]int, 2*n),
+		childs:      make([][]int, 2*n),
+		endps:       make([][]endpoint, 2*n),
+		base:        make([]int, 2*n),
+		bestEdge:    make([]endpoint, 2*n),
+		blossomBE:   make([][]endpoint, 2*n),
+		hasBestSet:  make([]bool, 2*n),
+		allow:       make([]uint32, n*n),
+		bestTo:      make([]endpoint, 2*n),
+		bestToSlack: newArena(width, 2*n),
+		bestSlack:   newArena(width, 2*n),
+		bestVer:     make([]uint32, 2*n),
+		dualVer:     1,
+	}
+	for v := range m.alive {
+		m.alive[v] = true
+	}
+	return m
 }
 
-// setWeight sets the weight of the edge {i, j} (zero removes the edge).
+// setWeight sets the weight of the edge {i, j} (zero removes the edge). The
+// next solve repairs the optimum around i (or j when only j is already
+// marked as changed).
 func (m *matcher) setWeight(i, j int, w []uint64) {
-	a, b := m.weight.at(i*m.n+j), m.weight.at(j*m.n+i)
-	copy(a, w)
-	numAdd(a, a, a)
-	copy(b, a)
-}
-
-func (m *matcher) w2(i, j int) []uint64 { return m.weight.at(m.vs[i]*m.n + m.vs[j]) }
-
-// slack computes into dst the slack of the edge {i, j} (local indices).
-func (m *matcher) slack(dst []uint64, i, j int) {
-	numAdd(dst, m.dual.at(i), m.dual.at(j))
-	numSub(dst, dst, m.w2(i, j))
-}
-
-// solve computes a maximum weight matching among the given graph vertices
-// and returns, for each graph vertex, its mate or -1 (also for vertices not
-// in use).
-func (m *matcher) solve(use []int) []int {
-	k := len(use)
-	m.k = k
-	m.vs = use
-	m.dual = newArena(m.width, 2*k)
-	m.tmp = newArena(m.width, 4)
-	m.mate = make([]endpoint, k)
-	m.label = make([]int, 2*k)
-	m.labelEnd = make([]endpoint, 2*k)
-	m.inBlossom = make([]int, k)
-	m.parent = make([]int, 2*k)
-	m.childs = make([][]int, 2*k)
-	m.endps = make([][]endpoint, 2*k)
-	m.base = make([]int, 2*k)
-	m.bestEdge = make([]endpoint, 2*k)
-	m.blossomBE = make([][]endpoint, 2*k)
-	m.hasBestSet = make([]bool, 2*k)
-	m.allow = make([]bool, k*k)
-	m.unused = m.unused[:0]
-	maxW := m.tmp.at(0)
-	numZero(maxW)
-	m.adj = make([][]int, k)
-	for i := 0; i < k; i++ {
-		for j := 0; j < k; j++ {
-			w := m.w2(i, j)
-			if i == j || numIsZero(w) {
-				continue
-			}
-			m.adj[i] = append(m.adj[i], j)
-			if numCmp(w, maxW) > 0 {
-				copy(maxW, w)
-			}
-		}
-	}
-	for v := 0; v < k; v++ {
-		m.mate[v] = noEndpoint
-		m.inBlossom[v] = v
-		m.base[v] = v
-		copy(m.dual.at(v), maxW)
-	}
-	for b := 0; b < 2*k; b++ {
-		m.parent[b] = -1
-		m.labelEnd[b] = noEndpoint
-		m.bestEdge[b] = noEndpoint
-		if b >= k {
-			m.base[b] = -1
-			m.unused = append(m.unused, b)
-		}
-	}
-	for stage := 0; stage < k; stage++ {
-		if !m.stage() {
-			break
-		}
-		for b := k; b < 2*k; b++ {
-			if m.parent[b] == -1 && m.base[b] >= 0 && m.label[b] == 1 && numIsZero(m.dual.at(b)) {
-				m.expandBlossom(b, true)
-			}
-		}
-	}
-	result := make([]int, m.n)
-	for i := range result {
-		result[i] = -1
-	}
-	for v := 0; v < k; v++ {
-		if m.mate[v].at >= 0 {
-			result[use[v]] = use[m.mate[v].at]
-		}
-	}
-	return result
-}
-
-// stage grows alternating trees until it augments the matching (true) or
-// proves the matching optimal (false).
-func (m *matcher) stage() bool {
-	k := m.k
-	for i := range m.label {
-		m.label[i] = 0
-	}
-	for i := range m.bestEdge {
-		m.bestEdge[i] = noEndpoint
-	}
-	for b := k; b < 2*k; b++ {
-		m.blossomBE[b] = nil
-		m.hasBestSet[b] = false
-	}
-	for i := range m.allow {
-		m.allow[i] = false
-	}
-	m.queue = m.queue[:0]
-	for v := 0; v < k; v++ {
-		if m.mate[v].at < 0 && m.label[m.inBlossom[v]] == 0 {
-			m.assignLabel(v, 1, noEndpoint)
-		}
-	}
-	slack, best := m.tmp.at(1), m.tmp.at(2)
-	for {
-		for len(m.queue) > 0 {
-			v := m.queue[len(m.queue)-1]
-			m.queue = m.queue[:len(m.queue)-1]
-			for _, w := range m.adj[v] {
-				bv, bw := m.inBlossom[v], m.inBlossom[w]
-				if bv == bw {
-					continue
-				}
-				if !m.allow[v*k+w] {
-					m.slack(slack, v, w)
-					if numIsZero(slack) {
-						m.allow[v*k+w], m.allow[w*k+v] = true, true
-					}
-				}
-				if m.allow[v*k+w] {
-					switch {
-					case m.label[bw] == 0:
-						m.assignLabel(w, 2, endpoint{v, w})
-					case m.label[bw] == 1:
-						if base := m.scanBlossom(v, w); base >= 0 {
-							m.addBlossom(base, v, w)
-						} else {
-							m.augment(v, w)
-							return true
-						}
-					case m.label[w] == 0:
-						m.label[w] = 2
-						m.labelEnd[w] = endpoint{v, w}
-					}
-				} else if m.label[bw] == 1 {
-					if e := m.bestEdge[bv]; e == noEndpoint || m.less(slack, e, best) {
-						m.bestEdge[bv] = endpoint{v, w}
-					}
-				} else if m.label[w] == 0 {
-					if e := m.bestEdge[w]; e == noEndpoint || m.less(slack, e, best) {
-						m.bestEdge[w] = endpoint{v, w}
-					}
-				}
-			}
-		}
-		// No augmenting path with tight edges: change the duals.
-		delta := m.tmp.at(3)
-		deltaType, deltaEdge, deltaBlossom := 1, noEndpoint, -1
-		copy(delta, m.dual.at(0))
-		for v := 1; v < k; v++ {
-			if numCmp(m.dual.at(v), delta) < 0 {
-				copy(delta, m.dual.at(v))
-			}
-		}
-		for v := 0; v < k; v++ {
-			if e := m.bestEdge[v]; m.label[m.inBlossom[v]] == 0 && e != noEndpoint {
-				m.slack(slack, e.at, e.other)
-				if numCmp(slack, delta) < 0 {
-					copy(delta, slack)
-					deltaType, deltaEdge = 2, e
-				}
-			}
-		}
-		for b := 0; b < 2*k; b++ {
-			if e := m.bestEdge[b]; m.parent[b] == -1 && m.label[b] == 1 && e != noEndpoint && (b < k || m.base[b] >= 0) {
-				m.slack(slack, e.at, e.other)
-				numHalve(slack, slack)
-				if numCmp(slack, delta) < 0 {
-					copy(delta, slack)
-					deltaType, deltaEdge = 3, e
-				}
-			}
-		}
-		for b := k; b < 2*k; b++ {
-			if m.base[b] >= 0 && m.parent[b] == -1 && m.label[b] == 2 && numCmp(m.dual.at(b), delta) < 0 {
-				copy(delta, m.dual.at(b))
-				deltaType, deltaBlossom = 4, b
-			}
-		}
-		for v := 0; v < k; v++ {
-			switch m.label[m.inBlossom[v]] {
-			case 1:
-				numSub(m.dual.at(v), m.dual.at(v), delta)
-			case 2:
-				numAdd(m.dual.at(v), m.dual.at(v), delta)
-			}
-		}
-		for b := k; b < 2*k; b++ {
-			if m.base[b] >= 0 && m.parent[b] == -1 {
-				switch m.label[b] {
-				case 1:
-					numAdd(m.dual.at(b), m.dual.at(b), delta)
-				case 2:
-					numSub(m.dual.at(b), m.dual.at(b), delta)
-				}
-			}
-		}
-		switch deltaType {
-		case 1:
-			return false
-		case 2:
-			i, j := deltaEdge.at, deltaEdge.other
-			m.allow[i*k+j], m.allow[j*k+i] = true, true
-			if m.label[m.inBlossom[i]] == 0 {
-				i = j
-			}
-			m.queue = append(m.queue, i)
-		case 3:
-			i, j := deltaEdge.at, deltaEdge.other
-			m.allow[i*k+j], m.allow[j*k+i] = true, true
-			m.queue = append(m.queue, i)
-		case 4:
-			m.expandBlossom(deltaBlossom, false)
-		}
-	}
-}
-
-// less reports whether the slack already computed in slack (of the edge just
-// scanned) is below the slack of edge e; scratch receives e's slack.
-func (m *matcher) less(slack []uint64, e endpoint, scratch []uint64) bool {
-	m.slack(scratch, e.at, e.other)
-	return numCmp(slack, scratch) < 0
-}
-
-func (m *matcher) leaves(b int, out []int) []int {
-	if b < m.k {
-		return append(out, b)
-	}
-	for _, c := range m.childs[b] {
-		out = m.leaves(c, out)
-	}
-	return out
-}
-
-func (m *matcher) assignLabel(w, t int, p endpoint) {
-	b := m.inBlossom[w]
-	m.label[w], m.label[b] = t, t
-	m.labelEnd[w], m.labelEnd[b] = p, p
-	m.bestEdge[w], m.bestEdge[b] = noEndpoint, noEndpoint
-	if t == 1 {
-		m.queue = m.leaves(b, m.queue)
+	a := m.weight.at(i*m.n + j)
+	d := m.tmp.at(4)
+	numAdd(d, w, w)
+	if numCmp(a, d) == 0 {
 		return
 	}
-	base := m.base[b]
-	mb := m.mate[base]
-	m.assignLabel(mb.at, 1, mb.flip())
-}
-
-// scanBlossom traces back from v and w to the roots of their trees; it
-// returns the base of a new blossom, or -1 when the roots differ (an
-// augmenting path).
-func (m *matcher) scanBlossom(v, w int) int {
-	var path []int
-	base := -1
-	for v != -1 || w != -1 {
-		b := m.inBlossom[v]
-		if m.label[b]&4 != 0 {
-			base = m.base[b]
-			break
-		}
-		path = append(path, b)
-		m.label[b] = 5
-		if m.labelEnd[b] == noEndpoint {
-			v = -1
+	was := !numIsZero(a)
+	copy(a, d)
+	copy(m.weight.at(j*m.n+i), d)
+	if now := !numIsZero(d); now != was {
+		if now {
+			m.adj[i] = insertSorted(m.adj[i], j)
+			m.adj[j] = insertSorted(m.adj[j], i)
 		} else {
-			v = m.labelEnd[b].at
-			b = m.inBlossom[v]
-			v = m.labelEnd[b].at
-		}
-		if w != -1 {
-			v, w = w, v
+			m.adj[i] = removeSorted(m.adj[i], j)
+			m.adj[j] = removeSorted(m.adj[j], i)
 		}
 	}
-	for _, b := range path {
-		m.label[b] = 1
-	}
-	return base
-}
-
-func (m *matcher) addBlossom(base, v, w int) {
-	k := m.k
-	bb, bv, bw := m.inBlossom[base], m.inBlossom[v], m.inBlossom[w]
-	b := m.unused[len(m.unused)-1]
-	m.unused = m.unused[:len(m.unused)-1]
-	m.base[b] = base
-	m.parent[b] = -1
-	m.parent[bb] = b
-	var path []int
-	var endps []endpoint
-	for bv != bb {
-		m.parent[bv] = b
-		path = append(path, bv)
-		endps = append(endps, m.labelEnd[bv])
-		bv = m.inBlossom[m.labelEnd[bv].at]
-	}
-	path = append(path, bb)
-	for i, j := 0, len(path)-1; i < j; i, j = i+1, j-1 {
-		path[i], path[j] = path[j], path[i]
-	}
-	for i, j := 0, len(endps)-1; i < j; i, j = i+1, j-1 {
-		endps[i], endps[j] = endps[j], endps[i]
-	}
-	endps = append(endps, endpoint{v, w})
-	for bw != bb {
-		m.parent[bw] = b
-		path = append(path, bw)
-		endps = append(endps, m.labelEnd[bw].flip())
-		bw = m.inBlossom[m.labelEnd[bw].at]
-	}
-	m.childs[b], m.endps[b] = path, endps
-	m.label[b] = 1
-	m.labelEnd[b] = m.labelEnd[bb]
-	numZero(m.dual.at(b))
-	for _, x := range m.leaves(b, nil) {
-		if m.label[m.inBlossom[x]] == 2 {
-			m.queue = append(m.queue, x)
-		}
-		m.inBlossom[x] = b
-	}
-	bestTo := make([]endpoint, 2*k)
-	for i := range bestTo {
-		bestTo[i] = noEndpoint
-	}
-	s1, s2 := m.tmp.at(1), m.tmp.at(2)
-	consider := func(i, j int) {
-		bj := m.inBlossom[j]
-		if bj != b && m.label[bj] == 1 {
-			if e := bestTo[bj]; e == noEndpoint {
-				bestTo[bj] = endpoint{i, j}
-			} else {
-				m.slack(s1, i, j)
-				m.slack(s2, e.at, e.other)
-				if numCmp(s1, s2) < 0 {
-					bestTo[bj] = endpoint{i, j}
-				}
-			}
-		}
-	}
-	for _, c := range path {
-		if c >= k && m.hasBestSet[c] {
-			for _, e := range m.blossomBE[c] {
-				consider(e.at, e.other)
-			}
-		} else {
-			for _, i := range m.leaves(c, nil) {
-				for _, j := range m.adj[i] {
-					consider(i, j)
-				}
-			}
-		}
-		if c >= k {
-			m.blossomBE[c] = nil
-			m.hasBestSet[c] = false
-		}
-		m.bestEdge[c] = noEndpoint
-	}
-	var list []endpoint
-	for _, e := range bestTo {
-		if e != noEndpoint {
-			list = append(list, e)
-		}
-	}
-	m.blossomBE[b] = list
-	m.hasBestSet[b] = true
-	m.bestEdge[b] = noEndpoint
-	for _, e := range list {
-		if m.bestEdge[b] == noEndpoint {
-			m.bestEdge[b] = e
-			continue
-		}
-		m.slack(s1, e.at, e.other)
-		m.slack(s2, m.bestEdge[b].at, m.bestEdge[b].other)
-		if numCmp(s1, s2) < 0 {
-			m.bestEdge[b] = e
-		}
+	if m.solved && m.alive[i] && m.alive[j] && !m.dirty[i] && !m.dirty[j] {
+		m.dirty[i] = true
+		m.dirtyL = append(m.dirtyL, i)
 	}
 }
 
-func wrap(j, n int) int { return ((j % n) + n) % n }
+func insertSorted(s []int, v int) []int {
+	i := len(s)
+	for i > 0 && s[i-1] > v {
+		i--
+	}
+	s = append(s, 0)
+	copy(s[i+1:], s[i:])
+	s[i] = v
+	return s
+}
 
-func (m *matcher) expandBlossom(b int, endStage bool) {
-	k := m.k
-	for _, s := range m.childs[b] {
-		m.parent[s] = -1
-		switch {
-		case s < k:
-			m.inBlossom[s] = s
-		case endStage && numIsZero(m.dual.at(s)):
-			m.expandBlossom(s, endStage)
-		default:
-			for _, v := range m.leaves(s, nil) {
-				m.inBlossom[v] = s
-			}
+func removeSorted(s []int, v int) []int {
+	for i, x := range s {
+		if x == v {
+			return append(s[:i], s[i+1:]...)
 		}
 	}
-	if !endStage && m.label[b] == 2 {
-		childs, endps := m.childs[b], m.endps[b]
-		n := len(childs)
-		entry := m.inBlossom[m.labelEnd[b].other]
-		j := 0
-		for i, c := range childs {
-			if c == entry {
-				j = i
+	return s
+}
+
+func (m *matcher) w2(i, j int) []uint64 { return m.weight.at(i*m.n + j) }
+
+// slack computes into dst the slack of the edge {i, j} between two
+// different top-level blossoms.
+func (m *matcher) slack(dst []uint64, i, j int) {
+	numAddSub(dst, m.dual.at(i), m.dual.at(j), m.w2(i, j))
+}
+
+// mateOf returns the mate of vertex v in the last solve, or -1.
+func (m *matcher) mateOf(v int) int { return m.mate[v].at }
+
+// remove takes vertex v out of the graph for good; its mate, if any, becomes
+// free. The rest of the optimum stays (a matching optimal on the graph
+// stays optimal without a matched pair of it).
+func (m *matcher) remove(v int) {
+	if !m.alive[v] {
+		return
+	}
+	if m.solved {
+		m.dissolve(v)
+		m.unmatch(v)
+	}
+	m.alive[v] = false
+}
+
+func (m *matcher) unmatch(v int) {
+	if p := m.mate[v]; p != noEndpoint {
+		m.mate[p.at] = noEndpoint
+		m.mate[v] = noEndpoint
+	}
+}
+
+// dissolve expands the blossoms around v until v is a top-level vertex.
+// Each expanded blossom's dual goes to its vertices, so that the edges inside
+// keep their slack and the edges leaving it gain; the matched edge leaving
+// it is then no longer tight and is unmatched.
+func (m *matcher) dissolve(v int) {
+	for m.inBlossom[v] != v {
+		t := m.inBlossom[v]
+		for t >= m.n && m.parent[t] >= 0 {
+			t = m.parent[t]
+		}
+		d := m.dual.at(t)
+		positive := !numIsZero(d)
+		m.leafBuf = m.leaves(t, m.leafBuf[:0])
+		if positive {
+			for _, x := range m.leafBuf {
+				numAdd(m.dual.at(x), m.dual.at(x), d)
 			}
+			m.unmatch(m.base[t])
 		}
-		var jstep, trick int
-		if j&1 != 0 {
-			j -= n
-			jstep, trick = 1, 0
-		} else {
-			jstep, trick = -1, 1
-		}
-		at := func(p endpoint, t int) endpoint {
-			if t == 1 {
-				return p.flip()
-			}
-			return p
-		}
-		p := m.labelEnd[b]
-		for j != 0 {
-			m.label[p.other] = 0
-			q := at(endps[wrap(j-trick, n)], trick)
-			m.label[q.other] = 0
-			m.assignLabel(p.other, 2, p)
-			e := endps[wrap(j-trick, n)]
-			m.allow[e.at*k+e.other], m.allow[e.other*k+e.at] = true, true
-			j += jstep
-			p = at(endps[wrap(j-trick, n)], trick)
-			m.allow[p.at*k+p.other], m.allow[p.other*k+p.at] = true, true
-			j += jstep
-		}
-		bv := childs[wrap(j, n)]
-		m.label[p.other], m.label[bv] = 2, 2
-		m.labelEnd[p.other], m.labelEnd[bv] = p, p
-		m.bestEdge[bv] = noEndpoint
-		j += jstep
-		for childs[wrap(j, n)] != entry {
-			bv := childs[wrap(j, n)]
-			if m.label[bv] == 1 {
-				j += jstep
+		for _, c := range m.childs[t] {
+			m.parent[c] = -1
+			if c < m.n {
+				m.inBlossom[c] = c
 				continue
 			}
-			found := -1
-			for _, v := range m.leaves(bv, nil) {
-				if m.label[v] != 0 {
-					found = v
-					break
-				}
+			m.leafBuf = m.leaves(c, m.leafBuf[:0])
+			for _, x := range m.leafBuf {
+				m.inBlossom[x] = c
 			}
-			if found >= 0 {
-				m.label[found] = 0
-				m.label[m.mate[m.base[bv]].at] = 0
-				m.assignLabel(found, 2, m.labelEnd[found])
-			}
-			j += jstep
 		}
+		m.freeBlossom(t)
 	}
+}
+
+func (m *matcher) freeBlossom(b int) {
+	numZero(m.dual.at(b))
 	m.label[b] = -1
 	m.labelEnd[b] = noEndpoint
 	m.childs[b], m.endps[b] = nil, nil
@@ -525,82 +236,100 @@ func (m *matcher) expandBlossom(b int, endStage bool) {
 	m.unused = append(m.unused, b)
 }
 
-// augmentBlossom swaps matched and unmatched edges inside blossom b so that
-// vertex v becomes its base.
-func (m *matcher) augmentBlossom(b, v int) {
-	k := m.k
-	t := v
-	for m.parent[t] != b {
-		t = m.parent[t]
-	}
-	if t >= k {
-		m.augmentBlossom(t, v)
-	}
-	childs, endps := m.childs[b], m.endps[b]
-	n := len(childs)
-	i := 0
-	for x, c := range childs {
-		if c == t {
-			i = x
+// coldStart sets the textbook initial state: no matching, no blossoms, every
+// vertex's dual the largest weight.
+func (m *matcher) coldStart() {
+	n := m.n
+	maxW := m.tmp.at(0)
+	numZero(maxW)
+	for i := 0; i < n; i++ {
+		if !m.alive[i] {
+			continue
+		}
+		for _, j := range m.adj[i] {
+			if w := m.w2(i, j); m.alive[j] && numCmp(w, maxW) > 0 {
+				copy(maxW, w)
+			}
 		}
 	}
-	j := i
-	var jstep, trick int
-	if i&1 != 0 {
-		j -= n
-		jstep, trick = 1, 0
-	} else {
-		jstep, trick = -1, 1
+	m.unused = m.unused[:0]
+	for v := 0; v < n; v++ {
+		m.mate[v] = noEndpoint
+		m.inBlossom[v] = v
+		m.base[v] = v
+		copy(m.dual.at(v), maxW)
 	}
-	for j != 0 {
-		j += jstep
-		t = childs[wrap(j, n)]
-		p := endps[wrap(j-trick, n)]
-		if trick == 1 {
-			p = p.flip()
+	for b := 0; b < 2*n; b++ {
+		m.parent[b] = -1
+		m.labelEnd[b] = noEndpoint
+		m.bestEdge[b] = noEndpoint
+		if b >= n {
+			m.base[b] = -1
+			m.childs[b], m.endps[b] = nil, nil
+			numZero(m.dual.at(b))
+			m.unused = append(m.unused, b)
 		}
-		if t >= k {
-			m.augmentBlossom(t, p.at)
-		}
-		j += jstep
-		t = childs[wrap(j, n)]
-		if t >= k {
-			m.augmentBlossom(t, p.other)
-		}
-		m.mate[p.at] = p.flip()
-		m.mate[p.other] = p
 	}
-	m.childs[b] = append(append([]int{}, childs[i:]...), childs[:i]...)
-	m.endps[b] = append(append([]endpoint{}, endps[i:]...), endps[:i]...)
-	m.base[b] = m.base[m.childs[b][0]]
 }
 
-// augment flips the matching along the augmenting path through edge {v, w}.
-func (m *matcher) augment(v, w int) {
-	k := m.k
-	for _, sp := range [2]struct {
-		s int
-		p endpoint
-	}{{v, endpoint{w, v}}, {w, endpoint{v, w}}} {
-		s, p := sp.s, sp.p
-		for {
-			bs := m.inBlossom[s]
-			if bs >= k {
-				m.augmentBlossom(bs, s)
+// repair makes the edges at the changed vertices feasible again: each is
+// taken out of its blossoms and its dual set to the least value that covers
+// all its edges (an edge between two changed vertices is covered by the
+// later one). A changed vertex stays matched when its matched edge is still
+// tight, so a change that leaves the optimum as it was costs no stage.
+func (m *matcher) repair() {
+	for _, v := range m.dirtyL {
+		m.dissolve(v)
+	}
+	need := m.tmp.at(0)
+	for _, v := range m.dirtyL {
+		u := m.dual.at(v)
+		numZero(u)
+		for _, j := range m.adj[v] {
+			if !m.alive[j] {
+				continue
 			}
-			m.mate[s] = p
-			if m.labelEnd[bs] == noEndpoint {
-				break
+			w, uj := m.w2(v, j), m.dual.at(j)
+			if numCmp(w, uj) <= 0 {
+				continue
 			}
-			t := m.labelEnd[bs].at
-			bt := m.inBlossom[t]
-			s = m.labelEnd[bt].at
-			j := m.labelEnd[bt].other
-			if bt >= k {
-				m.augmentBlossom(bt, j)
+			numSub(need, w, uj)
+			if numCmp(need, u) > 0 {
+				copy(u, need)
 			}
-			m.mate[j] = m.labelEnd[bt]
-			p = m.labelEnd[bt].flip()
+		}
+	}
+	for _, v := range m.dirtyL {
+		m.dirty[v] = false
+		if p := m.mate[v]; p != noEndpoint {
+			m.slack(need, v, p.at)
+			if !numIsZero(need) || numIsZero(m.w2(v, p.at)) {
+				m.unmatch(v)
+			}
+		}
+	}
+	m.dirtyL = m.dirtyL[:0]
+}
+
+// solve brings the matching to an optimum for the current weights among
+// the vertices not removed; mateOf reads it.
+func (m *matcher) solve() {
+	if !m.solved {
+		m.coldStart()
+		m.solved = true
+		for _, v := range m.dirtyL {
+			m.dirty[v] = false
+		}
+		m.dirtyL = m.dirtyL[:0]
+	} else {
+		m.repair()
+	}
+
+	for m.stage() {
+		for b := m.n; b < 2*m.n; b++ {
+			if m.parent[b] == -1 && m.base[b] >= 0 && m.label[b] == 1 && numIsZero(m.dual.at(b)) {
+				m.expandBlossom(b, true)
+			}
 		}
 	}
 }

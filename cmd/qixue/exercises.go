@@ -22,6 +22,8 @@ func runExercises(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	switch args[0] {
 	case "generate":
 		return exercisesGenerate(ctx, args[1:], stdout, stderr)
+	case "import":
+		return exercisesImport(ctx, args[1:], stdout, stderr)
 	}
 	printExercisesHelp(stderr)
 	return fmt.Errorf("exercises: unknown subcommand %q", args[0])
@@ -29,8 +31,11 @@ func runExercises(ctx context.Context, args []string, stdin io.Reader, stdout, s
 
 func printExercisesHelp(w io.Writer) {
 	fmt.Fprintln(w, "usage: qixue exercises generate --kind KIND --band K1|G23|G46 --count N [--seed S]")
+	fmt.Fprintln(w, "       qixue exercises import --format lichess-csv FILE [--dry-run] [--school ID] [--lang en|zh-CN]")
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Prints fresh, verified exercises as JSON, one per line, prompt and solution included.")
+	fmt.Fprintln(w, "generate prints fresh, verified exercises as JSON, one per line, prompt and solution included.")
+	fmt.Fprintln(w, "import stores Lichess puzzle rows as exercises of a school (the only school when --school is not given),")
+	fmt.Fprintln(w, "prints one line per refused row and a last line \"N imported, M refused\"; exit 1 when a row was refused.")
 	var kinds []string
 	for _, g := range exercises.Generators() {
 		kinds = append(kinds, g.Kind())

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -89,4 +91,35 @@ func firstGenerator() string {
 		return gs[0].Kind()
 	}
 	return "none"
+}
+
+// TestExercisesImportLichess imports the sample Lichess file into the only
+// school: one line per refused row, then the counts; a dry run stores
+// nothing, and an unknown format is a usage error.
+func TestExercisesImportLichess(t *testing.T) {
+	t.Setenv("QIXUE_DATABASE_URL", filepath.Join(t.TempDir(), "cli.db"))
+	t.Setenv("QIXUE_BCRYPT_COST", "4")
+	file := filepath.Join("..", "..", "exercises", "testdata", "lichess_sample.csv")
+	var code exitError
+	if _, stderr, err := runCLI(t, "exercises", "import", "--format", "lichess-csv", file); !errors.As(err, &code) || code != 2 || !strings.Contains(stderr, "there are 0 schools") {
+		t.Fatalf("no school: %v %s", err, stderr)
+	}
+	dir := t.TempDir()
+	writeRoster(t, dir, "t1,s1,teacher,cli.teacher,Wei,Lin\nu1,s1,student,,明,李\n")
+	if _, stderr, err := runCLI(t, "roster", "import", dir); err != nil {
+		t.Fatalf("roster: %v %s", err, stderr)
+	}
+	out, _, err := runCLI(t, "exercises", "import", "--format", "lichess-csv", file, "--dry-run")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if !errors.As(err, &code) || code != 1 || len(lines) != 9 || lines[8] != "3 imported, 7 refused" || lines[7] != "dry run, nothing written" ||
+		!strings.HasPrefix(lines[0], "line 5 (q4Bad): ") || !strings.HasPrefix(lines[3], "line 8 (q7Col): expected 10 columns") {
+		t.Fatalf("dry run: %v\n%s", err, out)
+	}
+	out, _, _ = runCLI(t, "exercises", "import", file, "--format", "lichess-csv", "--lang", "zh-CN")
+	if !strings.HasSuffix(out, "导入 3 道，拒绝 7 行\n") || !strings.Contains(out, "第 11 行 (q2Sch1)：") && !strings.Contains(out, "第 11 行 (q2Sch1): 谜题 q2Sch1 在第 3 行已经出现过") {
+		t.Errorf("import in Chinese:\n%s", out)
+	}
+	if _, _, err := runCLI(t, "exercises", "import", "--format", "pgn", file); !errors.As(err, &code) || code != 2 {
+		t.Errorf("unknown format: %v", err)
+	}
 }

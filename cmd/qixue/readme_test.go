@@ -72,7 +72,7 @@ done
 		`"role":"teacher"`,
 		`"role":"student"`,
 		`"type":"urn:qixue:problem:unauthenticated"`,
-		`"title":"用 9、6 算出 3"`,
+		`"title":"用 9、4 算出 5"`,
 		`"outcome":"wrong"`,
 		`"outcome":"correct"`,
 		`"replayed":true`,

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"strings"
 
@@ -40,6 +39,11 @@ func chessFlags(name string, args []string, stderr io.Writer, extra func(fs *fla
 	if err := fs.Parse(args); err != nil {
 		return nil, chess.Position{}, "", exitError(1)
 	}
+	if name != "play" {
+		if err := noArguments(fs, stderr); err != nil {
+			return nil, chess.Position{}, "", err
+		}
+	}
 	if *fen == "start" || *fen == "startpos" {
 		*fen = chess.StartFEN
 	}
@@ -49,6 +53,19 @@ func chessFlags(name string, args []string, stderr io.Writer, extra func(fs *fla
 		return nil, pos, "", exitError(1)
 	}
 	return fs, pos, *lang, nil
+}
+
+// chessMovePrefix names the move about to be played in p: "move 3
+// (white): " or "第3回合（白方）：".
+func chessMovePrefix(p chess.Position, lang string) string {
+	if lang == "en" {
+		return fmt.Sprintf("move %d (%s): ", p.FullmoveNumber(), p.Turn())
+	}
+	side := "白方"
+	if p.Turn() == chess.Black {
+		side = "黑方"
+	}
+	return fmt.Sprintf("第%d回合（%s）：", p.FullmoveNumber(), side)
 }
 
 // chessReport prints an engine error in the chosen language.
@@ -132,7 +149,7 @@ func chessPlay(_ context.Context, args []string, _ io.Reader, stdout, stderr io.
 	for _, s := range fs.Args() {
 		p := g.Position()
 		if err := g.PlayMove(s); err != nil {
-			fmt.Fprintf(stderr, "move %d (%s): ", p.FullmoveNumber(), p.Turn())
+			fmt.Fprint(stderr, chessMovePrefix(p, lang))
 			chessReport(stderr, err, lang)
 			return exitError(1)
 		}
@@ -145,7 +162,7 @@ func chessPlay(_ context.Context, args []string, _ io.Reader, stdout, stderr io.
 			c, err = g.ClaimDrawWith(m)
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "claim, move %d (%s): ", p.FullmoveNumber(), p.Turn())
+			fmt.Fprint(stderr, pick(lang, "提和，", "claim, ")+chessMovePrefix(p, lang))
 			chessReport(stderr, err, lang)
 			return exitError(1)
 		}
@@ -155,55 +172,29 @@ func chessPlay(_ context.Context, args []string, _ io.Reader, stdout, stderr io.
 	return nil
 }
 
-// chessPGN prints the final FEN of each game in the PGN file ("-" for
-// standard input). A game with a bad move is reported on stderr with its
-// move number, side, move and reason, and the command exits 1.
+// chessPGN replays every game of a PGN file (FILE, or standard input for
+// "-" or none) and prints one line a game: "game N: FEN" (the final
+// position) or "game N: error: REASON"; a bad move inside a variation is
+// reported on stderr and does not stop the game. It exits 1 unless every
+// game replayed.
 func chessPGN(_ context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("rules pgn", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.String("game", "chess", "game name")
-	lang := fs.String("lang", "en", `language of error messages: "en" or "zh-CN"`)
-	if err := fs.Parse(args); err != nil {
-		return exitError(1)
-	}
-	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: qixue rules pgn [--lang en|zh-CN] FILE")
-		return exitError(1)
-	}
-	var data []byte
-	var err error
-	if name := fs.Arg(0); name == "-" {
-		data, err = io.ReadAll(stdin)
-	} else {
-		data, err = os.ReadFile(name)
-	}
+	data, lang, err := recordFlags("pgn", "chess", args, stdin, stderr)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return exitError(1)
+		return err
 	}
-	games := chess.ParsePGN(string(data))
-	if len(games) == 0 {
-		fmt.Fprintln(stderr, "no game found")
-		return exitError(1)
-	}
-	failed := false
-	for i, g := range games {
+	var reports []recordReport
+	for _, g := range chess.ParsePGN(string(data)) {
 		if g.Err != nil {
-			failed = true
-			prefix := ""
-			if len(games) > 1 {
-				prefix = fmt.Sprintf("game %d: ", i+1)
-			}
-			fmt.Fprint(stderr, prefix)
-			chessReport(stderr, g.Err, *lang)
+			reports = append(reports, recordReport{err: g.Err.Message(lang)})
 			continue
 		}
-		fmt.Fprintln(stdout, g.Final().FEN())
+		rep := recordReport{fen: g.Final().FEN()}
+		for _, w := range g.Warnings {
+			rep.warnings = append(rep.warnings, w.Message(lang))
+		}
+		reports = append(reports, rep)
 	}
-	if failed {
-		return exitError(1)
-	}
-	return nil
+	return printRecords(stdout, stderr, lang, reports)
 }
 
 // chessEscapes prints, for a position in check, each legal move with its

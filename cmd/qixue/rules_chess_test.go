@@ -78,16 +78,20 @@ func TestRulesChessMovesAndPlay(t *testing.T) {
 		t.Fatalf("illegal play: %q %v", stderr, err)
 	}
 	_, stderr, _ = runChess(t, "", "rules", "play", "--game", "chess", "--lang", "zh-CN", "Ne4")
-	if !strings.Contains(stderr, "没有马能走到 e4") {
+	if !strings.HasPrefix(stderr, "第1回合（白方）：Ne4：没有马能走到 e4") {
 		t.Errorf("zh message: %q", stderr)
 	}
 }
 
 func TestRulesChessPGN(t *testing.T) {
 	seed := filepath.Join("..", "..", "rules", "chess", "testdata", "seed_game.pgn")
-	_, stderr, err := runChess(t, "", "rules", "pgn", seed)
-	if err != exitError(1) || strings.TrimSpace(stderr) != "move 26 (black): Ne4: no knight can reach e4" {
-		t.Fatalf("seed game: %q %v", stderr, err)
+	out, _, err := runChess(t, "", "rules", "pgn", seed)
+	if err != exitError(1) || strings.TrimSpace(out) != "game 1: error: move 26 (black): Ne4: no knight can reach e4" {
+		t.Fatalf("seed game: %q %v", out, err)
+	}
+	out, _, _ = runChess(t, "", "rules", "pgn", "--lang", "zh-CN", seed)
+	if strings.TrimSpace(out) != "第 1 局：错误：第26回合（黑方）：Ne4：没有马能走到 e4" {
+		t.Errorf("seed game in Chinese: %q", out)
 	}
 	dir := t.TempDir()
 	file := filepath.Join(dir, "games.pgn")
@@ -95,9 +99,9 @@ func TestRulesChessPGN(t *testing.T) {
 	if err := os.WriteFile(file, []byte(text), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	out, _, err := runChess(t, "", "rules", "pgn", file)
-	want := "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3\n" +
-		"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\n"
+	out, _, err = runChess(t, "", "rules", "pgn", file)
+	want := "game 1: r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3\n" +
+		"game 2: rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\n"
 	if err != nil || out != want {
 		t.Fatalf("pgn: %q %v", out, err)
 	}

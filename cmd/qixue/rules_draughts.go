@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"time"
 
@@ -35,6 +34,11 @@ func draughtsFlags(name string, args []string, stderr io.Writer, extra func(fs *
 	}
 	if err := fs.Parse(args); err != nil {
 		return nil, draughts.Position{}, exitError(1)
+	}
+	if name != "play" {
+		if err := noArguments(fs, stderr); err != nil {
+			return nil, draughts.Position{}, err
+		}
 	}
 	pos, err := draughts.ParseFEN(*fen)
 	if err != nil {
@@ -140,40 +144,27 @@ func draughtsPlay(_ context.Context, args []string, _ io.Reader, stdout, stderr 
 	return nil
 }
 
-// draughtsPDN reads one PDN game from stdin (or --file), checks every move,
-// and prints the game again in canonical PDN followed by a line with its
-// outcome. A malformed game or an illegal move is reported on stderr with
-// its reason and the command exits with status 1.
+// draughtsPDN replays every game of a PDN file (FILE, or standard input
+// for "-" or none) and prints one line a game: "game N: FEN" (the final
+// position) or "game N: error: REASON". Slips that did not stop a game (a
+// capture mark on a quiet move, moves after a draw) go to stderr. It exits 1
+// unless every game replayed.
 func draughtsPDN(_ context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("rules pdn", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.String("game", "draughts", "game name")
-	file := fs.String("file", "", "PDN file to read instead of stdin")
-	if err := fs.Parse(args); err != nil {
-		return exitError(1)
-	}
-	var data []byte
-	var err error
-	if *file != "" {
-		data, err = os.ReadFile(*file)
-	} else {
-		data, err = io.ReadAll(stdin)
-	}
+	data, lang, err := recordFlags("pdn", "draughts", args, stdin, stderr)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return exitError(1)
+		return err
 	}
-	g, err := draughts.ParsePDN(string(data))
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return exitError(1)
+	var reports []recordReport
+	for _, pg := range draughts.ParsePDNGames(string(data)) {
+		if pg.Err != nil {
+			reports = append(reports, recordReport{err: pg.Err.Message(lang)})
+			continue
+		}
+		rep := recordReport{fen: pg.Game.Position().FEN()}
+		for _, w := range pg.Game.Warnings() {
+			rep.warnings = append(rep.warnings, w.Message(lang))
+		}
+		reports = append(reports, rep)
 	}
-	fmt.Fprint(stdout, g.PDN())
-	o := g.Outcome()
-	if o.Result == draughts.Ongoing {
-		fmt.Fprintf(stdout, "; %s to move: %s\n", g.Position().Turn(), g.Position().FEN())
-	} else {
-		fmt.Fprintf(stdout, "; %s %s\n", o.Result, o.Message("en"))
-	}
-	return nil
+	return printRecords(stdout, stderr, lang, reports)
 }

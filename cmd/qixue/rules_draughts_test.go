@@ -3,6 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -23,17 +26,54 @@ func TestDraughtsPDN(t *testing.T) {
 	var out, errb bytes.Buffer
 	in := "[Event \"Test\"]\n1. 32-28 19-23 2. 28x19 14x23 *"
 	err := run(context.Background(), []string{"rules", "pdn", "--game", "draughts"}, strings.NewReader(in), &out, &errb)
-	if err != nil {
-		t.Fatalf("%v: %s", err, errb.String())
-	}
-	if !strings.Contains(out.String(), "1. 32-28 19-23 2. 28x19 14x23 *") || !strings.HasPrefix(draughtsLastLine(out.String()), "; White to move: W:") {
-		t.Errorf("output:\n%s", out.String())
+	want := "game 1: W:W31,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,15,16,17,18,20,23\n"
+	if err != nil || out.String() != want {
+		t.Fatalf("%v: %q %s", err, out.String(), errb.String())
 	}
 	out.Reset()
 	errb.Reset()
 	err = run(context.Background(), []string{"rules", "pdn", "--game", "draughts"}, strings.NewReader("1. 32-28 19-23 2. 33-29"), &out, &errb)
-	if code, ok := err.(exitError); !ok || code != 1 || !strings.Contains(errb.String(), "move 2 33-29: capture is mandatory") {
-		t.Errorf("err %v, stderr %q", err, errb.String())
+	if code, ok := err.(exitError); !ok || code != 1 || out.String() != "game 1: error: invalid PDN: move 2 33-29: capture is mandatory: 28x19 is available\n" {
+		t.Errorf("err %v, stdout %q", err, out.String())
+	}
+}
+
+// TestDraughtsPDNFile checks the record contract on a file of real-looking
+// games: every game replayed, one line a game, warnings on stderr, exit 1
+// when a game failed.
+func TestDraughtsPDNFile(t *testing.T) {
+	file := filepath.Join("..", "..", "rules", "draughts", "testdata", "real_games.pdn")
+	out, errOut, err := runDraughts(t, "rules", "pdn", "--game", "draughts", file)
+	if err != exitError(1) {
+		t.Fatalf("err = %v", err)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 8 {
+		t.Fatalf("%d lines:\n%s", len(lines), out)
+	}
+	for i, l := range lines {
+		prefix := fmt.Sprintf("game %d: ", i+1)
+		bad := i == 3 || i == 6
+		if !strings.HasPrefix(l, prefix) || strings.HasPrefix(l, prefix+"error: ") != bad {
+			t.Errorf("line %q", l)
+		}
+	}
+	if !strings.Contains(errOut, "game 5: warning: the game was already drawn before move 5") ||
+		!strings.Contains(errOut, "game 6: warning: move 1 32x28 takes nothing") {
+		t.Errorf("stderr %q", errOut)
+	}
+	out, _, _ = runDraughts(t, "rules", "pdn", "--game", "draughts", "--lang", "zh-CN", file)
+	if !strings.HasPrefix(out, "第 1 局：W:") || !strings.Contains(out, "第 7 局：错误：PDN 棋谱格式错误：第 2 回合 33-29：有吃必吃") {
+		t.Errorf("zh-CN output:\n%s", out)
+	}
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.pdn")
+	if err := os.WriteFile(good, []byte("1. 32-28 *\n\n1. 31-27 19-23 *\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err = runDraughts(t, "rules", "pdn", "--game", "draughts", good)
+	if err != nil || strings.Count(out, "\n") != 2 {
+		t.Errorf("all good: %v %q", err, out)
 	}
 }
 

@@ -20,6 +20,7 @@ import (
 	"qixue/lessons"
 	"qixue/models"
 	"qixue/progress"
+	"qixue/web"
 )
 
 // runServe migrates the database, seeds a new embedded database with demo
@@ -91,8 +92,12 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 	defer raterDB.close()
 	rater := progress.NewService(models.NewProgressStore(raterDB.db), nil, nil, nil)
 	defer startRater(ctx, rater, raterInterval, logger)()
+	app, err := web.New()
+	if err != nil {
+		return err
+	}
 	srv := &http.Server{
-		Handler:           e,
+		Handler:           web.Mount(e, app),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,
@@ -175,9 +180,15 @@ func signingSecret(ctx context.Context, cfg config, db *gorm.DB) ([]byte, error)
 
 func newIdentityService(cfg config, db *gorm.DB, secret []byte) (*identity.Service, error) {
 	return identity.NewService(models.NewIdentityStore(db), identity.Config{
-		Secret:     secret,
-		AccessTTL:  cfg.AccessTTL,
-		RefreshTTL: cfg.RefreshTTL,
-		BcryptCost: cfg.BcryptCost,
+		Secret:       secret,
+		AccessTTL:    cfg.AccessTTL,
+		RefreshTTL:   cfg.RefreshTTL,
+		BcryptCost:   cfg.BcryptCost,
+		LimitWindow:  cfg.LoginWindow,
+		AccountLimit: cfg.LoginAccountLimit,
+		AddressLimit: cfg.LoginAddressLimit,
+		HashSlots:    identity.NewHashSlots(cfg.HashSlots),
+		HashWait:     cfg.HashWait,
+		ImportSlots:  cfg.ImportHashSlots,
 	})
 }

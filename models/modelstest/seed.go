@@ -65,7 +65,7 @@ func SeedClass(tb testing.TB, db *gorm.DB, c Class) (string, time.Time) {
 		must(is.CreateUser(ctx, identity.User{ID: students[i], SchoolID: c.SchoolID, Role: identity.RoleStudent,
 			Username: "s" + students[i][24:], RealName: fmt.Sprintf("学生%03d", i), CreatedAt: t0, UpdatedAt: t0}))
 		must(is.Enroll(ctx, identity.Enrollment{ClassID: c.ClassID, UserID: students[i], SchoolID: c.SchoolID,
-			Role: identity.RoleStudent, CreatedAt: t0}))
+			Role: identity.RoleStudent, CreatedAt: t0}, ""))
 	}
 	bank := make([]exercises.Exercise, c.Exercises)
 	run := c.ClassID[24:]

@@ -11,7 +11,9 @@ type board struct {
 	ep       Square
 	halfmove int
 	fullmove int
-	hash     uint64 // Zobrist key without the en-passant part
+	hash     uint64    // Zobrist key without the en-passant part
+	frc      bool      // Chess960 castling rules (see chess960.go)
+	rooks    [4]Square // Chess960: the rook of each castling right
 }
 
 const (
@@ -117,6 +119,10 @@ func (b *board) inCheck() bool {
 
 // make plays a legal (generated) move on b.
 func (b *board) make(m Move) {
+	if b.frc && m.flag == flagCastle {
+		b.make960Castle(m)
+		return
+	}
 	us := b.side
 	from, to := m.from, m.to
 	p := b.sq[from]
@@ -127,9 +133,16 @@ func (b *board) make(m Move) {
 	}
 	b.remove(from)
 	b.put(p, to)
-	b.hash ^= zobrist.castle[b.castle]
-	b.castle &= castleKeep[from] & castleKeep[to]
-	b.hash ^= zobrist.castle[b.castle]
+	if b.castle != 0 {
+		b.hash ^= zobrist.castle[b.castle]
+		if b.frc {
+			b.castle &= b.keep960(p, from, to)
+			b.frc = b.castle != 0
+		} else {
+			b.castle &= castleKeep[from] & castleKeep[to]
+		}
+		b.hash ^= zobrist.castle[b.castle]
+	}
 	b.ep = NoSquare
 	switch m.flag {
 	case flagDouble:
@@ -276,7 +289,9 @@ func (b *board) generate(l *moveList) {
 		}
 	}
 
-	if checkers == 0 && b.castle != 0 {
+	if checkers == 0 && b.castle != 0 && b.frc {
+		b.castles960(occ, func(k, r Square) { l.add(k, r, flagCastle) })
+	} else if checkers == 0 && b.castle != 0 {
 		if us == White {
 			if b.castle&castleWK != 0 && occ&(bit(F1)|bit(G1)) == 0 &&
 				!b.attacked(F1, them, occ) && !b.attacked(G1, them, occ) {

@@ -84,7 +84,9 @@ func (b *board) countLegal() int {
 			}
 		}
 	}
-	if checkers == 0 && b.castle != 0 {
+	if checkers == 0 && b.castle != 0 && b.frc {
+		b.castles960(occ, func(Square, Square) { n++ })
+	} else if checkers == 0 && b.castle != 0 {
 		if us == White {
 			if b.castle&castleWK != 0 && occ&(bit(F1)|bit(G1)) == 0 &&
 				!b.attacked(F1, them, occ) && !b.attacked(G1, them, occ) {

@@ -21,12 +21,20 @@ type FENError struct {
 func (e *FENError) Code() string { return e.code }
 
 // Error returns the English message.
-func (e *FENError) Error() string { return "invalid FEN: " + e.Field + ": " + e.en }
+func (e *FENError) Error() string {
+	if e.Field == "variant" {
+		return e.en
+	}
+	return "invalid FEN: " + e.Field + ": " + e.en
+}
 
 // Message returns the message in "zh-CN" (default) or "en".
 func (e *FENError) Message(lang string) string {
 	if lang == "en" {
 		return e.Error()
+	}
+	if e.Field == "variant" {
+		return e.zh
 	}
 	return "FEN 格式错误（" + fieldZH[e.Field] + "）：" + e.zh
 }
@@ -40,6 +48,7 @@ var fieldZH = map[string]string{
 	"fullmove":   "回合数",
 	"position":   "局面",
 	"fields":     "字段数",
+	"variant":    "变体",
 }
 
 func fenErr(field, code, en, zh string) *FENError {
@@ -121,14 +130,17 @@ func (e NotInCheckError) Message(lang string) string {
 	return "王没有被将军"
 }
 
-// PGNError locates the first bad move of a PGN game: its move number, the
-// side that played it, the move as written and the reason. A bad FEN tag is
-// reported with Number 0.
+// PGNError locates a bad move of a PGN game: its move number, the side
+// that played it, the move as written, whether it stood in a variation and
+// the reason. A bad tag (FEN, or a Variant this engine does not play) is
+// reported with Number 0 and Tag set.
 type PGNError struct {
-	Number int
-	Side   Color
-	Text   string
-	Err    Error // an *IllegalMoveError, or a *FENError for a bad FEN tag
+	Number    int
+	Side      Color
+	Text      string
+	Tag       string // "FEN" or "Variant" for a bad tag
+	Variation bool   // the move is inside a variation, not the main line
+	Err       Error  // an *IllegalMoveError, or a *FENError for a bad tag
 }
 
 // Code returns the reason's code.
@@ -140,9 +152,20 @@ func (e *PGNError) Unwrap() error { return e.Err }
 // Error returns e.g. "move 26 (black): Ne4: no knight can reach e4".
 func (e *PGNError) Error() string {
 	if e.Number == 0 {
-		return "FEN tag: " + e.Err.Error()
+		return e.tag() + " tag: " + e.Err.Error()
 	}
-	return fmt.Sprintf("move %d (%s): %s", e.Number, e.Side, e.Err.Error())
+	where := ""
+	if e.Variation {
+		where = "variation, "
+	}
+	return fmt.Sprintf("%smove %d (%s): %s", where, e.Number, e.Side, e.Err.Error())
+}
+
+func (e *PGNError) tag() string {
+	if e.Tag == "" {
+		return "FEN"
+	}
+	return e.Tag
 }
 
 // Message returns the message in "zh-CN" (default) or "en".
@@ -151,7 +174,11 @@ func (e *PGNError) Message(lang string) string {
 		return e.Error()
 	}
 	if e.Number == 0 {
-		return "FEN 标签：" + e.Err.Message(lang)
+		return e.tag() + " 标签：" + e.Err.Message(lang)
 	}
-	return fmt.Sprintf("第%d回合（%s）：%s", e.Number, e.Side.zh(), e.Err.Message(lang))
+	where := ""
+	if e.Variation {
+		where = "变着中"
+	}
+	return fmt.Sprintf("%s第%d回合（%s）：%s", where, e.Number, e.Side.zh(), e.Err.Message(lang))
 }

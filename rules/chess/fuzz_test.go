@@ -14,6 +14,8 @@ var fuzzFENs = []string{
 	"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
 	"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
 	"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1",
+	"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+	"4k3/8/8/8/8/8/8/qR4KR w HB - 0 1",
 }
 
 // FuzzFEN: no input panics; an accepted FEN prints back to a FEN that reads
@@ -125,6 +127,8 @@ func FuzzPGN(f *testing.F) {
 	f.Add("1. e4 e5 2. Ke3 *")
 	f.Add("[FEN \"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1\"]\n1. b8=Q+ Kd7 *")
 	f.Add("21.d4ed22.Rg3 黑方超时1-0")
+	f.Add("1. ｅ４ ｅ５ 2. Ｎｆ３ -- 3. Z0 (3. d4 Ke3 4. c4) 1-0 ff\nFrom: x\n\n* *")
+	f.Add("[Variant \"Crazyhouse\"]\n1. e4 *\n[FEN \"3r3k/2P1P3/8/8/8/8/6PP/6K1 w - - 0 1\"]\n1. exd8=q+ Kg7 2. c8=K *")
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, g := range ParsePGN(s) {
 			if g.Err != nil {

@@ -20,6 +20,15 @@ type PGNMove struct {
 	Before     []string    // comments written before the move (at the start of a line)
 	Comments   []string    // comments written after the move
 	Variations [][]PGNMove // alternatives to this move, each from the position before it
+	Null       bool        // a null move ("--" or "Z0" in PGN): the side to move passes
+}
+
+// next returns the position after the move from p.
+func (m *PGNMove) next(p Position) Position {
+	if m.Null {
+		return p.pass()
+	}
+	return p.after(m.Move)
 }
 
 // PGNGame is one game read from PGN text.
@@ -28,7 +37,10 @@ type PGNGame struct {
 	Start  Position
 	Moves  []PGNMove // the main line; when Err is set, the moves before the bad one
 	Result string    // "1-0", "0-1", "1/2-1/2", "*", or "" if none was written
-	Err    *PGNError // the first bad move, or nil
+	Err    *PGNError // the first bad move of the main line, or nil
+	// Warnings are the bad moves found inside variations (Variation set):
+	// the variation is cut there and the game is still read.
+	Warnings []*PGNError
 }
 
 // Tag returns the value of the named tag and whether it is present.
@@ -44,8 +56,8 @@ func (g *PGNGame) Tag(name string) (string, bool) {
 // Final returns the position after the last main-line move read.
 func (g *PGNGame) Final() Position {
 	p := g.Start
-	for _, m := range g.Moves {
-		p = p.after(m.Move)
+	for i := range g.Moves {
+		p = g.Moves[i].next(p)
 	}
 	return p
 }
@@ -54,22 +66,28 @@ func (g *PGNGame) Final() Position {
 func (g *PGNGame) Game() *Game {
 	gm := NewGame(g.Start)
 	p := g.Start
-	for _, m := range g.Moves {
-		p = p.after(m.Move)
-		gm.push(m.Move, p)
+	for i := range g.Moves {
+		p = g.Moves[i].next(p)
+		gm.push(g.Moves[i].Move, p)
 	}
 	return gm
 }
 
 // ParsePGN reads every game in text. Each game is read independently: a
-// game with a bad move has Err set ("move 26 (black): Ne4: no knight can
-// reach e4") and keeps the moves before it, and reading continues with the
-// next game. Move text may run together without spaces ("1.e4e52.Nf3Nc6"),
-// use any notation ParseMove accepts, and contain {comments}, ; comments,
-// NAGs, "!?" marks, ( variations ) and free text in other scripts (kept as
-// comments).
+// game with a bad main-line move has Err set ("move 26 (black): Ne4: no
+// knight can reach e4") and keeps the moves before it, and reading
+// continues with the next game; a bad move inside a variation cuts the
+// variation there and is listed in Warnings. Move text may run together
+// without spaces ("1.e4e52.Nf3Nc6"), use any notation ParseMove accepts
+// (full-width letters and digits too), contain null moves ("--", "Z0"),
+// {comments}, ; comments, NAGs, "!?" marks, ( variations ) and free text in
+// other scripts (kept as comments). Text between games that holds no tag
+// and no move ("1-0 ff", a second "*", mail headers) is skipped. A game
+// whose [Variant] tag names a variant other than standard chess or
+// Chess960 (X-FEN or Shredder-FEN castling rights) is refused with the
+// variant's name.
 func ParsePGN(text string) []*PGNGame {
-	r := &pgnReader{s: strings.TrimPrefix(text, "\ufeff")}
+	r := &pgnReader{s: foldMovetext(strings.ReplaceAll(text, "\ufeff", ""))}
 	var games []*PGNGame
 	for {
 		r.skipSpace()
@@ -152,25 +170,36 @@ func (r *pgnReader) game() *PGNGame {
 		val := strings.NewReplacer(`\"`, `"`, `\\`, `\`).Replace(m[2])
 		g.Tags = append(g.Tags, Tag{Name: m[1], Value: val})
 	}
+	if len(g.Tags) == 0 && !r.startsGame() {
+		r.skipFreeText() // text between games: "ff", mail headers
+		return nil
+	}
+	parse := ParseFEN
+	if v, ok := g.Tag("Variant"); ok && !standardVariant(v) {
+		if !chess960Variant(v) {
+			g.Err = &PGNError{Tag: "Variant", Text: v, Err: variantError(v)}
+			r.skipGame()
+			return g
+		}
+		parse = ParseFEN960
+		g.Start, _ = ParseFEN960(StartFEN) // position 518 unless a FEN tag says otherwise
+	}
 	if fen, ok := g.Tag("FEN"); ok {
-		p, err := ParseFEN(fen)
+		p, err := parse(fen)
 		if err != nil {
-			g.Err = &PGNError{Text: fen, Err: err.(*FENError)}
+			g.Err = &PGNError{Tag: "FEN", Text: fen, Err: err.(*FENError)}
 			r.skipGame()
 			return g
 		}
 		g.Start = p
 	}
-	var pre []string
-	g.Moves, pre = r.line(g, g.Start, 0)
-	if len(pre) > 0 && len(g.Moves) == 0 && len(g.Tags) == 0 && g.Result == "" && g.Err == nil {
-		return nil // only free text between games
-	}
+	g.Moves, _ = r.line(g, g.Start, 0)
 	if g.Err != nil {
 		r.skipGame()
+		return g
 	}
-	if len(g.Tags) == 0 && len(g.Moves) == 0 && g.Result == "" && g.Err == nil {
-		return nil
+	if len(g.Tags) == 0 && len(g.Moves) == 0 {
+		return nil // only a result or free text between games
 	}
 	return g
 }
@@ -232,14 +261,16 @@ func (r *pgnReader) comment() string {
 }
 
 var (
-	moveNumberRe = regexp.MustCompile(`^[0-9]+(\s*(\.+|…+)|\s)`)
-	castleRe     = regexp.MustCompile(`^([O0o]-[O0o]-[O0o]|[O0o]-[O0o]|OOO|OO)`)
-	sanRes       = []*regexp.Regexp{
+	castleRe = regexp.MustCompile(`^([O0o]-[O0o]-[O0o]|[O0o]-[O0o]|OOO|OO)`)
+	sanRes   = []*regexp.Regexp{
 		regexp.MustCompile(`^[KQRBNP]?[a-h][1-8][-x:]?[a-h][1-8](=?[QRBNqrbn])?`),
 		regexp.MustCompile(`^[KQRBN][a-h]?[1-8]?[x:]?[a-h][1-8]`),
-		regexp.MustCompile(`^[a-h]([x:]?[a-h])?[1-8]?(=?[QRBN])?`),
+		regexp.MustCompile(`^[a-h]([x:]?[a-h])?[1-8]?(=[QRBNKPqrbnkp]|[QRBN])?`),
 	}
-	nagMarks = map[string]int{"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
+	// nullMoveRe matches a null move: "--" or "Z0", not followed by more of
+	// a word.
+	nullMoveRe = regexp.MustCompile(`^(--|Z0)([^A-Za-z0-9-]|$)`)
+	nagMarks   = map[string]int{"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 )
 
 // line reads moves from position p until the end of the game (or, for a
@@ -329,22 +360,41 @@ func (r *pgnReader) line(g *PGNGame, p Position, depth int) ([]PGNMove, []string
 			attach(r.freeText())
 			continue
 		}
-		if res := r.result(); res != "" {
-			if depth == 0 {
-				g.Result = res
-				return moves, pending
-			}
-			continue
-		}
-		if cm := castleRe.FindString(r.s[r.i:]); cm == "" {
-			if m := moveNumberRe.FindString(r.s[r.i:]); m != "" {
-				r.i += len(m)
+		// Results, move numbers and null moves start with one of a few
+		// bytes; the cheap test keeps the regular expressions off the
+		// common path.
+		if c == '1' || c == '0' || c == '*' || c == 0xC2 {
+			if res := r.result(); res != "" {
+				if depth == 0 {
+					g.Result = res
+					return moves, pending
+				}
 				continue
 			}
 		}
-		m, san, ok := r.move(g, p)
-		if !ok {
-			break
+		if c >= '0' && c <= '9' && (c != '0' || castleRe.FindString(r.s[r.i:]) == "") {
+			if n := moveNumberLen(r.s[r.i:]); n > 0 {
+				r.i += n
+				continue
+			}
+		}
+		if null := r.nullMove(c); null != "" {
+			r.i += len(null)
+			prev = p
+			p = p.pass()
+			moves = append(moves, PGNMove{SAN: "--", Null: true})
+			continue
+		}
+		m, san, err := r.move(p)
+		if err != nil {
+			if depth == 0 {
+				g.Err = err
+				break
+			}
+			err.Variation = true
+			g.Warnings = append(g.Warnings, err)
+			r.skipVariation()
+			return moves, pending
 		}
 		prev = p
 		p = p.after(m)
@@ -371,7 +421,7 @@ func (r *pgnReader) freeText() string {
 		}
 		break
 	}
-	return strings.TrimSpace(r.s[start:r.i])
+	return strings.Join(strings.Fields(r.s[start:r.i]), " ") // as comment() does
 }
 
 // digitsBeforeText reports whether r.i starts digits that run straight
@@ -384,12 +434,57 @@ func (r *pgnReader) digitsBeforeText() bool {
 	return j > r.i && j < len(r.s) && r.s[j] >= utf8.RuneSelf
 }
 
+// skipVariation moves past the rest of a variation after a bad move in it:
+// just after its closing parenthesis (nested variations and comments
+// skipped).
+func (r *pgnReader) skipVariation() {
+	depth := 1
+	for r.i < len(r.s) {
+		switch r.s[r.i] {
+		case '{':
+			r.comment()
+			continue
+		case ';':
+			r.skipLine()
+			continue
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				r.i++
+				return
+			}
+		case '[':
+			if r.atLineStart() {
+				return // the next game: the variation was never closed
+			}
+		}
+		r.i++
+	}
+}
+
 // move reads one move at r.i in position p. Moves may run together with
 // the next move or move number, so every readable length is tried, longest
 // first, skipping a final digit that is really the next move number; the
-// first legal reading wins. On failure it records g.Err.
-func (r *pgnReader) move(g *PGNGame, p Position) (Move, string, bool) {
+// first legal reading wins. On failure it returns the reason.
+func (r *pgnReader) move(p Position) (Move, string, *PGNError) {
 	rest := r.s[r.i:]
+	// Fast path: a move standing alone up to a space, a comment, a
+	// variation or an annotation mark, as in nearly every exported file.
+	if end := strings.IndexAny(rest, " \t\r\n{}();[$!?"); end > 1 || end < 0 && len(rest) > 1 {
+		if end < 0 {
+			end = len(rest)
+		}
+		if tok := rest[:end]; strings.IndexByte(tok, '.') < 0 {
+			if m, err := p.ParseMove(tok); err == nil {
+				r.i += end
+				var l moveList
+				p.b.generate(&l)
+				return m, p.san(m, &l), nil
+			}
+		}
+	}
 	var lengths []int
 	if m := castleRe.FindString(rest); m != "" {
 		lengths = append(lengths, len(m))
@@ -421,7 +516,7 @@ func (r *pgnReader) move(g *PGNGame, p Position) (Move, string, bool) {
 			r.skipMarks()
 			var l moveList
 			p.b.generate(&l)
-			return m, p.san(m, &l), true
+			return m, p.san(m, &l), nil
 		}
 		if ie, ok := err.(*IllegalMoveError); ok && firstErr == nil && ie.Reason != ReasonBadNotation {
 			firstErr, firstText = ie, tok
@@ -442,8 +537,7 @@ func (r *pgnReader) move(g *PGNGame, p Position) (Move, string, bool) {
 		}
 		firstErr, firstText = illegal(tok, ReasonBadNotation, "cannot read this move", "无法识别这步棋的写法"), tok
 	}
-	g.Err = &PGNError{Number: p.b.fullmove, Side: p.b.side, Text: firstText, Err: firstErr}
-	return Move{}, "", false
+	return Move{}, "", &PGNError{Number: p.b.fullmove, Side: p.b.side, Text: firstText, Err: firstErr}
 }
 
 // skipMarks skips check marks and "e.p." after a move (annotation marks

@@ -91,7 +91,7 @@ func appendLine(words []string, p Position, moves []PGNMove) []string {
 			}
 			needNumber = true
 		}
-		p = p.after(m.Move)
+		p = m.next(p)
 	}
 	return words
 }

@@ -54,6 +54,20 @@ func (p Position) after(m Move) Position {
 	return p
 }
 
+// pass returns the position after a null move: the other side to move, no
+// en-passant square, the clocks advanced.
+func (p Position) pass() Position {
+	b := &p.b
+	b.side = b.side.Other()
+	b.hash ^= zobrist.side
+	b.ep = NoSquare
+	b.halfmove++
+	if b.side == White {
+		b.fullmove++
+	}
+	return p
+}
+
 // explain says why m (which is not legal) is refused.
 func (p Position) explain(m Move) *IllegalMoveError {
 	b := &p.b
@@ -80,7 +94,12 @@ func (p Position) explain(m Move) *IllegalMoveError {
 	if us == Black {
 		homeRank = 7
 	}
-	if t == King && m.from.Rank() == homeRank && m.to.Rank() == homeRank && m.from.File() == 4 &&
+	if b.frc && t == King && m.to.Rank() == homeRank && b.sq[m.to] == NewPiece(us, Rook) {
+		return illegal(in, ReasonCastleNoRight,
+			"castling with this rook is not possible here (Chess960 rules)",
+			"这里不能和这个车王车易位（960 随机象棋规则）")
+	}
+	if !b.frc && t == King && m.from.Rank() == homeRank && m.to.Rank() == homeRank && m.from.File() == 4 &&
 		(m.to.File() == 6 || m.to.File() == 2 ||
 			(m.to.File() == 7 || m.to.File() == 0) && b.sq[m.to] == NewPiece(us, Rook)) {
 		return p.explainCastle(m, in)

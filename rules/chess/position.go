@@ -31,11 +31,17 @@ func StartPosition() Position {
 // may be omitted (they default to 0 and 1). It returns a *FENError naming
 // the field and the problem for anything that is not a legal position.
 func ParseFEN(s string) (Position, error) {
+	return parseFEN(s, false)
+}
+
+// parseFEN reads a FEN; frc reads the castling field as Chess960's (which
+// a Shredder-FEN field, rook files, implies).
+func parseFEN(s string, frc bool) (Position, error) {
 	fields := strings.Fields(s)
 	if len(fields) < 4 || len(fields) > 6 {
 		return Position{}, fenErr("fields", "fen_field_count",
-			fmt.Sprintf("expected 6 fields (placement, side, castling, en passant, halfmove, fullmove), got %d", len(fields)),
-			fmt.Sprintf("应有 6 个字段（棋子位置、行棋方、易位权、吃过路兵格、半回合计数、回合数），实际有 %d 个", len(fields)))
+			fmt.Sprintf("expected 4 to 6 fields (placement, side, castling, en passant, then optionally halfmove and fullmove), got %d", len(fields)),
+			fmt.Sprintf("应有 4 到 6 个字段（棋子位置、行棋方、易位权、吃过路兵格，可再加半回合计数和回合数），实际有 %d 个", len(fields)))
 	}
 	var b board
 	b.ep = NoSquare
@@ -53,7 +59,11 @@ func ParseFEN(s string) (Position, error) {
 			fmt.Sprintf("side to move must be w or b, not %q", fields[1]),
 			fmt.Sprintf("行棋方必须是 w 或 b，而不是 %q", fields[1]))
 	}
-	if err := parseCastling(&b, fields[2]); err != nil {
+	castling := parseCastling
+	if frc || isShredder(fields[2]) {
+		castling = parseCastling960
+	}
+	if err := castling(&b, fields[2]); err != nil {
 		return Position{}, err
 	}
 	b.hash ^= zobrist.castle[b.castle]
@@ -257,11 +267,14 @@ func (p Position) FEN() string {
 		}
 	}
 	sb.WriteString([]string{" w ", " b "}[b.side])
-	if b.castle == 0 {
+	switch {
+	case b.frc:
+		b.castling960(&sb)
+	case b.castle == 0:
 		sb.WriteByte('-')
 	}
 	for i, c := range "KQkq" {
-		if b.castle&(1<<i) != 0 {
+		if !b.frc && b.castle&(1<<i) != 0 {
 			sb.WriteRune(c)
 		}
 	}

@@ -3,6 +3,7 @@ package chess
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // SAN returns the move in Standard Algebraic Notation as printed in books:
@@ -121,7 +122,9 @@ func cleanMove(s string) string {
 	if i > 0 && i < len(s) && (s[i] == '.' || strings.HasPrefix(s[i:], "…")) {
 		s = strings.TrimLeft(s[i:], ".… ")
 	}
-	s = sanLetters.Replace(s)
+	if !isASCII(s) {
+		s = strings.Map(foldRune, sanLetters.Replace(s))
+	}
 	for changed := true; changed; {
 		changed = false
 		s = strings.TrimSpace(s)
@@ -139,6 +142,16 @@ func cleanMove(s string) string {
 	return s
 }
 
+// isASCII reports whether s has only ASCII bytes (nothing to fold).
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
 func isFile(c byte) bool { return c >= 'a' && c <= 'h' }
 func isRank(c byte) bool { return c >= '1' && c <= '8' }
 
@@ -146,8 +159,12 @@ func isRank(c byte) bool { return c >= '1' && c <= '8' }
 // and dashes already removed).
 func parseBody(body string, piece PieceType, letter bool) (sanQuery, bool) {
 	q := sanQuery{piece: piece, fromFile: -1, fromRank: -1, toRank: -1}
-	// Promotion: a trailing piece letter after the destination.
-	if n := len(body); n >= 2 {
+	// Promotion: a trailing piece letter after the destination; a king or
+	// a pawn there is kept so that the move is refused as a bad promotion.
+	if n := len(body); n >= 3 && !letter && (body[n-1] == 'K' || body[n-1] == 'P') && (body[n-2] == '1' || body[n-2] == '8') {
+		q.promo = pieceTypeFromLetter(body[n-1])
+		body = body[:n-1]
+	} else if n >= 2 {
 		if pt := pieceTypeFromLetter(body[n-1]); pt >= Knight && pt <= Queen && (isRank(body[n-2]) || body[n-1] != 'b') {
 			if isRank(body[n-2]) || (!letter && isFile(body[n-2]) && n == 3) {
 				q.promo = pt
@@ -211,9 +228,15 @@ func (p Position) ParseMove(input string) (Move, error) {
 			to = king - 2
 		}
 		for _, m := range l.moves[:l.n] {
-			if m.flag == flagCastle && m.to == to {
+			// Standard castling moves the king two squares; Chess960
+			// castling is written as the king onto its rook.
+			if m.flag == flagCastle && (m.to > m.from) == (c == "OO") {
 				return m, nil
 			}
+		}
+		if b.frc {
+			return Move{}, illegal(in, ReasonCastleNoRight,
+				"castling is not possible here (Chess960 rules)", "这里不能王车易位（960 随机象棋规则）")
 		}
 		home := E1
 		if b.side == Black {
@@ -274,6 +297,12 @@ func (p Position) ParseMove(input string) (Move, error) {
 	}
 	if len(found) == 1 {
 		return found[0], nil
+	}
+	if len(found) > 1 && found[0].promo != NoPieceType && found[0].from == found[len(found)-1].from && found[0].to == found[len(found)-1].to {
+		// "e8" names all four promotions: the piece is missing, not unclear.
+		return Move{}, illegal(in, ReasonPromotionNeeded,
+			"a pawn reaching the last rank must promote: choose a queen, rook, bishop or knight",
+			"兵走到底线必须升变：请选择后、车、象或马")
 	}
 	if len(found) > 1 {
 		names := make([]string, len(found))

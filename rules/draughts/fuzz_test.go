@@ -73,6 +73,9 @@ func FuzzParsePDN(f *testing.F) {
 	f.Add("1. 32-28 (19-23 {x}) 19-23 2. 28x19 $2 14x23 1-1")
 	f.Add("[Event \"a\"]\n1. 32-28 19-23 2. 33-29")
 	f.Add("{unclosed")
+	f.Add("\ufeff1. 32 - 28 19- 23 2. 28x 19 ... 14x23 1/2-1/2")
+	f.Add("[FEN \"?:W31,32,:B1,2\"]\n1. 32x27 *")
+	f.Add("1. 32-28 2-0 ff\nFrom: a@b\n[Event \"b\"]\n1. 31-27 *")
 	f.Fuzz(func(t *testing.T, s string) {
 		g, err := ParsePDN(s)
 		if err != nil {
@@ -91,6 +94,21 @@ func FuzzParsePDN(f *testing.F) {
 		}
 		if out2 := g2.PDN(); out2 != out {
 			t.Fatalf("PDN not stable:\n%s\n%s", out, out2)
+		}
+	})
+}
+
+// FuzzParsePDNGames checks that reading a many-game file never panics and
+// that every entry is either a game or a reason.
+func FuzzParsePDNGames(f *testing.F) {
+	f.Add(sampleGame + "\n" + sampleGame)
+	f.Add("[Event \"a\"]\n1. 32-28 {x\n[Event \"b\"]\n1. 31-27 *")
+	f.Add("1. 32-28 ( 19-23\n[FEN \"W:B:W31:B1\"]\n1. 31-26 *")
+	f.Fuzz(func(t *testing.T, s string) {
+		for i, g := range ParsePDNGames(s) {
+			if (g.Game == nil) == (g.Err == nil) {
+				t.Fatalf("game %d: %+v", i+1, g)
+			}
 		}
 	})
 }

@@ -65,7 +65,7 @@ func (o Outcome) Message(lang string) string {
 	case ReasonEndgameSixteen:
 		m = message{en: "draw: each side has played 16 moves in an endgame against a lone king", zh: "和棋：对单王的残局中双方各走满 16 步"}
 	case ReasonEndgameFiveMoves:
-		m = message{en: "draw: each side has played 5 moves in an endgame of two kings or fewer against a lone king", zh: "和棋：两个王或更少对单王，双方各走满 5 步"}
+		m = message{en: "draw: each side has played 5 moves in an endgame of two kings, a king and a man, or a king against a lone king", zh: "和棋：两个王、一王一兵或一个王对单王，双方各走满 5 步"}
 	default:
 		return ""
 	}
@@ -97,6 +97,43 @@ type Game struct {
 	moves     []Move
 	comments  map[int]string // comment after move i (0: before the first move)
 	result    string         // result token read from PDN, if any
+	drawnAt   int            // plies played when a draw rule ended the game, if moves were recorded after it
+	drawn     Outcome        // that draw
+	warnings  []Warning      // slips found while reading a record
+}
+
+// Warning is a slip in a game record that did not stop the game being
+// read: a move written as a capture that takes nothing, or moves recorded
+// after a draw rule had already ended the game.
+type Warning struct {
+	Ply int // the move it concerns, 1-based
+	msg message
+}
+
+// Warning codes.
+const (
+	WarnCaptureMark = "capture_mark_on_quiet_move"
+	WarnAfterDraw   = "moves_after_draw"
+)
+
+// Code returns WarnCaptureMark or WarnAfterDraw.
+func (w Warning) Code() string { return w.msg.code }
+
+// Message returns the warning in lang ("en", or Simplified Chinese for any
+// other value).
+func (w Warning) Message(lang string) string { return w.msg.pick(lang) }
+
+// Warnings returns the slips found while reading the game, in move order.
+func (g *Game) Warnings() []Warning { return append([]Warning(nil), g.warnings...) }
+
+// DrawnAt reports, for a record that goes on after a draw rule ended the
+// game, the number of plies played when it ended and that draw; ok is
+// false when no move was recorded after the game was over.
+func (g *Game) DrawnAt() (ply int, o Outcome, ok bool) {
+	if g.drawnAt == 0 {
+		return 0, Outcome{}, false
+	}
+	return g.drawnAt, g.drawn, true
 }
 
 // NewGame starts a game from start.
@@ -144,8 +181,16 @@ func (g *Game) PlayNotation(s string) (Move, error) {
 }
 
 // Outcome reports whether the game is over and why, judging the current
-// position and the history.
+// position and the history. For a record that plays on after a draw rule
+// ended the game, it is that draw (see DrawnAt).
 func (g *Game) Outcome() Outcome {
+	if g.drawnAt > 0 {
+		return g.drawn
+	}
+	return g.outcome()
+}
+
+func (g *Game) outcome() Outcome {
 	p := g.Position()
 	win := WhiteWins
 	if p.turn == White {

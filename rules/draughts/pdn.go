@@ -8,52 +8,80 @@ import (
 // ParsePDN reads one game in PDN: tags such as [Event "..."], an optional
 // [FEN "..."] start position, moves with or without move numbers, comments in
 // braces (or after ';' to the end of a line), and a result (2-0, 0-2, 1-1,
-// 0-0 or *). Variations in parentheses and NAGs ($1) are skipped. It returns
-// a *FormatError naming the token, tag or move that could not be read or
-// played; text after the first game is ignored.
+// 1/2-1/2, 0-0 or *). Variations in parentheses and NAGs ($1) are skipped.
+// It also reads what real files contain: a UTF-8 byte order mark, squares
+// padded with spaces ("1- 7", "28x 6"), a separate ellipsis ("1. ... 14-19"),
+// a FEN with side "?" (the side of the piece that makes the first move), a
+// capture mark on a move that takes nothing (played, with a Warning) and
+// moves recorded after a draw rule ended the game (replayed; see
+// Game.DrawnAt). It returns a *FormatError naming the token, tag or move
+// that could not be read or played; text after the first game is ignored.
 func ParsePDN(text string) (*Game, error) {
-	games, err := parsePDN(text, 1)
-	if err != nil {
-		return nil, err
-	}
+	games := parsePDN(text, 1)
 	if len(games) == 0 {
 		return nil, pdnError("no game found", "没有找到对局")
 	}
-	return games[0], nil
+	if games[0].Err != nil {
+		return nil, games[0].Err
+	}
+	return games[0].Game, nil
 }
 
-// ParsePDNGames reads every game of a PDN file, as ParsePDN does for one.
-func ParsePDNGames(text string) ([]*Game, error) {
+// PDNGame is one game of a PDN file: the game, or why it was refused.
+type PDNGame struct {
+	// Game is the game read, nil when Err is set.
+	Game *Game
+	// Err says why the game could not be read or replayed, naming the move
+	// or tag at fault.
+	Err *FormatError
+}
+
+// ParsePDNGames reads every game of a PDN file, as ParsePDN does for one. A
+// bad game does not stop the others: it is returned in its place (its
+// number is its index + 1) with Err set, and reading goes on after its
+// result or at the next tag section. Free text between games (text after a
+// result such as "2-0 ff", mail headers) that holds no tag and no move is
+// skipped, not counted as a game.
+func ParsePDNGames(text string) []PDNGame {
 	return parsePDN(text, -1)
 }
 
 type pdnReader struct {
-	s   string
-	i   int
-	max int
+	s     string
+	i     int
+	moves bool // the current game's movetext has begun
 }
 
-func parsePDN(text string, max int) ([]*Game, error) {
-	r := &pdnReader{s: text, max: max}
-	var games []*Game
+func parsePDN(text string, max int) []PDNGame {
+	r := &pdnReader{s: strings.ReplaceAll(text, "\ufeff", "")}
+	var games []PDNGame
 	for max < 0 || len(games) < max {
-		g, ok, err := r.game()
+		r.moves = false
+		at := r.i
+		g, err := r.game()
 		if err != nil {
-			return nil, err
+			games = append(games, PDNGame{Err: err})
+			r.skipGame()
+			if r.i == at {
+				r.i++ // never stop making progress
+			}
+			continue
 		}
-		if !ok {
+		if g == nil {
 			break
 		}
-		games = append(games, g)
+		if len(g.tags) == 0 && len(g.moves) == 0 {
+			continue // a lone result or comment between games
+		}
+		games = append(games, PDNGame{Game: g})
 	}
-	return games, nil
+	return games
 }
 
-// game reads the next game; ok is false at the end of the input.
-func (r *pdnReader) game() (*Game, bool, error) {
+// game reads the next game; it returns nil, nil at the end of the input.
+func (r *pdnReader) game() (*Game, *FormatError) {
 	var tags []Tag
 	var g *Game
-	seen := false
 	pending := ""
 	addComment := func(c string) {
 		c = strings.TrimSpace(c)
@@ -73,27 +101,15 @@ func (r *pdnReader) game() (*Game, bool, error) {
 		}
 		g.comments[i] = c
 	}
-	start := func() error {
+	// start creates the game at its first move (first, "" when there is
+	// none), which tells the side to move of a FEN with side "?".
+	start := func(first string) *FormatError {
 		if g != nil {
 			return nil
 		}
-		pos := Initial()
-		for _, t := range tags {
-			switch strings.ToLower(t.Name) {
-			case "fen":
-				p, err := ParseFEN(t.Value)
-				if err != nil {
-					fe := err.(*FormatError)
-					return pdnError("FEN tag: "+fe.Message("en"), "FEN 标签："+fe.Message("zh-CN"))
-				}
-				pos = p
-			case "gametype":
-				v := strings.TrimSpace(t.Value)
-				if n, _, _ := strings.Cut(v, ","); n != "20" {
-					return pdnError(fmt.Sprintf("GameType %q is not international draughts (20)", v),
-						fmt.Sprintf("GameType %q 不是国际跳棋（20）", v))
-				}
-			}
+		pos, err := startPosition(tags, first)
+		if err != nil {
+			return err
 		}
 		g = NewGame(pos)
 		g.tags = tags
@@ -110,24 +126,25 @@ func (r *pdnReader) game() (*Game, bool, error) {
 		c := r.s[r.i]
 		switch {
 		case c == '[':
-			if g != nil {
+			if g != nil || r.moves {
 				// Tags after moves begin the next game.
-				return g, true, nil
+				if err := start(""); err != nil {
+					return nil, err
+				}
+				return g, nil
 			}
 			t, err := r.tag()
 			if err != nil {
-				return nil, false, err
+				return nil, err
 			}
 			tags = append(tags, t)
-			seen = true
 		case c == '{':
 			end := strings.IndexByte(r.s[r.i:], '}')
 			if end < 0 {
-				return nil, false, pdnError("a comment starting with { is never closed", "以 { 开始的注释没有用 } 结束")
+				return nil, pdnError("a comment starting with { is never closed", "以 { 开始的注释没有用 } 结束")
 			}
 			addComment(r.s[r.i+1 : r.i+end])
 			r.i += end + 1
-			seen = true
 		case c == ';':
 			end := strings.IndexByte(r.s[r.i:], '\n')
 			if end < 0 {
@@ -136,39 +153,259 @@ func (r *pdnReader) game() (*Game, bool, error) {
 			addComment(r.s[r.i+1 : r.i+end])
 			r.i += end
 		case c == '%' && (r.i == 0 || r.s[r.i-1] == '\n'):
-			end := strings.IndexByte(r.s[r.i:], '\n')
-			if end < 0 {
-				end = len(r.s) - r.i
-			}
-			r.i += end
+			r.skipLine()
 		case c == '(':
 			if err := r.skipVariation(); err != nil {
-				return nil, false, err
+				return nil, err
 			}
 		case c == ')' || c == '}' || c == ']':
-			return nil, false, pdnError(fmt.Sprintf("unexpected %q", c), fmt.Sprintf("多余的 %q", c))
+			return nil, pdnError(fmt.Sprintf("unexpected %q", c), fmt.Sprintf("多余的 %q", c))
 		default:
-			tok := r.token()
-			if err := start(); err != nil {
-				return nil, false, err
+			tok := r.joinPadded(r.token())
+			if results[tok] {
+				if err := start(""); err != nil {
+					return nil, err
+				}
+				g.result = normalResult(tok)
+				return g, nil
 			}
-			seen = true
-			done, err := r.moveToken(g, tok)
-			if err != nil {
-				return nil, false, err
+			if tok[0] == '$' {
+				continue
 			}
-			if done {
-				return g, true, nil
+			mv := stripMoveNumber(tok)
+			if g == nil && len(tags) == 0 && !r.moves && (tok[0] < '0' || tok[0] > '9') {
+				// Free text between games, such as mail headers or a
+				// remark after the last result.
+				r.skipFreeText()
+				pending = ""
+				continue
+			}
+			r.moves = true
+			if mv == "" {
+				continue // a move number or an ellipsis
+			}
+			if err := start(mv); err != nil {
+				return nil, err
+			}
+			if err := playRecorded(g, mv); err != nil {
+				return nil, err
 			}
 		}
 	}
-	if !seen {
-		return nil, false, nil
+	if g == nil && len(tags) == 0 {
+		return nil, nil
 	}
-	if err := start(); err != nil {
-		return nil, false, err
+	if err := start(""); err != nil {
+		return nil, err
 	}
-	return g, true, nil
+	return g, nil
+}
+
+// startPosition returns the start position the tags give: the FEN tag (a
+// side "?" is the side of the piece on the first move's start square) or
+// the initial position. It refuses a GameType other than 20.
+func startPosition(tags []Tag, first string) (Position, *FormatError) {
+	pos := Initial()
+	for _, t := range tags {
+		switch strings.ToLower(t.Name) {
+		case "fen":
+			p, err := parseFENSide(t.Value, first)
+			if err != nil {
+				return pos, pdnError("FEN tag: "+err.Message("en"), "FEN 标签："+err.Message("zh-CN"))
+			}
+			pos = p
+		case "gametype":
+			v := strings.TrimSpace(t.Value)
+			if n, _, _ := strings.Cut(v, ","); n != "20" {
+				return pos, pdnError(fmt.Sprintf("GameType %q is not international draughts (20)", v),
+					fmt.Sprintf("GameType %q 不是国际跳棋（20）", v))
+			}
+		}
+	}
+	return pos, nil
+}
+
+// parseFENSide reads a FEN tag; a side to move written "?" is decided by
+// the first move of the game (first): the side whose piece stands on its
+// start square.
+func parseFENSide(fen, first string) (Position, *FormatError) {
+	body := strings.Trim(strings.TrimSpace(fen), "\"")
+	side, rest, _ := strings.Cut(body, ":")
+	if strings.TrimSpace(side) != "?" {
+		p, err := ParseFEN(fen)
+		if err != nil {
+			return p, err.(*FormatError)
+		}
+		return p, nil
+	}
+	p, err := ParseFEN("W:" + rest)
+	if err != nil {
+		return p, err.(*FormatError)
+	}
+	pm, perr := parseMoveText(first)
+	if first == "" || perr != nil {
+		return p, fenError("the side to move is \"?\" and there is no first move to tell which side moves",
+			"行棋方写成了“?”，又没有第一步棋可以判断轮到哪一方")
+	}
+	switch pc := p.At(pm.squares[0]); {
+	case pc == NoPiece:
+		return p, fenError(fmt.Sprintf("the side to move is \"?\" and the first move %s starts from an empty square", first),
+			fmt.Sprintf("行棋方写成了“?”，而第一步 %s 的起始格上没有棋子", first))
+	case pc.Color() == Black:
+		p.turn = Black
+	}
+	return p, nil
+}
+
+// normalResult returns the international form of a result token.
+func normalResult(tok string) string {
+	switch tok {
+	case "1/2-1/2", "½-½":
+		return "1-1"
+	}
+	return tok
+}
+
+// stripMoveNumber removes a move number ("12.", "12...") and an ellipsis
+// ("...", "…") from tok; it returns "" when nothing else is left.
+func stripMoveNumber(tok string) string {
+	j := 0
+	for j < len(tok) && tok[j] >= '0' && tok[j] <= '9' {
+		j++
+	}
+	if j > 0 && j < len(tok) && (tok[j] == '.' || strings.HasPrefix(tok[j:], "…")) {
+		tok = tok[j:]
+	} else if j > 0 {
+		return tok
+	}
+	return strings.TrimLeft(tok, ".…")
+}
+
+func isMoveSep(c byte) bool { return c == '-' || c == 'x' || c == 'X' || c == ':' }
+
+// joinPadded completes a move whose squares were written apart from their
+// separator, as in "1- 7", "28x 6" or "1 - 7", reading on from r.i.
+func (r *pdnReader) joinPadded(tok string) string {
+	for {
+		// The token is squares and separators only.
+		digitsOnly, bare := true, true
+		for k := 0; k < len(tok); k++ {
+			if isMoveSep(tok[k]) {
+				digitsOnly = false
+			} else if tok[k] < '0' || tok[k] > '9' {
+				bare = false
+			}
+		}
+		if !bare {
+			return tok
+		}
+		j := r.skipBlanks(r.i)
+		switch {
+		case isMoveSep(tok[len(tok)-1]):
+			k := j
+			for k < len(r.s) && r.s[k] >= '0' && r.s[k] <= '9' {
+				k++
+			}
+			if k == j {
+				return tok
+			}
+			tok, r.i = tok+r.s[j:k], k
+		case digitsOnly && j < len(r.s) && isMoveSep(r.s[j]) && j > r.i:
+			k := r.skipBlanks(j + 1)
+			m := k
+			for m < len(r.s) && r.s[m] >= '0' && r.s[m] <= '9' {
+				m++
+			}
+			if m == k {
+				return tok
+			}
+			tok, r.i = tok+r.s[j:j+1]+r.s[k:m], m
+		default:
+			return tok
+		}
+	}
+}
+
+// skipBlanks returns the index of the first byte from i that is not a space
+// or a tab.
+func (r *pdnReader) skipBlanks(i int) int {
+	for i < len(r.s) && (r.s[i] == ' ' || r.s[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+func (r *pdnReader) skipLine() {
+	for r.i < len(r.s) && r.s[r.i] != '\n' {
+		r.i++
+	}
+}
+
+// skipFreeText skips lines up to one that starts with a tag or a digit.
+func (r *pdnReader) skipFreeText() {
+	for {
+		r.skipLine()
+		if r.i >= len(r.s) {
+			return
+		}
+		r.i++
+		j := r.skipBlanks(r.i)
+		if j < len(r.s) && (r.s[j] == '[' || r.s[j] >= '0' && r.s[j] <= '9') {
+			return
+		}
+	}
+}
+
+// skipGame moves past the rest of a game that could not be read: to just
+// after its result, or to the tags of the next game.
+func (r *pdnReader) skipGame() {
+	for {
+		r.skipSpace()
+		if r.i >= len(r.s) {
+			return
+		}
+		switch c := r.s[r.i]; {
+		case c == '[':
+			if r.moves && (r.i == 0 || r.s[r.i-1] == '\n' || r.skipBlanksBack()) {
+				return
+			}
+			r.skipLine()
+		case c == '{':
+			end := strings.IndexByte(r.s[r.i:], '}')
+			if end < 0 {
+				r.i = len(r.s)
+				return
+			}
+			r.i += end + 1
+		case c == ';' || c == '%':
+			r.skipLine()
+		case c == '(':
+			if r.skipVariation() != nil {
+				r.i = len(r.s)
+			}
+		default:
+			tok := r.joinPadded(r.token())
+			r.moves = true
+			if results[tok] {
+				return
+			}
+		}
+	}
+}
+
+// skipBlanksBack reports whether only spaces and tabs precede r.i on its
+// line.
+func (r *pdnReader) skipBlanksBack() bool {
+	for j := r.i - 1; j >= 0; j-- {
+		switch r.s[j] {
+		case '\n':
+			return true
+		case ' ', '\t', '\r':
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 func (r *pdnReader) skipSpace() {
@@ -196,7 +433,7 @@ func (r *pdnReader) token() string {
 	return tok
 }
 
-func (r *pdnReader) tag() (Tag, error) {
+func (r *pdnReader) tag() (Tag, *FormatError) {
 	end := r.i + 1
 	inQuote := false
 	for ; end < len(r.s); end++ {
@@ -235,7 +472,7 @@ func (r *pdnReader) tag() (Tag, error) {
 	return Tag{Name: name, Value: v.String()}, nil
 }
 
-func (r *pdnReader) skipVariation() error {
+func (r *pdnReader) skipVariation() *FormatError {
 	depth := 0
 	for r.i < len(r.s) {
 		switch r.s[r.i] {
@@ -260,118 +497,50 @@ func (r *pdnReader) skipVariation() error {
 }
 
 // results are the PDN game results (international notation first).
-var results = map[string]bool{"2-0": true, "0-2": true, "1-1": true, "0-0": true, "*": true, "1-0": true, "0-1": true}
+var results = map[string]bool{"2-0": true, "0-2": true, "1-1": true, "0-0": true, "*": true,
+	"1-0": true, "0-1": true, "1/2-1/2": true, "½-½": true}
 
-// moveToken handles one token of movetext; done reports a result token.
-func (r *pdnReader) moveToken(g *Game, tok string) (bool, error) {
-	if results[tok] {
-		g.result = tok
-		return true, nil
+// playRecorded plays one move of a record. A move written as a capture
+// that takes nothing is played as the quiet move it names, with a Warning;
+// after a draw rule has ended the game, the moves recorded after it are
+// still played (the draw is kept, see Game.DrawnAt).
+func playRecorded(g *Game, tok string) *FormatError {
+	n := len(g.moves)/2 + 1
+	if g.Start().turn == Black {
+		n = (len(g.moves)+1)/2 + 1
 	}
-	if tok[0] == '$' {
-		return false, nil
-	}
-	// A move number: "12." or "12..." possibly glued to the move.
-	j := 0
-	for j < len(tok) && tok[j] >= '0' && tok[j] <= '9' {
-		j++
-	}
-	if j > 0 && j < len(tok) && tok[j] == '.' {
-		for j < len(tok) && tok[j] == '.' {
-			j++
-		}
-		tok = tok[j:]
-		if tok == "" {
-			return false, nil
-		}
-	}
-	if _, err := g.PlayNotation(tok); err != nil {
-		n := len(g.moves)/2 + 1
-		if g.Start().turn == Black {
-			n = (len(g.moves)+1)/2 + 1
-		}
-		ie, ok := err.(*IllegalMoveError)
-		if !ok {
-			return false, err
-		}
-		return false, pdnError(fmt.Sprintf("move %d %s: %s", n, tok, ie.Message("en")),
+	fail := func(ie *IllegalMoveError) *FormatError {
+		return pdnError(fmt.Sprintf("move %d %s: %s", n, tok, ie.Message("en")),
 			fmt.Sprintf("第 %d 回合 %s：%s", n, tok, ie.Message("zh-CN")))
 	}
-	return false, nil
-}
-
-// PDN returns the game in PDN: its tags (with GameType "20" and, when the
-// game does not start from the initial position, FEN added if missing), a
-// blank line, then numbered moves in their shortest unambiguous form with
-// comments in braces, and the result. Lines are wrapped before 80
-// characters.
-func (g *Game) PDN() string {
-	var sb strings.Builder
-	tags := g.Tags()
-	has := func(name string) bool {
-		for _, t := range tags {
-			if strings.EqualFold(t.Name, name) {
-				return true
-			}
-		}
-		return false
-	}
-	result := g.result
-	if result == "" || result == "*" {
-		result = g.Outcome().Result.String()
-	}
-	if !has("GameType") {
-		tags = append(tags, Tag{"GameType", "20"})
-	}
-	if !has("FEN") && g.Start() != Initial() {
-		tags = append(tags, Tag{"FEN", g.Start().FEN()})
-	}
-	if !has("Result") {
-		tags = append(tags, Tag{"Result", result})
-	}
-	for _, t := range tags {
-		v := strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(t.Value)
-		fmt.Fprintf(&sb, "[%s \"%s\"]\n", t.Name, v)
-	}
-	sb.WriteByte('\n')
-	line := 0
-	write := func(s string) {
-		if line > 0 && line+1+len(s) > 79 {
-			sb.WriteByte('\n')
-			line = 0
-		} else if line > 0 {
-			sb.WriteByte(' ')
-			line++
-		}
-		sb.WriteString(s)
-		line += len(s)
-	}
-	comment := func(i int) {
-		if c := g.comments[i]; c != "" {
-			for _, w := range strings.Fields("{" + strings.ReplaceAll(c, "}", ")") + "}") {
-				write(w)
-			}
+	ply := len(g.moves) + 1
+	if g.drawnAt == 0 {
+		if o := g.outcome(); o.Result == Draw {
+			g.drawnAt, g.drawn = len(g.moves), o
+			g.warnings = append(g.warnings, Warning{Ply: ply, msg: message{code: WarnAfterDraw,
+				en: fmt.Sprintf("the game was already drawn before move %d (%s): %s; the moves after it are replayed", n, tok, o.Message("en")),
+				zh: fmt.Sprintf("第 %d 回合 %s 之前对局已经是和棋（%s），之后的着法照样复盘", n, tok, o.Message("zh-CN"))}})
+		} else if o.Result != Ongoing {
+			return fail(illegal(tok, CodeGameOver, "the game is over: "+o.Message("en"), "对局已经结束："+o.Message("zh-CN")))
 		}
 	}
-	comment(0)
-	num := 1
-	numbered := false // whether the next Black move needs "N..."
-	for i, m := range g.moves {
-		pos := g.positions[i]
-		if pos.turn == White {
-			write(fmt.Sprintf("%d. %s", num, pos.Notation(m)))
-		} else {
-			if i == 0 || numbered {
-				write(fmt.Sprintf("%d... %s", num, pos.Notation(m)))
-			} else {
-				write(pos.Notation(m))
-			}
-			num++
+	pos := g.Position()
+	m, err := pos.ParseMove(tok)
+	if err != nil {
+		ie := err.(*IllegalMoveError)
+		if ie.Code() != CodeNotACapture {
+			return fail(ie)
 		}
-		numbered = g.comments[i+1] != ""
-		comment(i + 1)
+		quiet := strings.NewReplacer("x", "-", "X", "-", ":", "-").Replace(tok)
+		m2, err2 := pos.ParseMove(quiet)
+		if err2 != nil {
+			return fail(ie)
+		}
+		m = m2
+		g.warnings = append(g.warnings, Warning{Ply: ply, msg: message{code: WarnCaptureMark,
+			en: fmt.Sprintf("move %d %s takes nothing: read as %s", n, tok, m), zh: fmt.Sprintf("第 %d 回合 %s 没有吃子：按 %s 读取", n, tok, m)}})
 	}
-	write(result)
-	sb.WriteByte('\n')
-	return sb.String()
+	g.moves = append(g.moves, m)
+	g.positions = append(g.positions, pos.apply(m)) // ParseMove returns only legal moves
+	return nil
 }

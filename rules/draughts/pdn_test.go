@@ -81,9 +81,13 @@ func TestPDNFromFEN(t *testing.T) {
 
 func TestParsePDNGames(t *testing.T) {
 	text := sampleGame + "\n[Event \"Second\"]\n1. 31-27 *\n\n[Event \"Third\"]\n"
-	gs, err := ParsePDNGames(text)
-	if err != nil {
-		t.Fatal(err)
+	pgs := ParsePDNGames(text)
+	var gs []*Game
+	for _, pg := range pgs {
+		if pg.Err != nil {
+			t.Fatal(pg.Err)
+		}
+		gs = append(gs, pg.Game)
 	}
 	if len(gs) != 3 || len(gs[1].Moves()) != 1 || len(gs[2].Moves()) != 0 {
 		t.Fatalf("%d games", len(gs))

@@ -131,8 +131,19 @@ func ParseFEN(s string) (Position, error) {
 		p.turn = White
 	case "B":
 		p.turn = Black
+	case "?":
+		return p, fenError(`the side to move is not known ("?"): write W or B`, "行棋方未知（“?”）：请写 W 或 B")
 	default:
 		return p, fenError(fmt.Sprintf("the side to move must be W or B, not %q", fields[0]), fmt.Sprintf("行棋方必须是 W 或 B，而不是 %q", fields[0]))
+	}
+	if len(fields) > 2 && len(fields[1]) == 1 && strings.ContainsAny(fields[1], "WBwb") {
+		// "W:B:W31-50:B1-20": an old prefix with two side letters.
+		for _, f := range fields[2:] {
+			if f != "" && strings.EqualFold(f[:1], fields[1]) {
+				return p, fenError(fmt.Sprintf("it starts with two side letters (%s:%s:): which side moves is not clear; keep only the side to move, as in %s:W31-50:B1-20", fields[0], fields[1], fields[0]),
+					fmt.Sprintf("开头有两个行棋方字母（%s:%s:），无法判断轮到哪一方；只保留行棋方，例如 %s:W31-50:B1-20", fields[0], fields[1], fields[0]))
+			}
+		}
 	}
 	seen := [2]bool{}
 	for _, f := range fields[1:] {
@@ -158,7 +169,8 @@ func ParseFEN(s string) (Position, error) {
 		if len(f) == 1 {
 			continue
 		}
-		for _, item := range strings.Split(f[1:], ",") {
+		// A trailing comma ("W31,32,") is a common slip of hand-written FEN.
+		for _, item := range strings.Split(strings.TrimSuffix(f[1:], ","), ",") {
 			if err := p.addFENItem(c, item); err != nil {
 				return Position{}, err
 			}

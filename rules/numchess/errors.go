@@ -1,6 +1,9 @@
 package numchess
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // ParseError reports malformed input: a position string, a point, a move in
 // machine or Chinese notation, a ruleset name. Code is a stable snake_case
@@ -63,13 +66,35 @@ func pick(lang, en, zh string) string {
 	return zh
 }
 
-// illegal builds an IllegalMoveError; seg > 0 prefixes "segment N: ".
+// illegal builds an IllegalMoveError; seg > 0 prefixes the jump it is
+// about, in a child's words: "second jump: ", "第二跳：".
 func illegal(code string, seg int, en, zh string) *IllegalMoveError {
 	if seg > 0 {
-		en = fmt.Sprintf("segment %d: %s", seg, en)
-		zh = fmt.Sprintf("第%d段：%s", seg, zh)
+		jen, jzh := jumpName(seg)
+		en = jen + ": " + en
+		zh = jzh + "：" + zh
 	}
 	return &IllegalMoveError{code: code, Segment: seg, en: en, zh: zh}
+}
+
+// onlyJump drops the "first jump: " from the message of a move that makes
+// one jump only.
+func (e *IllegalMoveError) onlyJump() {
+	if e.Segment == 1 {
+		jen, jzh := jumpName(1)
+		e.en = strings.TrimPrefix(e.en, jen+": ")
+		e.zh = strings.TrimPrefix(e.zh, jzh+"：")
+	}
+}
+
+// jumpName names the n-th jump (segment) of a span as a child says it:
+// "first jump", "第一跳"; past the tenth, "jump 11", "第11跳".
+func jumpName(n int) (en, zh string) {
+	if n >= 1 && n <= 10 {
+		return [...]string{"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"}[n-1] + " jump",
+			"第" + [...]string{"一", "二", "三", "四", "五", "六", "七", "八", "九", "十"}[n-1] + "跳"
+	}
+	return fmt.Sprintf("jump %d", n), fmt.Sprintf("第%d跳", n)
 }
 
 // messager is implemented by the arith package's errors.

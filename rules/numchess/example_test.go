@@ -39,7 +39,7 @@ func ExampleEngine_Play() {
 	fmt.Println(ie.Message("en"))
 	// Output:
 	// wrong_result 1
-	// segment 1: the result is 10, not 0
+	// the result is 10, not 0
 }
 
 // Every distinct (piece, destination) with a witness.

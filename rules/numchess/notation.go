@@ -231,7 +231,7 @@ func ParseChinese(pos Position, s string) (Move, error) {
 		exprs = exprs[:len(segs)] // the trailing "=value"
 	}
 	if len(exprs) != 0 && len(exprs) != len(segs) {
-		return bad(fmt.Sprintf("%d segments but %d expressions", len(segs), len(exprs)), fmt.Sprintf("有 %d 段但有 %d 个算式", len(segs), len(exprs)))
+		return bad(fmt.Sprintf("%d jumps but %d expressions", len(segs), len(exprs)), fmt.Sprintf("跳了 %d 次，却写了 %d 个算式", len(segs), len(exprs)))
 	}
 	s0 := start.Index()
 	cur := s0
@@ -239,7 +239,8 @@ func ParseChinese(pos Position, s string) (Move, error) {
 		k := len(sg.numbers)
 		if k == 0 {
 			if len(exprs) == 0 {
-				return bad(fmt.Sprintf("segment %d: give the spanned numbers or an expression", i+1), fmt.Sprintf("第%d段：请写出被跨的号码或算式", i+1))
+				jen, jzh := jumpName(i + 1)
+				return bad(jen+": give the spanned numbers or an expression", jzh+"：请写出被跨的号码或算式")
 			}
 			k = len(exprs[i].Digits())
 		}
@@ -249,8 +250,9 @@ func ParseChinese(pos Position, s string) (Move, error) {
 		for met < k {
 			j = int(geo.nb[j][dir])
 			if j < 0 {
-				return bad(fmt.Sprintf("segment %d: there are not %d pieces %s of %s", i+1, k, sg.dir, pt(cur)),
-					fmt.Sprintf("第%d段：%s 的%s方向没有 %d 枚棋子", i+1, pt(cur), sg.dir.Chinese(), k))
+				jen, jzh := jumpName(i + 1)
+				return bad(fmt.Sprintf("%s: there are not %d pieces %s of %s", jen, k, sg.dir, pt(cur)),
+					fmt.Sprintf("%s：%s 的%s方向没有 %d 枚棋子", jzh, pt(cur), sg.dir.Chinese(), k))
 			}
 			if j != s0 && pos.at[j] != 0 {
 				met++
@@ -258,12 +260,14 @@ func ParseChinese(pos Position, s string) (Move, error) {
 			}
 		}
 		if sg.numbers != nil && !sameMultiset(got, sg.numbers) {
-			return bad(fmt.Sprintf("segment %d: the pieces there are %s, not %s", i+1, joinNumbers(got, ","), joinNumbers(sg.numbers, ",")),
-				fmt.Sprintf("第%d段：那里的棋子是 %s，不是 %s", i+1, joinNumbers(got, ","), joinNumbers(sg.numbers, ",")))
+			jen, jzh := jumpName(i + 1)
+			return bad(fmt.Sprintf("%s: the pieces there are %s, not %s", jen, joinNumbers(got, ","), joinNumbers(sg.numbers, ",")),
+				fmt.Sprintf("%s：那里的棋子是 %s，不是 %s", jzh, joinNumbers(got, ","), joinNumbers(sg.numbers, ",")))
 		}
 		land := int(geo.nb[j][dir])
 		if land < 0 {
-			return bad(fmt.Sprintf("segment %d: the span would leave the board", i+1), fmt.Sprintf("第%d段：跨出了棋盘", i+1))
+			jen, jzh := jumpName(i + 1)
+			return bad(jen+": the span would leave the board", jzh+"：跨出了棋盘")
 		}
 		m.Path = append(m.Path, pt(land))
 		cur = land

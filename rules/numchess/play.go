@@ -308,8 +308,19 @@ func (p Position) apply(side Side, n int, q Point) Position {
 }
 
 // Check validates m in pos without playing it and returns what the move
-// does, segment by segment. The error is an *IllegalMoveError.
+// does, segment by segment. The error is an *IllegalMoveError; its
+// message names the jump at fault ("second jump: ...") only when the move
+// has more than one.
 func (e *Engine) Check(pos Position, m Move) (*MoveInfo, error) {
+	mi, err := e.check(pos, m)
+	if ie, ok := err.(*IllegalMoveError); ok && len(m.Path) == 1 {
+		ie.onlyJump()
+	}
+	return mi, err
+}
+
+// check is Check before the message of a one-jump move is trimmed.
+func (e *Engine) check(pos Position, m Move) (*MoveInfo, error) {
 	side := pos.turn
 	sEn, sZh := sideName(side)
 	if m.Piece < 0 || m.Piece > 9 {
@@ -472,8 +483,8 @@ func (e *Engine) checkSegmentValue(sg *Segment, expr *arith.Expr, seg, segs, pie
 		return nil
 	}
 	if sg.Value.Cmp(mi.Value) != 0 {
-		return illegal("values_differ", seg, fmt.Sprintf("the result is %s, but segment 1 made %s (every segment of a chain span must make the same value)", sg.Value, mi.Value),
-			fmt.Sprintf("得数是 %s，但第1段得 %s（连跨各段得数必须相同）", sg.Value, mi.Value))
+		return illegal("values_differ", seg, fmt.Sprintf("the result is %s, but the first jump made %s (every jump of a chain span must make the same value)", sg.Value, mi.Value),
+			fmt.Sprintf("得数是 %s，但第一跳得 %s（连跨每一跳的得数都要相同）", sg.Value, mi.Value))
 	}
 	return nil
 }

@@ -73,10 +73,10 @@ func TestRefusals(t *testing.T) {
 		{g46, "start", "1d4-i6", "nothing_to_span", 1, "no piece to span"},
 		{g46, "start", "3b14-c13", "not_your_turn", 0, "Red's turn"},
 		{g46, "start", "3d4-i5", "wrong_start", 0, "on c4"},
-		{g46, after1489, "8b2-f5[6+2]-d5", "values_differ", 2, "the result is 4, but segment 1 made 8"},
+		{g46, after1489, "8b2-f5[6+2]-d5", "values_differ", 2, "the result is 4, but the first jump made 8"},
 		{g46, after1489, "8b2-f5[6-2]-e5[4]", "occupied", 2, "e5 is occupied"},
 		{g46, after1489, "8b2-f5[6-2]-c6[4]", "not_a_line", 2, ""},
-		{g46, after1489, "8b2-f5[6+2]-d5[4]", "values_differ", 2, "segment 1 made 8"},
+		{g46, after1489, "8b2-f5[6+2]-d5[4]", "values_differ", 2, "the first jump made 8"},
 		{g46, after1489, "8b2-f5[6-2]-d5[5]", "", 2, ""},
 		{g46, "r:7e5,3g5;b: r 1", "7e5-h5[3]-f5[3]", "front_follow", 2, "前跟"},
 		// 前跟 and then straight back again: there and back over one piece

@@ -136,6 +136,10 @@ func (e *CheckError) Message(lang string) string {
 			return pick(en, fmt.Sprintf("%s is not allowed %s (a fraction of two digits like 2/5 is)", e.text, where),
 				fmt.Sprintf("%s不能用 %s（可以用两个数字组成的分数，比如 2/5）", where, e.text))
 		}
+		if e.rules.Add && e.rules.Sub && !e.rules.Mul && !e.rules.Div {
+			return pick(en, fmt.Sprintf("only + and − are used %s, so %s cannot be used", where, e.text),
+				fmt.Sprintf("%s只用加法和减法，不能用 %s", where, e.text))
+		}
 		return pick(en, fmt.Sprintf("%s is not allowed %s", e.text, where),
 			fmt.Sprintf("%s不能用 %s", where, e.text))
 	case CodeParensNotAllowed:

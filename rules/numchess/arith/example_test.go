@@ -16,8 +16,8 @@ func ExampleCheck() {
 	// Output:
 	// <nil>
 	// operator_not_allowed
-	// × is not allowed in K1 (preschool and grade 1)
-	// 学前和一年级（K1）不能用 ×
+	// only + and − are used in preschool and grade 1, so × cannot be used
+	// 学前和一年级只用加法和减法，不能用 ×
 }
 
 func ExampleSolver_Solve() {

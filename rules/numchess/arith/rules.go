@@ -62,7 +62,8 @@ func (r Rules) maxConcat() int {
 	return r.MaxConcatDigits
 }
 
-// where names the ruleset for messages: "in K1" / "K1（学前和一年级）".
+// where names the ruleset for messages as children and teachers say it:
+// "in preschool and grade 1" / "学前和一年级", never the preset's code.
 func (r Rules) where(lang string) string {
 	zh := lang != "en"
 	switch r.Name {
@@ -73,19 +74,19 @@ func (r Rules) where(lang string) string {
 		return "in this ruleset"
 	case "K1":
 		if zh {
-			return "学前和一年级（K1）"
+			return "学前和一年级"
 		}
-		return "in K1 (preschool and grade 1)"
+		return "in preschool and grade 1"
 	case "G23":
 		if zh {
-			return "二、三年级（G23）"
+			return "二、三年级"
 		}
-		return "in G23 (grades 2-3)"
+		return "in grades 2-3"
 	case "G46":
 		if zh {
-			return "四到六年级（G46）"
+			return "四到六年级"
 		}
-		return "in G46 (grades 4-6)"
+		return "in grades 4-6"
 	}
 	if zh {
 		return "“" + r.Name + "”规则里"

@@ -1,0 +1,251 @@
+package exercises
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"qixue/rules/numchess"
+)
+
+// shownExpression finds an arithmetic expression written in prose: numbers
+// (with ² or ³) joined by operators, brackets allowed.
+var shownExpression = regexp.MustCompile(`\(?\d+[²³]?(?:\s*[+−×÷*/^-]\s*\(?\d+[²³]?\)?)+`)
+
+// normalExpression writes an expression one way: no spaces, × ÷ − for
+// * / -, ^2 ^3 for ² ³, unmatched outer brackets dropped.
+func normalExpression(s string) string {
+	s = strings.NewReplacer(" ", "", "*", "×", "/", "÷", "-", "−", "（", "(", "）", ")", "²", "^2", "³", "^3").Replace(s)
+	for strings.HasPrefix(s, "(") && strings.Count(s, "(") > strings.Count(s, ")") {
+		s = s[1:]
+	}
+	for strings.HasSuffix(s, ")") && strings.Count(s, ")") > strings.Count(s, "(") {
+		s = s[:len(s)-1]
+	}
+	return s
+}
+
+// segmentExpressions returns the expressions of a number-chess move in the
+// engine's notation ("8b2-f5[6-2]-d5[4]" -> 6-2, 4).
+func segmentExpressions(move string) []string {
+	var out []string
+	for _, m := range regexp.MustCompile(`\[([^\]]*)\]`).FindAllStringSubmatch(move, -1) {
+		out = append(out, m[1])
+	}
+	return out
+}
+
+// shownExpressionProblems returns the expressions shown in text that are
+// not one of stored (normalised). A shown expression may also be the first
+// steps of a stored one worked left to right ("2 − 7 = −5, −5 + 9 = 4" for
+// 2−7+9): a prefix of it, a step that starts from a negative result, or
+// one after an equals sign.
+func shownExpressionProblems(text string, stored []string) []string {
+	var problems []string
+	for _, m := range shownExpression.FindAllStringIndex(text, -1) {
+		shown := normalExpression(text[m[0]:m[1]])
+		before := strings.TrimRight(text[:m[0]], " ")
+		if strings.HasSuffix(before, "−") || strings.HasSuffix(before, "=") {
+			continue // a worked step: "−5 + 9", "= 8 − 4"
+		}
+		ok := false
+		for _, s := range stored {
+			n := normalExpression(s)
+			ok = ok || n == shown || strings.HasPrefix(n, shown) && strings.ContainsAny(n[len(shown):][:1], "+−×÷")
+		}
+		if !ok {
+			problems = append(problems, text[m[0]:m[1]]+" is not the stored solution "+strings.Join(stored, ", "))
+		}
+	}
+	return problems
+}
+
+// TestNumchessShownExpressions: an expression an explanation shows is the
+// stored solution's (for a move, one of its segments'), written the same
+// way up to operator signs and spaces, so a child comparing their answer
+// with the explanation sees the same thing.
+func TestNumchessShownExpressions(t *testing.T) {
+	for _, ex := range wholeBank(t) {
+		var s struct {
+			Expression  string `json:"expression"`
+			Move        string `json:"move"`
+			Explanation Text   `json:"explanation"`
+		}
+		_ = json.Unmarshal(ex.Solution, &s)
+		var stored []string
+		switch ex.Kind {
+		case "numchess.expression":
+			stored = []string{s.Expression}
+		case "numchess.move":
+			stored = segmentExpressions(s.Move)
+		default:
+			continue
+		}
+		for _, text := range []string{s.Explanation.ZH, s.Explanation.EN} {
+			for _, msg := range shownExpressionProblems(text, stored) {
+				t.Errorf("%s: %s: %q", ex.Key, msg, text)
+			}
+		}
+	}
+}
+
+// TestNumchessShownExpressionsCatches proves the check finds the mistake
+// of the review (6×2−3 shown for 3*6/2) and passes worked steps.
+func TestNumchessShownExpressionsCatches(t *testing.T) {
+	if got := shownExpressionProblems("9 左斜进跨 (6×2−3=9)", []string{"3*6/2"}); len(got) != 1 {
+		t.Errorf("6×2−3 for 3*6/2: %v", got)
+	}
+	if got := shownExpressionProblems("8 spans (4×2 = 8)", []string{"2*4"}); len(got) != 1 {
+		t.Errorf("4×2 for 2*4: %v", got)
+	}
+	if got := shownExpressionProblems("2 − 7 = −5，−5 + 9 = 4", []string{"2-7+9"}); len(got) != 0 {
+		t.Errorf("worked steps refused: %v", got)
+	}
+	if got := shownExpressionProblems("8 左斜进跨 6,2、左平跨 4 (6−2=4)", segmentExpressions("8b2-f5[6-2]-d5[4]")); len(got) != 0 {
+		t.Errorf("a chain's first segment refused: %v", got)
+	}
+}
+
+// pieceOnCampPoint returns Red's score under method with only Red's piece
+// n in Blue's camp, on point k (the engine scores the position).
+func pieceOnCampPoint(t *testing.T, method numchess.ScoringMethod, n, k int) int {
+	t.Helper()
+	start := numchess.Start()
+	var pieces [2][10]numchess.Point
+	for s := numchess.Red; s <= numchess.Blue; s++ {
+		for i := range 10 {
+			pieces[s][i] = start.Where(s, i)
+		}
+	}
+	pieces[numchess.Red][n] = numchess.CampPoint(numchess.Blue, k)
+	pieces[numchess.Blue][k] = start.Where(numchess.Red, n)
+	pos, err := numchess.New(pieces, numchess.Red, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pos.Score(numchess.Red, method)
+}
+
+// ownNumberIsBest reports whether, under method, a piece standing on the
+// camp point of its own number scores at least as much as anywhere else
+// in the camp, for every piece.
+func ownNumberIsBest(t *testing.T, method numchess.ScoringMethod) bool {
+	for n := range 10 {
+		own := pieceOnCampPoint(t, method, n, n)
+		for k := range 10 {
+			if pieceOnCampPoint(t, method, n, k) > own {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// claimsOwnNumberBest matches a text that calls standing on the point of
+// the piece's own number the best place (or speaks of full marks, which
+// only 积和法 has).
+var claimsOwnNumberBest = regexp.MustCompile(`(和|跟)自己(的)?号码一样[^。]*(最好|分最多|得分最高)|满分|285|(?i)own number[^.]*(best|most points|highest)|full marks`)
+
+// stated scores: "红方 2 分，蓝方 6 分" / "Red 2, Blue 6" and a piece's
+// "红 5 在 1 号点：4 分" / "Red 5 on point 1: 4".
+var (
+	statedRedZH   = regexp.MustCompile(`红方 (\d+) 分`)
+	statedBlueZH  = regexp.MustCompile(`蓝方 (\d+) 分`)
+	statedRedEN   = regexp.MustCompile(`Red (\d+)\b`)
+	statedBlueEN  = regexp.MustCompile(`Blue (\d+)\b`)
+	statedPieceZH = regexp.MustCompile(`[红蓝] ?(\d) 在 (\d) 号点：(\d+) 分`)
+)
+
+// TestNumchessK1ScoringClaims: K1 content scores as K1 scores (差和法, the
+// higher score wins). No K1 text calls the piece's own number the best
+// point unless K1's method makes it so (the engine decides); a per-piece
+// score in a caption is the engine's; a score exercise says the scores it
+// stores and uses K1's method.
+func TestNumchessK1ScoringClaims(t *testing.T) {
+	method := numchess.K1().Scoring
+	ownBest := ownNumberIsBest(t, method)
+	if ownBest {
+		t.Log("under K1's method the own number is the best point")
+	}
+	check := func(where, s string) {
+		if claimsOwnNumberBest.MatchString(s) && !ownBest {
+			t.Errorf("%s: %q says the own number is best, but under %s a piece there scores %d and on point 0 (piece 9) %d",
+				where, s, method.Chinese(), pieceOnCampPoint(t, method, 9, 9), pieceOnCampPoint(t, method, 9, 0))
+		}
+		for _, m := range statedPieceZH.FindAllStringSubmatch(s, -1) {
+			n, _ := strconv.Atoi(m[1])
+			k, _ := strconv.Atoi(m[2])
+			if got := pieceOnCampPoint(t, method, n, k); m[3] != strconv.Itoa(got) {
+				t.Errorf("%s: %q: piece %d on point %d scores %d under %s", where, m[0], n, k, got, method.Chinese())
+			}
+		}
+	}
+	eachLesson(t, NumChess, func(c contentCurriculum, l contentLesson) {
+		if c.Band != K1 {
+			return
+		}
+		for i, b := range l.Blocks {
+			for _, text := range []Text{b.Text, b.Caption} {
+				check(fmt.Sprintf("%s block %d", l.ID, i), text.ZH)
+				check(fmt.Sprintf("%s block %d", l.ID, i), text.EN)
+			}
+		}
+	})
+	for _, ex := range wholeBank(t) {
+		if !strings.HasPrefix(ex.Key, "numchess/") || ex.Band != K1 {
+			continue
+		}
+		for name, text := range exerciseTexts(ex) {
+			check(ex.Key+" "+name, text.ZH)
+			check(ex.Key+" "+name, text.EN)
+		}
+		if ex.Kind != "numchess.score" {
+			continue
+		}
+		var p struct {
+			Method string `json:"method"`
+		}
+		var s struct {
+			Red, Blue   *int
+			Explanation Text `json:"explanation"`
+		}
+		_ = json.Unmarshal(ex.Prompt, &p)
+		_ = json.Unmarshal(ex.Solution, &s)
+		if p.Method != "" {
+			if m, err := numchess.ParseScoringMethod(p.Method); err != nil || m != method {
+				t.Errorf("%s: a K1 score exercise uses %q, K1 scores by %s", ex.Key, p.Method, method.Chinese())
+			}
+		}
+		for _, c := range []struct {
+			re    *regexp.Regexp
+			text  string
+			value *int
+		}{
+			{statedRedZH, s.Explanation.ZH, s.Red}, {statedBlueZH, s.Explanation.ZH, s.Blue},
+			{statedRedEN, s.Explanation.EN, s.Red}, {statedBlueEN, s.Explanation.EN, s.Blue},
+		} {
+			m := c.re.FindStringSubmatch(c.text)
+			if m != nil && c.value != nil && m[1] != strconv.Itoa(*c.value) {
+				t.Errorf("%s: the explanation says %q, the stored score is %d", ex.Key, m[0], *c.value)
+			}
+		}
+	}
+}
+
+// TestOwnNumberBest: under 差和法 a piece on its own number scores
+// nothing, so the own number is not the best point; the review's K1
+// sentence is recognised as that claim.
+func TestOwnNumberBest(t *testing.T) {
+	if ownNumberIsBest(t, numchess.DifferenceSum) {
+		t.Error("差和法: own number called best")
+	}
+	if !claimsOwnNumberBest.MatchString("棋子站到**和自己号码一样**的点上，最好！") || !claimsOwnNumberBest.MatchString("A piece standing on the point with **its own number** is best!") {
+		t.Error("the review's sentence is not recognised")
+	}
+	if got := pieceOnCampPoint(t, numchess.DifferenceSum, 5, 1); got != 4 {
+		t.Errorf("piece 5 on point 1 under 差和法: %d, want 4", got)
+	}
+}

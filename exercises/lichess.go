@@ -1,0 +1,253 @@
+package exercises
+
+import (
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"qixue/identity"
+	"qixue/rules/chess"
+)
+
+// Lichess puzzle database rows (https://database.lichess.org/#puzzles):
+//
+//	PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags
+//
+// FEN is the position before the opponent's move; Moves are UCI moves, the
+// first the opponent's, the rest the solution, which ends with the solver's
+// move. A row becomes a school exercise: chess.mate_in with n = N for the
+// themes mateIn1 to mateIn3 (when the line has 2N-1 moves), chess.best_move
+// otherwise; the themes become its tags and the puzzle rating its
+// difficulty and band (see lichessLevel).
+
+// LichessRow is one data row of a Lichess puzzle file: the exercise it
+// makes, or why it was refused.
+type LichessRow struct {
+	Line     int    // line number in the file, 1-based
+	PuzzleID string // "" when the row has no id
+	Draft    Draft  // the exercise, when Reason is empty
+	Reason   Text   // why the row was refused
+}
+
+// LichessReport is the outcome of an import: how many exercises were (or,
+// in a dry run, would be) stored and every refused row.
+type LichessReport struct {
+	Imported int
+	Refused  []LichessRow
+}
+
+// lichessColumns are the columns of the puzzle database, in order; files
+// from before 2021 have no OpeningTags.
+var lichessColumns = []string{"PuzzleId", "FEN", "Moves", "Rating", "RatingDeviation", "Popularity", "NbPlays", "Themes", "GameUrl", "OpeningTags"}
+
+// MaxLichessRows is the largest number of rows one import reads.
+const MaxLichessRows = 20000
+
+// ReadLichessCSV reads Lichess puzzle rows (with or without the header
+// line) into drafts of school exercises; every row is returned, a bad one
+// with its Reason. It returns an error only when the file is not CSV text
+// at all or has more than MaxLichessRows rows.
+func ReadLichessCSV(r io.Reader) ([]LichessRow, error) {
+	cr := csv.NewReader(r)
+	cr.FieldsPerRecord = -1
+	cr.ReuseRecord = true
+	var rows []LichessRow
+	seen := map[string]int{}
+	for {
+		rec, err := cr.Read()
+		if errors.Is(err, io.EOF) {
+			return rows, nil
+		}
+		var pe *csv.ParseError
+		if errors.As(err, &pe) {
+			rows = append(rows, LichessRow{Line: pe.StartLine, Reason: Text{
+				ZH: "这一行不是正确的 CSV：" + pe.Err.Error(), EN: "this line is not valid CSV: " + pe.Err.Error()}})
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		line, _ := cr.FieldPos(0)
+		if len(rows) == 0 && len(rec) > 0 && strings.TrimPrefix(strings.TrimSpace(rec[0]), "\ufeff") == "PuzzleId" {
+			continue // the header line
+		}
+		if len(rows) >= MaxLichessRows {
+			return nil, fmt.Errorf("more than %d rows: split the file", MaxLichessRows)
+		}
+		row := lichessRow(rec)
+		row.Line = line
+		if row.Reason == (Text{}) && row.PuzzleID != "" {
+			if first, dup := seen[row.PuzzleID]; dup {
+				row.Reason = Text{ZH: fmt.Sprintf("谜题 %s 在第 %d 行已经出现过", row.PuzzleID, first),
+					EN: fmt.Sprintf("puzzle %s already appears on line %d", row.PuzzleID, first)}
+			} else {
+				seen[row.PuzzleID] = line
+			}
+		}
+		rows = append(rows, row)
+	}
+}
+
+// lichessRow turns one record into an exercise draft or a refusal.
+func lichessRow(rec []string) LichessRow {
+	var row LichessRow
+	refuse := func(zh, en string) LichessRow {
+		row.Reason = Text{ZH: zh, EN: en}
+		return row
+	}
+	if len(rec) > 0 && len(rec[0]) <= 32 {
+		row.PuzzleID = strings.TrimSpace(rec[0])
+	}
+	if len(rec) != len(lichessColumns) && len(rec) != len(lichessColumns)-1 {
+		return refuse(fmt.Sprintf("应有 %d 列（%s），实际有 %d 列", len(lichessColumns), strings.Join(lichessColumns, ","), len(rec)),
+			fmt.Sprintf("expected %d columns (%s), found %d", len(lichessColumns), strings.Join(lichessColumns, ","), len(rec)))
+	}
+	for i := range rec {
+		rec[i] = strings.TrimSpace(rec[i])
+	}
+	row.PuzzleID = rec[0]
+	if row.PuzzleID == "" || len(row.PuzzleID) > 32 {
+		return refuse("PuzzleId 为空或太长", "PuzzleId is empty or too long")
+	}
+	pos, err := chess.ParseFEN(rec[1])
+	if err != nil {
+		var ce chess.Error
+		errors.As(err, &ce)
+		return refuse("FEN 列："+ce.Message("zh-CN"), "FEN column: "+ce.Message("en"))
+	}
+	uci := strings.Fields(rec[2])
+	if len(uci) < 2 {
+		return refuse("Moves 列至少要有对手的一步和答案的一步", "the Moves column needs the opponent's move and at least one solution move")
+	}
+	if len(uci)%2 != 0 {
+		return refuse("答案要以解题一方的着法结束，Moves 列的着法数应为奇数加一", "the solution must end with the solver's move: Moves should hold an even number of moves")
+	}
+	var line []string
+	start := pos
+	for i, u := range uci {
+		m, err := pos.ParseMove(u)
+		if err != nil {
+			var ce chess.Error
+			errors.As(err, &ce)
+			return refuse(fmt.Sprintf("Moves 列第 %d 步：%s", i+1, ce.Message("zh-CN")),
+				fmt.Sprintf("Moves column, move %d: %s", i+1, ce.Message("en")))
+		}
+		if i == 0 {
+			start, _ = pos.Play(m)
+		} else {
+			line = append(line, pos.SAN(m))
+		}
+		pos, _ = pos.Play(m)
+	}
+	rating, err := strconv.Atoi(rec[3])
+	if err != nil || rating < 0 || rating > 4000 {
+		return refuse(fmt.Sprintf("Rating 列 %q 不是 0 到 4000 的整数", rec[3]), fmt.Sprintf("the Rating column %q is not a whole number from 0 to 4000", rec[3]))
+	}
+	themes := strings.Fields(rec[7])
+	difficulty, band := lichessLevel(rating)
+	d := Draft{Kind: "chess.best_move", Difficulty: difficulty, Band: string(band), Tags: themes}
+	side := Text{ZH: "白方走", EN: "White to move"}
+	if start.Turn() == chess.Black {
+		side = Text{ZH: "黑方走", EN: "Black to move"}
+	}
+	task := Text{ZH: "找出最好的着法。", EN: "find the best move."}
+	prompt := map[string]any{"fen": start.FEN()}
+	for _, t := range themes {
+		n, ok := strings.CutPrefix(t, "mateIn")
+		if k, err := strconv.Atoi(n); ok && err == nil && k >= 1 && k <= 3 && len(line) == 2*k-1 {
+			d.Kind = "chess.mate_in"
+			prompt["n"] = k
+			task = Text{ZH: fmt.Sprintf("%d 步杀。", k), EN: fmt.Sprintf("mate in %d.", k)}
+		}
+	}
+	d.Title = Text{ZH: "Lichess 谜题 " + row.PuzzleID, EN: "Lichess puzzle " + row.PuzzleID}
+	d.Body = Text{ZH: side.ZH + "，" + task.ZH, EN: side.EN + ": " + task.EN}
+	if url := rec[8]; strings.HasPrefix(url, "https://lichess.org/") {
+		d.Body.ZH += "\n\n来源：" + url
+		d.Body.EN += "\n\nFrom " + url
+	}
+	d.Prompt, _ = json.Marshal(prompt)
+	d.Solution, _ = json.Marshal(map[string]any{"moves": line})
+	row.Draft = d
+	return row
+}
+
+// lichessLevel maps a Lichess puzzle rating to a difficulty (1 below
+// 1000, 2 below 1400, 3 below 1800, 4 below 2200, else 5) and a grade band
+// (K1 below 1000, G23 below 1600, else G46).
+func lichessLevel(rating int) (int, Band) {
+	difficulty := 5
+	for i, limit := range []int{1000, 1400, 1800, 2200} {
+		if rating < limit {
+			difficulty = i + 1
+			break
+		}
+	}
+	switch {
+	case rating < 1000:
+		return difficulty, K1
+	case rating < 1600:
+		return difficulty, G23
+	}
+	return difficulty, G46
+}
+
+// ImportLichess reads Lichess puzzle rows and stores every good one as an
+// exercise of the school (the caller's; platform admins name schoolID),
+// each checked by its kind as an authored exercise is. Refused rows are
+// reported, not stored; the good ones are stored all in one go, or none
+// when dryRun is set. Only staff may import.
+func (s *Service) ImportLichess(ctx context.Context, p identity.Principal, schoolID string, r io.Reader, dryRun bool) (LichessReport, error) {
+	school, err := authorSchool(p, schoolID)
+	if err != nil {
+		return LichessReport{}, err
+	}
+	rows, err := ReadLichessCSV(r)
+	if err != nil {
+		return LichessReport{}, identity.ValidationError(identity.FieldError{Field: "file", Code: "invalid"})
+	}
+	var rep LichessReport
+	var exs []Exercise
+	for _, row := range rows {
+		if row.Reason == (Text{}) {
+			ex, err := row.Draft.check()
+			if err != nil {
+				row.Reason = draftRefusal(err)
+			} else {
+				exs = append(exs, ex)
+				continue
+			}
+		}
+		rep.Refused = append(rep.Refused, row)
+	}
+	rep.Imported = len(exs)
+	if dryRun || len(exs) == 0 {
+		return rep, nil
+	}
+	if _, err := s.saveAs(ctx, school, exs); err != nil {
+		return LichessReport{}, err
+	}
+	return rep, nil
+}
+
+// draftRefusal explains why a draft was refused.
+func draftRefusal(err error) Text {
+	var pe *PromptError
+	if errors.As(err, &pe) {
+		return pe.Message
+	}
+	var ie *identity.Error
+	if errors.As(err, &ie) {
+		var fs []string
+		for _, f := range ie.Fields() {
+			fs = append(fs, f.Field+" ("+f.Code+")")
+		}
+		return Text{ZH: "字段不符合要求：" + strings.Join(fs, "、"), EN: "fields not accepted: " + strings.Join(fs, ", ")}
+	}
+	return Text{ZH: "无法导入", EN: "cannot be imported"}
+}

@@ -1,0 +1,119 @@
+package exercises
+
+import (
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+)
+
+func TestReadLichessCSV(t *testing.T) {
+	f, err := os.Open("testdata/lichess_sample.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := ReadLichessCSV(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 10 {
+		t.Fatalf("%d rows", len(rows))
+	}
+	good := map[string]bool{"q1Mat2": true, "q2Sch1": true, "q3Fork": true, "q4Bad": true}
+	for i, r := range rows {
+		if want := good[r.PuzzleID] && i < 4; (r.Reason == Text{}) != want {
+			t.Errorf("line %d %s: reason %q", r.Line, r.PuzzleID, r.Reason.EN)
+		}
+		if r.Line != i+2 {
+			t.Errorf("row %d on line %d", i, r.Line)
+		}
+	}
+	m := rows[0].Draft
+	if m.Kind != "chess.mate_in" || string(m.Prompt) != `{"fen":"3q1rk1/5ppp/p4n2/7Q/4N3/3B4/5PPP/6K1 w - - 0 22","n":2}` ||
+		string(m.Solution) != `{"moves":["Nxf6+","gxf6","Qxh7#"]}` || m.Difficulty != 3 || m.Band != "G23" ||
+		strings.Join(m.Tags, " ") != "kingsideAttack mateIn2 middlegame short" || !strings.Contains(m.Body.EN, "White to move: mate in 2.") {
+		t.Errorf("mate in 2: %+v %s %s", m, m.Prompt, m.Solution)
+	}
+	if d := rows[1].Draft; d.Kind != "chess.mate_in" || d.Difficulty != 1 || d.Band != "K1" {
+		t.Errorf("mate in 1: %+v", d)
+	}
+	if d := rows[2].Draft; d.Kind != "chess.best_move" || string(d.Solution) != `{"moves":["Nxc7+","Kd8","Nxa8"]}` || d.Band != "G23" {
+		t.Errorf("fork: %+v %s", d, d.Solution)
+	}
+	for i, want := range map[int]string{
+		4: "Moves column, move 2: h5h8: the way from h5 to h8 is blocked",
+		5: "FEN column: invalid FEN",
+		6: "expected 10 columns",
+		7: "must end with the solver's move",
+		8: `Rating column "easy"`,
+		9: "puzzle q2Sch1 already appears on line 3",
+	} {
+		if r := rows[i]; !strings.Contains(r.Reason.EN, want) || r.Reason.ZH == "" || r.Reason.ZH == r.Reason.EN {
+			t.Errorf("line %d: %q, want %q", r.Line, r.Reason.EN, want)
+		}
+	}
+	// The kinds check every draft: the mate in 2 validates with the
+	// defence gxf6, and q4Bad (h5h6 does not mate) is refused there.
+	for i, want := range []bool{true, true, true, false} {
+		k, _ := KindByName(rows[i].Draft.Kind)
+		if err := k.Validate(rows[i].Draft.Prompt, rows[i].Draft.Solution); (err == nil) != want {
+			t.Errorf("row %d validates: %v", i, err)
+		}
+	}
+}
+
+func TestLichessLevel(t *testing.T) {
+	for _, tt := range []struct {
+		rating, difficulty int
+		band               Band
+	}{{400, 1, K1}, {999, 1, K1}, {1000, 2, G23}, {1599, 3, G23}, {1600, 3, G46}, {2199, 4, G46}, {2900, 5, G46}} {
+		if d, b := lichessLevel(tt.rating); d != tt.difficulty || b != tt.band {
+			t.Errorf("%d: %d %s", tt.rating, d, b)
+		}
+	}
+}
+
+func TestReadLichessCSVNoHeaderOldFormat(t *testing.T) {
+	in := "q2Sch1,r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3,g8f6 h5f7,612,90,97,52011,mate mateIn1,https://lichess.org/zyxwVUTS#5\n"
+	rows, err := ReadLichessCSV(strings.NewReader(in))
+	if err != nil || len(rows) != 1 || rows[0].Reason != (Text{}) {
+		t.Fatalf("%+v %v", rows, err)
+	}
+	var p map[string]any
+	if json.Unmarshal(rows[0].Draft.Prompt, &p) != nil || p["n"] != float64(1) {
+		t.Errorf("prompt %s", rows[0].Draft.Prompt)
+	}
+}
+
+// FuzzReadLichessCSV checks that any text reads without a panic into rows
+// that are either refused with a reason in both languages or drafts that
+// the kind accepts.
+func FuzzReadLichessCSV(f *testing.F) {
+	data, err := os.ReadFile("testdata/lichess_sample.csv")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(string(data))
+	f.Add("a,b\n\"unclosed")
+	f.Add("x1,8/8/8/8/8/8/k7/4K2R w K - 0 1,e1g1 a2a3 h1h8,1500,1,1,1,mateIn1,,\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		rows, err := ReadLichessCSV(strings.NewReader(s))
+		if err != nil {
+			return
+		}
+		for _, r := range rows {
+			if r.Reason != (Text{}) {
+				if r.Reason.ZH == "" || r.Reason.EN == "" {
+					t.Fatalf("line %d: reason %+v", r.Line, r.Reason)
+				}
+				continue
+			}
+			if _, err := r.Draft.check(); err != nil {
+				if draftRefusal(err).EN == "" {
+					t.Fatalf("line %d: %v", r.Line, err)
+				}
+			}
+		}
+	})
+}
