@@ -177,8 +177,14 @@ func (w Work) Solved() bool { return !w.SolvedAt.IsZero() }
 // joined the class). It fills Assignment, Progress, Items and Unsolved;
 // the caller sets Status at its own clock.
 func Track(a Assignment, work func(exerciseID string) Work) StudentAssignment {
+	return trackIDs(a, a.ExerciseIDs(), work)
+}
+
+// trackIDs is Track with a.ExerciseIDs() given, for callers that track
+// many students on one assignment.
+func trackIDs(a Assignment, ids []string, work func(exerciseID string) Work) StudentAssignment {
 	sa := StudentAssignment{Assignment: a, Items: make([]ItemProgress, len(a.Items))}
-	for _, id := range a.ExerciseIDs() {
+	for _, id := range ids {
 		sa.Progress.Total++
 		w := work(id)
 		if !w.Solved() {

@@ -92,7 +92,7 @@ func (s *AssignmentStore) Items(ctx context.Context, schoolID string, items []as
 	if len(exerciseIDs) > 0 {
 		var rows []itemRow
 		q := db.Model(&exerciseRow{}).Select("id", "band", "title_zh", "title_en").
-			Where("id IN ? AND archived_at IS NULL", exerciseIDs)
+			Scopes(inScope("id", exerciseIDs)).Where("archived_at IS NULL")
 		if schoolID != "" {
 			q = q.Where("school_id IS NULL OR school_id = ?", schoolID)
 		}
@@ -105,7 +105,7 @@ func (s *AssignmentStore) Items(ctx context.Context, schoolID string, items []as
 		var rows []itemRow
 		q := db.Table("lessons").Select("lessons.id, curricula.band, lessons.title_zh, lessons.title_en").
 			Joins("JOIN curricula ON curricula.id = lessons.curriculum_id").
-			Where("lessons.id IN ? AND lessons.retired_at IS NULL", lessonIDs)
+			Scopes(inScope("lessons.id", lessonIDs)).Where("lessons.retired_at IS NULL")
 		if schoolID != "" {
 			q = q.Where("curricula.school_id IS NULL OR curricula.school_id = ?", schoolID)
 		}
@@ -199,7 +199,7 @@ func hydrate(db *gorm.DB, rows []assignmentRow) ([]assignments.Assignment, error
 		out[i], ids[i], at[r.ID] = r.toAssignment(), r.ID, i
 	}
 	var items []assignmentItemRow
-	if err := db.Where("assignment_id IN ?", ids).Order("assignment_id, position").Find(&items).Error; err != nil {
+	if err := inList(db, "assignment_id", ids).Order("assignment_id, position").Find(&items).Error; err != nil {
 		return nil, err
 	}
 	for _, it := range items {
@@ -207,7 +207,7 @@ func hydrate(db *gorm.DB, rows []assignmentRow) ([]assignments.Assignment, error
 		a.Items = append(a.Items, assignments.Item{Kind: assignments.ItemKind(it.Kind), ID: it.ItemID})
 	}
 	var chosen []assignmentStudentRow
-	if err := db.Where("assignment_id IN ?", ids).Order("assignment_id, user_id").Find(&chosen).Error; err != nil {
+	if err := inList(db, "assignment_id", ids).Order("assignment_id, user_id").Find(&chosen).Error; err != nil {
 		return nil, err
 	}
 	for _, c := range chosen {
@@ -291,7 +291,7 @@ func (s *AssignmentStore) ForStudent(ctx context.Context, studentID string, now 
 			Select("e.class_id AS class_id, a.exercise_id AS exercise_id, a.outcome AS outcome, a.created_at AS at").
 			Joins("JOIN enrollments e ON e.user_id = a.user_id AND e.role = ? AND e.deactivated_at IS NULL AND a.created_at >= e.created_at",
 				identity.RoleStudent).
-			Where("a.user_id = ? AND a.exercise_id IN ?", studentID, exIDs).
+			Where("a.user_id = ?", studentID).Scopes(inScope("a.exercise_id", exIDs)).
 			Order("a.created_at").Scan(&tries).Error
 		if err != nil {
 			return nil, err
@@ -389,21 +389,9 @@ func (s *AssignmentStore) ClassProgress(ctx context.Context, classID string) ([]
 	if err := resolveLessons(db, list); err != nil {
 		return nil, nil, nil, err
 	}
-	var solves []struct {
-		UserID     string
-		ExerciseID string
-		At         aggTime
-		Attempts   int
-	}
+	var sv []assignments.Solve
 	if exIDs := exerciseIDsOf(list); len(exIDs) > 0 {
-		err = db.Table("attempts a").
-			Select("a.user_id AS user_id, a.exercise_id AS exercise_id, COUNT(*) AS attempts, "+
-				"MIN(CASE WHEN a.outcome = ? THEN a.created_at END) AS at", exercises.Correct).
-			Joins("JOIN enrollments e ON e.user_id = a.user_id AND e.class_id = ? AND e.role = ? AND e.deactivated_at IS NULL AND a.created_at >= e.created_at",
-				classID, identity.RoleStudent).
-			Where("a.exercise_id IN ?", exIDs).
-			Group("a.user_id, a.exercise_id").Scan(&solves).Error
-		if err != nil {
+		if sv, err = classSolves(db, classID, exIDs); err != nil {
 			return nil, nil, nil, err
 		}
 	}
@@ -411,9 +399,53 @@ func (s *AssignmentStore) ClassProgress(ctx context.Context, classID string) ([]
 	for i, st := range students {
 		cs[i] = assignments.ClassStudent{ID: st.ID, Username: st.Username, RealName: st.RealName, JoinedAt: st.JoinedAt.UTC()}
 	}
-	sv := make([]assignments.Solve, len(solves))
-	for i, x := range solves {
-		sv[i] = assignments.Solve{UserID: x.UserID, ExerciseID: x.ExerciseID, At: x.At.t, Attempts: x.Attempts}
-	}
 	return cs, list, sv, nil
+}
+
+// classWorkMem is PostgreSQL's work_mem for the class's solves: a class of
+// 200 students with 500 exercises groups up to 100,000 (student,
+// exercise) pairs, which spill to disk at the default 4 MB.
+const classWorkMem = "32MB"
+
+// classSolves returns, per student of the class and exercise of exIDs
+// with attempts since joining, the attempts and the first correct one.
+// A large class returns tens of thousands of rows, so they are scanned
+// without reflection; on PostgreSQL the grouping gets classWorkMem.
+func classSolves(db *gorm.DB, classID string, exIDs []string) ([]assignments.Solve, error) {
+	var out []assignments.Solve
+	read := func(tx *gorm.DB) error {
+		rows, err := tx.Table("attempts a").
+			Select("a.user_id, a.exercise_id, COUNT(*), "+
+				"MIN(CASE WHEN a.outcome = ? THEN a.created_at END)", exercises.Correct).
+			Joins("JOIN enrollments e ON e.user_id = a.user_id AND e.class_id = ? AND e.role = ? AND e.deactivated_at IS NULL AND a.created_at >= e.created_at",
+				classID, identity.RoleStudent).
+			Scopes(inScope("a.exercise_id", exIDs)).
+			Group("a.user_id, a.exercise_id").Rows()
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var (
+				s  assignments.Solve
+				at aggTime
+			)
+			if err := rows.Scan(&s.UserID, &s.ExerciseID, &s.Attempts, &at); err != nil {
+				return err
+			}
+			s.At = at.t
+			out = append(out, s)
+		}
+		return rows.Err()
+	}
+	if db.Dialector.Name() != "postgres" {
+		return out, read(db)
+	}
+	err := db.Transaction(func(tx *gorm.DB) error {
+		if err := tx.Exec("SET LOCAL work_mem = '" + classWorkMem + "'").Error; err != nil {
+			return err
+		}
+		return read(tx)
+	})
+	return out, err
 }

@@ -119,7 +119,7 @@ func (s *ExerciseStore) SyncBank(ctx context.Context, bank []exercises.Exercise,
 			}
 		}
 		if len(retire) > 0 {
-			err := tx.Model(&exerciseRow{}).Where("id IN ?", retire).
+			err := inList(tx.Model(&exerciseRow{}), "id", retire).
 				Updates(map[string]any{"archived_at": now, "updated_at": now}).Error
 			if err != nil {
 				return fmt.Errorf("retire bank exercises: %w", err)
@@ -196,7 +196,7 @@ func (s *ExerciseStore) Exercises(ctx context.Context, q exercises.Query, p iden
 		db = db.Where("id IN (?)", s.db.Model(&exerciseTagRow{}).Select("exercise_id").Where("tag = ?", q.Tag))
 	}
 	if len(q.IDs) > 0 {
-		db = db.Where("id IN ?", q.IDs)
+		db = inList(db, "id", q.IDs)
 	}
 	if q.AssignedOnly {
 		if len(q.Assigned) == 0 {

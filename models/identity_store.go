@@ -664,7 +664,7 @@ func (s *IdentityStore) UpdateCredentials(ctx context.Context, u identity.User, 
 // revokeRefreshTokens revokes every live refresh token of the users.
 func revokeRefreshTokens(tx *gorm.DB, userIDs []string, now time.Time) error {
 	return inBatches(userIDs, batchRows, func(b []string) error {
-		return tx.Model(&refreshTokenRow{}).Where("user_id IN ? AND revoked_at IS NULL", b).Update("revoked_at", now).Error
+		return inList(tx.Model(&refreshTokenRow{}), "user_id", b).Where("revoked_at IS NULL").Update("revoked_at", now).Error
 	})
 }
 

@@ -41,7 +41,7 @@ func lessonExerciseIDs(db *gorm.DB, lessonIDs []string) (map[string][]string, er
 		return out, nil
 	}
 	var rows []lessonRow
-	err := db.Select("id", "blocks").Where("id IN ? AND retired_at IS NULL", uniq(lessonIDs)).Find(&rows).Error
+	err := inList(db.Select("id", "blocks"), "id", uniq(lessonIDs)).Where("retired_at IS NULL").Find(&rows).Error
 	if err != nil {
 		return nil, fmt.Errorf("lesson exercises: %w", err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 
@@ -30,16 +31,46 @@ import (
 // replays the attempts in sequence order, the order in which they were
 // rated, so it gives the same numbers as the incremental runs.
 type ProgressStore struct {
-	db *gorm.DB
+	db    *gorm.DB
+	pause func(ctx context.Context, busy time.Duration) error
 }
 
-// NewProgressStore returns a ProgressStore on db.
-func NewProgressStore(db *gorm.DB) *ProgressStore { return &ProgressStore{db: db} }
+// NewProgressStore returns a ProgressStore on db. Its periodic pass
+// (RatePending for every user) rests between batches as long as the batch
+// took, so it holds the database at most half the time.
+func NewProgressStore(db *gorm.DB) *ProgressStore { return &ProgressStore{db: db, pause: restAsLong} }
+
+// Paced returns a copy of s whose periodic pass calls pause after each
+// full batch with the time the batch took; an error from pause ends the
+// pass with it.
+func (s *ProgressStore) Paced(pause func(ctx context.Context, busy time.Duration) error) *ProgressStore {
+	c := *s
+	c.pause = pause
+	return &c
+}
+
+// restAsLong waits busy, or until ctx is done.
+func restAsLong(ctx context.Context, busy time.Duration) error {
+	t := time.NewTimer(busy)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
 
 var _ progress.Store = (*ProgressStore)(nil)
 
-// rateBatch bounds the attempts rated in one transaction.
+// rateBatch bounds the attempts a student's own pass rates in one
+// transaction.
 const rateBatch = 500
+
+// PassBatch bounds the attempts the periodic pass rates in one
+// transaction: a short write that answers (which insert attempts on the
+// same connection on SQLite) wait for at most a few milliseconds.
+const PassBatch = 100
 
 // pendingAttempt is a first attempt to rate.
 type pendingAttempt struct {
@@ -57,15 +88,17 @@ const pendingSQL = `SELECT a.id, a.user_id, a.exercise_id, a.outcome, a.created_
  FROM attempts a JOIN exercises e ON e.id = a.exercise_id
  WHERE a.first_attempt AND e.game <> '' AND NOT EXISTS (SELECT 1 FROM rating_changes c WHERE c.attempt_id = a.id)`
 
-// RatePending implements progress.Store.
+// RatePending implements progress.Store. It works in batches: each reads
+// the next pending attempts outside any transaction (on SQLite through
+// the read pool), then rates those still pending in one short write
+// transaction. The periodic pass (userID "") takes PassBatch attempts a
+// batch and rests between batches (see NewProgressStore), so a large
+// backlog never holds the writer or a core for long.
 func (s *ProgressStore) RatePending(ctx context.Context, userID string, now time.Time) (int, error) {
 	// Attempt IDs carry the wall clock (UUIDv7), so the periodic pass's
 	// search bound does too, whatever clock now comes from.
 	started := time.Now()
-	// Most calls find nothing to rate: look without the lock first, so
-	// that progress reads do not queue behind one another. The locked
-	// transaction selects again.
-	q, args := pendingSQL, []any{}
+	q, args, batch := pendingSQL, []any{}, rateBatch
 	if userID != "" {
 		q += " AND a.user_id = ?"
 		args = append(args, userID)
@@ -76,44 +109,83 @@ func (s *ProgressStore) RatePending(ctx context.Context, userID string, now time
 		}
 		q += " AND a.id >= ?"
 		args = append(args, from)
+		batch = PassBatch
 	}
-	var found []pendingAttempt
-	if err := s.db.WithContext(ctx).Raw(q+" LIMIT 1", args...).Scan(&found).Error; err != nil {
-		return 0, fmt.Errorf("pending attempts: %w", err)
-	}
-	if len(found) == 0 {
-		if userID == "" {
-			return 0, s.markScanned(ctx, started)
-		}
-		return 0, nil
-	}
-	total := 0
+	limit := " ORDER BY a.id LIMIT " + strconv.Itoa(batch)
+	total, after := 0, ""
 	for {
-		n := 0
-		err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-			next, err := lockRatingState(tx)
-			if err != nil {
-				return err
-			}
-			var list []pendingAttempt
-			if err := tx.Raw(q+" ORDER BY a.id LIMIT "+strconv.Itoa(rateBatch), args...).Scan(&list).Error; err != nil {
-				return fmt.Errorf("pending attempts: %w", err)
-			}
-			n = len(list)
-			return rate(tx, list, next, now)
-		})
+		began := time.Now()
+		// Each batch starts after the last attempt of the one before, so
+		// a pass reads every attempt of its range once, not once per
+		// batch. An attempt committed late, below that point, is found by
+		// the next pass (see scanMargin) or the student's own.
+		q, args := q, args
+		if after != "" {
+			q, args = q+" AND a.id > ?", append(slices.Clone(args), after)
+		}
+		var list []pendingAttempt
+		if err := s.db.WithContext(ctx).Raw(q+limit, args...).Scan(&list).Error; err != nil {
+			return total, fmt.Errorf("pending attempts: %w", err)
+		}
+		if len(list) == 0 {
+			break
+		}
+		after = list[len(list)-1].ID
+		n, err := s.rateStill(ctx, list, now)
+		total += n
 		if err != nil {
 			return total, err
 		}
-		total += n
-		if n < rateBatch {
+		if len(list) < batch {
 			break
+		}
+		if userID == "" && s.pause != nil {
+			if err := s.pause(ctx, time.Since(began)); err != nil {
+				return total, err
+			}
 		}
 	}
 	if userID == "" {
 		return total, s.markScanned(ctx, started)
 	}
 	return total, nil
+}
+
+// rateStill rates, in one transaction holding the rating lock, the
+// attempts of list that no other pass has rated since list was read, and
+// returns how many it rated.
+func (s *ProgressStore) rateStill(ctx context.Context, list []pendingAttempt, now time.Time) (int, error) {
+	n := 0
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		next, err := lockRatingState(tx)
+		if err != nil {
+			return err
+		}
+		ids := make([]string, len(list))
+		for i, a := range list {
+			ids[i] = a.ID
+		}
+		var done []string
+		if err := inList(tx.Model(&ratingChangeRow{}), "attempt_id", ids).Pluck("attempt_id", &done).Error; err != nil {
+			return fmt.Errorf("rated attempts: %w", err)
+		}
+		if len(done) > 0 {
+			rated := make(map[string]bool, len(done))
+			for _, id := range done {
+				rated[id] = true
+			}
+			list = slices.DeleteFunc(list, func(a pendingAttempt) bool { return rated[a.ID] })
+		}
+		n = len(list)
+		if n == 0 {
+			return nil
+		}
+		return rate(tx, list, next, now)
+	})
+	if err != nil {
+		return 0, err
+	}
+	return n, nil
 }
 
 // scanMargin is how long after its creation time an attempt may still be
@@ -258,14 +330,14 @@ func loadRatings(tx *gorm.DB, list []pendingAttempt) (map[[2]string]*studentRati
 		userIDs, exerciseIDs = append(userIDs, a.UserID), append(exerciseIDs, a.ExerciseID)
 	}
 	var srows []studentRatingRow
-	if err := tx.Where("user_id IN ?", uniq(userIDs)).Find(&srows).Error; err != nil {
+	if err := inList(tx, "user_id", uniq(userIDs)).Find(&srows).Error; err != nil {
 		return nil, nil, fmt.Errorf("student ratings: %w", err)
 	}
 	for i := range srows {
 		students[[2]string{srows[i].UserID, srows[i].Game}] = &srows[i]
 	}
 	var prows []exerciseRatingRow
-	if err := tx.Where("exercise_id IN ?", uniq(exerciseIDs)).Find(&prows).Error; err != nil {
+	if err := inList(tx, "exercise_id", uniq(exerciseIDs)).Find(&prows).Error; err != nil {
 		return nil, nil, fmt.Errorf("puzzle ratings: %w", err)
 	}
 	for i := range prows {

@@ -174,7 +174,7 @@ func (s *RosterStore) SchoolsBySourcedID(ctx context.Context, ids []string) ([]i
 	var out []identity.School
 	err := inBatches(ids, 500, func(b []string) error {
 		var rows []schoolRow
-		if err := s.db.WithContext(ctx).Where("sourced_id IN ?", b).Find(&rows).Error; err != nil {
+		if err := inList(s.db.WithContext(ctx), "sourced_id", b).Find(&rows).Error; err != nil {
 			return err
 		}
 		for _, r := range rows {
@@ -193,7 +193,7 @@ func (s *RosterStore) State(ctx context.Context, schoolIDs []string) (roster.Sta
 			return err
 		}
 		var classes []classRow
-		if err := s.db.WithContext(ctx).Where("school_id IN ?", b).Order("id").Find(&classes).Error; err != nil {
+		if err := inList(s.db.WithContext(ctx), "school_id", b).Order("id").Find(&classes).Error; err != nil {
 			return err
 		}
 		st.Classes = slices.Grow(st.Classes, len(classes))
@@ -210,7 +210,7 @@ func (s *RosterStore) State(ctx context.Context, schoolIDs []string) (roster.Sta
 func (s *RosterStore) loadUsers(ctx context.Context, schoolIDs []string, out *[]identity.User) error {
 	rows, err := s.db.WithContext(ctx).Model(&userRow{}).
 		Select("id, school_id, role, username, real_name, email, password_hash, pin_hash, sourced_id, deactivated_at, created_at, updated_at").
-		Where("school_id IN ?", schoolIDs).Rows()
+		Scopes(inScope("school_id", schoolIDs)).Rows()
 	if err != nil {
 		return err
 	}
@@ -241,7 +241,7 @@ func (s *RosterStore) loadUsers(ctx context.Context, schoolIDs []string, out *[]
 func (s *RosterStore) loadEnrollments(ctx context.Context, schoolIDs []string, out *[]identity.Enrollment) error {
 	rows, err := s.db.WithContext(ctx).Model(&enrollmentRow{}).
 		Select("class_id, user_id, school_id, role, sourced_id, deactivated_at, created_at").
-		Where("school_id IN ?", schoolIDs).Rows()
+		Scopes(inScope("school_id", schoolIDs)).Rows()
 	if err != nil {
 		return err
 	}
@@ -270,7 +270,7 @@ func (s *RosterStore) UsersByUsername(ctx context.Context, names []string) ([]id
 	var out []identity.User
 	err := inBatches(names, 1000, func(b []string) error {
 		var rows []userRow
-		if err := s.db.WithContext(ctx).Where("username IN ?", b).Find(&rows).Error; err != nil {
+		if err := inList(s.db.WithContext(ctx), "username", b).Find(&rows).Error; err != nil {
 			return err
 		}
 		for _, r := range rows {
@@ -286,7 +286,7 @@ func (s *RosterStore) LoginCodesTaken(ctx context.Context, codes []string) (map[
 	out := map[string]bool{}
 	err := inBatches(codes, 1000, func(b []string) error {
 		var got []string
-		if err := s.db.WithContext(ctx).Model(&classRow{}).Where("login_code IN ?", b).Pluck("login_code", &got).Error; err != nil {
+		if err := inList(s.db.WithContext(ctx).Model(&classRow{}), "login_code", b).Pluck("login_code", &got).Error; err != nil {
 			return err
 		}
 		for _, c := range got {
@@ -363,7 +363,7 @@ func (s *RosterStore) Apply(ctx context.Context, p *roster.Plan) error {
 	}
 	deactivate := func(model any, ids []string) error {
 		return inBatches(ids, batchRows, func(b []string) error {
-			return db.Model(model).Where("id IN ? AND deactivated_at IS NULL", b).
+			return inList(db.Model(model), "id", b).Where("deactivated_at IS NULL").
 				Updates(map[string]any{"deactivated_at": now, "updated_at": now}).Error
 		})
 	}
@@ -384,6 +384,33 @@ func (s *RosterStore) Apply(ctx context.Context, p *roster.Plan) error {
 			Update("deactivated_at", now).Error; err != nil {
 			return fmt.Errorf("deactivate enrollments: %w", err)
 		}
+	}
+	return s.analyzeAfter(db, p)
+}
+
+// analyzeThreshold is the number of rows an import must write before
+// PostgreSQL's statistics of the roster tables are refreshed.
+const analyzeThreshold = 1000
+
+// analyzeAfter refreshes PostgreSQL's statistics of the roster tables
+// after a plan that wrote at least analyzeThreshold rows. Without it, a
+// first import into empty tables leaves the planner (and every plan
+// cached on a pooled connection) believing the tables empty, and the next
+// import's lookups scan them whole. ANALYZE runs in the import's
+// transaction, sees its rows and takes no lock that answers or logins
+// wait for; the new statistics invalidate cached plans when it commits.
+// SQLite needs nothing: its lookups are planned from the indexes.
+func (s *RosterStore) analyzeAfter(db *gorm.DB, p *roster.Plan) error {
+	if !s.isPostgres() {
+		return nil
+	}
+	n := len(p.NewUsers) + len(p.ChangedUsers) + len(p.NewClasses) + len(p.ChangedClasses) +
+		len(p.NewEnrollments) + len(p.ChangedEnrollments) + len(p.DeactivateUsers)
+	if n < analyzeThreshold {
+		return nil
+	}
+	if err := db.Exec("ANALYZE users, classes, enrollments").Error; err != nil {
+		return fmt.Errorf("analyze roster tables: %w", err)
 	}
 	return nil
 }

@@ -3,8 +3,11 @@
 // school with a class of students, loads the built-in puzzle bank, and runs
 // concurrent students submitting mixed right and wrong answers (and some
 // retries with the same Idempotency-Key) for a fixed time. It reports
-// attempts per second, latency percentiles and errors, and checks that the
-// attempts table holds exactly one row per non-retried submission.
+// attempts per second, latency percentiles over the whole run and after a
+// warm-up, the p99 of each second after the warm-up, and errors; it checks
+// that the attempts table holds exactly one row per non-retried
+// submission, and, by attempt ID, that each answer the server recorded is
+// one row with its exercise and outcome.
 //
 //	go run ./bench/load -db 'postgres://postgres:postgres@127.0.0.1:5432/qixue_load?sslmode=disable'
 //
@@ -171,8 +174,55 @@ func run() error {
 		return fmt.Errorf("attempts table has %d rows, want %d", rows, res.recorded)
 	}
 	fmt.Println("  (exactly one row each)")
+	if err := verifyStored(ctx, db, res.stored); err != nil {
+		return err
+	}
+	fmt.Printf("every one of the %d recorded answers checked by attempt ID: one row, its exercise, its outcome\n", len(res.stored))
 	if res.errors > 0 {
 		return fmt.Errorf("%d errors", res.errors)
+	}
+	return nil
+}
+
+// verifyStored checks, by attempt ID, that each recorded answer is
+// exactly one row of attempts holding its exercise and outcome, and that
+// no two answers were given the same ID.
+func verifyStored(ctx context.Context, db *gorm.DB, stored []storedAnswer) error {
+	want := make(map[string]storedAnswer, len(stored))
+	for _, a := range stored {
+		if _, dup := want[a.attemptID]; dup {
+			return fmt.Errorf("attempt %s was answered 201 twice", a.attemptID)
+		}
+		want[a.attemptID] = a
+	}
+	seen := 0
+	for i := 0; i < len(stored); i += 1000 {
+		ids := make([]string, 0, 1000)
+		for _, a := range stored[i:min(i+1000, len(stored))] {
+			ids = append(ids, a.attemptID)
+		}
+		var rows []struct {
+			ID         string
+			ExerciseID string
+			Outcome    string
+		}
+		if err := db.WithContext(ctx).Table("attempts").Select("id, exercise_id, outcome").
+			Where("id IN ?", ids).Scan(&rows).Error; err != nil {
+			return err
+		}
+		if len(rows) != len(ids) {
+			return fmt.Errorf("%d of %d recorded attempts found by ID", len(rows), len(ids))
+		}
+		for _, r := range rows {
+			a := want[r.ID]
+			if r.ExerciseID != a.exerciseID || (r.Outcome == string(exercises.Correct)) != a.correct {
+				return fmt.Errorf("attempt %s stored as %s %s, answered as %s correct=%v", r.ID, r.ExerciseID, r.Outcome, a.exerciseID, a.correct)
+			}
+			seen++
+		}
+	}
+	if seen != len(stored) {
+		return fmt.Errorf("%d of %d recorded attempts found", seen, len(stored))
 	}
 	return nil
 }
@@ -412,8 +462,14 @@ type result struct {
 	errors   int64
 	samples  []string
 	right    int64
-	cpu      time.Duration // this process (clients and server)
-	pgCPU    time.Duration // every postgres process on the machine
+	// timed are the requests by the second of the run they were sent in
+	// (for the per-second p99 series).
+	timed [][]time.Duration
+	// stored are the answers the server answered 201 to: each must be
+	// one row of attempts with its exercise and outcome.
+	stored []storedAnswer
+	cpu    time.Duration // this process (clients and server)
+	pgCPU  time.Duration // every postgres process on the machine
 }
 
 // load runs the clients until the duration is over.
@@ -445,6 +501,8 @@ func load(base string, tokens []string, pool []submission, o options) result {
 			rng := mrand.New(mrand.NewPCG(uint64(c), 42))
 			token := tokens[c%len(tokens)]
 			var lat, steady []time.Duration
+			var sent []time.Duration // when each request of lat was due, from start
+			var stored []storedAnswer
 			warm := start.Add(o.warmup)
 			// With -rate each client sends on a fixed schedule, offset so
 			// that clients do not send together; a late request's latency
@@ -468,6 +526,7 @@ func load(base string, tokens []string, pool []submission, o options) result {
 				}
 				status, v, err := submit(client, base, token, key, s)
 				lat = append(lat, time.Since(t0))
+				sent = append(sent, t0.Sub(start))
 				if !t0.Before(warm) {
 					steady = append(steady, lat[len(lat)-1])
 				}
@@ -482,6 +541,7 @@ func load(base string, tokens []string, pool []submission, o options) result {
 					fail("%s: correct=%v, want %v", s.kind, v.Correct, s.correct)
 				}
 				recorded.Add(1)
+				stored = append(stored, storedAnswer{attemptID: v.AttemptID, exerciseID: s.exerciseID, correct: v.Correct})
 				if v.Correct {
 					right.Add(1)
 				}
@@ -489,6 +549,7 @@ func load(base string, tokens []string, pool []submission, o options) result {
 					t0 := time.Now()
 					status, again, err := submit(client, base, token, key, s)
 					lat = append(lat, time.Since(t0))
+					sent = append(sent, t0.Sub(start))
 					switch {
 					case err != nil:
 						fail("retry: %v", err)
@@ -502,6 +563,14 @@ func load(base string, tokens []string, pool []submission, o options) result {
 			mu.Lock()
 			res.latencies = append(res.latencies, lat...)
 			res.steady = append(res.steady, steady...)
+			res.stored = append(res.stored, stored...)
+			for i, at := range sent {
+				sec := int(at / time.Second)
+				for len(res.timed) <= sec {
+					res.timed = append(res.timed, nil)
+				}
+				res.timed[sec] = append(res.timed[sec], lat[i])
+			}
 			mu.Unlock()
 		}()
 	}
@@ -509,6 +578,13 @@ func load(base string, tokens []string, pool []submission, o options) result {
 	res.elapsed = time.Since(start)
 	res.recorded, res.replays, res.errors, res.right = recorded.Load(), replays.Load(), errs.Load(), right.Load()
 	return res
+}
+
+// storedAnswer is an answer the server recorded: its attempt ID, the
+// exercise and whether the verdict was correct.
+type storedAnswer struct {
+	attemptID, exerciseID string
+	correct               bool
 }
 
 type verdict struct {
@@ -612,6 +688,15 @@ func (r result) print(o options) {
 		fmt.Printf("CPU: this process %s (%.0f µs/request), postgres %s (%.0f µs/request; all of the machine's postgres processes)\n",
 			r.cpu.Round(time.Millisecond), r.cpu.Seconds()/n*1e6, r.pgCPU.Round(time.Millisecond), r.pgCPU.Seconds()/n*1e6)
 		fmt.Printf("CPU-bound capacity if %d cores were ours alone: about %.0f requests/s\n", runtime.NumCPU(), float64(runtime.NumCPU())/per)
+	}
+	if len(r.timed) > 0 {
+		first := int(o.warmup / time.Second)
+		fmt.Printf("p99 per second (ms), seconds %d-%d after the %s warm-up:", first+1, len(r.timed), o.warmup)
+		for _, l := range r.timed[min(first, len(r.timed)):] {
+			slices.Sort(l)
+			fmt.Printf(" %.0f", float64(pctOf(l, 0.99).Microseconds())/1000)
+		}
+		fmt.Println()
 	}
 	fmt.Printf("errors: %d\n", r.errors)
 	for _, s := range r.samples {

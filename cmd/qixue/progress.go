@@ -7,12 +7,39 @@ import (
 	"log/slog"
 	"time"
 
+	"gorm.io/gorm"
+
 	"qixue/models"
 	"qixue/progress"
 )
 
 // raterInterval is how often serve rates pending first attempts.
 const raterInterval = 30 * time.Second
+
+// raterConns is the size of the rating pass's own PostgreSQL pool.
+const raterConns = 1
+
+// raterStore is the database of the periodic rating pass.
+type raterStore struct {
+	db    *gorm.DB
+	close func()
+}
+
+// openRaterDB returns the database the periodic rating pass uses: on
+// PostgreSQL a pool of its own (raterConns connections), so the pass never
+// takes a connection that requests wait for; on the embedded database the
+// server's own, whose one writer the pass shares in short transactions
+// (a second writer would only meet SQLITE_BUSY).
+func openRaterDB(cfg config, db *gorm.DB) (raterStore, error) {
+	if !models.IsPostgres(cfg.DatabaseURL) {
+		return raterStore{db: db, close: func() {}}, nil
+	}
+	own, err := models.OpenPool(cfg.DatabaseURL, models.Pool{MaxOpenConns: raterConns, MaxIdleConns: raterConns})
+	if err != nil {
+		return raterStore{}, fmt.Errorf("rating pass: %w", err)
+	}
+	return raterStore{db: own, close: func() { models.Close(own) }}, nil
+}
 
 // startRater rates pending first attempts every interval until stop is
 // called; stop waits for a running pass to end.

@@ -5,12 +5,14 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"qixue/models"
 	"qixue/progress"
 )
 
@@ -58,5 +60,39 @@ func TestRatingsRebuildCommand(t *testing.T) {
 	}
 	if err := run(context.Background(), []string{"ratings"}, nil, &out, &errOut); err == nil {
 		t.Fatal("ratings without rebuild succeeded")
+	}
+}
+
+// TestRaterHasItsOwnPool checks that on PostgreSQL the periodic rating
+// pass gets a pool of its own, so it never takes a connection requests
+// wait for, and that on the embedded database it shares the server's.
+func TestRaterHasItsOwnPool(t *testing.T) {
+	sqlite := config{DatabaseURL: filepath.Join(t.TempDir(), "r.db")}
+	db, err := models.Open(sqlite.DatabaseURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer models.Close(db)
+	r, err := openRaterDB(sqlite, db)
+	if err != nil || r.db != db {
+		t.Fatalf("embedded: got %p (%v), want the server's database %p", r.db, err, db)
+	}
+	r.close()
+	url := os.Getenv("QIXUE_TEST_DATABASE_URL")
+	if url == "" {
+		t.Skip("QIXUE_TEST_DATABASE_URL not set")
+	}
+	pg := config{DatabaseURL: url}
+	r, err = openRaterDB(pg, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.close()
+	sqlDB, err := r.db.DB()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := sqlDB.Stats().MaxOpenConnections; got != raterConns {
+		t.Fatalf("rater pool of %d connections, want %d", got, raterConns)
 	}
 }

@@ -85,7 +85,13 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		Audit:           audit.NewService(models.NewAuditStore(db), nil),
 	})
 	defer startRosterWorker(ctx, cfg, importer, logger)()
-	defer startRater(ctx, prog, raterInterval, logger)()
+	raterDB, err := openRaterDB(cfg, db)
+	if err != nil {
+		return err
+	}
+	defer raterDB.close()
+	rater := progress.NewService(models.NewProgressStore(raterDB.db), nil, nil, nil)
+	defer startRater(ctx, rater, raterInterval, logger)()
 	app, err := web.New()
 	if err != nil {
 		return err
