@@ -1,0 +1,428 @@
+package tournaments
+
+import (
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+)
+
+// Games a tournament can be of.
+var Games = []string{"chess", "draughts", "gomoku", "numchess"}
+
+// Pairing systems a tournament can be run with.
+const (
+	SystemDutch      = "dutch"       // FIDE Dutch Swiss (PairDutch)
+	SystemRoundRobin = "round_robin" // FIDE Berger tables (BergerTable)
+)
+
+// Systems lists the pairing systems the service runs.
+var Systems = []string{SystemDutch, SystemRoundRobin}
+
+// Scorings maps a point system's name to its points (in tenths).
+var Scorings = map[string]PointSystem{
+	"1-0.5-0": Standard,
+	"2-1-0":   {Win: 20, Draw: 10, HalfBye: 10, FullBye: 20, PairingBye: 20},
+	"3-1-0":   {Win: 30, Draw: 10, HalfBye: 10, FullBye: 30, PairingBye: 30},
+}
+
+// TieBreaks lists the tie-break names a tournament may order (FIDE C.07).
+var TieBreaks = []string{"buchholz", "buchholz_cut1", "buchholz_median", "sonneborn_berger",
+	"direct_encounter", "wins", "wins_with_black", "progressive", "average_rating_of_opponents"}
+
+// DefaultTieBreaks is the order a tournament gets when none is given.
+var DefaultTieBreaks = []string{"buchholz_cut1", "buchholz", "sonneborn_berger", "direct_encounter", "wins"}
+
+// Outcome is the result of one board, as written on a pairing sheet.
+type Outcome string
+
+// The outcomes of a board. Pending is a board without its result yet.
+const (
+	Pending           Outcome = ""
+	WhiteWins         Outcome = "1-0"
+	BlackWins         Outcome = "0-1"
+	DrawGame          Outcome = "1/2-1/2"
+	WhiteWinsForfeit  Outcome = "+/-" // Black did not come
+	BlackWinsForfeit  Outcome = "-/+" // White did not come
+	DoubleForfeit     Outcome = "-/-" // neither came
+	ByeOutcome        Outcome = "bye" // the pairing-allocated bye (set when paired)
+	maxPlayers                = 500
+	maxRounds                 = 30
+	maxClasses                = 30
+	maxNameLen                = 100
+	maxTRFImportBytes         = 512 << 10
+)
+
+// Outcomes lists the outcomes a teacher may enter.
+var Outcomes = []Outcome{WhiteWins, BlackWins, DrawGame, WhiteWinsForfeit, BlackWinsForfeit, DoubleForfeit}
+
+// overTheBoard reports whether a student may report the outcome (a game
+// played; forfeits are the teacher's).
+func (o Outcome) overTheBoard() bool { return o == WhiteWins || o == BlackWins || o == DrawGame }
+
+// Event is a tournament of a school as the service keeps it: its settings,
+// its entrants by number, the boards of its paired rounds and the rounds
+// its entrants sit out.
+type Event struct {
+	ID        string
+	SchoolID  string
+	Name      string
+	Game      string
+	System    string
+	ClassIDs  []string
+	Rounds    int    // planned rounds (a round robin: set when round 1 is paired)
+	Scoring   string // a key of Scorings
+	TieBreaks []string
+	// PairedRounds is the number of rounds paired so far; the current
+	// round is PairedRounds.
+	PairedRounds int
+	// Version counts changes; a change is saved only over the version it
+	// was made from.
+	Version   int
+	CreatedBy string
+	CreatedAt time.Time
+	UpdatedAt time.Time
+	Players   []Entrant // by Number
+	Boards    []Board   // by Round, then Number
+	Absences  []Absence // by Round, then Player
+}
+
+// Entrant is a student in a tournament. Number is the pairing number
+// (start rank): entrants are numbered in order of entry.
+type Entrant struct {
+	Number    int
+	StudentID string
+	ClassID   string
+	Name      string // the real name, for staff
+	Rating    int
+	// FromRound is the first round the entrant can be paired in (1, or
+	// the round after the current one for a late entry).
+	FromRound int
+	// WithdrawnFrom is the first round the entrant is no longer paired
+	// in (0 while in the tournament).
+	WithdrawnFrom int
+}
+
+// Active reports whether the entrant can be paired in round r.
+func (e Entrant) Active(r int) bool {
+	return r >= e.FromRound && (e.WithdrawnFrom == 0 || r < e.WithdrawnFrom)
+}
+
+// Board is one board of a round: White and Black by number (Black 0 for
+// the pairing-allocated bye), its result, and a result one player reported
+// that the other has not confirmed yet.
+type Board struct {
+	Round, Number int
+	White, Black  int
+	Result        Outcome
+	Reported      Outcome
+	ReportedBy    int // number of the player who reported
+}
+
+// Absence is a round an entrant sits out: a requested half-point bye
+// (HalfPointBye), a full-point or zero-point bye, or an absence without
+// a game (ForfeitLoss), kept for the round it is for.
+type Absence struct {
+	Player, Round int
+	Kind          Result
+}
+
+// Player returns the entrant with the number, or nil.
+func (ev *Event) Player(number int) *Entrant {
+	for i := range ev.Players {
+		if ev.Players[i].Number == number {
+			return &ev.Players[i]
+		}
+	}
+	return nil
+}
+
+// Entrant returns the entrant who is the student, or nil.
+func (ev *Event) Entrant(studentID string) *Entrant {
+	for i := range ev.Players {
+		if ev.Players[i].StudentID == studentID {
+			return &ev.Players[i]
+		}
+	}
+	return nil
+}
+
+// RoundBoards returns the boards of round r, by number.
+func (ev *Event) RoundBoards(r int) []Board {
+	var out []Board
+	for _, b := range ev.Boards {
+		if b.Round == r {
+			out = append(out, b)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Number < out[j].Number })
+	return out
+}
+
+// board returns the board of round r with the number, or nil.
+func (ev *Event) board(r, number int) *Board {
+	for i := range ev.Boards {
+		if ev.Boards[i].Round == r && ev.Boards[i].Number == number {
+			return &ev.Boards[i]
+		}
+	}
+	return nil
+}
+
+// missing returns the numbers of the boards of round r without a result.
+func (ev *Event) missing(r int) []int {
+	var out []int
+	for _, b := range ev.RoundBoards(r) {
+		if b.Result == Pending {
+			out = append(out, b.Number)
+		}
+	}
+	return out
+}
+
+// Complete reports whether every board of the current round has its
+// result (true before round 1).
+func (ev *Event) Complete() bool { return len(ev.missing(ev.PairedRounds)) == 0 }
+
+// Finished reports whether every planned round is paired and has its
+// results.
+func (ev *Event) Finished() bool {
+	return ev.Rounds > 0 && ev.PairedRounds >= ev.Rounds && ev.Complete()
+}
+
+// absence returns the absence of the entrant in round r, or nil.
+func (ev *Event) absence(player, r int) *Absence {
+	for i := range ev.Absences {
+		if ev.Absences[i].Player == player && ev.Absences[i].Round == r {
+			return &ev.Absences[i]
+		}
+	}
+	return nil
+}
+
+// Tournament returns the event as a Tournament of the pairing engines:
+// rounds 1..rounds with their results (boards without a result are left
+// out when pending is false, and are then written as games without
+// result: they score nothing), then, for round rounds+1 when it is not
+// paired yet, the entries written ahead: the requested byes and absences
+// of that round and a zero-point bye for a withdrawn entrant.
+func (ev *Event) Tournament(rounds int) *Tournament {
+	t := &Tournament{Rounds: ev.Rounds, InitialColor: White, Points: ev.points()}
+	if ev.Name != "" {
+		t.Header = append(t.Header, HeaderLine{Code: "012", Text: ev.Name})
+	}
+	maxNum := 0
+	for _, e := range ev.Players {
+		maxNum = max(maxNum, e.Number)
+	}
+	t.Players = make([]*Player, maxNum)
+	for _, e := range ev.Players {
+		p := &Player{ID: e.Number, Name: e.Name, Rating: e.Rating, Club: e.ClassID, Declared: -1}
+		t.Players[e.Number-1] = p
+		for r := 1; r <= rounds+1; r++ {
+			entry, ok := ev.entry(e, r, r > rounds)
+			if r > rounds && !ok {
+				break
+			}
+			p.Rounds = append(p.Rounds, entry)
+		}
+		// Trailing rounds before the entrant's first are not written.
+		for len(p.Rounds) > 0 && p.Rounds[len(p.Rounds)-1] == (Entry{Result: NotPaired}) {
+			p.Rounds = p.Rounds[:len(p.Rounds)-1]
+		}
+	}
+	return t
+}
+
+// entry is what entrant e has in round r; ahead asks for the entry written
+// ahead of pairing round r (ok false when there is none).
+func (ev *Event) entry(e Entrant, r int, ahead bool) (Entry, bool) {
+	if a := ev.absence(e.Number, r); a != nil {
+		return Entry{Result: a.Kind}, true
+	}
+	if ahead {
+		if !e.Active(r) {
+			return Entry{Result: ZeroPointBye}, true
+		}
+		return Entry{}, false
+	}
+	for _, b := range ev.Boards {
+		if b.Round != r || (b.White != e.Number && b.Black != e.Number) {
+			continue
+		}
+		if b.Black == 0 {
+			if ev.System == SystemRoundRobin {
+				return Entry{Result: ZeroPointBye}, true
+			}
+			return Entry{Result: PairingBye}, true
+		}
+		white := b.White == e.Number
+		en := Entry{Opponent: b.Black, Color: White}
+		if !white {
+			en = Entry{Opponent: b.White, Color: Black}
+		}
+		en.Result = whiteResult(b.Result)
+		if !white {
+			en.Result = blackResult(b.Result)
+		}
+		return en, true
+	}
+	// Not paired in a round: a late entrant before joining, a withdrawn
+	// entrant after leaving. No points.
+	return Entry{Result: ZeroPointBye}, true
+}
+
+func whiteResult(o Outcome) Result {
+	switch o {
+	case WhiteWins:
+		return Win
+	case BlackWins:
+		return Loss
+	case DrawGame:
+		return Draw
+	case WhiteWinsForfeit:
+		return ForfeitWin
+	case BlackWinsForfeit, DoubleForfeit:
+		return ForfeitLoss
+	}
+	return NotPaired
+}
+
+func blackResult(o Outcome) Result {
+	switch o {
+	case WhiteWins:
+		return Loss
+	case BlackWins:
+		return Win
+	case DrawGame:
+		return Draw
+	case BlackWinsForfeit:
+		return ForfeitWin
+	case WhiteWinsForfeit, DoubleForfeit:
+		return ForfeitLoss
+	}
+	return NotPaired
+}
+
+func (ev *Event) points() PointSystem {
+	if ps, ok := Scorings[ev.Scoring]; ok {
+		return ps
+	}
+	return Standard
+}
+
+// completeRounds is the number of rounds whose results are all in.
+func (ev *Event) completeRounds() int {
+	if ev.Complete() {
+		return ev.PairedRounds
+	}
+	return ev.PairedRounds - 1
+}
+
+// Standing is one line of the standings.
+type Standing struct {
+	Rank   int
+	Player Entrant
+	Points Points
+	// Played is the number of games played over the board; Wins, Draws
+	// and Losses count them.
+	Played, Wins, Draws, Losses int
+	// Rounds is the outcome of each round so far, as on a cross table:
+	// "+5w" (won against 5 with White), "=3b", "-2w", "U" (bye), "H",
+	// "Z", "+" / "-" forfeits; "" for a pending board.
+	Rounds []string
+}
+
+// Standings ranks the entrants by points (results entered so far; a
+// correction changes them at once), then by pairing number. Equal points
+// share a rank.
+func (ev *Event) Standings() []Standing {
+	t := ev.Tournament(ev.PairedRounds)
+	ps := t.Points
+	out := make([]Standing, 0, len(ev.Players))
+	for _, e := range ev.Players {
+		s := Standing{Player: e, Rounds: []string{}}
+		for _, en := range t.Players[e.Number-1].Rounds {
+			s.Rounds = append(s.Rounds, crossCell(en))
+			if en.Result == NotPaired {
+				continue
+			}
+			s.Points += ps.Points(en)
+			if en.Played() {
+				s.Played++
+				switch en.Result.outcome() {
+				case 1:
+					s.Wins++
+				case 0:
+					s.Draws++
+				default:
+					s.Losses++
+				}
+			}
+		}
+		for len(s.Rounds) < ev.PairedRounds {
+			s.Rounds = append(s.Rounds, "")
+		}
+		s.Rounds = s.Rounds[:ev.PairedRounds]
+		out = append(out, s)
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Points != out[j].Points {
+			return out[i].Points > out[j].Points
+		}
+		return out[i].Player.Number < out[j].Player.Number
+	})
+	for i := range out {
+		out[i].Rank = i + 1
+		if i > 0 && out[i].Points == out[i-1].Points {
+			out[i].Rank = out[i-1].Rank
+		}
+	}
+	return out
+}
+
+func crossCell(e Entry) string {
+	switch {
+	case e.Result == NotPaired:
+		return ""
+	case e.Opponent == 0:
+		return string(e.Result)
+	}
+	c := "w"
+	if e.Color == Black {
+		c = "b"
+	}
+	sign := map[int]string{1: "+", 0: "=", -1: "-"}[e.Result.outcome()]
+	if !e.Played() {
+		sign = string(e.Result)
+	}
+	return sign + strconv.Itoa(e.Opponent) + c
+}
+
+// compoundSurnames are two-character Chinese surnames.
+var compoundSurnames = []string{"欧阳", "司马", "诸葛", "上官", "东方", "皇甫", "慕容", "司徒", "夏侯", "令狐", "公孙", "长孙", "尉迟", "宇文", "轩辕", "端木", "独孤", "南宫", "西门", "百里"}
+
+// FirstName is how a child's name is shown to other children: the given
+// name of a Chinese name (赵小龙 -> 小龙, 欧阳明月 -> 明月), the first word of
+// a name written with spaces (Ann Li -> Ann); a one-character name as is.
+func FirstName(realName string) string {
+	name := strings.TrimSpace(realName)
+	if f := strings.Fields(name); len(f) > 1 {
+		return f[0]
+	}
+	runes := []rune(name)
+	if len(runes) < 2 || !unicode.Is(unicode.Han, runes[0]) {
+		return name
+	}
+	for _, s := range compoundSurnames {
+		if strings.HasPrefix(name, s) && len(runes) > 2 {
+			return string(runes[2:])
+		}
+	}
+	return string(runes[1:])
+}
+
+// knownTieBreak reports whether name is one of TieBreaks.
+func knownTieBreak(name string) bool { return slices.Contains(TieBreaks, name) }
