@@ -32,3 +32,27 @@ func TestWriteTRFNonASCIINames(t *testing.T) {
 		t.Fatalf("player 1: %+v", got.Player(1))
 	}
 }
+
+// TestWriteTRFByePoints writes a 2-1-0 tournament with a requested
+// half-point bye: the file reads back with the bye worth a draw (1 point)
+// and the declared points agree. Before the fix XXS did not carry the
+// points of requested byes, the reader kept ½ for H, and the file was
+// refused as inconsistent.
+func TestWriteTRFByePoints(t *testing.T) {
+	ps := Scorings["2-1-0"]
+	tr := &Tournament{Rounds: 3, Points: ps, Players: []*Player{
+		{ID: 1, Rounds: []Entry{{Opponent: 2, Color: White, Result: Win}, {Result: HalfPointBye}}},
+		{ID: 2, Rounds: []Entry{{Opponent: 1, Color: Black, Result: Loss}, {Result: FullPointBye}}},
+	}}
+	var b bytes.Buffer
+	if err := WriteTRF(&b, tr); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadTRF(bytes.NewReader(b.Bytes()))
+	if err != nil {
+		t.Fatalf("%v\n%s", err, b.String())
+	}
+	if got.Points.HalfBye != 10 || got.Points.FullBye != 20 || got.Score(got.Player(1), 2) != 30 {
+		t.Fatalf("points %+v\n%s", got.Points, b.String())
+	}
+}
