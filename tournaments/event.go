@@ -344,7 +344,10 @@ func (ev *Event) Standings() []Standing {
 	out := make([]Standing, 0, len(ev.Players))
 	for _, e := range ev.Players {
 		s := Standing{Player: e, Rounds: []string{}}
-		for _, en := range t.Players[e.Number-1].Rounds {
+		for i, en := range t.Players[e.Number-1].Rounds {
+			if i >= ev.PairedRounds {
+				break // a bye written ahead of the round to pair
+			}
 			s.Rounds = append(s.Rounds, crossCell(en))
 			if en.Result == NotPaired {
 				continue
@@ -365,7 +368,6 @@ func (ev *Event) Standings() []Standing {
 		for len(s.Rounds) < ev.PairedRounds {
 			s.Rounds = append(s.Rounds, "")
 		}
-		s.Rounds = s.Rounds[:ev.PairedRounds]
 		out = append(out, s)
 	}
 	sort.SliceStable(out, func(i, j int) bool {

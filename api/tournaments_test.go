@@ -1,0 +1,185 @@
+package api_test
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"gorm.io/gorm"
+
+	"qixue/api/apitest"
+	"qixue/models/modelstest"
+	"qixue/tournaments"
+)
+
+// TestTournamentRoundRobin runs a round robin of five students (an odd
+// field: one rests each round) through the API: every round is the FIDE
+// Berger table's, the number of rounds is fixed when round 1 is paired,
+// no one enters once it started and byes are not requested in it.
+func TestTournamentRoundRobin(t *testing.T) {
+	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
+		th := newTourHarness(t, db)
+		teacher := th.F.A.TeacherToken
+		var ids []string
+		for _, s := range th.Students[:5] {
+			ids = append(ids, s.ID)
+		}
+		th.problem(t, 422, "validation_failed", "rounds", "POST", "/v1/tournaments", teacher, map[string]any{
+			"name": "五子棋循环赛", "game": "gomoku", "system": "round_robin", "rounds": 3, "class_ids": []string{th.F.A.Class.ID}})
+		rec := th.must(t, 201, "POST", "/v1/tournaments", teacher, map[string]any{
+			"name": "五子棋循环赛", "game": "gomoku", "system": "round_robin", "points": "2-1-0",
+			"class_ids": []string{th.F.A.Class.ID}, "student_ids": ids})
+		base := "/v1/tournaments/" + apitest.Decode[struct{ ID string }](t, rec).ID
+		table, _ := tournaments.BergerTable(5)
+		for r, boards := range table {
+			got := pairsOf(apitest.Decode[tourRound](t, th.must(t, 201, "POST", base+"/rounds", teacher, nil)))
+			var want []tournaments.Pair
+			var rest []tournaments.Pair
+			for _, p := range boards {
+				switch {
+				case p.White == 0:
+					rest = append(rest, tournaments.Pair{White: p.Black})
+				case p.Black == 0:
+					rest = append(rest, p)
+				default:
+					want = append(want, p)
+				}
+			}
+			if want = append(want, rest...); !slices.Equal(got, want) {
+				t.Fatalf("round %d: %v, Berger table %v", r+1, got, want)
+			}
+			if r == 0 {
+				th.problem(t, 409, "round_robin_started", "", "POST", base+"/players", teacher, map[string]any{"student_ids": []string{th.Students[6].ID}})
+				th.problem(t, 422, "validation_failed", "round", "POST", base+"/byes", teacher, map[string]any{"student_id": ids[0], "round": 3})
+			}
+			for i := range 2 {
+				th.must(t, 200, "POST", base+"/results", teacher, map[string]any{"round": r + 1, "board": i + 1, "result": "1-0"})
+			}
+		}
+		th.problem(t, 409, "rounds_complete", "", "POST", base+"/rounds", teacher, nil)
+		var tr struct {
+			Rounds int
+			Status string
+		}
+		tr = apitest.Decode[struct {
+			Rounds int
+			Status string
+		}](t, th.must(t, 200, "GET", base, teacher, nil))
+		if tr.Rounds != 5 || tr.Status != "finished" {
+			t.Fatalf("tournament %+v", tr)
+		}
+		total := 0.0
+		for _, s := range th.standings(t, base) {
+			total += s.Points
+		}
+		if total != 5*2*2 { // five rounds of two games, 2 points a game; rests score nothing
+			t.Fatalf("total points %v", total)
+		}
+	})
+}
+
+// TestTournamentResultsAtOnce has every pair of players report their
+// result at the same moment: each report and confirmation is saved (a
+// change that lost the race is made again on the new state), none is lost.
+func TestTournamentResultsAtOnce(t *testing.T) {
+	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
+		th := newTourHarness(t, db)
+		var ids []string
+		for _, s := range th.Students[:8] {
+			ids = append(ids, s.ID)
+		}
+		rec := th.must(t, 201, "POST", "/v1/tournaments", th.F.A.TeacherToken, map[string]any{
+			"name": "数棋赛", "game": "numchess", "rounds": 2, "class_ids": []string{th.F.A.Class.ID}, "student_ids": ids})
+		base := "/v1/tournaments/" + apitest.Decode[struct{ ID string }](t, rec).ID
+		r := apitest.Decode[tourRound](t, th.must(t, 201, "POST", base+"/rounds", th.F.A.TeacherToken, nil))
+		for _, step := range []string{"white", "black"} {
+			var wg sync.WaitGroup
+			codes := make([]int, len(r.Boards))
+			for i, b := range r.Boards {
+				token := th.Tokens[b.White.Number-1]
+				if step == "black" {
+					token = th.Tokens[b.Black.Number-1]
+				}
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					codes[i] = th.Do(t, "POST", base+"/results", token, map[string]any{"round": 1, "board": b.Board, "result": "1/2-1/2"}, nil).Code
+				}()
+			}
+			wg.Wait()
+			for i, c := range codes {
+				if c != 200 {
+					t.Fatalf("%s reports: board %d answered %d", step, i+1, c)
+				}
+			}
+		}
+		got := apitest.Decode[tourRound](t, th.must(t, 200, "GET", base+"/pairings?round=1", th.F.A.TeacherToken, nil))
+		for _, b := range got.Boards {
+			if b.Result == nil || *b.Result != "1/2-1/2" {
+				t.Fatalf("board %d: %v", b.Board, b.Result)
+			}
+		}
+		// A student sees its next game once round 2 is paired.
+		th.must(t, 201, "POST", base+"/rounds", th.F.A.TeacherToken, nil)
+		mine := th.must(t, 200, "GET", "/v1/me/tournaments", th.Tokens[0], nil).Body.String()
+		if !strings.Contains(mine, `"round":2`) || !strings.Contains(mine, `"opponent":{`) {
+			t.Fatalf("next game: %s", mine)
+		}
+	})
+}
+
+// TestTournamentImportRefusals imports TRF files that cannot be continued:
+// a player matching no student, a mapping naming a student of another
+// class, an unsupported line; each is 422 naming the trf (or players)
+// and nothing is stored. A mapping by start rank imports names that do
+// not match.
+func TestTournamentImportRefusals(t *testing.T) {
+	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
+		th := newTourHarness(t, db)
+		teacher, class := th.F.A.TeacherToken, th.F.A.Class.ID
+		line := func(n int, name string, rest string) string {
+			return fmt.Sprintf("001 %4d      %-33s %4s %3s %11s %10s %4s %4s%s", n, name, "", "", "", "", "1.0", "", rest)
+		}
+		file := strings.Join([]string{
+			"012 Club Swiss",
+			line(1, "Ann Li", "     2 w 1"),
+			line(2, "Bo Wang", "     1 b 0")[:80] + " 0.0" + line(2, "Bo Wang", "     1 b 0")[84:],
+			"XXR 4",
+		}, "\n")
+		p := th.problem(t, 422, "trf_unknown_player", "trf", "POST", "/v1/tournaments/import", teacher,
+			map[string]any{"game": "chess", "class_ids": []string{class}, "trf": file})
+		if !strings.Contains(p.Detail, "Ann Li") {
+			t.Errorf("detail %q", p.Detail)
+		}
+		th.problem(t, 422, "validation_failed", "players", "POST", "/v1/tournaments/import", teacher,
+			map[string]any{"game": "chess", "class_ids": []string{class}, "trf": file,
+				"players": []map[string]any{{"number": 1, "student_id": th.F.A.OtherStudent.ID}}})
+		th.problem(t, 422, "validation_failed", "trf", "POST", "/v1/tournaments/import", teacher,
+			map[string]any{"game": "chess", "class_ids": []string{class}, "trf": file + "\nXXP 1 2"})
+		p = th.problem(t, 422, "trf_invalid", "trf", "POST", "/v1/tournaments/import", teacher,
+			map[string]any{"game": "chess", "class_ids": []string{class}, "trf": file + "\n250 x"})
+		if !strings.Contains(p.Detail, "line 5") && !strings.Contains(p.Detail, "第 5 行") {
+			t.Errorf("detail %q", p.Detail)
+		}
+		list := apitest.Decode[struct{ Items []any }](t, th.must(t, 200, "GET", "/v1/tournaments", teacher, nil))
+		if len(list.Items) != 0 {
+			t.Fatalf("a refused import stored %d tournaments", len(list.Items))
+		}
+		rec := th.must(t, 201, "POST", "/v1/tournaments/import", teacher, map[string]any{"game": "chess", "class_ids": []string{class}, "trf": file,
+			"players": []map[string]any{{"number": 1, "student_id": th.Students[0].ID}, {"number": 2, "student_id": th.Students[1].ID}}})
+		got := apitest.Decode[struct {
+			Name         string
+			Rounds       int
+			CurrentRound int `json:"current_round"`
+			Players      []struct {
+				Name   string
+				Points float64
+			}
+		}](t, rec)
+		if got.Name != "Club Swiss" || got.Rounds != 4 || got.CurrentRound != 1 || got.Players[0].Name != "赵小龙" || got.Players[0].Points != 1 {
+			t.Fatalf("imported %+v", got)
+		}
+	})
+}
