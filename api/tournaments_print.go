@@ -104,7 +104,7 @@ func pairingRows(ev *tournaments.Event, r int, lang string) [][]string {
 			black, blackPts = entrantCell(ev, b.Black), tournaments.Points(pts[b.Black]).String()
 		}
 		res := string(b.Result)
-		if b.Result == tournaments.ByeOutcome {
+		if b.Result == tournaments.OutcomeBye {
 			res = ""
 		}
 		rows = append(rows, []string{itoa(b.Number), entrantCell(ev, b.White), pts[b.White].String(), res, blackPts, black})

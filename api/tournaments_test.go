@@ -28,10 +28,21 @@ func TestTournamentRoundRobin(t *testing.T) {
 		}
 		th.problem(t, 422, "validation_failed", "rounds", "POST", "/v1/tournaments", teacher, map[string]any{
 			"name": "五子棋循环赛", "game": "gomoku", "system": "round_robin", "rounds": 3, "class_ids": []string{th.F.A.Class.ID}})
+		for _, tbs := range [][]string{{"SB", "SB"}, {"DE-C1"}, {"buchholz"}, {"BH-X1"}} {
+			th.problem(t, 422, "validation_failed", "tie_breaks", "POST", "/v1/tournaments", teacher, map[string]any{
+				"name": "五子棋循环赛", "game": "gomoku", "system": "round_robin", "tie_breaks": tbs, "class_ids": []string{th.F.A.Class.ID}})
+		}
 		rec := th.must(t, 201, "POST", "/v1/tournaments", teacher, map[string]any{
 			"name": "五子棋循环赛", "game": "gomoku", "system": "round_robin", "points": "2-1-0",
 			"class_ids": []string{th.F.A.Class.ID}, "student_ids": ids})
-		base := "/v1/tournaments/" + apitest.Decode[struct{ ID string }](t, rec).ID
+		created := apitest.Decode[struct {
+			ID        string
+			TieBreaks []string `json:"tie_breaks"`
+		}](t, rec)
+		if !slices.Equal(created.TieBreaks, []string{"SB"}) {
+			t.Errorf("gomoku tie-breaks %v, want the seeds' 小分 (SB)", created.TieBreaks)
+		}
+		base := "/v1/tournaments/" + created.ID
 		table, _ := tournaments.BergerTable(5)
 		for r, boards := range table {
 			got := pairsOf(apitest.Decode[tourRound](t, th.must(t, 201, "POST", base+"/rounds", teacher, nil)))

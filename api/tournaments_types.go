@@ -229,11 +229,11 @@ func toBoardResponse(ev *tournaments.Event, b tournaments.Board, n names, pts ma
 		black := ref(b.Black)
 		r.Black = &black
 	}
-	if b.Result != tournaments.Pending {
+	if b.Result != tournaments.OutcomePending {
 		s := string(b.Result)
 		r.Result = &s
 	}
-	if b.Reported != tournaments.Pending {
+	if b.Reported != tournaments.OutcomePending {
 		s := string(b.Reported)
 		r.ReportedResult = &s
 	}
@@ -324,7 +324,7 @@ func toMyTournament(ev *tournaments.Event, studentID string) myTournamentRespons
 	}
 	pts := pointsBefore(ev, ev.PairedRounds)
 	for _, b := range ev.RoundBoards(ev.PairedRounds) {
-		if b.Result != tournaments.Pending && b.Result != tournaments.ByeOutcome || (b.White != me.Number && b.Black != me.Number) {
+		if b.Result != tournaments.OutcomePending && b.Result != tournaments.OutcomeBye || (b.White != me.Number && b.Black != me.Number) {
 			continue
 		}
 		br := toBoardResponse(ev, b, n, pts)

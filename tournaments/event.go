@@ -28,39 +28,67 @@ var Scorings = map[string]PointSystem{
 	"3-1-0":   {Win: 30, Draw: 10, HalfBye: 10, FullBye: 30, PairingBye: 30},
 }
 
-// TieBreaks lists the tie-break names a tournament may order (FIDE C.07).
-var TieBreaks = []string{"buchholz", "buchholz_cut1", "buchholz_median", "sonneborn_berger",
-	"direct_encounter", "wins", "wins_with_black", "progressive", "average_rating_of_opponents"}
+// tieBreakBases are the FIDE C.07 tie-breaks by acronym, and whether they
+// take a modifier (-C1, -C2: cut the lowest values; -M1, -M2: cut as many
+// lowest and highest).
+var tieBreakBases = map[string]bool{
+	"BH": true, "SB": true, "PS": true, "ARO": true,
+	"DE": false, "WIN": false, "WON": false, "BPG": false, "BWG": false,
+}
 
-// DefaultTieBreaks is the order a tournament gets when none is given.
-var DefaultTieBreaks = []string{"buchholz_cut1", "buchholz", "sonneborn_berger", "direct_encounter", "wins"}
+// knownTieBreak reports whether name is a C.07 tie-break written as its
+// acronym, with a modifier where the base takes one ("BH-C1").
+func knownTieBreak(name string) bool {
+	base, mod, hasMod := strings.Cut(name, "-")
+	takes, ok := tieBreakBases[base]
+	if !ok || hasMod && !takes {
+		return false
+	}
+	return !hasMod || slices.Contains([]string{"C1", "C2", "M1", "M2"}, mod)
+}
+
+// defaultTieBreaks is the tie-break order a new tournament gets: the
+// seeds' 小分 (Sonneborn-Berger) for gomoku; for the other games Buchholz
+// cut 1, Buchholz, direct encounter, wins and wins with Black in a Swiss,
+// and direct encounter, wins and Sonneborn-Berger in a round robin.
+func defaultTieBreaks(game, system string) []string {
+	switch {
+	case game == "gomoku":
+		return []string{"SB"}
+	case system == SystemRoundRobin:
+		return []string{"DE", "WIN", "SB"}
+	}
+	return []string{"BH-C1", "BH", "DE", "WIN", "BWG"}
+}
 
 // Outcome is the result of one board, as written on a pairing sheet.
 type Outcome string
 
-// The outcomes of a board. Pending is a board without its result yet.
+// The outcomes of a board. OutcomePending is a board without its result yet.
 const (
-	Pending           Outcome = ""
-	WhiteWins         Outcome = "1-0"
-	BlackWins         Outcome = "0-1"
-	DrawGame          Outcome = "1/2-1/2"
-	WhiteWinsForfeit  Outcome = "+/-" // Black did not come
-	BlackWinsForfeit  Outcome = "-/+" // White did not come
-	DoubleForfeit     Outcome = "-/-" // neither came
-	ByeOutcome        Outcome = "bye" // the pairing-allocated bye (set when paired)
-	maxPlayers                = 500
-	maxRounds                 = 30
-	maxClasses                = 30
-	maxNameLen                = 100
-	maxTRFImportBytes         = 512 << 10
+	OutcomePending       Outcome = ""
+	OutcomeWhiteWins     Outcome = "1-0"
+	OutcomeBlackWins     Outcome = "0-1"
+	OutcomeDraw          Outcome = "1/2-1/2"
+	OutcomeWhiteForfeit  Outcome = "+/-" // Black did not come
+	OutcomeBlackForfeit  Outcome = "-/+" // White did not come
+	OutcomeDoubleForfeit Outcome = "-/-" // neither came
+	OutcomeBye           Outcome = "bye" // the pairing-allocated bye (set when paired)
+	maxPlayers                   = 500
+	maxRounds                    = 30
+	maxClasses                   = 30
+	maxNameLen                   = 100
+	maxTRFImportBytes            = 512 << 10
 )
 
 // Outcomes lists the outcomes a teacher may enter.
-var Outcomes = []Outcome{WhiteWins, BlackWins, DrawGame, WhiteWinsForfeit, BlackWinsForfeit, DoubleForfeit}
+var Outcomes = []Outcome{OutcomeWhiteWins, OutcomeBlackWins, OutcomeDraw, OutcomeWhiteForfeit, OutcomeBlackForfeit, OutcomeDoubleForfeit}
 
 // overTheBoard reports whether a student may report the outcome (a game
 // played; forfeits are the teacher's).
-func (o Outcome) overTheBoard() bool { return o == WhiteWins || o == BlackWins || o == DrawGame }
+func (o Outcome) overTheBoard() bool {
+	return o == OutcomeWhiteWins || o == OutcomeBlackWins || o == OutcomeDraw
+}
 
 // Event is a tournament of a school as the service keeps it: its settings,
 // its entrants by number, the boards of its paired rounds and the rounds
@@ -175,7 +203,7 @@ func (ev *Event) board(r, number int) *Board {
 func (ev *Event) missing(r int) []int {
 	var out []int
 	for _, b := range ev.RoundBoards(r) {
-		if b.Result == Pending {
+		if b.Result == OutcomePending {
 			out = append(out, b.Number)
 		}
 	}
@@ -276,15 +304,15 @@ func (ev *Event) entry(e Entrant, r int, ahead bool) (Entry, bool) {
 
 func whiteResult(o Outcome) Result {
 	switch o {
-	case WhiteWins:
+	case OutcomeWhiteWins:
 		return Win
-	case BlackWins:
+	case OutcomeBlackWins:
 		return Loss
-	case DrawGame:
+	case OutcomeDraw:
 		return Draw
-	case WhiteWinsForfeit:
+	case OutcomeWhiteForfeit:
 		return ForfeitWin
-	case BlackWinsForfeit, DoubleForfeit:
+	case OutcomeBlackForfeit, OutcomeDoubleForfeit:
 		return ForfeitLoss
 	}
 	return NotPaired
@@ -292,15 +320,15 @@ func whiteResult(o Outcome) Result {
 
 func blackResult(o Outcome) Result {
 	switch o {
-	case WhiteWins:
+	case OutcomeWhiteWins:
 		return Loss
-	case BlackWins:
+	case OutcomeBlackWins:
 		return Win
-	case DrawGame:
+	case OutcomeDraw:
 		return Draw
-	case BlackWinsForfeit:
+	case OutcomeBlackForfeit:
 		return ForfeitWin
-	case WhiteWinsForfeit, DoubleForfeit:
+	case OutcomeWhiteForfeit, OutcomeDoubleForfeit:
 		return ForfeitLoss
 	}
 	return NotPaired
@@ -321,8 +349,8 @@ func (ev *Event) completeRounds() int {
 	return ev.PairedRounds - 1
 }
 
-// Standing is one line of the standings.
-type Standing struct {
+// EventStanding is one line of the standings.
+type EventStanding struct {
 	Rank   int
 	Player Entrant
 	Points Points
@@ -338,12 +366,12 @@ type Standing struct {
 // Standings ranks the entrants by points (results entered so far; a
 // correction changes them at once), then by pairing number. Equal points
 // share a rank.
-func (ev *Event) Standings() []Standing {
+func (ev *Event) Standings() []EventStanding {
 	t := ev.Tournament(ev.PairedRounds)
 	ps := t.Points
-	out := make([]Standing, 0, len(ev.Players))
+	out := make([]EventStanding, 0, len(ev.Players))
 	for _, e := range ev.Players {
-		s := Standing{Player: e, Rounds: []string{}}
+		s := EventStanding{Player: e, Rounds: []string{}}
 		for i, en := range t.Players[e.Number-1].Rounds {
 			if i >= ev.PairedRounds {
 				break // a bye written ahead of the round to pair
@@ -425,6 +453,3 @@ func FirstName(realName string) string {
 	}
 	return string(runes[1:])
 }
-
-// knownTieBreak reports whether name is one of TieBreaks.
-func knownTieBreak(name string) bool { return slices.Contains(TieBreaks, name) }

@@ -22,8 +22,8 @@ func TestEventTournament(t *testing.T) {
 		Players: []Entrant{{Number: 1, FromRound: 1}, {Number: 2, FromRound: 1}, {Number: 3, FromRound: 1, WithdrawnFrom: 3},
 			{Number: 4, FromRound: 2}},
 		Boards: []Board{
-			{Round: 1, Number: 1, White: 1, Black: 2, Result: DrawGame}, {Round: 1, Number: 2, White: 3, Result: ByeOutcome},
-			{Round: 2, Number: 1, White: 4, Black: 1, Result: BlackWinsForfeit}, {Round: 2, Number: 2, White: 2, Black: 3, Result: WhiteWins},
+			{Round: 1, Number: 1, White: 1, Black: 2, Result: OutcomeDraw}, {Round: 1, Number: 2, White: 3, Result: OutcomeBye},
+			{Round: 2, Number: 1, White: 4, Black: 1, Result: OutcomeBlackForfeit}, {Round: 2, Number: 2, White: 2, Black: 3, Result: OutcomeWhiteWins},
 		},
 		Absences: []Absence{{Player: 1, Round: 3, Kind: HalfPointBye}},
 	}
@@ -51,5 +51,31 @@ func TestEventTournament(t *testing.T) {
 	st := ev.Standings()
 	if st[0].Player.Number != 1 || st[0].Points != 15 || st[1].Points != 15 || st[1].Rank != 1 {
 		t.Errorf("standings %+v", st)
+	}
+}
+
+// TestScorings checks every point system of a tournament: a forfeit win
+// and a full-point bye bring a win's points, a requested half-point bye a
+// draw's, a pairing-allocated bye a win's (a round robin's rest nothing,
+// see Event.Tournament), an absence or a forfeit loss nothing.
+func TestScorings(t *testing.T) {
+	for name, ps := range Scorings {
+		cases := []struct {
+			e    Entry
+			want Points
+		}{
+			{Entry{Opponent: 2, Color: White, Result: ForfeitWin}, ps.Win},
+			{Entry{Result: FullPointBye}, ps.Win},
+			{Entry{Result: PairingBye}, ps.Win},
+			{Entry{Result: HalfPointBye}, ps.Draw},
+			{Entry{Opponent: 2, Color: Black, Result: Draw}, ps.Draw},
+			{Entry{Result: ZeroPointBye}, 0},
+			{Entry{Opponent: 2, Color: White, Result: ForfeitLoss}, 0},
+		}
+		for _, c := range cases {
+			if got := ps.Points(c.e); got != c.want {
+				t.Errorf("%s: %+v scores %s, want %s", name, c.e, got, c.want)
+			}
+		}
 	}
 }

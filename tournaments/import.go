@@ -192,7 +192,7 @@ func importRounds(ev *Event, t *Tournament) {
 				}
 				boards = append(boards, Board{Round: r, White: p.ID, Black: e.Opponent, Result: outcomeOf(e.Result, o.Result)})
 			case e.Result == PairingBye:
-				byes = append(byes, Board{Round: r, White: p.ID, Result: ByeOutcome})
+				byes = append(byes, Board{Round: r, White: p.ID, Result: OutcomeBye})
 			case e.Result != NotPaired:
 				ev.Absences = append(ev.Absences, Absence{Player: p.ID, Round: r, Kind: e.Result})
 			}
@@ -211,16 +211,16 @@ func importRounds(ev *Event, t *Tournament) {
 func outcomeOf(white, black Result) Outcome {
 	switch white {
 	case Win, UnratedWin:
-		return WhiteWins
+		return OutcomeWhiteWins
 	case Loss, UnratedLoss:
-		return BlackWins
+		return OutcomeBlackWins
 	case Draw, UnratedDraw:
-		return DrawGame
+		return OutcomeDraw
 	case ForfeitWin:
-		return WhiteWinsForfeit
+		return OutcomeWhiteForfeit
 	}
 	if black == ForfeitWin {
-		return BlackWinsForfeit
+		return OutcomeBlackForfeit
 	}
-	return DoubleForfeit
+	return OutcomeDoubleForfeit
 }

@@ -120,7 +120,7 @@ func (s *Service) Pair(ctx context.Context, c Caller, id string) (*Event, error)
 		for i, p := range pairs {
 			b := Board{Round: next, Number: i + 1, White: p.White, Black: p.Black}
 			if p.Black == 0 {
-				b.Result = ByeOutcome
+				b.Result = OutcomeBye
 			}
 			ev.Boards = append(ev.Boards, b)
 		}
@@ -177,7 +177,7 @@ func (s *Service) Unpair(ctx context.Context, c Caller, id string) (*Event, erro
 		for _, b := range ev.Boards {
 			if b.Round != r {
 				kept = append(kept, b)
-			} else if b.Result != Pending && b.Result != ByeOutcome {
+			} else if b.Result != OutcomePending && b.Result != OutcomeBye {
 				return ErrResultsEntered.withArgs(r, b.Number)
 			}
 		}
@@ -233,13 +233,13 @@ func (s *Service) SetResult(ctx context.Context, c Caller, id string, in ResultI
 			return invalid("board", "not_found")
 		case b.Black == 0:
 			return invalid("board", "bye")
-		case in.Result == Pending:
+		case in.Result == OutcomePending:
 			return invalid("result", "required")
 		case !validOutcome(in.Result):
 			return invalid("result", "invalid")
 		}
 		if c.staff() {
-			b.Result, b.Reported, b.ReportedBy = in.Result, Pending, 0
+			b.Result, b.Reported, b.ReportedBy = in.Result, OutcomePending, 0
 			out, status = *b, ResultEntered
 			return nil
 		}
@@ -249,12 +249,12 @@ func (s *Service) SetResult(ctx context.Context, c Caller, id string, in ResultI
 			return ErrForbidden.with(FieldError{"board", "not_yours"})
 		case !in.Result.overTheBoard():
 			return invalid("result", "not_allowed")
-		case b.Result != Pending || in.Round != ev.PairedRounds:
+		case b.Result != OutcomePending || in.Round != ev.PairedRounds:
 			return ErrResultFinal
-		case b.Reported != Pending && b.ReportedBy != me && b.Reported != in.Result:
+		case b.Reported != OutcomePending && b.ReportedBy != me && b.Reported != in.Result:
 			return ErrResultsDisagree.withArgs(b.Reported)
-		case b.Reported != Pending && b.ReportedBy != me:
-			b.Result, b.Reported, b.ReportedBy = in.Result, Pending, 0
+		case b.Reported != OutcomePending && b.ReportedBy != me:
+			b.Result, b.Reported, b.ReportedBy = in.Result, OutcomePending, 0
 			status = ResultConfirmed
 		default:
 			b.Reported, b.ReportedBy = in.Result, me

@@ -37,7 +37,7 @@ type Draft struct {
 	// robin leaves it 0 and plays every round of its Berger table.
 	Rounds    int
 	Scoring   string   // a key of Scorings ("" is 1-0.5-0)
-	TieBreaks []string // nil is DefaultTieBreaks
+	TieBreaks []string // C.07 acronyms ("BH-C1"); nil is the game's and system's default
 	ClassIDs  []string
 	// StudentIDs are entered at once, numbered in this order.
 	StudentIDs []string
@@ -77,7 +77,7 @@ func (d *Draft) validate(v *fieldErrors) {
 		v.add("points", "invalid")
 	}
 	if d.TieBreaks == nil {
-		d.TieBreaks = DefaultTieBreaks
+		d.TieBreaks = defaultTieBreaks(d.Game, d.System)
 	}
 	for i, tb := range d.TieBreaks {
 		if !knownTieBreak(tb) || slices.Index(d.TieBreaks, tb) != i {
