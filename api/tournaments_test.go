@@ -194,3 +194,73 @@ func TestTournamentImportRefusals(t *testing.T) {
 		}
 	})
 }
+
+// TestTournamentCreateRefusals: who may create, and bad drafts named
+// field by field; nothing is stored.
+func TestTournamentCreateRefusals(t *testing.T) {
+	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
+		th := newTourHarness(t, db)
+		a, b := th.F.A, th.F.B
+		ok := map[string]any{"name": "赛", "game": "chess", "rounds": 5, "class_ids": []string{a.Class.ID}}
+		with := func(k string, v any) map[string]any {
+			m := map[string]any{}
+			for key, val := range ok {
+				m[key] = val
+			}
+			if v == nil {
+				delete(m, k)
+			} else {
+				m[k] = v
+			}
+			return m
+		}
+		th.problem(t, 403, "forbidden", "", "POST", "/v1/tournaments", a.StudentToken, ok)
+		th.problem(t, 403, "forbidden", "", "GET", "/v1/tournaments", a.StudentToken, nil)
+		th.problem(t, 422, "validation_failed", "class_ids", "POST", "/v1/tournaments", a.OtherTeacherToken, ok)
+		th.problem(t, 422, "validation_failed", "class_ids", "POST", "/v1/tournaments", b.AdminToken, ok)
+		for _, c := range []struct {
+			field string
+			body  map[string]any
+		}{
+			{"name", with("name", " ")}, {"game", with("game", "go")}, {"system", with("system", "swiss")},
+			{"rounds", with("rounds", nil)}, {"rounds", with("rounds", 31)}, {"points", with("points", "1-0-0")},
+			{"class_ids", with("class_ids", []string{})}, {"class_ids", with("class_ids", []string{a.Class.ID, a.Class.ID})},
+			{"student_ids", with("student_ids", []string{a.OtherStudent.ID})},
+			{"student_ids", with("student_ids", []string{th.Students[0].ID, th.Students[0].ID})},
+		} {
+			th.problem(t, 422, "validation_failed", c.field, "POST", "/v1/tournaments", a.TeacherToken, c.body)
+		}
+		list := apitest.Decode[struct{ Items []any }](t, th.must(t, 200, "GET", "/v1/tournaments", a.AdminToken, nil))
+		if len(list.Items) != 0 {
+			t.Fatalf("refused drafts stored %d tournaments", len(list.Items))
+		}
+		// The admin may create for any class of the school.
+		th.must(t, 201, "POST", "/v1/tournaments", a.AdminToken, ok)
+	})
+}
+
+// TestTournamentPrintedNames: a name that is markup or a spreadsheet
+// formula is printed as text in the HTML pages and the CSV files.
+func TestTournamentPrintedNames(t *testing.T) {
+	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
+		th := newTourHarness(t, db)
+		rec := th.must(t, 200, "PATCH", "/v1/users/"+th.Students[0].ID, th.F.A.AdminToken, map[string]any{"real_name": "=HYPERLINK(\"x\")<b>"})
+		_ = rec
+		rec = th.must(t, 201, "POST", "/v1/tournaments", th.F.A.TeacherToken, map[string]any{"name": "<i>赛</i>", "game": "draughts", "rounds": 2,
+			"class_ids": []string{th.F.A.Class.ID}, "student_ids": []string{th.Students[0].ID, th.Students[1].ID}})
+		base := "/v1/tournaments/" + apitest.Decode[struct{ ID string }](t, rec).ID
+		th.must(t, 201, "POST", base+"/rounds", th.F.A.TeacherToken, nil)
+		for _, path := range []string{base + "/pairing-cards", base + "/pairings?format=html", base + "/standings?format=html"} {
+			body := th.must(t, 200, "GET", path, th.F.A.TeacherToken, nil).Body.String()
+			if strings.Contains(body, "<b>") || strings.Contains(body, "<i>") || !strings.Contains(body, "&lt;b&gt;") {
+				t.Errorf("%s prints markup:\n%s", path, body)
+			}
+		}
+		for _, path := range []string{base + "/pairings?format=csv", base + "/standings?format=csv"} {
+			body := th.must(t, 200, "GET", path, th.F.A.TeacherToken, nil).Body.String()
+			if !strings.Contains(body, `'=HYPERLINK`) && !strings.Contains(body, `"(1) =HYPERLINK`) {
+				t.Errorf("%s: a formula name is not text:\n%s", path, body)
+			}
+		}
+	})
+}
