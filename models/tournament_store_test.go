@@ -21,7 +21,7 @@ func TestTournamentStore(t *testing.T) {
 		f := newAssignmentFixture(t, db)
 		st := models.NewTournamentStore(db)
 		now := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
-		ev := &tournaments.Event{ID: id(), SchoolID: f.school, Name: "赛", Game: "chess", System: tournaments.SystemDutch,
+		ev := &tournaments.Event{ID: id(), SchoolID: f.school, Name: "赛", Game: "chess", System: "dutch",
 			ClassIDs: []string{f.class}, Rounds: 5, Scoring: "1-0.5-0", TieBreaks: []string{"BH-C1", "SB"}, PairedRounds: 1,
 			CreatedBy: f.teacher, CreatedAt: now, UpdatedAt: now,
 			Players: []tournaments.Entrant{{Number: 1, StudentID: f.s1, ClassID: f.class, Name: "Wang", FromRound: 1},

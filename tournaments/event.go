@@ -12,14 +12,14 @@ import (
 // Games a tournament can be of.
 var Games = []string{"chess", "draughts", "gomoku", "numchess"}
 
-// Pairing systems a tournament can be run with.
+// The pairing systems the service runs, by the names the API takes.
 const (
-	SystemDutch      = "dutch"       // FIDE Dutch Swiss (PairDutch)
-	SystemRoundRobin = "round_robin" // FIDE Berger tables (BergerTable)
+	sysDutch      = "dutch"       // FIDE Dutch Swiss (PairDutch)
+	sysRoundRobin = "round_robin" // FIDE Berger tables (BergerTable)
 )
 
 // Systems lists the pairing systems the service runs.
-var Systems = []string{SystemDutch, SystemRoundRobin}
+var Systems = []string{sysDutch, sysRoundRobin}
 
 // Scorings maps a point system's name to its points (in tenths).
 var Scorings = map[string]PointSystem{
@@ -55,7 +55,7 @@ func defaultTieBreaks(game, system string) []string {
 	switch {
 	case game == "gomoku":
 		return []string{"SB"}
-	case system == SystemRoundRobin:
+	case system == sysRoundRobin:
 		return []string{"DE", "WIN", "SB"}
 	}
 	return []string{"BH-C1", "BH", "DE", "WIN", "BWG"}
@@ -281,7 +281,7 @@ func (ev *Event) entry(e Entrant, r int, ahead bool) (Entry, bool) {
 			continue
 		}
 		if b.Black == 0 {
-			if ev.System == SystemRoundRobin {
+			if ev.System == sysRoundRobin {
 				return Entry{Result: ZeroPointBye}, true
 			}
 			return Entry{Result: PairingBye}, true

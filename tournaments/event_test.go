@@ -18,7 +18,7 @@ func TestFirstName(t *testing.T) {
 // entrant's missed rounds and a withdrawn entrant's zero-point byes, and
 // a requested bye written ahead of the round to pair.
 func TestEventTournament(t *testing.T) {
-	ev := &Event{System: SystemDutch, Rounds: 4, Scoring: "1-0.5-0", PairedRounds: 2,
+	ev := &Event{System: sysDutch, Rounds: 4, Scoring: "1-0.5-0", PairedRounds: 2,
 		Players: []Entrant{{Number: 1, FromRound: 1}, {Number: 2, FromRound: 1}, {Number: 3, FromRound: 1, WithdrawnFrom: 3},
 			{Number: 4, FromRound: 2}},
 		Boards: []Board{

@@ -59,7 +59,7 @@ func (s *Service) Import(ctx context.Context, c Caller, d ImportDraft) (*Event, 
 	} else if len(d.TRF) > maxTRFImportBytes {
 		v.add("trf", "too_long")
 	}
-	draft := Draft{Name: d.Name, Game: d.Game, System: SystemDutch, Rounds: 1, TieBreaks: d.TieBreaks, ClassIDs: d.ClassIDs}
+	draft := Draft{Name: d.Name, Game: d.Game, System: sysDutch, Rounds: 1, TieBreaks: d.TieBreaks, ClassIDs: d.ClassIDs}
 	if draft.Name == "" {
 		draft.Name = "-" // checked below, once the file's name is known
 	}
@@ -78,7 +78,7 @@ func (s *Service) Import(ctx context.Context, c Caller, d ImportDraft) (*Event, 
 	} else if err != nil {
 		return nil, err
 	}
-	ev := &Event{ID: newID(), SchoolID: school, Name: strings.TrimSpace(d.Name), Game: d.Game, System: SystemDutch,
+	ev := &Event{ID: newID(), SchoolID: school, Name: strings.TrimSpace(d.Name), Game: d.Game, System: sysDutch,
 		ClassIDs: d.ClassIDs, Rounds: t.Rounds, TieBreaks: draft.TieBreaks, CreatedBy: c.UserID}
 	if ev.Name == "" {
 		for _, h := range t.Header {

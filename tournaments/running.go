@@ -26,7 +26,7 @@ func (s *Service) Register(ctx context.Context, c Caller, id string, studentIDs 
 	}
 	return s.change(ctx, c, id, true, true, func(ev *Event) error {
 		switch {
-		case ev.System == SystemRoundRobin && ev.PairedRounds > 0:
+		case ev.System == sysRoundRobin && ev.PairedRounds > 0:
 			return ErrStarted
 		case ev.Rounds > 0 && ev.PairedRounds >= ev.Rounds:
 			return ErrAllRoundsPaired
@@ -71,7 +71,7 @@ func (s *Service) RequestBye(ctx context.Context, c Caller, id, studentID string
 		switch {
 		case e == nil:
 			return invalid("student_id", "not_found")
-		case ev.System != SystemDutch:
+		case ev.System != sysDutch:
 			return invalid("round", "not_allowed")
 		case round == 0:
 			return invalid("round", "required")
@@ -131,7 +131,7 @@ func (s *Service) Pair(ctx context.Context, c Caller, id string) (*Event, error)
 
 // pairNext returns the boards of the next round.
 func (ev *Event) pairNext() ([]Pair, error) {
-	if ev.System == SystemRoundRobin {
+	if ev.System == sysRoundRobin {
 		table, err := BergerTable(len(ev.Players))
 		if err != nil {
 			return nil, ErrTooFewPlayers
@@ -183,7 +183,7 @@ func (s *Service) Unpair(ctx context.Context, c Caller, id string) (*Event, erro
 		}
 		ev.Boards = kept
 		ev.PairedRounds--
-		if ev.System == SystemRoundRobin && ev.PairedRounds == 0 {
+		if ev.System == sysRoundRobin && ev.PairedRounds == 0 {
 			ev.Rounds = 0
 		}
 		for i := range ev.Players {

@@ -58,16 +58,16 @@ func (d *Draft) validate(v *fieldErrors) {
 		v.add("game", "invalid")
 	}
 	if d.System == "" {
-		d.System = SystemDutch
+		d.System = sysDutch
 	}
 	switch {
 	case !slices.Contains(Systems, d.System):
 		v.add("system", "invalid")
-	case d.System == SystemRoundRobin && d.Rounds != 0:
+	case d.System == sysRoundRobin && d.Rounds != 0:
 		v.add("rounds", "not_allowed")
-	case d.System == SystemDutch && d.Rounds == 0:
+	case d.System == sysDutch && d.Rounds == 0:
 		v.add("rounds", "required")
-	case d.System == SystemDutch && (d.Rounds < 1 || d.Rounds > maxRounds):
+	case d.System == sysDutch && (d.Rounds < 1 || d.Rounds > maxRounds):
 		v.add("rounds", "out_of_range")
 	}
 	if d.Scoring == "" {
