@@ -35,6 +35,17 @@ func (h *tournamentHandlers) register(v1 *echo.Group, auth echo.MiddlewareFunc) 
 	addRoutes(v1, auth, h.svc != nil, routes)
 }
 
+// tournamentReply answers with status and the tournament a use case
+// returned, or with its refusal.
+func tournamentReply(c echo.Context, status int) func(*tournaments.Event, error) error {
+	return func(ev *tournaments.Event, err error) error {
+		if err != nil {
+			return tournamentError(err)
+		}
+		return c.JSON(status, toTournamentResponse(ev, namesFor(Caller(c))))
+	}
+}
+
 // caller is the tournament service's view of the request's principal.
 func caller(c echo.Context) tournaments.Caller {
 	p := Caller(c)
@@ -85,11 +96,7 @@ func (h *tournamentHandlers) list(c echo.Context) error {
 }
 
 func (h *tournamentHandlers) get(c echo.Context) error {
-	ev, err := h.svc.Get(c.Request().Context(), caller(c), c.Param("id"))
-	if err != nil {
-		return tournamentError(err)
-	}
-	return c.JSON(http.StatusOK, toTournamentResponse(ev, namesFor(Caller(c))))
+	return tournamentReply(c, http.StatusOK)(h.svc.Get(c.Request().Context(), caller(c), c.Param("id")))
 }
 
 func (h *tournamentHandlers) enter(c echo.Context) error {
@@ -97,19 +104,11 @@ func (h *tournamentHandlers) enter(c echo.Context) error {
 	if err := Bind(c, &req); err != nil {
 		return err
 	}
-	ev, err := h.svc.Register(c.Request().Context(), caller(c), c.Param("id"), req.StudentIDs)
-	if err != nil {
-		return tournamentError(err)
-	}
-	return c.JSON(http.StatusOK, toTournamentResponse(ev, namesFor(Caller(c))))
+	return tournamentReply(c, http.StatusOK)(h.svc.Register(c.Request().Context(), caller(c), c.Param("id"), req.StudentIDs))
 }
 
 func (h *tournamentHandlers) withdraw(c echo.Context) error {
-	ev, err := h.svc.Withdraw(c.Request().Context(), caller(c), c.Param("id"), c.Param("user_id"))
-	if err != nil {
-		return tournamentError(err)
-	}
-	return c.JSON(http.StatusOK, toTournamentResponse(ev, namesFor(Caller(c))))
+	return tournamentReply(c, http.StatusOK)(h.svc.Withdraw(c.Request().Context(), caller(c), c.Param("id"), c.Param("user_id")))
 }
 
 func (h *tournamentHandlers) bye(c echo.Context) error {
@@ -117,11 +116,7 @@ func (h *tournamentHandlers) bye(c echo.Context) error {
 	if err := Bind(c, &req); err != nil {
 		return err
 	}
-	ev, err := h.svc.RequestBye(c.Request().Context(), caller(c), c.Param("id"), req.StudentID, req.Round)
-	if err != nil {
-		return tournamentError(err)
-	}
-	return c.JSON(http.StatusOK, toTournamentResponse(ev, namesFor(Caller(c))))
+	return tournamentReply(c, http.StatusOK)(h.svc.RequestBye(c.Request().Context(), caller(c), c.Param("id"), req.StudentID, req.Round))
 }
 
 func (h *tournamentHandlers) pair(c echo.Context) error {
@@ -134,11 +129,7 @@ func (h *tournamentHandlers) pair(c echo.Context) error {
 }
 
 func (h *tournamentHandlers) unpair(c echo.Context) error {
-	ev, err := h.svc.Unpair(c.Request().Context(), caller(c), c.Param("id"))
-	if err != nil {
-		return tournamentError(err)
-	}
-	return c.JSON(http.StatusOK, toTournamentResponse(ev, namesFor(Caller(c))))
+	return tournamentReply(c, http.StatusOK)(h.svc.Unpair(c.Request().Context(), caller(c), c.Param("id")))
 }
 
 func (h *tournamentHandlers) result(c echo.Context) error {
