@@ -222,6 +222,18 @@ func TestTournamentSwissFlow(t *testing.T) {
 				th.problem(t, 422, "validation_failed", "round", "POST", base+"/byes", teacher, map[string]any{"student_id": th.Students[1].ID, "round": 4})
 				th.problem(t, 422, "validation_failed", "student_id", "POST", base+"/byes", teacher, map[string]any{"student_id": th.Students[4].ID, "round": 6})
 			}
+			if round == 5 {
+				// Continue the tournament elsewhere: import the TRF as it
+				// stands (the bye and the withdrawal written ahead) and
+				// pair round 5 there: the same boards.
+				trf := th.must(t, 200, "GET", base+"/trf", teacher, nil).Body.String()
+				rec := th.must(t, 201, "POST", "/v1/tournaments/import", teacher, map[string]any{
+					"name": "接着下", "game": "chess", "class_ids": []string{a.Class.ID}, "trf": trf})
+				copyBase := "/v1/tournaments/" + apitest.Decode[struct{ ID string }](t, rec).ID
+				if got := th.pairChecked(t, copyBase); got.Round != 5 {
+					t.Fatalf("the imported tournament paired round %d", got.Round)
+				}
+			}
 			r := th.pairChecked(t, base)
 			if r.Round != round {
 				t.Fatalf("paired round %d, want %d", r.Round, round)
@@ -376,7 +388,9 @@ func (th *tourHarness) checkViews(t *testing.T, base, id string) {
 			Next   any
 		}
 	}](t, th.must(t, 200, "GET", "/v1/me/tournaments", th.Tokens[0], nil))
-	if len(mine.Items) != 1 || mine.Items[0].ID != id || mine.Items[0].Number != 1 || mine.Items[0].Next != nil || mine.Items[0].Rank < 1 {
+	// The tournament and its copy imported at round 5 (newest first).
+	if len(mine.Items) != 2 || mine.Items[1].ID != id || mine.Items[1].Number != 1 || mine.Items[1].Next != nil || mine.Items[1].Rank < 1 ||
+		mine.Items[0].Next == nil {
 		t.Fatalf("my tournaments: %+v", mine)
 	}
 	th.must(t, 403, "GET", "/v1/me/tournaments", teacher, nil)
@@ -429,7 +443,7 @@ func (th *tourHarness) checkViews(t *testing.T, base, id string) {
 		}
 	}
 	list := apitest.Decode[struct{ Items []struct{ ID string } }](t, th.must(t, 200, "GET", "/v1/tournaments", teacher, nil))
-	if len(list.Items) != 2 {
+	if len(list.Items) != 3 {
 		t.Fatalf("tournaments after a refused import: %+v", list)
 	}
 }

@@ -134,9 +134,32 @@ func TestTournamentResultsAtOnce(t *testing.T) {
 		}
 		// A student sees its next game once round 2 is paired.
 		th.must(t, 201, "POST", base+"/rounds", th.F.A.TeacherToken, nil)
-		mine := th.must(t, 200, "GET", "/v1/me/tournaments", th.Tokens[0], nil).Body.String()
-		if !strings.Contains(mine, `"round":2`) || !strings.Contains(mine, `"opponent":{`) {
-			t.Fatalf("next game: %s", mine)
+		r2 := apitest.Decode[tourRound](t, th.must(t, 200, "GET", base+"/pairings", th.F.A.TeacherToken, nil))
+		for _, b := range r2.Boards {
+			me, opp, color := b.White.Number, b.Black.Number, "white"
+			if b.Black.Number == 1 {
+				me, opp, color = b.Black.Number, b.White.Number, "black"
+			}
+			if me != 1 {
+				continue
+			}
+			mine := apitest.Decode[struct {
+				Items []struct {
+					Next struct {
+						Round, Board int
+						Color        string
+						Opponent     struct {
+							Number int
+							Name   string
+						}
+					}
+				}
+			}](t, th.must(t, 200, "GET", "/v1/me/tournaments", th.Tokens[0], nil))
+			next := mine.Items[0].Next
+			if next.Round != 2 || next.Board != b.Board || next.Color != color || next.Opponent.Number != opp ||
+				next.Opponent.Name != tournaments.FirstName(tourNames[opp-1]) {
+				t.Fatalf("next game %+v, want board %d as %s against %d", next, b.Board, color, opp)
+			}
 		}
 	})
 }
