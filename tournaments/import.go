@@ -6,6 +6,7 @@ import (
 	"errors"
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // ErrTRFPlayer refuses an imported player that matches no student of the
@@ -86,8 +87,11 @@ func (s *Service) Import(ctx context.Context, c Caller, d ImportDraft) (*Event, 
 				ev.Name = strings.TrimSpace(h.Text)
 			}
 		}
-		if ev.Name == "" || len([]rune(ev.Name)) > maxNameLen {
+		switch {
+		case ev.Name == "":
 			return nil, invalid("name", "required")
+		case utf8.RuneCountInString(ev.Name) > maxNameLen:
+			return nil, invalid("name", "too_long")
 		}
 	}
 	if ev.Rounds == 0 {
