@@ -26,7 +26,7 @@ func FuzzDiagramQuery(f *testing.F) {
 		f.Add(s[0], s[1])
 	}
 	e := echo.New()
-	e.HTTPErrorHandler = errorHandler(slog.New(slog.NewJSONHandler(io.Discard, nil)), 15)
+	e.HTTPErrorHandler = errorHandler(slog.New(slog.NewJSONHandler(io.Discard, nil)), 15, nil)
 	newDiagramHandlers().register(e.Group("/v1"))
 	f.Fuzz(func(t *testing.T, file, query string) {
 		req, err := http.NewRequest(http.MethodGet, "/v1/diagrams/x", nil)

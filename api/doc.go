@@ -7,6 +7,10 @@
 // result into a response struct, reply. Each domain registers its own
 // routes with its dependencies passed in explicitly.
 //
-//	e := api.NewServer(api.Deps{Identity: svc, Ping: func(ctx context.Context) error { return models.Ping(ctx, db) }})
+//	e := api.NewServer(api.Deps{
+//		Identity:    svc,
+//		Ping:        func(ctx context.Context) error { return models.Ping(ctx, db) },
+//		Unavailable: models.IsUnavailable, // a database that cannot be reached: 503
+//	})
 //	srv := &http.Server{Handler: e}
 package api

@@ -11,6 +11,7 @@ import (
 	"gorm.io/gorm"
 
 	"qixue/api/apitest"
+	"qixue/models"
 	"qixue/models/modelstest"
 )
 
@@ -458,11 +459,9 @@ func TestOperations(t *testing.T) {
 		{Name: "metrics", Method: "GET", Path: "/metrics", Status: 200,
 			Contains: []string{`qixue_http_requests_total{method="GET",route="/healthz",status="200"} 3`, "qixue_http_request_duration_seconds_bucket"}},
 	})
-	sqlDB, err := h.DB.DB()
-	if err != nil {
+	if err := models.Close(h.DB); err != nil {
 		t.Fatal(err)
 	}
-	sqlDB.Close()
 	h.Run(t, []apitest.Case{
 		{Name: "readyz without database", Method: "GET", Path: "/readyz", Status: http.StatusServiceUnavailable, Code: "service_unavailable"},
 	})

@@ -113,6 +113,27 @@ func observe(logger *slog.Logger, m *metrics) echo.MiddlewareFunc {
 	}
 }
 
+// bodyLimit refuses request bodies over limit bytes with 413
+// body_too_large, unless skip says the route limits its own: at once when
+// Content-Length says so, and while reading a body sent without one
+// (chunked) through http.MaxBytesReader, whose *http.MaxBytesError Bind
+// and the error handler turn into the same 413.
+func bodyLimit(limit int64, skip func(echo.Context) bool) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			if skip(c) {
+				return next(c)
+			}
+			r := c.Request()
+			if r.ContentLength > limit {
+				return &Error{Status: http.StatusRequestEntityTooLarge, Code: "body_too_large", Args: []any{limit}}
+			}
+			r.Body = http.MaxBytesReader(c.Response(), r.Body, limit)
+			return next(c)
+		}
+	}
+}
+
 // securityHeaders sets headers that make browsers treat responses as
 // data, never as pages to render or frame.
 func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {

@@ -93,19 +93,31 @@ func retryAfter(err error) time.Duration {
 // withFields is a validation error listing invalid fields.
 type withFields interface{ Fields() []identity.FieldError }
 
+// RetryAfterUnavailable is the Retry-After, in seconds, of 503 answers.
+const RetryAfterUnavailable = 5
+
 // errorHandler is the server's one error handler: every error becomes a
 // problem+json response. Unknown errors are a 500 whose cause is only
 // logged.
-func errorHandler(logger *slog.Logger, rateWindowMinutes int) echo.HTTPErrorHandler {
-	return func(err error, c echo.Context) {
+// A database error that unavailable recognizes (the database cannot be
+// reached) is a 503 service_unavailable with Retry-After.
+func errorHandler(logger *slog.Logger, rateWindowMinutes int, unavailable func(error) bool) echo.HTTPErrorHandler {
+	return func(cause error, c echo.Context) {
 		if c.Response().Committed {
 			return
+		}
+		err := cause
+		if unavailable != nil && unavailable(cause) {
+			err = &Error{Status: http.StatusServiceUnavailable, Code: "service_unavailable"}
 		}
 		lang := langOf(c)
 		p := problemFor(err, lang, c, rateWindowMinutes)
 		if p.Status >= 500 {
 			logger.ErrorContext(c.Request().Context(), "request failed",
-				"error", err.Error(), "request_id", requestID(c), "method", requestMethod(c), "path", c.Request().URL.Path)
+				"error", cause.Error(), "request_id", requestID(c), "method", requestMethod(c), "path", c.Request().URL.Path)
+		}
+		if p.Status == http.StatusServiceUnavailable {
+			c.Response().Header().Set("Retry-After", itoa(RetryAfterUnavailable))
 		}
 		if p.Status == http.StatusUnauthorized {
 			c.Response().Header().Set("WWW-Authenticate", `Bearer realm="qixue"`)
@@ -141,9 +153,12 @@ func problemFor(err error, lang string, c echo.Context, rateWindowMinutes int) P
 	var apiErr *Error
 	var httpErr *echo.HTTPError
 	var cd coded
+	var tooLarge *http.MaxBytesError
 	switch {
 	case errors.As(err, &apiErr):
 		status, code, args, fields = apiErr.Status, apiErr.Code, apiErr.Args, apiErr.Fields
+	case errors.As(err, &tooLarge):
+		status, code, args = http.StatusRequestEntityTooLarge, "body_too_large", []any{tooLarge.Limit}
 	case errors.As(err, &httpErr):
 		status, code, args = echoStatus(httpErr, c)
 	case errors.As(err, &cd):

@@ -140,6 +140,7 @@ func (h *rosterHandlers) loginCards(c echo.Context) error {
 	}
 	if c.QueryParam("format") == "html" {
 		c.Response().Header().Set(echo.HeaderContentType, echo.MIMETextHTMLCharsetUTF8)
+		c.Response().Header().Set("Content-Security-Policy", roster.CardsCSP)
 		c.Response().Header().Set("Cache-Control", "no-store")
 		c.Response().WriteHeader(http.StatusOK)
 		return roster.WriteCardsHTML(c.Response(), cards, langOf(c))

@@ -31,6 +31,10 @@ type Deps struct {
 	Identity *identity.Service
 	// Ping checks the database for /readyz.
 	Ping func(context.Context) error
+	// Unavailable reports whether a storage error means the database
+	// cannot be reached (models.IsUnavailable); such errors answer 503
+	// service_unavailable with Retry-After instead of 500. Nil: none do.
+	Unavailable func(error) bool
 	// Logger receives JSON request logs (default: discard).
 	Logger *slog.Logger
 	// Registry collects metrics for /metrics (default: a new registry with
@@ -86,7 +90,7 @@ func NewServer(d Deps) *echo.Echo {
 	}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
-	e.HTTPErrorHandler = errorHandler(d.Logger, int(d.RateLimitWindow/time.Minute))
+	e.HTTPErrorHandler = errorHandler(d.Logger, int(d.RateLimitWindow/time.Minute), d.Unavailable)
 	e.IPExtractor = echo.ExtractIPDirect()
 	if d.TrustProxy {
 		e.IPExtractor = echo.ExtractIPFromXFFHeader()
@@ -114,11 +118,8 @@ func NewServer(d Deps) *echo.Echo {
 			MaxAge:        600,
 		}))
 	}
-	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{
-		Limit: "1M",
-		// Roster zips have their own, larger limit (Deps.Roster).
-		Skipper: func(c echo.Context) bool { return c.Request().URL.Path == RosterUploadPath && d.Roster != nil },
-	}))
+	// Roster zips have their own, larger limit (Deps.Roster).
+	e.Use(bodyLimit(MaxBodyBytes, func(c echo.Context) bool { return c.Request().URL.Path == RosterUploadPath && d.Roster != nil }))
 
 	registerOps(e, d.Ping, d.Registry, d.MetricsToken)
 	v1 := e.Group("/v1")

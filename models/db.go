@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/glebarez/sqlite"
 	"gorm.io/driver/postgres"
 	"gorm.io/gorm"
 	"gorm.io/gorm/logger"
@@ -36,7 +35,8 @@ func SQLitePath(url string) string {
 
 // Pool sizes the connection pool of a PostgreSQL database. Zero fields
 // take the defaults of DefaultPool. An embedded SQLite database ignores
-// it and keeps a single connection.
+// it: it keeps one connection for writes and SQLiteReadConns read-only
+// ones for reads.
 type Pool struct {
 	// MaxOpenConns bounds the open connections (in use or idle).
 	MaxOpenConns int
@@ -68,8 +68,9 @@ func (p Pool) withDefaults() Pool {
 }
 
 // Open connects to the database named by url: PostgreSQL for postgres://
-// URLs, otherwise an embedded SQLite file (see SQLitePath), created if
-// missing. It does not migrate. A PostgreSQL pool has DefaultPool's sizes.
+// URLs, otherwise an embedded SQLite file (see SQLitePath), created with
+// mode 0600 if missing; an existing one that other users may read is
+// refused with ErrInsecureFile. It does not migrate. A PostgreSQL pool has DefaultPool's sizes.
 func Open(url string) (*gorm.DB, error) { return OpenPool(url, Pool{}) }
 
 // OpenPool is Open with the PostgreSQL pool sized by pool.
@@ -94,33 +95,23 @@ func OpenPool(url string, pool Pool) (*gorm.DB, error) {
 		sqlDB.SetConnMaxLifetime(pool.ConnMaxLifetime)
 		return db, nil
 	}
-	path := SQLitePath(url)
-	dsn := path + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)&_txlock=immediate"
-	db, err := gorm.Open(sqlite.Open(dsn), cfg)
-	if err != nil {
-		return nil, fmt.Errorf("open sqlite %s: %w", path, err)
-	}
-	sqlDB, err := db.DB()
-	if err != nil {
-		return nil, err
-	}
-	// One writer at a time is all SQLite allows; a single connection
-	// serializes them instead of failing with SQLITE_BUSY.
-	sqlDB.SetMaxOpenConns(1)
-	return db, nil
+	return openSQLite(SQLitePath(url), cfg)
 }
 
-// Ping checks that the database answers.
+// Ping checks that the database answers a query. On an embedded database
+// it asks the read pool, which a long write (a roster import) does not
+// hold up.
 func Ping(ctx context.Context, db *gorm.DB) error {
-	sqlDB, err := db.DB()
-	if err != nil {
-		return err
-	}
-	return sqlDB.PingContext(ctx)
+	var one int
+	return db.WithContext(ctx).Raw("SELECT 1").Row().Scan(&one)
 }
 
-// Close closes the database's connections.
+// Close closes the database's connections (both pools of an embedded
+// database).
 func Close(db *gorm.DB) error {
+	if p, ok := db.ConnPool.(*splitPool); ok {
+		return p.Close()
+	}
 	sqlDB, err := db.DB()
 	if err != nil {
 		return err

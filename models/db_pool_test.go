@@ -12,7 +12,8 @@ import (
 )
 
 // TestOpenPool checks that the pool settings reach database/sql on
-// PostgreSQL and that SQLite keeps its single connection.
+// PostgreSQL and that SQLite keeps its single write connection (the read
+// pool: TestSQLiteWritesOutsideTransactions).
 func TestOpenPool(t *testing.T) {
 	t.Run("sqlite", func(t *testing.T) {
 		db, err := models.OpenPool(filepath.Join(t.TempDir(), "pool.db"), models.Pool{MaxOpenConns: 7, MaxIdleConns: 3})
@@ -22,7 +23,7 @@ func TestOpenPool(t *testing.T) {
 		defer models.Close(db)
 		sqlDB, _ := db.DB()
 		if n := sqlDB.Stats().MaxOpenConnections; n != 1 {
-			t.Errorf("SQLite max open connections %d, want 1", n)
+			t.Errorf("SQLite max open write connections %d, want 1", n)
 		}
 	})
 	url := os.Getenv(modelstest.EnvURL)

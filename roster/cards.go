@@ -2,6 +2,8 @@ package roster
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/base64"
 	"html/template"
 	"io"
 
@@ -71,20 +73,32 @@ func WriteCardsCSV(w io.Writer, cards []Card) error {
 	return csvsafe.NewWriterBOM(w).WriteAll(rows)
 }
 
-var cardsPage = template.Must(template.New("cards").Parse(`<!DOCTYPE html>
-<html lang="{{.Lang}}"><head><meta charset="utf-8"><title>{{.Title}}</title>
-<style>
+// cardsStyle is the style sheet of the printable cards page, kept apart so
+// CardsCSP can allow exactly this text by its hash.
+const cardsStyle = `
 body{font-family:sans-serif;margin:1cm}
 .card{display:inline-block;width:8cm;border:1px dashed #888;padding:.4cm;margin:.2cm;page-break-inside:avoid}
 .name{font-size:1.3em;font-weight:bold}
 dt{display:inline;color:#555}dd{display:inline;margin:0 0 0 .3em;font-family:monospace;font-size:1.2em}
 @media print{.card{border-style:solid}}
-</style></head><body>
+`
+
+var cardsPage = template.Must(template.New("cards").Parse(`<!DOCTYPE html>
+<html lang="{{.Lang}}"><head><meta charset="utf-8"><title>{{.Title}}</title>
+<style>` + cardsStyle + `</style></head><body>
 {{range .Cards}}<div class="card"><div class="name">{{.RealName}}</div><div>{{.ClassName}}</div>
 <dl><div><dt>{{$.Code}}</dt><dd>{{.ClassCode}}</dd></div><div><dt>{{$.User}}</dt><dd>{{.Username}}</dd></div><div><dt>PIN</dt><dd>{{.PIN}}</dd></div></dl></div>
 {{else}}<p>{{.None}}</p>{{end}}
 </body></html>
 `))
+
+// CardsCSP is the Content-Security-Policy header for the page
+// WriteCardsHTML writes: it loads and runs nothing but its own style
+// sheet, allowed by the SHA-256 hash of its exact text.
+var CardsCSP = func() string {
+	sum := sha256.Sum256([]byte(cardsStyle))
+	return "default-src 'none'; style-src 'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'; frame-ancestors 'none'"
+}()
 
 // WriteCardsHTML writes a printable page of the cards in lang ("en",
 // otherwise zh-CN).

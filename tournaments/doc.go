@@ -2,7 +2,10 @@
 // start rank, rounds of results (games, forfeits, pairing-allocated and
 // requested byes), scores under a configurable point system, FIDE
 // Tournament Report Files (TRF16, TRF(x), TRF-2026 codes), the FIDE Dutch
-// Swiss system (C.04.3, 2025 rules) and FIDE Berger round-robin tables.
+// Swiss system (C.04.3, 2025 rules) and FIDE Berger round-robin tables,
+// and, behind one System interface, the school Swiss (积分编排), round
+// robin, knockout and arena (擂台) systems, with standings ranked by FIDE
+// C.07 tie-breaks.
 //
 // It imports only the standard library: no HTTP, no database.
 //
@@ -18,5 +21,14 @@
 //	}
 //	for board, p := range pairs {
 //		fmt.Println(board+1, p.White, p.Black) // Black == 0: the bye
+//	}
+//
+// Any system, and the standings after a round:
+//
+//	var sys tournaments.System = tournaments.SchoolSwiss{Seed: 42}
+//	boards, err := sys.Pair(t, t.PlayedRounds()+1)
+//	rows, err := sys.Standings(t, t.PlayedRounds(), tournaments.DefaultTieBreaks("chess", "school_swiss"))
+//	for _, r := range rows {
+//		fmt.Println(r.Rank, r.Player, r.Points, r.TieBreaks)
 //	}
 package tournaments

@@ -24,8 +24,8 @@ var Systems = []string{sysDutch, sysRoundRobin}
 // Scorings maps a point system's name to its points (in tenths).
 var Scorings = map[string]PointSystem{
 	"1-0.5-0": Standard,
-	"2-1-0":   {Win: 20, Draw: 10, HalfBye: 10, FullBye: 20, PairingBye: 20},
-	"3-1-0":   {Win: 30, Draw: 10, HalfBye: 10, FullBye: 30, PairingBye: 30},
+	"2-1-0":   TwoOneZero,
+	"3-1-0":   ThreeOneZero,
 }
 
 // tieBreakBases are the FIDE C.07 tie-breaks by acronym, and whether they

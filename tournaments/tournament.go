@@ -135,34 +135,100 @@ type Points int
 
 func (p Points) String() string { return fmt.Sprintf("%d.%d", p/10, p%10) }
 
-// PointSystem gives the points for each kind of result.
+// PointSystem gives the points for each kind of result. Build one with
+// NewPointSystem (or use Standard, TwoOneZero, ThreeOneZero) and then set
+// the byes and forfeits that differ; a literal must set every field.
 type PointSystem struct {
 	Win, Draw, Loss     Points
 	ZeroBye, Forfeit    Points // zero-point bye or absence; forfeit loss
 	PairingBye          Points // pairing-allocated bye
 	HalfBye, FullBye    Points // requested byes
+	ForfeitWin          Points // the opponent did not come
 	pairingByeIsDefault bool
 }
 
-// Standard is the usual 1 / ½ / 0 system with a win for the pairing bye.
-var Standard = PointSystem{Win: 10, Draw: 5, HalfBye: 5, FullBye: 10, PairingBye: 10}
+// NewPointSystem returns the point system with these points for a game won,
+// drawn and lost, where a pairing-allocated bye, a full-point bye and a
+// forfeit win bring the points of a win, a half-point bye those of a draw,
+// and a forfeit loss, a zero-point bye or an absence those of a loss.
+func NewPointSystem(win, draw, loss Points) PointSystem {
+	return PointSystem{Win: win, Draw: draw, Loss: loss, ZeroBye: loss, Forfeit: loss,
+		PairingBye: win, HalfBye: draw, FullBye: win, ForfeitWin: win}
+}
+
+// The usual point systems: Standard is 1 / ½ / 0 (FIDE); TwoOneZero is
+// 2 / 1 / 0 (the seed's school Swiss, 积分编排); ThreeOneZero is 3 / 1 / 0.
+var (
+	Standard     = NewPointSystem(10, 5, 0)
+	TwoOneZero   = NewPointSystem(20, 10, 0)
+	ThreeOneZero = NewPointSystem(30, 10, 0)
+)
+
+// Validate checks that the system makes sense: no negative points, a win
+// worth more than a draw, a draw at least a loss, no bye or forfeit win worth
+// more than a win, and a forfeit loss worth no more than a lost game. It
+// returns a *PointSystemError naming the first field at fault.
+func (ps PointSystem) Validate() error {
+	fields := []struct {
+		name string
+		v    Points
+	}{{"win", ps.Win}, {"draw", ps.Draw}, {"loss", ps.Loss}, {"zero_bye", ps.ZeroBye}, {"forfeit_loss", ps.Forfeit},
+		{"pairing_bye", ps.PairingBye}, {"half_bye", ps.HalfBye}, {"full_bye", ps.FullBye}, {"forfeit_win", ps.ForfeitWin}}
+	for _, f := range fields {
+		if f.v < 0 || f.v > 1000 {
+			return &PointSystemError{Field: f.name, Reason: "must be between 0 and 100 points"}
+		}
+		if f.name != "win" && f.v > ps.Win {
+			return &PointSystemError{Field: f.name, Reason: "cannot be worth more than a win"}
+		}
+	}
+	switch {
+	case ps.Win <= ps.Draw:
+		return &PointSystemError{Field: "draw", Reason: "must be worth less than a win"}
+	case ps.Draw < ps.Loss:
+		return &PointSystemError{Field: "loss", Reason: "cannot be worth more than a draw"}
+	case ps.Forfeit > ps.Loss:
+		return &PointSystemError{Field: "forfeit_loss", Reason: "cannot be worth more than a lost game"}
+	}
+	return nil
+}
+
+// PointSystemError is a point system that Validate refuses.
+type PointSystemError struct {
+	Field  string // win, draw, loss, zero_bye, forfeit_loss, pairing_bye, half_bye, full_bye, forfeit_win
+	Reason string
+}
+
+func (e *PointSystemError) Error() string {
+	return fmt.Sprintf("tournaments: points for %s: %s", e.Field, e.Reason)
+}
 
 // Points returns the points of one round's entry for the given player.
 func (ps PointSystem) Points(e Entry) Points {
-	switch e.Result.outcome() {
-	case 1:
-		if e.Result == PairingBye {
-			return ps.PairingBye
-		}
+	switch e.Result {
+	case Win, UnratedWin:
 		return ps.Win
-	case 0:
+	case ForfeitWin:
+		return ps.ForfeitWin
+	case PairingBye:
+		return ps.PairingBye
+	case FullPointBye:
+		return ps.FullBye
+	case Draw, UnratedDraw:
+		if e.Opponent == 0 {
+			return ps.HalfBye
+		}
 		return ps.Draw
-	}
-	if e.paired() {
-		if e.Played() {
+	case HalfPointBye:
+		return ps.HalfBye
+	case Loss, UnratedLoss:
+		if e.Opponent != 0 {
 			return ps.Loss
 		}
-		return ps.Forfeit
+	case ForfeitLoss:
+		if e.Opponent != 0 {
+			return ps.Forfeit
+		}
 	}
 	return ps.ZeroBye
 }

@@ -156,7 +156,7 @@ func (rd *trfReader) line(n int, line string) error {
 		ps := &rd.t.Points
 		switch code {
 		case "BBW":
-			ps.Win, ps.FullBye = v, v
+			ps.Win, ps.FullBye, ps.ForfeitWin = v, v, v
 			if ps.pairingByeIsDefault {
 				ps.PairingBye = v
 			}
@@ -356,7 +356,7 @@ func (rd *trfReader) pointSystem162(n int, line string) error {
 		}
 		switch sym {
 		case 'W':
-			ps.Win, ps.FullBye = v, v
+			ps.Win, ps.FullBye, ps.ForfeitWin = v, v, v
 			if ps.pairingByeIsDefault {
 				ps.PairingBye = v
 			}
@@ -377,6 +377,15 @@ func (rd *trfReader) pointSystem162(n int, line string) error {
 
 func (rd *trfReader) pointSystemXXS(n int, line string) error {
 	ps := &rd.t.Points
+	// A game result also sets the byes and forfeits that follow it (a
+	// full-point bye and a forfeit win are worth a win, a half-point bye a
+	// draw) unless the line gives them explicitly.
+	explicit := map[string]bool{}
+	type setting struct {
+		k string
+		p Points
+	}
+	var settings []setting
 	for _, f := range strings.Fields(line[3:]) {
 		col := 4 + strings.Index(line[3:], f)
 		k, v, ok := strings.Cut(f, "=")
@@ -385,17 +394,37 @@ func (rd *trfReader) pointSystemXXS(n int, line string) error {
 			return &TRFError{n, col, fmt.Sprintf("%q must be CODE=points", f)}
 		}
 		switch k {
-		case "W", "WW", "BW":
+		case "W", "WW", "BW", "D", "WD", "BD", "L", "WL", "BL":
+			k = k[len(k)-1:]
+		case "FW", "FL", "ZPB", "HPB", "FPB", "PAB":
+		default:
+			return &TRFError{n, col, fmt.Sprintf("unknown XXS code %q", k)}
+		}
+		explicit[k] = true
+		settings = append(settings, setting{k, p})
+	}
+	for _, st := range settings {
+		switch p := st.p; st.k {
+		case "W":
 			ps.Win = p
+			if !explicit["FW"] {
+				ps.ForfeitWin = p
+			}
+			if !explicit["FPB"] {
+				ps.FullBye = p
+			}
 			if ps.pairingByeIsDefault {
 				ps.PairingBye = p
 			}
-		case "D", "WD", "BD":
+		case "D":
 			ps.Draw = p
-		case "L", "WL", "BL":
+			if !explicit["HPB"] {
+				ps.HalfBye = p
+			}
+		case "L":
 			ps.Loss = p
 		case "FW":
-			ps.Win = p
+			ps.ForfeitWin = p
 		case "FL":
 			ps.Forfeit = p
 		case "ZPB":
@@ -406,8 +435,6 @@ func (rd *trfReader) pointSystemXXS(n int, line string) error {
 			ps.FullBye = p
 		case "PAB":
 			ps.PairingBye, ps.pairingByeIsDefault = p, false
-		default:
-			return &TRFError{n, col, fmt.Sprintf("unknown XXS code %q", k)}
 		}
 	}
 	return nil

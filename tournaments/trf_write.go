@@ -65,8 +65,9 @@ func WriteTRF(w io.Writer, t *Tournament) error {
 		bw.WriteString("XXC black1\n")
 	}
 	if ps := t.Points; ps.Win != Standard.Win || ps.Draw != Standard.Draw || ps.Loss != 0 || ps.PairingBye != ps.Win || ps.Forfeit != 0 || ps.ZeroBye != 0 ||
-		ps.HalfBye != Standard.HalfBye || ps.FullBye != Standard.FullBye {
-		fmt.Fprintf(bw, "XXS W=%s D=%s L=%s FL=%s ZPB=%s PAB=%s HPB=%s FPB=%s\n", ps.Win, ps.Draw, ps.Loss, ps.Forfeit, ps.ZeroBye, ps.PairingBye, ps.HalfBye, ps.FullBye)
+		ps.ForfeitWin != ps.Win || ps.FullBye != ps.Win || ps.HalfBye != ps.Draw {
+		fmt.Fprintf(bw, "XXS W=%s D=%s L=%s FW=%s FL=%s ZPB=%s HPB=%s FPB=%s PAB=%s\n",
+			ps.Win, ps.Draw, ps.Loss, ps.ForfeitWin, ps.Forfeit, ps.ZeroBye, ps.HalfBye, ps.FullBye, ps.PairingBye)
 	}
 	return bw.Flush()
 }

@@ -77,9 +77,10 @@ func New(t testing.TB, db *gorm.DB, options ...func(*identity.Config)) *Harness 
 	}
 	h.Identity = svc
 	h.Echo = api.NewServer(api.Deps{
-		Identity: svc,
-		Ping:     func(ctx context.Context) error { return models.Ping(ctx, db) },
-		Audit:    audit.NewService(models.NewAuditStore(db), h.clock),
+		Identity:    svc,
+		Ping:        func(ctx context.Context) error { return models.Ping(ctx, db) },
+		Unavailable: models.IsUnavailable,
+		Audit:       audit.NewService(models.NewAuditStore(db), h.clock),
 	})
 	h.Spec, h.router = LoadSpec(t)
 	return h

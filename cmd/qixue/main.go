@@ -15,6 +15,8 @@
 //	                   pair the next round of a FIDE TRF file (Dutch system)
 //	qixue tournament berger --players N
 //	                   print the FIDE Berger round-robin table
+//	qixue tournament standings FILE.trf [--tiebreaks LIST]
+//	                   print the standings with FIDE tie-breaks
 //	qixue healthcheck  probe the local server (container HEALTHCHECK)
 //	qixue version      print the build version
 package main
@@ -66,7 +68,7 @@ func commands() []command {
 		{"lessons", "lessons check [DIR]: check curriculum files (without DIR: the built-in content)", runLessons},
 		{"ratings", "ratings rebuild: recompute puzzle ratings and their history from the attempts", runRatings},
 		{"rules", "rules-engine tools: perft, moves, play, pgn, escapes, forbidden, opening, solve, score, start", runRules},
-		{"tournament", "tournament pair --system dutch FILE.trf | berger --players N: Swiss pairing and round-robin tables", runTournament},
+		{"tournament", "tournament pair --system dutch FILE.trf | berger --players N | standings FILE.trf [--tiebreaks LIST]: Swiss pairing, round-robin tables, standings", runTournament},
 		{"version", "print the build version", runVersion},
 	}
 }

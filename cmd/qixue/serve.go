@@ -71,6 +71,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 	e := api.NewServer(api.Deps{
 		Identity:        svc,
 		Ping:            func(ctx context.Context) error { return models.Ping(ctx, db) },
+		Unavailable:     models.IsUnavailable,
 		Logger:          logger,
 		CORSOrigins:     cfg.CORSOrigins,
 		MetricsToken:    cfg.MetricsToken,

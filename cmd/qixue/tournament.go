@@ -23,8 +23,10 @@ func runTournament(ctx context.Context, args []string, stdin io.Reader, stdout, 
 		return tournamentPair(args[1:], stdout, stderr)
 	case "berger":
 		return tournamentBerger(args[1:], stdout, stderr)
+	case "standings":
+		return tournamentStandings(args[1:], stdout, stderr)
 	}
-	return fmt.Errorf("tournament: unknown subcommand %q (pair, berger)", args[0])
+	return fmt.Errorf("tournament: unknown subcommand %q (pair, berger, standings)", args[0])
 }
 
 const tournamentHelp = `qixue tournament pair --system dutch FILE.trf
@@ -35,6 +37,11 @@ const tournamentHelp = `qixue tournament pair --system dutch FILE.trf
 qixue tournament berger --players N
     print the FIDE Berger table (C.05 Annex 1): one line a round, pairs
     WHITE-BLACK, 0 for the bye of an odd field
+qixue tournament standings FILE.trf [--tiebreaks LIST] [--game G] [--system swiss|round_robin] [--round N]
+    print the standings after the last round played (or round N): rank
+    (shared for a full tie), start rank, name, points and each tie-break of
+    FIDE C.07 in LIST (BH, BH-C1, BH-M1, SB, DE, WIN, WON, BPG, BWG, PS,
+    ARO, ARO-C1, ...); without LIST the game's default list
 `
 
 func tournamentPair(args []string, stdout, stderr io.Writer) error {
