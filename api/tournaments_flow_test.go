@@ -86,6 +86,7 @@ type tourStanding struct {
 	Rank, Number int
 	Name         string
 	Points       float64
+	TieBreaks    []float64 `json:"tie_breaks"`
 	Rounds       []string
 }
 
@@ -335,8 +336,11 @@ func TestTournamentSwissFlow(t *testing.T) {
 			t.Fatalf("standings of %d players", len(final))
 		}
 		total := 0.0
-		for _, s := range final {
+		for i, s := range final {
 			total += s.Points
+			if len(s.TieBreaks) != 5 || i > 0 && s.Rank < final[i-1].Rank {
+				t.Fatalf("standings row %+v: five tie-break values (BH-C1, BH, DE, WIN, BWG) and ranks in order", s)
+			}
 			if len(s.Rounds) != 6 {
 				t.Fatalf("player %d has %d round cells", s.Number, len(s.Rounds))
 			}

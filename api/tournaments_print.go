@@ -113,15 +113,19 @@ func pairingRows(ev *tournaments.Event, r int, lang string) [][]string {
 }
 
 func standingRows(ev *tournaments.Event, lang string) [][]string {
-	head := []string{pt(lang, "rank"), pt(lang, "number"), pt(lang, "name"), pt(lang, "points"), pt(lang, "played"),
-		pt(lang, "wins"), pt(lang, "draws"), pt(lang, "losses")}
-	for r := 1; r <= ev.PairedRounds; r++ {
+	head := []string{pt(lang, "rank"), pt(lang, "number"), pt(lang, "name"), pt(lang, "points")}
+	head = append(head, ev.TieBreaks...)
+	head = append(head, pt(lang, "played"), pt(lang, "wins"), pt(lang, "draws"), pt(lang, "losses"))
+	for r := 1; r <= ev.StandingsRound(); r++ {
 		head = append(head, pt(lang, "round", r))
 	}
 	rows := [][]string{head}
 	for _, s := range ev.Standings() {
-		row := []string{itoa(s.Rank), itoa(s.Player.Number), s.Player.Name, s.Points.String(), itoa(s.Played),
-			itoa(s.Wins), itoa(s.Draws), itoa(s.Losses)}
+		row := []string{itoa(s.Rank), itoa(s.Player.Number), s.Player.Name, s.Points.String()}
+		for _, v := range s.TieBreaks {
+			row = append(row, v.String())
+		}
+		row = append(row, itoa(s.Played), itoa(s.Wins), itoa(s.Draws), itoa(s.Losses))
 		rows = append(rows, append(row, s.Rounds...))
 	}
 	return rows
@@ -134,7 +138,7 @@ func pairingSheet(ev *tournaments.Event, r int, lang string) printPage {
 
 func standingsSheet(ev *tournaments.Event, lang string) printPage {
 	rows := standingRows(ev, lang)
-	return printPage{Lang: lang, Title: pt(lang, "standings", ev.Name, ev.PairedRounds), Head: rows[0], Rows: rows[1:]}
+	return printPage{Lang: lang, Title: pt(lang, "standings", ev.Name, ev.StandingsRound()), Head: rows[0], Rows: rows[1:]}
 }
 
 func pairingCards(ev *tournaments.Event, r int, lang string) printPage {

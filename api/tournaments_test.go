@@ -28,7 +28,7 @@ func TestTournamentRoundRobin(t *testing.T) {
 		}
 		th.problem(t, 422, "validation_failed", "rounds", "POST", "/v1/tournaments", teacher, map[string]any{
 			"name": "五子棋循环赛", "game": "gomoku", "system": "round_robin", "rounds": 3, "class_ids": []string{th.F.A.Class.ID}})
-		for _, tbs := range [][]string{{"SB", "SB"}, {"DE-C1"}, {"buchholz"}, {"BH-X1"}} {
+		for _, tbs := range [][]string{{"SB", "SB"}, {"DE-C1"}, {"buchholz"}, {"BH-X1"}, {"BH-C1"}} {
 			th.problem(t, 422, "validation_failed", "tie_breaks", "POST", "/v1/tournaments", teacher, map[string]any{
 				"name": "五子棋循环赛", "game": "gomoku", "system": "round_robin", "tie_breaks": tbs, "class_ids": []string{th.F.A.Class.ID}})
 		}

@@ -265,22 +265,27 @@ type standingsResponse struct {
 }
 
 type standingResponse struct {
-	Rank   int      `json:"rank"`
-	Number int      `json:"number"`
-	Name   string   `json:"name"`
-	Points float64  `json:"points"`
-	Played int      `json:"played"`
-	Wins   int      `json:"wins"`
-	Draws  int      `json:"draws"`
-	Losses int      `json:"losses"`
-	Rounds []string `json:"rounds"`
+	Rank      int       `json:"rank"`
+	Number    int       `json:"number"`
+	Name      string    `json:"name"`
+	Points    float64   `json:"points"`
+	TieBreaks []float64 `json:"tie_breaks"`
+	Played    int       `json:"played"`
+	Wins      int       `json:"wins"`
+	Draws     int       `json:"draws"`
+	Losses    int       `json:"losses"`
+	Rounds    []string  `json:"rounds"`
 }
 
 func toStandingsResponse(ev *tournaments.Event, n names) standingsResponse {
-	out := standingsResponse{TournamentID: ev.ID, Round: ev.PairedRounds, TieBreaks: ev.TieBreaks, Items: []standingResponse{}}
+	out := standingsResponse{TournamentID: ev.ID, Round: ev.StandingsRound(), TieBreaks: ev.TieBreaks, Items: []standingResponse{}}
 	for _, s := range ev.Standings() {
+		tbs := make([]float64, len(s.TieBreaks))
+		for i, v := range s.TieBreaks {
+			tbs[i] = v.Float64()
+		}
 		out.Items = append(out.Items, standingResponse{Rank: s.Rank, Number: s.Player.Number, Name: n.of(s.Player),
-			Points: pointsValue(s.Points), Played: s.Played, Wins: s.Wins, Draws: s.Draws, Losses: s.Losses, Rounds: s.Rounds})
+			Points: pointsValue(s.Points), TieBreaks: tbs, Played: s.Played, Wins: s.Wins, Draws: s.Draws, Losses: s.Losses, Rounds: s.Rounds})
 	}
 	return out
 }

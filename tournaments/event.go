@@ -28,37 +28,28 @@ var Scorings = map[string]PointSystem{
 	"3-1-0":   ThreeOneZero,
 }
 
-// tieBreakBases are the FIDE C.07 tie-breaks by acronym, and whether they
-// take a modifier (-C1, -C2: cut the lowest values; -M1, -M2: cut as many
-// lowest and highest).
-var tieBreakBases = map[string]bool{
-	"BH": true, "SB": true, "PS": true, "ARO": true,
-	"DE": false, "WIN": false, "WON": false, "BPG": false, "BWG": false,
-}
-
-// knownTieBreak reports whether name is a C.07 tie-break written as its
-// acronym, with a modifier where the base takes one ("BH-C1").
-func knownTieBreak(name string) bool {
-	base, mod, hasMod := strings.Cut(name, "-")
-	takes, ok := tieBreakBases[base]
-	if !ok || hasMod && !takes {
-		return false
+// validTieBreaks reports whether names are C.07 tie-breaks written as
+// ParseTieBreak writes them ("BH-C1"), each once, that the system may use
+// (no Buchholz in a round robin).
+func validTieBreaks(names []string, system string) bool {
+	for i, name := range names {
+		tb, err := ParseTieBreak(name)
+		if err != nil || string(tb) != name || slices.Index(names, name) != i ||
+			system == sysRoundRobin && strings.HasPrefix(name, "BH") {
+			return false
+		}
 	}
-	return !hasMod || slices.Contains([]string{"C1", "C2", "M1", "M2"}, mod)
+	return true
 }
 
-// defaultTieBreaks is the tie-break order a new tournament gets: the
-// seeds' 小分 (Sonneborn-Berger) for gomoku; for the other games Buchholz
-// cut 1, Buchholz, direct encounter, wins and wins with Black in a Swiss,
-// and direct encounter, wins and Sonneborn-Berger in a round robin.
+// defaultTieBreaks is the tie-break order a new tournament gets
+// (DefaultTieBreaks: the seeds' 小分 for gomoku).
 func defaultTieBreaks(game, system string) []string {
-	switch {
-	case game == "gomoku":
-		return []string{"SB"}
-	case system == sysRoundRobin:
-		return []string{"DE", "WIN", "SB"}
+	var out []string
+	for _, tb := range DefaultTieBreaks(game, system) {
+		out = append(out, string(tb))
 	}
-	return []string{"BH-C1", "BH", "DE", "WIN", "BWG"}
+	return out
 }
 
 // Outcome is the result of one board, as written on a pairing sheet.
@@ -354,33 +345,51 @@ type EventStanding struct {
 	Rank   int
 	Player Entrant
 	Points Points
+	// TieBreaks are the values of the tournament's tie-breaks, in order.
+	TieBreaks []Value
 	// Played is the number of games played over the board; Wins, Draws
 	// and Losses count them.
 	Played, Wins, Draws, Losses int
-	// Rounds is the outcome of each round so far, as on a cross table:
-	// "+5w" (won against 5 with White), "=3b", "-2w", "U" (bye), "H",
-	// "Z", "+" / "-" forfeits; "" for a pending board.
+	// Rounds is the outcome of each round, as on a cross table: "+5w"
+	// (won against 5 with White), "=3b", "-2w", "U" (bye), "H", "Z",
+	// "+" / "-" forfeits.
 	Rounds []string
 }
 
-// Standings ranks the entrants by points (results entered so far; a
-// correction changes them at once), then by pairing number. Equal points
-// share a rank.
+// StandingsRound is the round the standings are after: the last one
+// whose results are all in.
+func (ev *Event) StandingsRound() int { return ev.completeRounds() }
+
+// Standings ranks the entrants after the last round whose results are all
+// in (a corrected result counts at once) by points and then the
+// tournament's tie-breaks (FIDE C.07, by Standings or, for a round robin,
+// RoundRobinStandings); players tied on everything share a rank.
 func (ev *Event) Standings() []EventStanding {
-	t := ev.Tournament(ev.PairedRounds)
-	ps := t.Points
-	out := make([]EventStanding, 0, len(ev.Players))
-	for _, e := range ev.Players {
-		s := EventStanding{Player: e, Rounds: []string{}}
+	after := ev.completeRounds()
+	t := ev.Tournament(after)
+	var tbs []TieBreak
+	for _, name := range ev.TieBreaks {
+		tbs = append(tbs, TieBreak(name))
+	}
+	rank := Standings
+	if ev.System == sysRoundRobin {
+		rank = RoundRobinStandings
+	}
+	rows, err := rank(t, after, tbs)
+	if err != nil {
+		// The tie-breaks were checked when the tournament was made; should
+		// a stored one no longer be known, rank by points alone.
+		rows, _ = rank(t, after, nil)
+	}
+	out := make([]EventStanding, 0, len(rows))
+	for _, row := range rows {
+		e := *ev.Player(row.Player)
+		s := EventStanding{Rank: row.Rank, Player: e, Points: row.Points, TieBreaks: row.TieBreaks, Rounds: []string{}}
 		for i, en := range t.Players[e.Number-1].Rounds {
-			if i >= ev.PairedRounds {
+			if i >= after {
 				break // a bye written ahead of the round to pair
 			}
 			s.Rounds = append(s.Rounds, crossCell(en))
-			if en.Result == NotPaired {
-				continue
-			}
-			s.Points += ps.Points(en)
 			if en.Played() {
 				s.Played++
 				switch en.Result.outcome() {
@@ -393,22 +402,10 @@ func (ev *Event) Standings() []EventStanding {
 				}
 			}
 		}
-		for len(s.Rounds) < ev.PairedRounds {
+		for len(s.Rounds) < after {
 			s.Rounds = append(s.Rounds, "")
 		}
 		out = append(out, s)
-	}
-	sort.SliceStable(out, func(i, j int) bool {
-		if out[i].Points != out[j].Points {
-			return out[i].Points > out[j].Points
-		}
-		return out[i].Player.Number < out[j].Player.Number
-	})
-	for i := range out {
-		out[i].Rank = i + 1
-		if i > 0 && out[i].Points == out[i-1].Points {
-			out[i].Rank = out[i-1].Rank
-		}
 	}
 	return out
 }

@@ -79,11 +79,8 @@ func (d *Draft) validate(v *fieldErrors) {
 	if d.TieBreaks == nil {
 		d.TieBreaks = defaultTieBreaks(d.Game, d.System)
 	}
-	for i, tb := range d.TieBreaks {
-		if !knownTieBreak(tb) || slices.Index(d.TieBreaks, tb) != i {
-			v.add("tie_breaks", "invalid")
-			break
-		}
+	if !validTieBreaks(d.TieBreaks, d.System) {
+		v.add("tie_breaks", "invalid")
 	}
 	switch {
 	case len(d.ClassIDs) == 0:
