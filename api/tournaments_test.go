@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"gorm.io/gorm"
 
 	"qixue/api/apitest"
+	"qixue/identity"
 	"qixue/models/modelstest"
 	"qixue/tournaments"
 )
@@ -283,6 +285,87 @@ func TestTournamentPrintedNames(t *testing.T) {
 			body := th.must(t, 200, "GET", path, th.F.A.TeacherToken, nil).Body.String()
 			if !strings.Contains(body, `'=HYPERLINK`) && !strings.Contains(body, `"(1) =HYPERLINK`) {
 				t.Errorf("%s: a formula name is not text:\n%s", path, body)
+			}
+		}
+	})
+}
+
+// TestTournamentSchoolSwissAndDoubleRoundRobin runs the seeds' school
+// Swiss (积分编排) across two classes: no round-1 board pairs classmates
+// (the engine keeps team-mates apart, a team being a class), the draw is
+// the same when the round is unpaired and paired again, and the rounds
+// continue; and a double round robin of three plays the table twice with
+// colours reversed.
+func TestTournamentSchoolSwissAndDoubleRoundRobin(t *testing.T) {
+	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
+		th := newTourHarness(t, db)
+		ctx := context.Background()
+		root := identity.Principal{Role: identity.RolePlatformAdmin}
+		a := th.F.A
+		class2, err := th.Identity.CreateClass(ctx, root, identity.NewClass{SchoolID: a.School.ID, Name: "三(2)班", Grade: 3, TeacherIDs: []string{a.Teacher.ID}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		classOf := map[int]int{}
+		var ids []string
+		for i, s := range th.Students[:4] {
+			ids = append(ids, s.ID)
+			classOf[i+1] = 1
+		}
+		for i := range 4 {
+			u, err := th.Identity.CreateUser(ctx, root, identity.NewUser{SchoolID: a.School.ID, Role: identity.RoleStudent,
+				Username: fmt.Sprintf("a-c2-%d", i), RealName: fmt.Sprintf("二班%d", i), Password: apitest.Password})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := th.Identity.Enroll(ctx, root, class2.ID, u.ID); err != nil {
+				t.Fatal(err)
+			}
+			ids = append(ids, u.ID)
+			classOf[5+i] = 2
+		}
+		rec := th.must(t, 201, "POST", "/v1/tournaments", a.TeacherToken, map[string]any{"name": "年级积分赛", "game": "numchess",
+			"system": "school_swiss", "points": "2-1-0", "rounds": 3, "class_ids": []string{a.Class.ID, class2.ID}, "student_ids": ids})
+		base := "/v1/tournaments/" + apitest.Decode[struct{ ID string }](t, rec).ID
+		r1 := pairsOf(apitest.Decode[tourRound](t, th.must(t, 201, "POST", base+"/rounds", a.TeacherToken, nil)))
+		for _, p := range r1 {
+			if classOf[p.White] == classOf[p.Black] {
+				t.Fatalf("round 1 pairs classmates %d and %d: %v", p.White, p.Black, r1)
+			}
+		}
+		th.must(t, 200, "DELETE", base+"/rounds/current", a.TeacherToken, nil)
+		if again := pairsOf(apitest.Decode[tourRound](t, th.must(t, 201, "POST", base+"/rounds", a.TeacherToken, nil))); !slices.Equal(again, r1) {
+			t.Fatalf("the draw changed: %v, then %v", r1, again)
+		}
+		for round := 1; round <= 3; round++ {
+			if round > 1 {
+				th.must(t, 201, "POST", base+"/rounds", a.TeacherToken, nil)
+			}
+			for b := 1; b <= 4; b++ {
+				th.must(t, 200, "POST", base+"/results", a.TeacherToken, map[string]any{"round": round, "board": b, "result": outcomeFor(round, b)})
+			}
+		}
+		total := 0.0
+		for _, s := range th.standings(t, base) {
+			total += s.Points
+		}
+		if total != 3*4*2 {
+			t.Fatalf("total points %v under 2-1-0", total)
+		}
+
+		rec = th.must(t, 201, "POST", "/v1/tournaments", a.TeacherToken, map[string]any{"name": "双循环", "game": "draughts",
+			"system": "double_round_robin", "class_ids": []string{a.Class.ID}, "student_ids": ids[:3]})
+		base = "/v1/tournaments/" + apitest.Decode[struct{ ID string }](t, rec).ID
+		var played []tournaments.Pair
+		for round := 1; round <= 6; round++ {
+			r := apitest.Decode[tourRound](t, th.must(t, 201, "POST", base+"/rounds", a.TeacherToken, nil))
+			th.must(t, 200, "POST", base+"/results", a.TeacherToken, map[string]any{"round": round, "board": 1, "result": "1/2-1/2"})
+			played = append(played, pairsOf(r)[0])
+		}
+		th.problem(t, 409, "rounds_complete", "", "POST", base+"/rounds", a.TeacherToken, nil)
+		for _, p := range played {
+			if !slices.Contains(played, tournaments.Pair{White: p.Black, Black: p.White}) {
+				t.Fatalf("double round robin %v: %v never has the colours reversed", played, p)
 			}
 		}
 	})

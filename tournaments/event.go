@@ -1,6 +1,7 @@
 package tournaments
 
 import (
+	"hash/fnv"
 	"slices"
 	"sort"
 	"strconv"
@@ -14,12 +15,35 @@ var Games = []string{"chess", "draughts", "gomoku", "numchess"}
 
 // The pairing systems the service runs, by the names the API takes.
 const (
-	sysDutch      = "dutch"       // FIDE Dutch Swiss (PairDutch)
-	sysRoundRobin = "round_robin" // FIDE Berger tables (BergerTable)
+	sysDutch            = "dutch"              // FIDE Dutch Swiss (Dutch, PairDutch)
+	sysSchoolSwiss      = "school_swiss"       // the seeds' 积分编排, classmates kept apart (SchoolSwiss)
+	sysRoundRobin       = "round_robin"        // FIDE Berger tables (RoundRobin)
+	sysDoubleRoundRobin = "double_round_robin" // the table twice, colours reversed
 )
 
 // Systems lists the pairing systems the service runs.
-var Systems = []string{sysDutch, sysRoundRobin}
+var Systems = []string{sysDutch, sysSchoolSwiss, sysRoundRobin, sysDoubleRoundRobin}
+
+// swiss reports whether the event is a Swiss (rounds planned, late
+// entries and requested byes allowed).
+func (ev *Event) swiss() bool { return ev.System == sysDutch || ev.System == sysSchoolSwiss }
+
+// system returns the pairing system of the event. A school Swiss draws
+// its first round by lot from a seed made of the tournament's ID, so the
+// same tournament always gets the same draw.
+func (ev *Event) system() System {
+	switch ev.System {
+	case sysRoundRobin:
+		return RoundRobin{}
+	case sysDoubleRoundRobin:
+		return RoundRobin{Double: true}
+	case sysSchoolSwiss:
+		h := fnv.New64a()
+		h.Write([]byte(ev.ID))
+		return SchoolSwiss{Seed: h.Sum64()}
+	}
+	return Dutch{}
+}
 
 // Scorings maps a point system's name to its points (in tenths).
 var Scorings = map[string]PointSystem{
@@ -35,7 +59,7 @@ func validTieBreaks(names []string, system string) bool {
 	for i, name := range names {
 		tb, err := ParseTieBreak(name)
 		if err != nil || string(tb) != name || slices.Index(names, name) != i ||
-			system == sysRoundRobin && strings.HasPrefix(name, "BH") {
+			(system == sysRoundRobin || system == sysDoubleRoundRobin) && strings.HasPrefix(name, "BH") {
 			return false
 		}
 	}
@@ -45,6 +69,9 @@ func validTieBreaks(names []string, system string) bool {
 // defaultTieBreaks is the tie-break order a new tournament gets
 // (DefaultTieBreaks: the seeds' 小分 for gomoku).
 func defaultTieBreaks(game, system string) []string {
+	if system == sysDoubleRoundRobin {
+		system = sysRoundRobin
+	}
 	var out []string
 	for _, tb := range DefaultTieBreaks(game, system) {
 		out = append(out, string(tb))
@@ -272,7 +299,7 @@ func (ev *Event) entry(e Entrant, r int, ahead bool) (Entry, bool) {
 			continue
 		}
 		if b.Black == 0 {
-			if ev.System == sysRoundRobin {
+			if !ev.swiss() {
 				return Entry{Result: ZeroPointBye}, true
 			}
 			return Entry{Result: PairingBye}, true
@@ -372,7 +399,7 @@ func (ev *Event) Standings() []EventStanding {
 		tbs = append(tbs, TieBreak(name))
 	}
 	rank := Standings
-	if ev.System == sysRoundRobin {
+	if !ev.swiss() {
 		rank = RoundRobinStandings
 	}
 	rows, err := rank(t, after, tbs)

@@ -26,7 +26,7 @@ func (s *Service) Register(ctx context.Context, c Caller, id string, studentIDs 
 	}
 	return s.change(ctx, c, id, true, true, func(ev *Event) error {
 		switch {
-		case ev.System == sysRoundRobin && ev.PairedRounds > 0:
+		case !ev.swiss() && ev.PairedRounds > 0:
 			return ErrStarted
 		case ev.Rounds > 0 && ev.PairedRounds >= ev.Rounds:
 			return ErrAllRoundsPaired
@@ -71,7 +71,7 @@ func (s *Service) RequestBye(ctx context.Context, c Caller, id, studentID string
 		switch {
 		case e == nil:
 			return invalid("student_id", "not_found")
-		case ev.System != sysDutch:
+		case !ev.swiss():
 			return invalid("round", "not_allowed")
 		case round == 0:
 			return invalid("round", "required")
@@ -94,7 +94,9 @@ func (s *Service) RequestBye(ctx context.Context, c Caller, id, studentID string
 // ErrConflict. The next round pairs only when every result of the current
 // one is in (ErrRoundIncomplete). A Swiss is paired by PairDutch on the
 // tournament as Tournament(PairedRounds) gives it, so the pairing is the
-// one any FIDE-endorsed program makes of the exported TRF.
+// one any FIDE-endorsed program makes of the exported TRF; a school Swiss
+// by SchoolSwiss (classmates kept apart where the rules allow), a round
+// robin by RoundRobin.
 func (s *Service) Pair(ctx context.Context, c Caller, id string) (*Event, error) {
 	return s.change(ctx, c, id, true, false, func(ev *Event) error {
 		if missing := ev.missing(ev.PairedRounds); len(missing) > 0 {
@@ -129,38 +131,29 @@ func (s *Service) Pair(ctx context.Context, c Caller, id string) (*Event, error)
 	})
 }
 
-// pairNext returns the boards of the next round.
+// pairNext returns the boards of the next round from the event's system
+// (a round robin fixes its number of rounds when round 1 is paired).
 func (ev *Event) pairNext() ([]Pair, error) {
-	if ev.System == sysRoundRobin {
-		table, err := BergerTable(len(ev.Players))
-		if err != nil {
-			return nil, ErrTooFewPlayers
-		}
-		if ev.PairedRounds == 0 {
-			ev.Rounds = len(table)
-		}
-		num := func(i int) int { return ev.Players[i-1].Number } // table number -> pairing number
-		var pairs, bye []Pair
-		for _, p := range table[ev.PairedRounds] {
-			switch {
-			case p.White == 0:
-				bye = append(bye, Pair{White: num(p.Black)})
-			case p.Black == 0:
-				bye = append(bye, Pair{White: num(p.White)})
-			default:
-				pairs = append(pairs, Pair{White: num(p.White), Black: num(p.Black)})
-			}
-		}
-		return append(pairs, bye...), nil
+	if rr, ok := ev.system().(RoundRobin); ok && ev.PairedRounds == 0 {
+		ev.Rounds = rr.Rounds(len(ev.Players))
 	}
-	pairs, err := PairDutch(ev.Tournament(ev.PairedRounds))
+	pairings, err := ev.system().Pair(ev.Tournament(ev.PairedRounds), ev.PairedRounds+1)
+	var se *SystemError
 	switch {
 	case errors.Is(err, ErrNoValidPairing):
 		return nil, ErrNoPairing
 	case errors.Is(err, ErrRoundsComplete):
 		return nil, ErrAllRoundsPaired
+	case errors.As(err, &se) && se.Code == CodeTooFewPlayers:
+		return nil, ErrTooFewPlayers
+	case err != nil:
+		return nil, err
 	}
-	return pairs, err
+	pairs := make([]Pair, len(pairings))
+	for i, p := range pairings {
+		pairs[i] = Pair{White: p.White, Black: p.Black}
+	}
+	return pairs, nil
 }
 
 // Unpair takes back the pairing of the current round while none of its
@@ -183,7 +176,7 @@ func (s *Service) Unpair(ctx context.Context, c Caller, id string) (*Event, erro
 		}
 		ev.Boards = kept
 		ev.PairedRounds--
-		if ev.System == sysRoundRobin && ev.PairedRounds == 0 {
+		if !ev.swiss() && ev.PairedRounds == 0 {
 			ev.Rounds = 0
 		}
 		for i := range ev.Players {

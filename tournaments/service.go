@@ -34,7 +34,8 @@ type Draft struct {
 	Game   string // one of Games
 	System string // one of Systems
 	// Rounds is the number of rounds planned (a Swiss: 1..30); a round
-	// robin leaves it 0 and plays every round of its Berger table.
+	// robin leaves it 0 and plays every round of its Berger table (twice
+	// for a double round robin).
 	Rounds    int
 	Scoring   string   // a key of Scorings ("" is 1-0.5-0)
 	TieBreaks []string // C.07 acronyms ("BH-C1"); nil is the game's and system's default
@@ -63,11 +64,11 @@ func (d *Draft) validate(v *fieldErrors) {
 	switch {
 	case !slices.Contains(Systems, d.System):
 		v.add("system", "invalid")
-	case d.System == sysRoundRobin && d.Rounds != 0:
+	case (d.System == sysRoundRobin || d.System == sysDoubleRoundRobin) && d.Rounds != 0:
 		v.add("rounds", "not_allowed")
-	case d.System == sysDutch && d.Rounds == 0:
+	case (d.System == sysDutch || d.System == sysSchoolSwiss) && d.Rounds == 0:
 		v.add("rounds", "required")
-	case d.System == sysDutch && (d.Rounds < 1 || d.Rounds > maxRounds):
+	case (d.System == sysDutch || d.System == sysSchoolSwiss) && (d.Rounds < 1 || d.Rounds > maxRounds):
 		v.add("rounds", "out_of_range")
 	}
 	if d.Scoring == "" {
