@@ -74,6 +74,7 @@ type message struct {
 // messages is the catalogue of error codes.
 var messages = map[string]message{
 	"not_found":              {text{"未找到", "Not found"}, text{"资源不存在，或者您无权查看。", "The resource does not exist or you may not see it."}},
+	"unknown_class_code":     {text{"没有这个班级码", "Unknown class code"}, text{"没有这个班级码，请对照登录卡再输入一次。", "No class has this code. Check your login card and type it again."}},
 	"route_not_found":        {text{"未找到", "Not found"}, text{"没有这个接口：%s。", "There is no endpoint %s."}},
 	"method_not_allowed":     {text{"方法不允许", "Method not allowed"}, text{"该接口不支持 %s 方法。", "This endpoint does not accept %s."}},
 	"unauthenticated":        {text{"需要登录", "Authentication required"}, text{"请先登录，并在 Authorization 头中携带 Bearer 令牌。", "Log in first and send the access token as a Bearer token in the Authorization header."}},

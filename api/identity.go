@@ -24,6 +24,7 @@ func newIdentityHandlers(svc *identity.Service) *identityHandlers {
 func (h *identityHandlers) register(v1 *echo.Group, auth echo.MiddlewareFunc) {
 	v1.POST("/auth/login", h.login)
 	v1.POST("/auth/refresh", h.refresh)
+	v1.POST("/auth/class-names", h.classNames)
 	v1.POST("/auth/logout", h.logout)
 	v1.GET("/me", h.me, auth)
 	v1.POST("/me/password", h.changePassword, auth)
@@ -68,6 +69,21 @@ func (h *identityHandlers) login(c echo.Context) error {
 		return err
 	}
 	return c.JSON(http.StatusOK, toSessionResponse(s))
+}
+
+// classNames answers a class's login list (first names and usernames)
+// to anyone who knows its login code; an unknown code counts as a failed
+// login of the address.
+func (h *identityHandlers) classNames(c echo.Context) error {
+	var req classNamesRequest
+	if err := Bind(c, &req); err != nil {
+		return err
+	}
+	n, err := h.svc.ClassNameList(c.Request().Context(), req.ClassCode, c.RealIP())
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toClassNamesResponse(n))
 }
 
 // clearLoginLock lets a user locked out by failed logins log in again.

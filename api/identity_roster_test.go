@@ -24,13 +24,20 @@ func lacks(subs ...string) func(*testing.T, *httptest.ResponseRecorder) {
 	}
 }
 
-// sortedIDs returns the users' IDs in list order.
-func sortedIDs(users ...identity.User) []string {
+// byNameIDs returns the users' IDs in user-list order: by real name
+// (identity.NameSortKey), then ID.
+func byNameIDs(users ...identity.User) []string {
+	users = slices.Clone(users)
+	slices.SortFunc(users, func(a, b identity.User) int {
+		if c := identity.CompareNames(a.RealName, b.RealName); c != 0 {
+			return c
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
 	out := make([]string, len(users))
 	for i, u := range users {
 		out[i] = u.ID
 	}
-	slices.Sort(out)
 	return out
 }
 
@@ -43,7 +50,7 @@ func TestRosterStateOfUsers(t *testing.T) {
 			t.Fatal(err)
 		}
 		student := "/v1/users/" + a.Student.ID
-		everyone := sortedIDs(a.Admin, a.Teacher, a.OtherTeacher, a.Student, a.OtherStudent)
+		everyone := byNameIDs(a.Admin, a.Teacher, a.OtherTeacher, a.Student, a.OtherStudent)
 		without := slices.DeleteFunc(slices.Clone(everyone), func(id string) bool { return id == a.Student.ID })
 		login := map[string]string{"class_code": a.Class.LoginCode, "username": "a-student", "pin": a.StudentPIN}
 		h.Run(t, []apitest.Case{
@@ -148,7 +155,7 @@ func TestRosterStateOfEnrollments(t *testing.T) {
 			{Name: "ended hidden", Method: "GET", Path: members, Token: a.AdminToken, Status: 200, Check: wantIDs(a.Teacher.ID)},
 			{Name: "inactive", Method: "GET", Path: members + "?status=inactive", Token: a.AdminToken, Status: 200,
 				Contains: []string{`"active":false`, `"deactivated_at":"`, `"sourced_id":"enr-1"`}, Check: wantIDs(a.Student.ID)},
-			{Name: "all", Method: "GET", Path: members + "?status=all", Token: a.AdminToken, Status: 200, Check: wantIDs(sortedIDs(a.Teacher, a.Student)...)},
+			{Name: "all", Method: "GET", Path: members + "?status=all", Token: a.AdminToken, Status: 200, Check: wantIDs(byNameIDs(a.Teacher, a.Student)...)},
 			{Name: "teacher sees active only", Method: "GET", Path: members + "?status=inactive", Token: a.TeacherToken, Status: 200,
 				Contains: []string{`"active":false`}, Check: lacks(`"sourced_id"`, `"deactivated_at"`)},
 			{Name: "bad status", Method: "GET", Path: members + "?status=1", Token: a.AdminToken, Status: 400, Code: "invalid_parameter"},
@@ -172,7 +179,7 @@ func TestStatusPagination(t *testing.T) {
 			}
 		}
 		active := []identity.User{a.Admin, a.OtherTeacher, a.Student}
-		for status, want := range map[string][]string{"active": sortedIDs(active...), "inactive": sortedIDs(inactive...), "all": sortedIDs(all...)} {
+		for status, want := range map[string][]string{"active": byNameIDs(active...), "inactive": byNameIDs(inactive...), "all": byNameIDs(all...)} {
 			var got []string
 			path := "/v1/users?limit=1&status=" + status
 			for range 10 {

@@ -224,8 +224,8 @@ func TestUsers(t *testing.T) {
 		f := h.Fixture(t)
 		a, b := f.A, f.B
 		h.Run(t, []apitest.Case{
-			{Name: "school admin lists school", Method: "GET", Path: "/v1/users", Token: a.AdminToken, Status: 200,
-				Check: wantIDs(a.Admin.ID, a.Teacher.ID, a.OtherTeacher.ID, a.Student.ID, a.OtherStudent.ID)},
+			{Name: "school admin lists school, by name", Method: "GET", Path: "/v1/users", Token: a.AdminToken, Status: 200,
+				Check: wantIDs(a.Admin.ID, a.Student.ID, a.OtherStudent.ID, a.Teacher.ID, a.OtherTeacher.ID)},
 			{Name: "school admin filters role", Method: "GET", Path: "/v1/users?role=teacher", Token: a.AdminToken, Status: 200, Check: wantIDs(a.Teacher.ID, a.OtherTeacher.ID)},
 			{Name: "bad role filter", Method: "GET", Path: "/v1/users?role=king", Token: a.AdminToken, Status: 400},
 			{Name: "school_id ignored for school admin", Method: "GET", Path: "/v1/users?role=teacher&school_id=" + b.School.ID, Token: a.AdminToken, Status: 200, Check: wantIDs(a.Teacher.ID, a.OtherTeacher.ID)},

@@ -15,6 +15,29 @@ type loginRequest struct {
 	PIN       string `json:"pin"`
 }
 
+type classNamesRequest struct {
+	ClassCode string `json:"class_code"`
+}
+
+// classNamesResponse is a class's login list: first names only.
+type classNamesResponse struct {
+	ClassName string              `json:"class_name"`
+	Students  []studentNameResult `json:"students"`
+}
+
+type studentNameResult struct {
+	Username  string `json:"username"`
+	FirstName string `json:"first_name"`
+}
+
+func toClassNamesResponse(n identity.ClassNames) classNamesResponse {
+	out := classNamesResponse{ClassName: n.ClassName, Students: make([]studentNameResult, 0, len(n.Students))}
+	for _, s := range n.Students {
+		out.Students = append(out.Students, studentNameResult{Username: s.Username, FirstName: s.FirstName})
+	}
+	return out
+}
+
 type refreshRequest struct {
 	RefreshToken string `json:"refresh_token"`
 }

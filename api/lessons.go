@@ -280,7 +280,8 @@ func (h *lessonHandlers) deleteLesson(c echo.Context) error {
 	return c.NoContent(http.StatusNoContent)
 }
 
-// searchLessons finds lessons by text (both languages), tag and game.
+// searchLessons finds lessons by text (both languages), tag, game and
+// band; each item names its curriculum, game and band.
 func (h *lessonHandlers) searchLessons(c echo.Context) error {
 	page, err := PageParams(c)
 	if err != nil {
@@ -294,10 +295,20 @@ func (h *lessonHandlers) searchLessons(c echo.Context) error {
 		}
 		q.Game = g
 	}
+	if s := c.QueryParam("band"); s != "" {
+		b, err := exercises.ParseBand(s)
+		if err != nil {
+			return queryError("band")
+		}
+		q.Band = b
+	}
 	list, next, err := h.svc.SearchLessons(c.Request().Context(), Caller(c), q, page)
 	if err != nil {
 		return err
 	}
 	lang := langOf(c)
-	return c.JSON(http.StatusOK, NewList(c, list, next, func(l lessons.Lesson) lessonSummaryResponse { return toLessonSummary(l, lang) }))
+	return c.JSON(http.StatusOK, NewList(c, list, next, func(l lessons.FoundLesson) lessonListItemResponse {
+		return lessonListItemResponse{lessonSummaryResponse: toLessonSummary(l.Lesson, lang),
+			CurriculumID: l.CurriculumID, Game: string(l.Game), Band: string(l.Band)}
+	}))
 }

@@ -35,6 +35,15 @@ type lessonSummaryResponse struct {
 	Minutes    int      `json:"minutes"`
 }
 
+// lessonListItemResponse is a lesson found by GET /v1/lessons: its
+// summary and its curriculum's ID, game and band.
+type lessonListItemResponse struct {
+	lessonSummaryResponse
+	CurriculumID string `json:"curriculum_id"`
+	Game         string `json:"game"`
+	Band         string `json:"band"`
+}
+
 type lessonResponse struct {
 	lessonSummaryResponse
 	CurriculumID string          `json:"curriculum_id"`

@@ -51,6 +51,7 @@ func (e *Error) Error() string { return e.Code }
 // layer's own errors carry their status.
 var statuses = map[string]int{
 	"not_found":            http.StatusNotFound,
+	"unknown_class_code":   http.StatusNotFound,
 	"forbidden":            http.StatusForbidden,
 	"analysis_off":         http.StatusForbidden,
 	"unauthenticated":      http.StatusUnauthorized,

@@ -47,6 +47,7 @@ type progressBody struct {
 		Tag       string  `json:"tag"`
 		Attempted int     `json:"attempted"`
 		Solved    int     `json:"solved"`
+		FirstTry  int     `json:"first_try"`
 		Mastery   float64 `json:"mastery"`
 	} `json:"skills"`
 	Ratings []struct {
@@ -102,11 +103,15 @@ func TestMyProgressAndRatingHistory(t *testing.T) {
 						b.Ratings[1].Game != "draughts" || b.Ratings[1].Games != 1 || !(b.Ratings[1].Rating > 1500) || b.Ratings[1].Level != 20 {
 						t.Errorf("ratings %+v", b.Ratings)
 					}
+					// solved counts the skill's exercises solved at any try,
+					// as the exercises' solved says (castling was solved on
+					// the second try: solved 1, first_try 0; main said 0);
+					// mastery is of first tries.
 					skills := map[string]string{}
 					for _, s := range b.Skills {
-						skills[s.Tag] = fmt.Sprintf("%d/%d %.2f", s.Solved, s.Attempted, s.Mastery)
+						skills[s.Tag] = fmt.Sprintf("%d/%d first %d %.2f", s.Solved, s.Attempted, s.FirstTry, s.Mastery)
 					}
-					if skills["chess.rules.castling"] != "0/1 0.33" || skills["draughts.rules.setup"] != "1/1 0.67" {
+					if skills["chess.rules.castling"] != "1/1 first 0 0.33" || skills["draughts.rules.setup"] != "1/1 first 1 0.67" {
 						t.Errorf("skills %v", skills)
 					}
 				}},
@@ -275,7 +280,10 @@ func TestStudentProgressSinceJoining(t *testing.T) {
 						!v.Exercises[0].Solved || v.Exercises[0].FirstTry {
 						t.Errorf("exercises %+v", v.Exercises)
 					}
-					if len(v.Skills) != 0 || len(v.Recent) != 1 || v.Recent[0].ExerciseID != p.Choice.ID {
+					// Its skill counts it as the exercise does: solved, not
+					// at the first try (which was before joining).
+					if len(v.Skills) != 1 || v.Skills[0].Solved != 1 || v.Skills[0].Attempted != 1 || v.Skills[0].FirstTry != 0 ||
+						len(v.Recent) != 1 || v.Recent[0].ExerciseID != p.Choice.ID {
 						t.Errorf("skills %+v recent %+v", v.Skills, v.Recent)
 					}
 					if len(v.Ratings) != 2 {

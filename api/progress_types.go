@@ -39,6 +39,7 @@ type skillProgressResponse struct {
 	Tag       string  `json:"tag"`
 	Attempted int     `json:"attempted"`
 	Solved    int     `json:"solved"`
+	FirstTry  int     `json:"first_try"`
 	Mastery   float64 `json:"mastery"`
 	Weak      bool    `json:"weak"`
 }
@@ -120,7 +121,8 @@ type activityResponse struct {
 }
 
 func toSkillResponse(k progress.SkillStats) skillProgressResponse {
-	return skillProgressResponse{Tag: k.Tag, Attempted: k.Attempted, Solved: k.Solved, Mastery: round2(k.Mastery()), Weak: k.Weak()}
+	return skillProgressResponse{Tag: k.Tag, Attempted: k.Attempted, Solved: k.Solved, FirstTry: k.FirstTry,
+		Mastery: round2(k.Mastery()), Weak: k.Weak()}
 }
 
 func toStudentProgressResponse(v progress.StudentView) studentProgressResponse {

@@ -92,7 +92,8 @@ type Matrix struct {
 // Sort orders the students of a matrix.
 type Sort string
 
-// The orders of the students: by name (real name, then username) or by
+// The orders of the students: by name (real name in pinyin order, see
+// identity.NameSortKey, then username) or by
 // completion, least complete first so that who needs help is on top
 // (among equals, those with the most exercises tried but not solved
 // first, then by name).
@@ -126,10 +127,11 @@ func BuildMatrix(classID string, students []ClassStudent, list []Assignment, sol
 		s      ClassStudent
 		cells  []Cell
 		totals Totals
+		name   string // the sort key of the real name
 	}
 	rows := make([]row, len(students))
 	for i, st := range students {
-		r := row{s: st, cells: make([]Cell, len(list))}
+		r := row{s: st, cells: make([]Cell, len(list)), name: identity.NameSortKey(st.RealName)}
 		for j, a := range list {
 			if !a.For(st.ID, true) {
 				continue
@@ -151,7 +153,7 @@ func BuildMatrix(classID string, students []ClassStudent, list []Assignment, sol
 				return c
 			}
 		}
-		if c := strings.Compare(a.s.RealName, b.s.RealName); c != 0 {
+		if c := strings.Compare(a.name, b.name); c != 0 { // by pinyin (identity.NameSortKey)
 			return c
 		}
 		return strings.Compare(a.s.Username, b.s.Username)

@@ -45,7 +45,7 @@ func TestNext(t *testing.T) {
 				{ExerciseID: "p1", Game: "chess", Difficulty: 3},
 				{ExerciseID: "p2", Game: "chess", Difficulty: 5, Tags: []string{"fork"}},
 			},
-			Skills: []progress.SkillStats{{Tag: "fork", Attempted: 3}},
+			Skills: []progress.SkillStats{{Tag: "fork", FirstAttempts: 3}},
 		},
 	}
 	svc := assignments.NewService(f, func() time.Time { return t0 })

@@ -240,7 +240,8 @@ func (s *Service) Enrollments(ctx context.Context, p Principal, classID string, 
 }
 
 // Enroll adds a teacher or student of the class's school to the class,
-// with the user's own role. Enrolling twice returns ErrConflict. A
+// with the user's own role. Enrolling twice returns ErrConflict; an ended
+// enrollment (by a roster import or a role change) is made active again. A
 // teacher may enrol only students who are in none of another teacher's
 // active classes (ErrEnrollmentNeedsSchoolAdmin otherwise): joining a
 // teacher's class lets the teacher reset the student's PIN, so moving a
@@ -261,19 +262,21 @@ func (s *Service) Enroll(ctx context.Context, p Principal, classID, userID strin
 	if u.Role != RoleTeacher && u.Role != RoleStudent {
 		return Enrollment{}, ValidationError(FieldError{Field: "user_id", Code: "not_enrollable"})
 	}
+	byTeacher := ""
 	if p.Role == RoleTeacher && u.Role == RoleStudent {
-		elsewhere, err := s.store.TaughtByOthers(ctx, u.ID, p.UserID)
-		if err != nil {
-			return Enrollment{}, err
-		}
-		if elsewhere {
-			return Enrollment{}, errEnrollmentNeedsSchoolAdmin
-		}
+		byTeacher = p.UserID
 	}
 	now := s.now()
 	e := Enrollment{ClassID: c.ID, UserID: u.ID, SchoolID: c.SchoolID, Role: u.Role, CreatedAt: now}
 	entry := userEntry(ctx, p, now, audit.ActionEnrollmentAdded, u, map[string]any{"class_id": c.ID, "role": u.Role})
-	return e, s.store.Enroll(ctx, e, entry)
+	err = s.store.Enroll(ctx, e, byTeacher, entry)
+	if errors.Is(err, ErrEnrollmentNeedsSchoolAdmin) {
+		return Enrollment{}, errEnrollmentNeedsSchoolAdmin
+	}
+	if err != nil {
+		return Enrollment{}, err
+	}
+	return e, nil
 }
 
 // Unenroll removes a member from a class, and writes it to the audit log.
@@ -374,7 +377,7 @@ func (s *Service) ReissueLoginCards(ctx context.Context, p Principal, classID st
 		if err != nil {
 			return Class{}, nil, err
 		}
-		batch, next := nextAfter(batch, page.Limit, func(x User) string { return x.ID })
+		batch, next := nextAfter(batch, page.Limit, UserCursor)
 		students = append(students, batch...)
 		if next == "" {
 			break

@@ -160,6 +160,15 @@ type HashSlots struct{ ch chan struct{} }
 // NewHashSlots returns room for n hashes at once (at least one).
 func NewHashSlots(n int) *HashSlots { return &HashSlots{ch: make(chan struct{}, max(1, n))} }
 
+// Size returns how many hashes may run at once.
+func (h *HashSlots) Size() int { return cap(h.ch) }
+
+// DefaultImportSlots is the share of n hashing slots that bulk jobs may
+// hold (Config.ImportSlots): half, at least one. With one slot, an import
+// and the logins take turns (a waiting login is served before the
+// import's next hash).
+func DefaultImportSlots(n int) int { return max(1, n/2) }
+
 // DefaultHashSlots is half the cores Go may use (GOMAXPROCS), at least
 // one: a burst of logins then keeps the other half of the CPU for every
 // other request, while a class logging in at once still hashes on

@@ -40,6 +40,11 @@ type Config struct {
 	// request lasts.
 	HashSlots *HashSlots
 	HashWait  time.Duration
+	// ImportSlots bounds how many of the HashSlots bulk jobs (roster
+	// imports, through BulkHashPassword and BulkPasswordMatches) hold at
+	// once (default DefaultImportSlots of the HashSlots' room), so that a
+	// large import leaves logins the rest.
+	ImportSlots int
 	// RevocationRefresh bounds how long a deactivation or deletion made by
 	// another instance, or by a roster import, takes to end the user's
 	// access tokens here (default DefaultRevocationRefresh): Authenticate
@@ -61,6 +66,8 @@ type Service struct {
 	// pruned is when (Unix microseconds) this process last pruned the
 	// login counters of ended windows.
 	pruned atomic.Int64
+	// bulk is the share of the hashing slots that bulk jobs may hold.
+	bulk *HashSlots
 }
 
 // NewService returns a Service on store. It returns an error when the
@@ -93,6 +100,9 @@ func NewService(store Store, cfg Config) (*Service, error) {
 	if cfg.HashWait == 0 {
 		cfg.HashWait = DefaultHashWait
 	}
+	if cfg.ImportSlots <= 0 {
+		cfg.ImportSlots = DefaultImportSlots(cfg.HashSlots.Size())
+	}
 	if cfg.RevocationRefresh == 0 {
 		cfg.RevocationRefresh = DefaultRevocationRefresh
 	}
@@ -103,7 +113,7 @@ func NewService(store Store, cfg Config) (*Service, error) {
 	if err != nil {
 		return nil, err
 	}
-	svc := &Service{store: store, cfg: cfg, dummyHash: dummy}
+	svc := &Service{store: store, cfg: cfg, dummyHash: dummy, bulk: NewHashSlots(min(cfg.ImportSlots, cfg.HashSlots.Size()))}
 	svc.revoked.refresh = cfg.RevocationRefresh
 	return svc, nil
 }
@@ -125,6 +135,38 @@ func (s *Service) hash(ctx context.Context, secret string) (string, error) {
 // create users directly in a Store (seeding).
 func (s *Service) HashPassword(password string) (string, error) {
 	return s.hash(context.Background(), password)
+}
+
+// BulkHashPassword is HashPassword for bulk jobs such as roster imports,
+// which hash thousands of passwords on many goroutines: each hash takes
+// one of the ImportSlots before its hashing slot, so an import holds at
+// most ImportSlots of the HashSlots and logins keep the rest.
+func (s *Service) BulkHashPassword(password string) (string, error) {
+	ctx := context.Background()
+	if err := s.bulk.Acquire(ctx, 0); err != nil {
+		return "", err
+	}
+	defer s.bulk.Release()
+	return s.hash(ctx, password)
+}
+
+// BulkPasswordMatches reports whether password matches a stored hash
+// (false for an empty hash), for bulk jobs, in an import slot and a
+// hashing slot as BulkHashPassword.
+func (s *Service) BulkPasswordMatches(hash, password string) bool {
+	if hash == "" {
+		return false
+	}
+	ctx := context.Background()
+	if err := s.bulk.Acquire(ctx, 0); err != nil {
+		return false
+	}
+	defer s.bulk.Release()
+	if err := s.cfg.HashSlots.Acquire(ctx, 0); err != nil {
+		return false
+	}
+	defer s.cfg.HashSlots.Release()
+	return bcrypt.CompareHashAndPassword([]byte(hash), []byte(password)) == nil
 }
 
 // matches reports whether secret matches hash; an empty hash never matches

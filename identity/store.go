@@ -26,6 +26,9 @@ type Store interface {
 	User(ctx context.Context, sc Scope, id string) (User, error)
 	// UserByUsername finds a user of any school (usernames are unique).
 	UserByUsername(ctx context.Context, username string) (User, error)
+	// Users lists the users of the scope matching q, by real name
+	// (NameSortKey, then ID), up to page.Limit+1 after the position
+	// page.After (UserCursor of the previous page's last user).
 	Users(ctx context.Context, sc Scope, q UserQuery, page Page) ([]User, error)
 	// UpdateUser saves the fields of u (within sc) that an admin may
 	// change: real name, e-mail, role and DeactivatedAt; it ends u's
@@ -59,18 +62,24 @@ type Store interface {
 	// DeleteClass removes the class with its enrollments.
 	DeleteClass(ctx context.Context, sc Scope, id string) error
 
-	Enroll(ctx context.Context, e Enrollment, log ...audit.Entry) error
+	// Enroll stores an enrollment and its audit entries in one
+	// transaction: a new one, or an ended one of the same class and user
+	// made active again with e's role; an active one is ErrConflict.
+	// With byTeacher set (a teacher enrolling a student), the student is
+	// locked first and must be in no active class that another teacher
+	// teaches and byTeacher does not (ErrEnrollmentNeedsSchoolAdmin),
+	// checked in the same transaction, so that two teachers enrolling
+	// one student at once cannot both succeed.
+	Enroll(ctx context.Context, e Enrollment, byTeacher string, log ...audit.Entry) error
 	Unenroll(ctx context.Context, sc Scope, classID, userID string, log ...audit.Entry) error
 	Enrollment(ctx context.Context, sc Scope, classID, userID string) (Enrollment, error)
 	// Enrollments lists the class's enrollments whose own state matches
 	// status.
 	Enrollments(ctx context.Context, sc Scope, classID string, status Status, page Page) ([]Enrollment, error)
-	// Teaches reports whether teacherID teaches a class in which studentID
-	// is enrolled.
+	// Teaches reports whether teacherID teaches an active class in which
+	// studentID is an active student (ended enrollments and deactivated
+	// classes grant nothing).
 	Teaches(ctx context.Context, teacherID, studentID string) (bool, error)
-	// TaughtByOthers reports whether studentID is enrolled in an active
-	// class that another teacher teaches and teacherID does not.
-	TaughtByOthers(ctx context.Context, studentID, teacherID string) (bool, error)
 	// CreateStudents stores the students and enrolls them in classID, in
 	// one transaction.
 	CreateStudents(ctx context.Context, classID string, students []User, log ...audit.Entry) error

@@ -74,6 +74,10 @@ type User struct {
 	DeactivatedAt time.Time
 	CreatedAt     time.Time
 	UpdatedAt     time.Time
+	// SortKey is NameSortKey(RealName) as the store keeps it: set on
+	// users read from a Store, ignored when writing (the store derives it
+	// from RealName).
+	SortKey string
 }
 
 // Active reports whether the user has not been deactivated.

@@ -183,7 +183,7 @@ func (s *Service) Users(ctx context.Context, p Principal, q UserListQuery, page 
 	if err != nil {
 		return nil, "", err
 	}
-	list, next := nextAfter(list, page.Limit, func(x User) string { return x.ID })
+	list, next := nextAfter(list, page.Limit, UserCursor)
 	return list, next, nil
 }
 

@@ -11,16 +11,27 @@ import (
 
 // SearchQuery filters SearchLessons: Text is matched (case-insensitively,
 // in both languages) against a lesson's title, objectives and blocks; Tag
-// is a skill tag; Game a game. Lessons of curricula visible to SchoolID
-// only; with AssignedOnly (a student's view) the school's own lessons
-// only when in Assigned.
+// is a skill tag; Game a game; Band the grade band of the lesson's
+// curriculum. Lessons of curricula visible to SchoolID only; with
+// AssignedOnly (a student's view) the school's own lessons only when in
+// Assigned.
 type SearchQuery struct {
 	SchoolID     string
 	Text         string
 	Tag          string
 	Game         exercises.Game
+	Band         exercises.Band
 	AssignedOnly bool
 	Assigned     []string
+}
+
+// FoundLesson is a lesson found by SearchLessons with the curriculum it
+// belongs to: its ID, game and grade band.
+type FoundLesson struct {
+	Lesson
+	CurriculumID string
+	Game         exercises.Game
+	Band         exercises.Band
 }
 
 // Authoring is what the school-authoring use cases need from a Store.
@@ -38,7 +49,7 @@ type Authoring interface {
 	DeleteLesson(ctx context.Context, schoolID, id string) error
 	// SearchLessons returns up to p.Limit lessons after p.After in ID
 	// order, and the cursor of the next page ("" on the last).
-	SearchLessons(ctx context.Context, q SearchQuery, p identity.Page) ([]Lesson, string, error)
+	SearchLessons(ctx context.Context, q SearchQuery, p identity.Page) ([]FoundLesson, string, error)
 }
 
 // ValidationError lists what is wrong with an authored curriculum, unit or

@@ -285,9 +285,9 @@ func (s *Service) DeleteLesson(ctx context.Context, p identity.Principal, id str
 }
 
 // SearchLessons finds lessons the caller may read by text (both
-// languages), tag and game, a page at a time; a student finds the
+// languages), tag, game and band, a page at a time; a student finds the
 // school's lessons only when assigned to them.
-func (s *Service) SearchLessons(ctx context.Context, p identity.Principal, q SearchQuery, page identity.Page) ([]Lesson, string, error) {
+func (s *Service) SearchLessons(ctx context.Context, p identity.Principal, q SearchQuery, page identity.Page) ([]FoundLesson, string, error) {
 	ids, student, err := s.assigned(ctx, p)
 	if err != nil {
 		return nil, "", err

@@ -65,7 +65,7 @@ func seedClassProgress(b testing.TB, db *gorm.DB, nStudents, nAssignments, nAtte
 		students[i] = id()
 		must(is.CreateUser(ctx, identity.User{ID: students[i], SchoolID: school, Role: identity.RoleStudent,
 			Username: "s" + students[i][24:], RealName: fmt.Sprintf("学生%02d", i), CreatedAt: t0, UpdatedAt: t0}))
-		must(is.Enroll(ctx, identity.Enrollment{ClassID: class, UserID: students[i], SchoolID: school, Role: identity.RoleStudent, CreatedAt: t0}))
+		must(is.Enroll(ctx, identity.Enrollment{ClassID: class, UserID: students[i], SchoolID: school, Role: identity.RoleStudent, CreatedAt: t0}, ""))
 	}
 	var bank []exercises.Exercise
 	for i := range 100 {

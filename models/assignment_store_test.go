@@ -46,8 +46,8 @@ func newAssignmentFixture(t *testing.T, db *gorm.DB) assignmentFixture {
 	g, _ := identity.ParseGrade(2)
 	must(is.CreateClass(ctx, identity.Class{ID: f.class, SchoolID: f.school, Name: "2A", Grade: g, LoginCode: f.class[24:],
 		CreatedAt: t0.AddDate(0, 0, -20), UpdatedAt: t0}, []string{f.teacher}))
-	must(is.Enroll(ctx, identity.Enrollment{ClassID: f.class, UserID: f.s1, SchoolID: f.school, Role: identity.RoleStudent, CreatedAt: t0.AddDate(0, 0, -10)}))
-	must(is.Enroll(ctx, identity.Enrollment{ClassID: f.class, UserID: f.s2, SchoolID: f.school, Role: identity.RoleStudent, CreatedAt: t0}))
+	must(is.Enroll(ctx, identity.Enrollment{ClassID: f.class, UserID: f.s1, SchoolID: f.school, Role: identity.RoleStudent, CreatedAt: t0.AddDate(0, 0, -10)}, ""))
+	must(is.Enroll(ctx, identity.Enrollment{ClassID: f.class, UserID: f.s2, SchoolID: f.school, Role: identity.RoleStudent, CreatedAt: t0}, ""))
 	es := models.NewExerciseStore(db)
 	bank := []exercises.Exercise{choiceExercise("chess/as-1", "a"), choiceExercise("chess/as-2", "b"), choiceExercise("chess/as-3", "c")}
 	_, _, err := es.SyncBank(ctx, bank, t0)

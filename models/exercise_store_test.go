@@ -206,7 +206,7 @@ func TestStudentGrade(t *testing.T) {
 			if err := is.CreateClass(ctx, c, nil); err != nil {
 				t.Fatal(err)
 			}
-			if err := is.Enroll(ctx, identity.Enrollment{ClassID: c.ID, UserID: st.ID, SchoolID: sc.ID, Role: identity.RoleStudent, CreatedAt: now}); err != nil {
+			if err := is.Enroll(ctx, identity.Enrollment{ClassID: c.ID, UserID: st.ID, SchoolID: sc.ID, Role: identity.RoleStudent, CreatedAt: now}, ""); err != nil {
 				t.Fatal(err)
 			}
 			classes = append(classes, c.ID)

@@ -29,15 +29,17 @@ func (r schoolRow) toSchool() identity.School {
 
 // userRow is a row of users. SchoolID is NULL for platform admins.
 type userRow struct {
-	ID            string  `gorm:"primaryKey;size:36"`
-	SchoolID      *string `gorm:"size:36;index"`
-	Role          string  `gorm:"size:20;not null"`
-	Username      string  `gorm:"size:64;not null;uniqueIndex"`
-	RealName      string  `gorm:"size:100;not null"`
-	Email         string  `gorm:"size:254;not null;default:''"`
-	PasswordHash  string  `gorm:"size:100;not null;default:''"`
-	PINHash       string  `gorm:"column:pin_hash;size:100;not null;default:''"`
-	SourcedID     string  `gorm:"size:255;not null;default:'';index"`
+	ID           string  `gorm:"primaryKey;size:36"`
+	SchoolID     *string `gorm:"size:36;index"`
+	Role         string  `gorm:"size:20;not null"`
+	Username     string  `gorm:"size:64;not null;uniqueIndex"`
+	RealName     string  `gorm:"size:100;not null"`
+	Email        string  `gorm:"size:254;not null;default:''"`
+	PasswordHash string  `gorm:"size:100;not null;default:''"`
+	PINHash      string  `gorm:"column:pin_hash;size:100;not null;default:''"`
+	SourcedID    string  `gorm:"size:255;not null;default:'';index"`
+	// SortKey is identity.NameSortKey(RealName): lists order by it.
+	SortKey       string `gorm:"size:512;not null;default:'';index:idx_users_sort_key"`
 	DeactivatedAt *time.Time
 	CreatedAt     time.Time
 	UpdatedAt     time.Time
@@ -48,7 +50,7 @@ func (userRow) TableName() string { return "users" }
 func toUserRow(u identity.User) userRow {
 	r := userRow{ID: u.ID, Role: string(u.Role), Username: u.Username, RealName: u.RealName, Email: u.Email,
 		PasswordHash: u.PasswordHash, PINHash: u.PINHash, SourcedID: u.SourcedID, DeactivatedAt: timePtr(u.DeactivatedAt),
-		CreatedAt: u.CreatedAt, UpdatedAt: u.UpdatedAt}
+		SortKey: identity.NameSortKey(u.RealName), CreatedAt: u.CreatedAt, UpdatedAt: u.UpdatedAt}
 	if u.SchoolID != "" {
 		r.SchoolID = &u.SchoolID
 	}
@@ -58,7 +60,7 @@ func toUserRow(u identity.User) userRow {
 func (r userRow) toUser() identity.User {
 	u := identity.User{ID: r.ID, Role: identity.Role(r.Role), Username: r.Username, RealName: r.RealName, Email: r.Email,
 		PasswordHash: r.PasswordHash, PINHash: r.PINHash, SourcedID: r.SourcedID, DeactivatedAt: timeOf(r.DeactivatedAt),
-		CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC()}
+		SortKey: r.SortKey, CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC()}
 	if r.SchoolID != nil {
 		u.SchoolID = *r.SchoolID
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/uuid"
 	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 
 	"qixue/audit"
 	"qixue/identity"
@@ -45,6 +46,38 @@ func paged(q *gorm.DB, column string, p identity.Page) *gorm.DB {
 		q = q.Where(column+" > ?", p.After)
 	}
 	return q.Order(column).Limit(p.Limit + 1)
+}
+
+// byName orders users by real name (sort_key compared bytewise, then id)
+// and applies the page: After is an identity.UserCursor (one extra row).
+func byName(q *gorm.DB, p identity.Page) *gorm.DB {
+	key := "sort_key"
+	if q.Dialector.Name() == "postgres" {
+		key = `sort_key COLLATE "C"` // bytewise, whatever the database's collation
+	}
+	if p.After != "" {
+		k, id, ok := identity.ParseUserCursor(p.After)
+		if !ok {
+			k, id = "", p.After
+		}
+		q = q.Where("("+key+" > ? OR ("+key+" = ? AND id > ?))", k, k, id)
+	}
+	return q.Order(key).Order("id").Limit(p.Limit + 1)
+}
+
+// byMemberName orders enrollments by their user's real name (the user's
+// sort_key, then user_id) and applies the page: After is the user ID of
+// the previous page's last member, whose current key the query looks up.
+func byMemberName(q *gorm.DB, p identity.Page) *gorm.DB {
+	key := "(SELECT u.sort_key FROM users u WHERE u.id = enrollments.user_id)"
+	after := "(SELECT u.sort_key FROM users u WHERE u.id = ?)"
+	if q.Dialector.Name() == "postgres" {
+		key, after = key+` COLLATE "C"`, after+` COLLATE "C"`
+	}
+	if p.After != "" {
+		q = q.Where("("+key+" > "+after+" OR ("+key+" = "+after+" AND enrollments.user_id > ?))", p.After, p.After, p.After)
+	}
+	return q.Order(key).Order("enrollments.user_id").Limit(p.Limit + 1)
 }
 
 // byStatus keeps the rows of q whose deactivated_at matches the status.
@@ -196,12 +229,15 @@ func (s *IdentityStore) Users(ctx context.Context, sc identity.Scope, q identity
 			Where("class_id = ? AND deactivated_at IS NULL", q.ClassID))
 	}
 	if q.TaughtBy != "" {
-		taught := s.db.Model(&enrollmentRow{}).Select("class_id").Where("user_id = ? AND role = ? AND deactivated_at IS NULL", q.TaughtBy, string(identity.RoleTeacher))
+		// Deactivated classes and ended enrollments grant nothing.
+		active := s.db.Model(&classRow{}).Select("id").Where("deactivated_at IS NULL")
+		taught := s.db.Model(&enrollmentRow{}).Select("class_id").
+			Where("user_id = ? AND role = ? AND deactivated_at IS NULL AND class_id IN (?)", q.TaughtBy, string(identity.RoleTeacher), active)
 		db = db.Where("id IN (?)", s.db.Model(&enrollmentRow{}).Select("user_id").
 			Where("role = ? AND deactivated_at IS NULL AND class_id IN (?)", string(identity.RoleStudent), taught))
 	}
 	var rows []userRow
-	if err := paged(db, "id", p).Find(&rows).Error; err != nil {
+	if err := byName(db, p).Find(&rows).Error; err != nil {
 		return nil, err
 	}
 	out := make([]identity.User, len(rows))
@@ -221,7 +257,7 @@ func (s *IdentityStore) UpdateUser(ctx context.Context, sc identity.Scope, u ide
 	r := toUserRow(u)
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		res := scoped(tx.Model(&userRow{}), sc).Where("id = ?", r.ID).Updates(map[string]any{
-			"role": r.Role, "real_name": r.RealName, "email": r.Email,
+			"role": r.Role, "real_name": r.RealName, "sort_key": r.SortKey, "email": r.Email,
 			"deactivated_at": r.DeactivatedAt, "updated_at": r.UpdatedAt,
 		})
 		if res.Error != nil {
@@ -229,6 +265,12 @@ func (s *IdentityStore) UpdateUser(ctx context.Context, sc identity.Scope, u ide
 		}
 		if res.RowsAffected == 0 {
 			return identity.ErrNotFound
+		}
+		// A role change ends the enrollments of the old role: no class
+		// access comes back with a later change of role.
+		if err := tx.Model(&enrollmentRow{}).Where("user_id = ? AND role <> ? AND deactivated_at IS NULL", r.ID, r.Role).
+			Update("deactivated_at", r.UpdatedAt).Error; err != nil {
+			return fmt.Errorf("end enrollments: %w", err)
 		}
 		if err := endSessions(tx, []string{u.ID}, end, u.UpdatedAt); err != nil {
 			return err
@@ -438,16 +480,49 @@ func (s *IdentityStore) DeleteClass(ctx context.Context, sc identity.Scope, id s
 	})
 }
 
-// Enroll stores an enrollment and its audit entries; an existing one is
-// ErrConflict.
-func (s *IdentityStore) Enroll(ctx context.Context, e identity.Enrollment, log ...audit.Entry) error {
+// Enroll implements identity.Store. The student of a teacher's enrollment
+// is locked with SELECT ... FOR UPDATE on PostgreSQL (SQLite transactions
+// are already exclusive: _txlock=immediate on one connection), so the
+// rule "only students no other teacher teaches" holds under concurrency.
+func (s *IdentityStore) Enroll(ctx context.Context, e identity.Enrollment, byTeacher string, log ...audit.Entry) error {
 	r := toEnrollmentRow(e)
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		if err := tx.Create(&r).Error; err != nil {
-			if isDuplicate(err) {
-				return identity.ErrConflict
+		if byTeacher != "" {
+			q := tx.Model(&userRow{}).Select("id").Where("id = ?", e.UserID)
+			if tx.Dialector.Name() == "postgres" {
+				q = q.Clauses(clause.Locking{Strength: "UPDATE"})
 			}
-			return fmt.Errorf("enroll: %w", err)
+			var locked userRow
+			if err := q.Take(&locked).Error; err != nil {
+				return fmt.Errorf("lock student: %w", notFound(err))
+			}
+			elsewhere, err := taughtByOthers(tx, e.UserID, byTeacher)
+			if err != nil {
+				return err
+			}
+			if elsewhere {
+				return identity.ErrEnrollmentNeedsSchoolAdmin
+			}
+		}
+		var old enrollmentRow
+		err := tx.Where("class_id = ? AND user_id = ?", e.ClassID, e.UserID).Take(&old).Error
+		switch {
+		case err == nil && old.DeactivatedAt == nil:
+			return identity.ErrConflict
+		case err == nil: // an ended enrollment comes back with the user's role
+			if err := tx.Model(&enrollmentRow{}).Where("class_id = ? AND user_id = ?", e.ClassID, e.UserID).
+				Updates(map[string]any{"role": r.Role, "school_id": r.SchoolID, "deactivated_at": nil}).Error; err != nil {
+				return fmt.Errorf("enroll again: %w", err)
+			}
+		case errors.Is(err, gorm.ErrRecordNotFound):
+			if err := tx.Create(&r).Error; err != nil {
+				if isDuplicate(err) {
+					return identity.ErrConflict
+				}
+				return fmt.Errorf("enroll: %w", err)
+			}
+		default:
+			return err
 		}
 		return writeAudit(tx, log...)
 	})
@@ -479,12 +554,12 @@ func (s *IdentityStore) Enrollment(ctx context.Context, sc identity.Scope, class
 	return r.toEnrollment(), nil
 }
 
-// Enrollments lists a class's enrollments whose state matches status, in
-// user ID order.
+// Enrollments lists a class's enrollments whose state matches status, by
+// the member's real name (users.sort_key, then user ID).
 func (s *IdentityStore) Enrollments(ctx context.Context, sc identity.Scope, classID string, status identity.Status, p identity.Page) ([]identity.Enrollment, error) {
 	var rows []enrollmentRow
 	q := byStatus(scoped(s.db.WithContext(ctx), sc).Where("class_id = ?", classID), status)
-	if err := paged(q, "user_id", p).Find(&rows).Error; err != nil {
+	if err := byMemberName(q, p).Find(&rows).Error; err != nil {
 		return nil, err
 	}
 	out := make([]identity.Enrollment, len(rows))
@@ -494,24 +569,26 @@ func (s *IdentityStore) Enrollments(ctx context.Context, sc identity.Scope, clas
 	return out, nil
 }
 
-// Teaches reports whether the teacher teaches a class the student is in.
+// Teaches reports whether the teacher teaches an active class in which
+// the student is an active student.
 func (s *IdentityStore) Teaches(ctx context.Context, teacherID, studentID string) (bool, error) {
 	var n int64
 	err := s.db.WithContext(ctx).Table("enrollments AS t").
 		Joins("JOIN enrollments AS s ON s.class_id = t.class_id").
-		Where("t.user_id = ? AND t.role = ? AND s.user_id = ? AND s.role = ? AND t.deactivated_at IS NULL AND s.deactivated_at IS NULL",
+		Joins("JOIN classes AS c ON c.id = t.class_id").
+		Where("t.user_id = ? AND t.role = ? AND s.user_id = ? AND s.role = ? AND t.deactivated_at IS NULL AND s.deactivated_at IS NULL AND c.deactivated_at IS NULL",
 			teacherID, string(identity.RoleTeacher), studentID, string(identity.RoleStudent)).
 		Count(&n).Error
 	return n > 0, err
 }
 
-// TaughtByOthers reports whether the student is in an active class that
-// another teacher teaches and the teacher does not.
-func (s *IdentityStore) TaughtByOthers(ctx context.Context, studentID, teacherID string) (bool, error) {
+// taughtByOthers reports, within tx, whether the student is in an active
+// class that another teacher teaches and the teacher does not.
+func taughtByOthers(tx *gorm.DB, studentID, teacherID string) (bool, error) {
 	var n int64
-	mine := s.db.Table("enrollments AS m").Select("m.class_id").
+	mine := tx.Session(&gorm.Session{NewDB: true}).Table("enrollments AS m").Select("m.class_id").
 		Where("m.user_id = ? AND m.role = ? AND m.deactivated_at IS NULL", teacherID, string(identity.RoleTeacher))
-	err := s.db.WithContext(ctx).Table("enrollments AS s").
+	err := tx.Session(&gorm.Session{NewDB: true}).Table("enrollments AS s").
 		Joins("JOIN classes AS c ON c.id = s.class_id").
 		Joins("JOIN enrollments AS t ON t.class_id = s.class_id").
 		Where("s.user_id = ? AND s.role = ? AND s.deactivated_at IS NULL AND c.deactivated_at IS NULL", studentID, string(identity.RoleStudent)).

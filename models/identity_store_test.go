@@ -92,7 +92,7 @@ func TestStoreTranslatesErrors(t *testing.T) {
 		if err := s.CreateClass(ctx, c2, nil); !errors.Is(err, identity.ErrConflict) {
 			t.Errorf("duplicate login code: %v", err)
 		}
-		if err := s.Enroll(ctx, identity.Enrollment{ClassID: c.ID, UserID: u.ID, SchoolID: a.ID, Role: identity.RoleTeacher, CreatedAt: now}); !errors.Is(err, identity.ErrConflict) {
+		if err := s.Enroll(ctx, identity.Enrollment{ClassID: c.ID, UserID: u.ID, SchoolID: a.ID, Role: identity.RoleTeacher, CreatedAt: now}, ""); !errors.Is(err, identity.ErrConflict) {
 			t.Errorf("duplicate enrollment: %v", err)
 		}
 		if err := s.DeleteClass(ctx, identity.Scope{SchoolID: b.ID}, c.ID); !errors.Is(err, identity.ErrNotFound) {
@@ -136,12 +136,13 @@ func TestStudentsAndTeaches(t *testing.T) {
 		if ok, _ := s.Teaches(ctx, st[0].ID, st[1].ID); ok {
 			t.Error("a student teaches")
 		}
+		// By name in pinyin: 二 (er) before 一 (yi).
 		page, err := s.Users(ctx, identity.Scope{SchoolID: a.ID}, identity.UserQuery{TaughtBy: teacher.ID}, identity.Page{Limit: 1})
-		if err != nil || len(page) != 2 || page[0].ID != st[0].ID {
+		if err != nil || len(page) != 2 || page[0].ID != st[1].ID {
 			t.Fatalf("page 1: %v %v", page, err)
 		}
-		page, err = s.Users(ctx, identity.Scope{SchoolID: a.ID}, identity.UserQuery{TaughtBy: teacher.ID}, identity.Page{After: st[0].ID, Limit: 1})
-		if err != nil || len(page) != 1 || page[0].ID != st[1].ID {
+		page, err = s.Users(ctx, identity.Scope{SchoolID: a.ID}, identity.UserQuery{TaughtBy: teacher.ID}, identity.Page{After: identity.UserCursor(page[0]), Limit: 1})
+		if err != nil || len(page) != 1 || page[0].ID != st[0].ID {
 			t.Fatalf("page 2: %v %v", page, err)
 		}
 	})
@@ -249,6 +250,71 @@ func TestDeleteExpiredRefreshTokens(t *testing.T) {
 		}
 		if _, err := s.RotateRefreshToken(ctx, "h1", next, now); err != nil {
 			t.Errorf("live token deleted: %v", err)
+		}
+	})
+}
+
+// TestUsersByPinyin: user lists are ordered by real name in pinyin order
+// (Latin names first, alphabetically), pages follow that order across
+// page boundaries on both databases, and Migrate fills the sort keys of
+// users stored without them (a database from before they existed).
+func TestUsersByPinyin(t *testing.T) {
+	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
+		s := models.NewIdentityStore(db)
+		sc := mustSchool(t, s)
+		names := []string{"刘", "孙", "张", "李", "王", "赵", "陈", "bob", "Anna", "Zoe", "张三", "欧阳娜娜", "李"}
+		for i, n := range names {
+			mustUser(t, s, sc.ID, identity.RoleStudent, fmt.Sprintf("u%02d", i))
+			if err := db.Exec("UPDATE users SET real_name = ?, sort_key = ? WHERE username = ?", n, identity.NameSortKey(n), fmt.Sprintf("u%02d", i)).Error; err != nil {
+				t.Fatal(err)
+			}
+		}
+		want := []string{"Anna", "bob", "Zoe", "陈", "李", "李", "刘", "欧阳娜娜", "孙", "王", "张", "张三", "赵"}
+		list := func() []string {
+			t.Helper()
+			var got []string
+			var ids []string
+			page := identity.Page{Limit: 3}
+			for {
+				batch, err := s.Users(ctx, identity.Scope{SchoolID: sc.ID}, identity.UserQuery{}, page)
+				if err != nil {
+					t.Fatal(err)
+				}
+				more := len(batch) > page.Limit
+				if more {
+					batch = batch[:page.Limit]
+				}
+				for _, u := range batch {
+					got, ids = append(got, u.RealName), append(ids, u.ID)
+				}
+				if !more {
+					break
+				}
+				page.After = identity.UserCursor(batch[len(batch)-1])
+			}
+			if len(ids) != len(names) {
+				t.Fatalf("listed %d users, want %d", len(ids), len(names))
+			}
+			if ids[4] > ids[5] { // the two 李, by ID
+				t.Errorf("equal names not in ID order: %v %v", got[4:6], ids[4:6])
+			}
+			return got
+		}
+		if got := list(); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("by name, 3 a page:\n got %v\nwant %v", got, want)
+		}
+		// A database from before the keys: Migrate computes them.
+		if err := db.Exec("UPDATE users SET sort_key = ''").Error; err != nil {
+			t.Fatal(err)
+		}
+		if err := db.Exec("DELETE FROM settings WHERE name = 'name_sort_version'").Error; err != nil {
+			t.Fatal(err)
+		}
+		if err := models.Migrate(ctx, db); err != nil {
+			t.Fatal(err)
+		}
+		if got := list(); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("after the backfill:\n got %v\nwant %v", got, want)
 		}
 	})
 }

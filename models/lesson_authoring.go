@@ -10,6 +10,7 @@ import (
 	"github.com/google/uuid"
 	"gorm.io/gorm"
 
+	"qixue/exercises"
 	"qixue/identity"
 	"qixue/lessons"
 )
@@ -256,7 +257,7 @@ func (s *LessonStore) DeleteLesson(ctx context.Context, schoolID, id string) err
 // SearchLessons implements lessons.Authoring. Text matches titles,
 // objectives and blocks (both languages are stored in them) with a
 // case-insensitive substring; tags match exactly.
-func (s *LessonStore) SearchLessons(ctx context.Context, q lessons.SearchQuery, p identity.Page) ([]lessons.Lesson, string, error) {
+func (s *LessonStore) SearchLessons(ctx context.Context, q lessons.SearchQuery, p identity.Page) ([]lessons.FoundLesson, string, error) {
 	limit := p.Limit
 	if limit <= 0 {
 		limit = identity.DefaultPageLimit
@@ -270,6 +271,9 @@ func (s *LessonStore) SearchLessons(ctx context.Context, q lessons.SearchQuery, 
 	}
 	if q.Game != "" {
 		db = db.Where("curricula.game = ?", string(q.Game))
+	}
+	if q.Band != "" {
+		db = db.Where("curricula.band = ?", string(q.Band))
 	}
 	if q.Tag != "" {
 		db = db.Where("lessons.tags LIKE ? ESCAPE '\\'", "%"+likeEscape(`"`+q.Tag+`"`)+"%")
@@ -290,9 +294,25 @@ func (s *LessonStore) SearchLessons(ctx context.Context, q lessons.SearchQuery, 
 		rows = rows[:limit]
 		next = rows[limit-1].ID
 	}
-	out := make([]lessons.Lesson, len(rows))
+	ids := make([]string, 0, len(rows))
+	for _, r := range rows {
+		ids = append(ids, r.CurriculumID)
+	}
+	var cus []curriculumRow
+	if len(ids) > 0 {
+		if err := s.db.WithContext(ctx).Select("id, game, band").Where("id IN ?", ids).Find(&cus).Error; err != nil {
+			return nil, "", err
+		}
+	}
+	byID := make(map[string]curriculumRow, len(cus))
+	for _, c := range cus {
+		byID[c.ID] = c
+	}
+	out := make([]lessons.FoundLesson, len(rows))
 	for i, r := range rows {
-		out[i] = r.toLesson()
+		c := byID[r.CurriculumID]
+		out[i] = lessons.FoundLesson{Lesson: r.toLesson(), CurriculumID: r.CurriculumID,
+			Game: exercises.Game(c.Game), Band: exercises.Band(c.Band)}
 	}
 	return out, next, nil
 }

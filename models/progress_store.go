@@ -380,20 +380,28 @@ func (s *ProgressStore) ExerciseStats(ctx context.Context, userID string, since 
 func (s *ProgressStore) SkillStats(ctx context.Context, userID string, since time.Time) ([]progress.SkillStats, error) {
 	var rows []progress.SkillStats
 	var raw []struct {
-		Tag       string
-		Attempted int
-		Solved    int
+		Tag           string
+		Attempted     int
+		Solved        int
+		FirstAttempts int
+		FirstTry      int
 	}
-	err := s.db.WithContext(ctx).Raw(`SELECT t.tag, COUNT(*) AS attempted,
-  COALESCE(SUM(CASE WHEN a.outcome = ? THEN 1 ELSE 0 END), 0) AS solved
- FROM attempts a JOIN exercise_tags t ON t.exercise_id = a.exercise_id
- WHERE a.user_id = ? AND a.first_attempt AND a.created_at >= ? GROUP BY t.tag ORDER BY t.tag`,
-		string(exercises.Correct), userID, since).Scan(&raw).Error
+	// One row per exercise tried (as ExerciseStats), then per tag.
+	err := s.db.WithContext(ctx).Raw(`SELECT t.tag, COUNT(*) AS attempted, COALESCE(SUM(x.solved), 0) AS solved,
+  COALESCE(SUM(x.first_attempt), 0) AS first_attempts, COALESCE(SUM(x.first_try), 0) AS first_try
+ FROM (SELECT a.exercise_id,
+    MAX(CASE WHEN a.outcome = ? THEN 1 ELSE 0 END) AS solved,
+    MAX(CASE WHEN a.first_attempt THEN 1 ELSE 0 END) AS first_attempt,
+    MAX(CASE WHEN a.first_attempt AND a.outcome = ? THEN 1 ELSE 0 END) AS first_try
+  FROM attempts a WHERE a.user_id = ? AND a.created_at >= ? GROUP BY a.exercise_id) x
+ JOIN exercise_tags t ON t.exercise_id = x.exercise_id GROUP BY t.tag ORDER BY t.tag`,
+		string(exercises.Correct), string(exercises.Correct), userID, since).Scan(&raw).Error
 	if err != nil {
 		return nil, fmt.Errorf("skill stats: %w", err)
 	}
 	for _, r := range raw {
-		rows = append(rows, progress.SkillStats{Tag: r.Tag, Attempted: r.Attempted, Solved: r.Solved})
+		rows = append(rows, progress.SkillStats{Tag: r.Tag, Attempted: r.Attempted, Solved: r.Solved,
+			FirstAttempts: r.FirstAttempts, FirstTry: r.FirstTry})
 	}
 	return rows, nil
 }

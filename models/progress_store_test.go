@@ -97,7 +97,7 @@ func TestRatePendingFirstAttemptsOnly(t *testing.T) {
 			}
 		}
 		skills, err := ps.SkillStats(ctx, user, time.Time{})
-		wantSkills := []progress.SkillStats{{Tag: "chess.rules", Attempted: 2, Solved: 1}, {Tag: "tag", Attempted: 2, Solved: 1}}
+		wantSkills := []progress.SkillStats{{Tag: "chess.rules", Attempted: 2, Solved: 1, FirstAttempts: 2, FirstTry: 1}, {Tag: "tag", Attempted: 2, Solved: 1, FirstAttempts: 2, FirstTry: 1}}
 		if err != nil || !reflect.DeepEqual(skills, wantSkills) {
 			t.Fatalf("skills %+v (%v), want %+v", skills, err, wantSkills)
 		}

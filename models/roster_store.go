@@ -327,7 +327,7 @@ func (s *RosterStore) Apply(ctx context.Context, p *roster.Plan) error {
 		}
 	}
 	if rows := convertAll(toUserRow, p.ChangedUsers); len(rows) > 0 {
-		err := db.Clauses(upsert("school_id", "role", "username", "real_name", "email", "password_hash",
+		err := db.Clauses(upsert("school_id", "role", "username", "real_name", "sort_key", "email", "password_hash",
 			"sourced_id", "deactivated_at", "updated_at")).CreateInBatches(rows, batchRows).Error
 		if err != nil {
 			if isDuplicate(err) {

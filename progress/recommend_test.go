@@ -23,13 +23,13 @@ func TestDifficultyRating(t *testing.T) {
 
 func TestWeakSkills(t *testing.T) {
 	got := WeakSkills([]SkillStats{
-		{Tag: "a", Attempted: 4, Solved: 1}, // 0.33
-		{Tag: "b", Attempted: 3, Solved: 0}, // 0.2
-		{Tag: "c", Attempted: 2, Solved: 0}, // too few attempts
-		{Tag: "d", Attempted: 5, Solved: 4}, // strong
-		{Tag: "e", Attempted: 3, Solved: 0}, // 0.2, after b
+		{Tag: "a", FirstAttempts: 4, FirstTry: 1}, // 0.33
+		{Tag: "b", FirstAttempts: 3, FirstTry: 0}, // 0.2
+		{Tag: "c", FirstAttempts: 2, FirstTry: 0}, // too few attempts
+		{Tag: "d", FirstAttempts: 5, FirstTry: 4}, // strong
+		{Tag: "e", FirstAttempts: 3, FirstTry: 0}, // 0.2, after b
 	})
-	if fmt.Sprint(got) != "[{b 3 0} {e 3 0} {a 4 1}]" {
+	if fmt.Sprint(got) != "[{b 0 0 3 0} {e 0 0 3 0} {a 0 0 4 1}]" {
 		t.Fatalf("weak skills %v", got)
 	}
 }
@@ -59,7 +59,7 @@ func TestRecommend(t *testing.T) {
 	}
 	game := func(g, id string, d int) Candidate { return Candidate{ExerciseID: id, Game: g, Difficulty: d} }
 	chessAt := func(r float64) []GameRating { return []GameRating{{Game: "chess", Rating: Rating{Rating: r}}} }
-	weakFork := []SkillStats{{Tag: "fork", Attempted: 4, Solved: 0}, {Tag: "mate", Attempted: 4, Solved: 4}}
+	weakFork := []SkillStats{{Tag: "fork", FirstAttempts: 4, FirstTry: 0}, {Tag: "mate", FirstAttempts: 4, FirstTry: 4}}
 	for _, tc := range []struct {
 		name  string
 		in    Practice
@@ -86,10 +86,10 @@ func TestRecommend(t *testing.T) {
 			limit: 4, want: "near-fork:fork far-fork:fork mate near"},
 		{name: "weakest skill first",
 			in: Practice{Candidates: []Candidate{chess("a", 3, "pin"), chess("b", 3, "fork"), chess("c", 3, "pin", "fork")},
-				Skills: []SkillStats{{Tag: "pin", Attempted: 3, Solved: 1}, {Tag: "fork", Attempted: 5, Solved: 0}}},
+				Skills: []SkillStats{{Tag: "pin", FirstAttempts: 3, FirstTry: 1}, {Tag: "fork", FirstAttempts: 5, FirstTry: 0}}},
 			limit: 3, want: "b:fork c:fork a:pin"},
 		{name: "a skill with few attempts is not weak",
-			in:    Practice{Candidates: []Candidate{chess("a", 1, "pin"), chess("b", 3)}, Skills: []SkillStats{{Tag: "pin", Attempted: 2}}},
+			in:    Practice{Candidates: []Candidate{chess("a", 1, "pin"), chess("b", 3)}, Skills: []SkillStats{{Tag: "pin", FirstAttempts: 2}}},
 			limit: 2, want: "b a"},
 		{name: "games in turn for a new student",
 			in: Practice{Candidates: []Candidate{

@@ -21,18 +21,25 @@ type ExerciseStats struct {
 	TimeMS int64
 }
 
-// SkillStats counts a student's first attempts of the exercises carrying
-// one skill tag.
+// SkillStats counts a student's work on the exercises carrying one skill
+// tag, one count per exercise.
 type SkillStats struct {
-	Tag               string
+	Tag string
+	// Attempted counts the exercises the student tried, Solved those
+	// solved at any attempt (as ExerciseStats.Solved).
 	Attempted, Solved int
+	// FirstAttempts counts the exercises whose first attempt is counted,
+	// FirstTry those solved at it: mastery and weakness are of these
+	// (see Mastery).
+	FirstAttempts, FirstTry int
 }
 
-// Mastery is the skill's smoothed mastery (see Mastery).
-func (s SkillStats) Mastery() float64 { return Mastery(s.Solved, s.Attempted) }
+// Mastery is the skill's smoothed mastery over first attempts (see
+// Mastery).
+func (s SkillStats) Mastery() float64 { return Mastery(s.FirstTry, s.FirstAttempts) }
 
 // Weak reports whether the skill is weak (see Weak).
-func (s SkillStats) Weak() bool { return Weak(s.Solved, s.Attempted) }
+func (s SkillStats) Weak() bool { return Weak(s.FirstTry, s.FirstAttempts) }
 
 // LessonStats is a student's work on the exercises of one lesson.
 type LessonStats struct {

@@ -633,6 +633,31 @@ func (pl *planner) diffClasses(st State) error {
 	return nil
 }
 
+// endOldRoles ends the active enrollments whose role is no longer their
+// user's (the import changed the role) and that the files do not bring
+// back with the new role (seen): a demoted teacher keeps no teacher
+// enrollment, and promoting them back later restores none.
+func (pl *planner) endOldRoles(st State, seen map[[2]string]bool) {
+	plan := pl.plan
+	role := make(map[string]identity.Role, len(st.Users))
+	for _, u := range st.Users { // changed in place by diffUsers
+		role[u.ID] = u.Role
+	}
+	ended := make(map[[2]string]bool, len(plan.DeactivateEnrollments))
+	for _, k := range plan.DeactivateEnrollments {
+		ended[k] = true
+	}
+	for _, e := range st.Enrollments {
+		k := [2]string{e.ClassID, e.UserID}
+		r, ok := role[e.UserID]
+		if !ok || r == e.Role || !e.Active() || seen[k] || ended[k] {
+			continue
+		}
+		plan.DeactivateEnrollments = append(plan.DeactivateEnrollments, k)
+		plan.Summary.Enrollments.Deactivated++
+	}
+}
+
 func (pl *planner) diffEnrollments(st State) {
 	f, plan, now := pl.files, pl.plan, pl.plan.Now
 	type key = [2]string
@@ -641,10 +666,11 @@ func (pl *planner) diffEnrollments(st State) {
 		e := &st.Enrollments[i]
 		cur[key{e.ClassID, e.UserID}] = e
 	}
+	seen := map[key]bool{}
+	defer pl.endOldRoles(st, seen)
 	if f.Mode(EnrollmentsFile) == ModeAbsent {
 		return
 	}
-	seen := map[key]bool{}
 	for _, r := range f.Enrollments {
 		if r.Status == StatusToBeDeleted {
 			c, u := pl.classes[r.ClassSourcedID], pl.users[r.UserSourcedID]

@@ -163,6 +163,8 @@ type Case struct {
 	Code string
 	// Contains lists substrings the response body must contain.
 	Contains []string
+	// Excludes lists substrings the response body must not contain.
+	Excludes []string
 	// Check runs further checks on the response.
 	Check func(t *testing.T, rec *httptest.ResponseRecorder)
 }
@@ -262,6 +264,11 @@ func (h *Harness) Run(t *testing.T, cases []Case) {
 			for _, s := range c.Contains {
 				if !strings.Contains(rec.Body.String(), s) {
 					t.Errorf("body lacks %q\n%s", s, rec.Body.String())
+				}
+			}
+			for _, s := range c.Excludes {
+				if strings.Contains(rec.Body.String(), s) {
+					t.Errorf("body has %q\n%s", s, rec.Body.String())
 				}
 			}
 			if c.Check != nil {

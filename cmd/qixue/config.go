@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"qixue/identity"
 	"qixue/models"
 	"qixue/roster"
 )
@@ -37,6 +38,13 @@ type config struct {
 	DBMaxOpenConns    int           // QIXUE_DB_MAX_OPEN_CONNS
 	DBMaxIdleConns    int           // QIXUE_DB_MAX_IDLE_CONNS
 	DBConnMaxLifetime time.Duration // QIXUE_DB_CONN_MAX_LIFETIME
+	// Login limits and password hashing (see identity.Config).
+	LoginWindow       time.Duration // QIXUE_LOGIN_WINDOW
+	LoginAccountLimit int           // QIXUE_LOGIN_ACCOUNT_LIMIT
+	LoginAddressLimit int           // QIXUE_LOGIN_ADDRESS_LIMIT
+	HashSlots         int           // QIXUE_HASH_SLOTS
+	HashWait          time.Duration // QIXUE_HASH_WAIT
+	ImportHashSlots   int           // QIXUE_IMPORT_HASH_SLOTS
 }
 
 // loadConfig reads the configuration from the environment.
@@ -59,6 +67,12 @@ func loadConfig() (config, error) {
 		DBMaxOpenConns:    models.DefaultPool.MaxOpenConns,
 		DBMaxIdleConns:    models.DefaultPool.MaxIdleConns,
 		DBConnMaxLifetime: models.DefaultPool.ConnMaxLifetime,
+
+		LoginWindow:       identity.DefaultLimitWindow,
+		LoginAccountLimit: identity.DefaultAccountLimit,
+		LoginAddressLimit: identity.DefaultAddressLimit,
+		HashSlots:         identity.DefaultHashSlots(),
+		HashWait:          identity.DefaultHashWait,
 	}
 	if err := c.LogLevel.UnmarshalText([]byte(env("QIXUE_LOG_LEVEL", "info"))); err != nil {
 		return c, fmt.Errorf("QIXUE_LOG_LEVEL: %w", err)
@@ -71,6 +85,7 @@ func loadConfig() (config, error) {
 	for name, d := range map[string]*time.Duration{
 		"QIXUE_ACCESS_TTL": &c.AccessTTL, "QIXUE_REFRESH_TTL": &c.RefreshTTL, "QIXUE_SHUTDOWN_TIMEOUT": &c.ShutdownTimeout,
 		"QIXUE_DB_CONN_MAX_LIFETIME": &c.DBConnMaxLifetime,
+		"QIXUE_LOGIN_WINDOW":         &c.LoginWindow, "QIXUE_HASH_WAIT": &c.HashWait,
 	} {
 		if s := os.Getenv(name); s != "" {
 			v, err := time.ParseDuration(s)
@@ -97,6 +112,30 @@ func loadConfig() (config, error) {
 			}
 			*p = n
 		}
+	}
+	for _, n := range []struct {
+		name     string
+		p        *int
+		min, max int
+	}{
+		{"QIXUE_LOGIN_ACCOUNT_LIMIT", &c.LoginAccountLimit, 1, 1000000},
+		{"QIXUE_LOGIN_ADDRESS_LIMIT", &c.LoginAddressLimit, 1, 100000000},
+		{"QIXUE_HASH_SLOTS", &c.HashSlots, 1, 1024},
+		{"QIXUE_IMPORT_HASH_SLOTS", &c.ImportHashSlots, 1, 1024},
+	} {
+		if s := os.Getenv(n.name); s != "" {
+			v, err := strconv.Atoi(s)
+			if err != nil || v < n.min || v > n.max {
+				return c, fmt.Errorf("%s: want a whole number %d..%d, got %q", n.name, n.min, n.max, s)
+			}
+			*n.p = v
+		}
+	}
+	if c.ImportHashSlots == 0 {
+		c.ImportHashSlots = identity.DefaultImportSlots(c.HashSlots)
+	}
+	if c.ImportHashSlots > c.HashSlots {
+		return c, fmt.Errorf("QIXUE_IMPORT_HASH_SLOTS (%d) is more than QIXUE_HASH_SLOTS (%d)", c.ImportHashSlots, c.HashSlots)
 	}
 	if c.DBMaxIdleConns > c.DBMaxOpenConns {
 		if os.Getenv("QIXUE_DB_MAX_IDLE_CONNS") != "" {
@@ -206,6 +245,12 @@ func (c config) logAttrs() []any {
 		"roster_max_upload", formatSize(c.RosterMaxUpload),
 		"roster_max_unpacked", formatSize(c.RosterMaxUnpacked),
 		"db_pool", c.dbPoolString(),
+		"login_window", c.LoginWindow.String(),
+		"login_account_limit", c.LoginAccountLimit,
+		"login_address_limit", c.LoginAddressLimit,
+		"hash_slots", c.HashSlots,
+		"hash_wait", c.HashWait.String(),
+		"import_hash_slots", c.ImportHashSlots,
 	}
 }
 

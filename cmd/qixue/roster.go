@@ -8,7 +8,6 @@ import (
 	"io"
 	"log/slog"
 
-	"golang.org/x/crypto/bcrypt"
 	"gorm.io/gorm"
 
 	"qixue/identity"
@@ -41,15 +40,14 @@ func printRosterHelp(w io.Writer) {
 }
 
 // newImporter returns the roster importer on db with the configured
-// upload limits, hashing passwords from users.csv as the identity service
-// does.
+// upload limits, hashing and comparing the passwords of users.csv as the
+// identity service does, in the import's share of the hashing slots
+// (QIXUE_IMPORT_HASH_SLOTS), so that an import leaves logins room.
 func newImporter(cfg config, db *gorm.DB, svc *identity.Service) *roster.Importer {
 	return roster.NewImporter(models.NewRosterStore(db), roster.Config{
-		Limits:       cfg.rosterLimits(),
-		HashPassword: svc.HashPassword,
-		PasswordMatches: func(hash, password string) bool {
-			return hash != "" && bcrypt.CompareHashAndPassword([]byte(hash), []byte(password)) == nil
-		},
+		Limits:          cfg.rosterLimits(),
+		HashPassword:    svc.BulkHashPassword,
+		PasswordMatches: svc.BulkPasswordMatches,
 	})
 }
 

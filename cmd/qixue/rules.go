@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"sort"
@@ -101,4 +102,22 @@ func printRulesHelp(w io.Writer) {
 	if len(solo) > 0 {
 		fmt.Fprintf(w, "  without --game:    %s\n", strings.Join(solo, ", "))
 	}
+}
+
+// noArguments refuses positional arguments after the flags of a `qixue
+// rules` subcommand that takes none: they would otherwise be ignored (a
+// position given without --position listed the start position's moves).
+// It prints a usage error on stderr and returns exitError(2).
+func noArguments(fs *flag.FlagSet, stderr io.Writer) error {
+	if fs.NArg() == 0 {
+		return nil
+	}
+	fmt.Fprintf(stderr, "%s: unexpected argument %q (this command takes only flags", fs.Name(), fs.Arg(0))
+	if fs.Lookup("position") != nil {
+		fmt.Fprint(stderr, "; give a position with --position")
+	}
+	fmt.Fprintln(stderr, ")")
+	fmt.Fprintf(stderr, "usage of qixue %s:\n", fs.Name())
+	fs.PrintDefaults()
+	return exitError(2)
 }

@@ -40,6 +40,11 @@ func chessFlags(name string, args []string, stderr io.Writer, extra func(fs *fla
 	if err := fs.Parse(args); err != nil {
 		return nil, chess.Position{}, "", exitError(1)
 	}
+	if name != "play" {
+		if err := noArguments(fs, stderr); err != nil {
+			return nil, chess.Position{}, "", err
+		}
+	}
 	if *fen == "start" || *fen == "startpos" {
 		*fen = chess.StartFEN
 	}
@@ -168,7 +173,7 @@ func chessPGN(_ context.Context, args []string, stdin io.Reader, stdout, stderr 
 	}
 	if fs.NArg() != 1 {
 		fmt.Fprintln(stderr, "usage: qixue rules pgn [--lang en|zh-CN] FILE")
-		return exitError(1)
+		return exitError(2)
 	}
 	var data []byte
 	var err error

@@ -36,6 +36,11 @@ func draughtsFlags(name string, args []string, stderr io.Writer, extra func(fs *
 	if err := fs.Parse(args); err != nil {
 		return nil, draughts.Position{}, exitError(1)
 	}
+	if name != "play" {
+		if err := noArguments(fs, stderr); err != nil {
+			return nil, draughts.Position{}, err
+		}
+	}
 	pos, err := draughts.ParseFEN(*fen)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
@@ -151,6 +156,9 @@ func draughtsPDN(_ context.Context, args []string, stdin io.Reader, stdout, stde
 	file := fs.String("file", "", "PDN file to read instead of stdin")
 	if err := fs.Parse(args); err != nil {
 		return exitError(1)
+	}
+	if err := noArguments(fs, stderr); err != nil {
+		return err
 	}
 	var data []byte
 	var err error

@@ -37,6 +37,11 @@ func gomokuFlags(name string, args []string, stderr io.Writer, extra func(fs *fl
 	if err := fs.Parse(args); err != nil {
 		return nil, 0, "", exitError(1)
 	}
+	if name != "play" {
+		if err := noArguments(fs, stderr); err != nil {
+			return nil, 0, "", err
+		}
+	}
 	rules, err = gomoku.ParseRuleset(*game)
 	if err != nil {
 		fmt.Fprintln(stderr, err)

@@ -45,6 +45,11 @@ func numchessFlags(name string, args []string, stderr io.Writer, extra func(fs *
 	if err := fs.Parse(args); err != nil {
 		return nil, o, exitError(1)
 	}
+	if name != "play" {
+		if err := noArguments(fs, stderr); err != nil {
+			return nil, o, err
+		}
+	}
 	rs, err := numchess.RulesetByName(*ruleset)
 	if err != nil {
 		return nil, o, numchessFail(stderr, err, o.lang)
@@ -208,6 +213,9 @@ func numchessStart(_ context.Context, args []string, _ io.Reader, stdout, stderr
 	diagram := fs.Bool("diagram", false, "also draw the board")
 	if err := fs.Parse(args); err != nil {
 		return exitError(1)
+	}
+	if err := noArguments(fs, stderr); err != nil {
+		return err
 	}
 	fmt.Fprintln(stdout, numchess.Start())
 	if *diagram {

@@ -28,9 +28,8 @@ func numchessSolve(_ context.Context, args []string, _ io.Reader, stdout, stderr
 	if err := fs.Parse(args); err != nil {
 		return exitError(1)
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "rules solve: unexpected argument %q\n", fs.Arg(0))
-		return exitError(1)
+	if err := noArguments(fs, stderr); err != nil {
+		return err
 	}
 	rules, ok := arith.RulesByName(*rulesetFlag)
 	if !ok {

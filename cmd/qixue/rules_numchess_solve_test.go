@@ -27,7 +27,7 @@ func TestRulesSolve(t *testing.T) {
 		{args: []string{"--digits", "9,5"}, wantErr: "--target is required", wantStatus: 1},
 		{args: []string{"--target", "0"}, wantErr: "--digits is required", wantStatus: 1},
 		{args: []string{"--digits", "9", "--target", "9", "--ruleset", "G99"}, wantErr: "unknown ruleset", wantStatus: 1},
-		{args: []string{"--digits", "9", "--target", "9", "extra"}, wantErr: "unexpected argument", wantStatus: 1},
+		{args: []string{"--digits", "9", "--target", "9", "extra"}, wantErr: "unexpected argument", wantStatus: 2},
 		{args: []string{"--nope"}, wantErr: "flag provided but not defined", wantStatus: 1},
 	}
 	for _, tt := range tests {

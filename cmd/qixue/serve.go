@@ -21,6 +21,7 @@ import (
 	"qixue/models"
 	"qixue/progress"
 	"qixue/tournaments"
+	"qixue/web"
 )
 
 // runServe migrates the database, seeds a new embedded database with demo
@@ -87,8 +88,12 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 	})
 	defer startRosterWorker(ctx, cfg, importer, logger)()
 	defer startRater(ctx, prog, raterInterval, logger)()
+	app, err := web.New()
+	if err != nil {
+		return err
+	}
 	srv := &http.Server{
-		Handler:           e,
+		Handler:           web.Mount(e, app),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,
@@ -171,9 +176,15 @@ func signingSecret(ctx context.Context, cfg config, db *gorm.DB) ([]byte, error)
 
 func newIdentityService(cfg config, db *gorm.DB, secret []byte) (*identity.Service, error) {
 	return identity.NewService(models.NewIdentityStore(db), identity.Config{
-		Secret:     secret,
-		AccessTTL:  cfg.AccessTTL,
-		RefreshTTL: cfg.RefreshTTL,
-		BcryptCost: cfg.BcryptCost,
+		Secret:       secret,
+		AccessTTL:    cfg.AccessTTL,
+		RefreshTTL:   cfg.RefreshTTL,
+		BcryptCost:   cfg.BcryptCost,
+		LimitWindow:  cfg.LoginWindow,
+		AccountLimit: cfg.LoginAccountLimit,
+		AddressLimit: cfg.LoginAddressLimit,
+		HashSlots:    identity.NewHashSlots(cfg.HashSlots),
+		HashWait:     cfg.HashWait,
+		ImportSlots:  cfg.ImportHashSlots,
 	})
 }

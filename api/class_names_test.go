@@ -1,0 +1,109 @@
+package api_test
+
+import (
+	"strings"
+	"testing"
+
+	"gorm.io/gorm"
+
+	"qixue/api/apitest"
+	"qixue/identity"
+	"qixue/models/modelstest"
+)
+
+type classNamesBody struct {
+	ClassName string `json:"class_name"`
+	Students  []struct {
+		Username  string `json:"username"`
+		FirstName string `json:"first_name"`
+	} `json:"students"`
+}
+
+// TestClassNames: a class's login list shows first names and usernames
+// of its active students only, to anyone with the code; unknown codes
+// spend the address's login budget; known ones do not.
+func TestClassNames(t *testing.T) {
+	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
+		const limit = 4
+		h := apitest.New(t, db, func(c *identity.Config) { c.AddressLimit = limit })
+		f := h.Fixture(t)
+		a := f.A
+		rec := h.Do(t, "POST", "/v1/classes/"+a.Class.ID+"/students", a.TeacherToken, map[string]any{"students": []map[string]string{
+			{"real_name": "王小明"}, {"real_name": "欧阳娜娜"}, {"real_name": "Anna Smith"}, {"real_name": "李雷"},
+		}}, nil)
+		if rec.Code != 201 {
+			t.Fatalf("create students: %d %s", rec.Code, rec.Body)
+		}
+		cards := apitest.Decode[struct {
+			ClassCode string `json:"class_code"`
+			Students  []struct {
+				UserID   string `json:"user_id"`
+				Username string `json:"username"`
+			} `json:"students"`
+		}](t, rec)
+		// 李雷 leaves the school's active users.
+		if rec := h.Do(t, "PATCH", "/v1/users/"+cards.Students[3].UserID, a.AdminToken, map[string]any{"active": false}, nil); rec.Code != 200 {
+			t.Fatalf("deactivate: %d %s", rec.Code, rec.Body)
+		}
+
+		const school = "203.0.113.20"
+		code := "  " + strings.ToLower(cards.ClassCode) + " "
+		for range limit + 2 { // known codes cost nothing
+			if rec := doFrom(t, h, "POST", "/v1/auth/class-names", "", school, map[string]string{"class_code": code}); rec.Code != 200 {
+				t.Fatalf("known code: %d %s", rec.Code, rec.Body)
+			}
+		}
+		rec = doFrom(t, h, "POST", "/v1/auth/class-names", "", school, map[string]string{"class_code": code})
+		body := rec.Body.String()
+		got := apitest.Decode[classNamesBody](t, rec)
+		var names []string
+		for _, s := range got.Students {
+			names = append(names, s.FirstName+"="+s.Username)
+		}
+		want := []string{"Anna=" + cards.Students[2].Username, "student=" + a.Student.Username,
+			"娜娜=" + cards.Students[1].Username, "小明=" + cards.Students[0].Username}
+		if got.ClassName != a.Class.Name || strings.Join(names, " ") != strings.Join(want, " ") {
+			t.Errorf("list %q %v, want %q %v", got.ClassName, names, a.Class.Name, want)
+		}
+		for _, secret := range []string{"王", "欧阳", "Smith", "李雷", cards.Students[0].UserID, a.Student.ID, "real_name", "id\""} {
+			if strings.Contains(body, secret) {
+				t.Errorf("the list shows %q: %s", secret, body)
+			}
+		}
+		if other := apitest.Decode[classNamesBody](t, doFrom(t, h, "POST", "/v1/auth/class-names", "", school,
+			map[string]string{"class_code": f.B.Class.LoginCode})); len(other.Students) != 1 || other.Students[0].Username != f.B.Student.Username {
+			t.Errorf("school B's class lists %+v", other.Students)
+		}
+
+		// Unknown codes count as failed logins of the address.
+		for i := range limit {
+			rec := doFrom(t, h, "POST", "/v1/auth/class-names", "", school, map[string]string{"class_code": "ZZZZZ" + string(rune('0'+i))})
+			if rec.Code != 404 || !strings.Contains(rec.Body.String(), `"code":"unknown_class_code"`) {
+				t.Fatalf("unknown code %d: %d %s", i, rec.Code, rec.Body)
+			}
+		}
+		rec = doFrom(t, h, "POST", "/v1/auth/class-names", "", school, map[string]string{"class_code": code})
+		if rec.Code != 429 || rec.Header().Get("Retry-After") == "" {
+			t.Fatalf("after %d unknown codes: %d %s, want 429 with Retry-After", limit, rec.Code, rec.Body)
+		}
+		login := map[string]string{"class_code": a.Class.LoginCode, "username": a.Student.Username, "pin": a.StudentPIN}
+		if rec := doFrom(t, h, "POST", "/v1/auth/login", "", school, login); rec.Code != 429 {
+			t.Errorf("login from the same address after guessed codes: %d, want 429 (one budget)", rec.Code)
+		}
+		if rec := doFrom(t, h, "POST", "/v1/auth/class-names", "", "198.51.100.20", map[string]string{"class_code": code}); rec.Code != 200 {
+			t.Errorf("another address: %d", rec.Code)
+		}
+
+		// A deactivated class has no list; a missing code is named.
+		if rec := h.Do(t, "PATCH", "/v1/classes/"+a.Class.ID, a.AdminToken, map[string]any{"active": false}, nil); rec.Code != 200 {
+			t.Fatalf("deactivate class: %d %s", rec.Code, rec.Body)
+		}
+		if rec := doFrom(t, h, "POST", "/v1/auth/class-names", "", "198.51.100.21", map[string]string{"class_code": code}); rec.Code != 404 {
+			t.Errorf("deactivated class: %d %s", rec.Code, rec.Body)
+		}
+		rec = doFrom(t, h, "POST", "/v1/auth/class-names", "", "198.51.100.21", map[string]string{"class_code": " "})
+		if rec.Code != 422 || !strings.Contains(rec.Body.String(), `"field":"class_code"`) {
+			t.Errorf("empty code: %d %s", rec.Code, rec.Body)
+		}
+	})
+}

@@ -1,0 +1,81 @@
+// A 15×15 gomoku board of buttons (columns a–o, rows 1–15, row 15 on
+// top). In "one" mode a tap plays a stone (onPoint); in "many" mode taps
+// mark and unmark points and a ✔ button sends them (onPoints); in "look"
+// mode the board only shows (asked: a point ringed for a question).
+import { h } from '../dom.js';
+import { t } from '../i18n.js';
+
+const COLS = 'abcdefghijklmno';
+
+// parseBoard reads "15 rows from row 15 to row 1 of . x o joined by /"
+// into {point: 'x'|'o'}.
+export function parseBoard(s) {
+  const stones = {};
+  s.split('/').forEach((row, i) => {
+    [...row].forEach((c, j) => { if (c === 'x' || c === 'o') stones[COLS[j] + (15 - i)] = c; });
+  });
+  return stones;
+}
+
+export function gomokuBoard({ board, mode = 'one', lang, onPoint, onPoints, asked }) {
+  let stones = parseBoard(board);
+  const start = { ...stones };
+  const marked = new Set();
+  let locked = false;
+  const grid = h('div', { class: 'board gomoku', role: 'grid', 'aria-label': t('tapPoint') });
+  const send = h('button', {
+    type: 'button', class: 'key key-go', id: 'points-go', hidden: mode !== 'many', disabled: true,
+    onclick: () => onPoints([...marked]),
+  }, '✔', h('span', { class: 'sr-only' }, t('submit')));
+  const name = (p) => {
+    const s = stones[p];
+    if (!s) return p;
+    return p + ' ' + (s === 'x' ? (lang === 'en' ? 'black' : '黑子') : (lang === 'en' ? 'white' : '白子'));
+  };
+  const draw = () => {
+    // Redrawing keeps the keyboard focus on its point.
+    const had = grid.contains(document.activeElement) ? document.activeElement.dataset.pt : null;
+    const rows = [];
+    for (let r = 15; r >= 1; r--) {
+      rows.push(h('div', { class: 'row15', role: 'row' }, [...COLS].map((c) => {
+        const p = c + r;
+        const s = stones[p];
+        return h('button', {
+          type: 'button', role: 'gridcell', 'data-pt': p, 'aria-label': name(p),
+          'aria-pressed': marked.has(p) ? 'true' : 'false',
+          class: 'pt' + (s ? ' ' + s : '') + (marked.has(p) ? ' marked' : '') + (p === 'h8' ? ' star' : '') + (p === asked ? ' asked' : ''),
+          onclick: () => tap(p),
+        }, s ? h('span', { class: 'stone', 'aria-hidden': 'true' }) : '');
+      })));
+    }
+    grid.replaceChildren(...rows);
+    if (had) grid.querySelector(`[data-pt="${had}"]`).focus();
+    send.disabled = marked.size === 0;
+  };
+  const tap = (p) => {
+    if (locked || mode === 'look') return;
+    if (mode === 'many') {
+      if (marked.has(p)) marked.delete(p); else marked.add(p);
+      draw();
+      return;
+    }
+    if (stones[p]) return;
+    onPoint(p);
+  };
+  grid.addEventListener('keydown', (e) => {
+    const p = e.target.dataset && e.target.dataset.pt;
+    const d = p && { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[e.key];
+    if (!d) return;
+    e.preventDefault();
+    const c = COLS.indexOf(p[0]) + d[0], r = Number(p.slice(1)) + d[1];
+    if (c >= 0 && c < 15 && r >= 1 && r <= 15) grid.querySelector(`[data-pt="${COLS[c] + r}"]`).focus();
+  });
+  draw();
+  return {
+    el: h('div', { class: 'board-wrap' }, grid, send),
+    // place puts a stone (the student's or the reply) on the board.
+    place(p, colour) { stones[p] = colour; draw(); },
+    lock(v) { locked = v; grid.classList.toggle('locked', v); },
+    reset() { stones = { ...start }; marked.clear(); draw(); },
+  };
+}

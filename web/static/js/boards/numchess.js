@@ -1,0 +1,104 @@
+// The number-chess board: the 121-point star, each point a button placed
+// on its row (rows 1-17 from Red's tip; a row of n points has doubled
+// x = -(n-1), -(n-3), ..., n-1). Tap your piece, then each point it lands
+// on; write each segment's expression when it spans pieces (leave it
+// empty for a step or a hop), then ✔.
+import { h } from '../dom.js';
+import { t } from '../i18n.js';
+
+const ROWS = [1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3, 2, 1];
+const LETTERS = 'abcdefghijklm';
+
+// parsePosition reads "r:3g13,0f5,...;b:0a17,... r 33" into
+// {pieces: {point: {side: 'r'|'b', n}}, turn: 'r'|'b'}.
+export function parsePosition(s) {
+  const [list, turn = 'r'] = s.trim().split(/\s+/);
+  const pieces = {};
+  for (const part of list.split(';')) {
+    const [side, items = ''] = part.split(':');
+    for (const tok of items.split(',')) {
+      const m = /^(\d)([a-m]\d{1,2})$/.exec(tok.trim());
+      if (m) pieces[m[2]] = { side: side.trim(), n: Number(m[1]) };
+    }
+  }
+  return { pieces, turn: turn === 'b' ? 'b' : 'r' };
+}
+
+// points lists every point with its place: {p, left, top} in % of the board.
+export function points(flip) {
+  const out = [];
+  ROWS.forEach((n, i) => {
+    const row = i + 1;
+    for (let j = 0; j < n; j++) {
+      const x = -(n - 1) + 2 * j;
+      const left = ((flip ? -x : x) + 12) / 24 * 100;
+      const top = (flip ? row - 1 : 17 - row) / 16 * 100;
+      out.push({ p: LETTERS[j] + row, left, top });
+    }
+  });
+  return out;
+}
+
+export function numchessBoard({ position, lang, onMove }) {
+  const pos = parsePosition(position);
+  let from = null;
+  let path = [];
+  const grid = h('div', { class: 'nc-star', role: 'group', 'aria-label': t('tapLandings') });
+  const segs = h('ol', { class: 'segments' });
+  const send = h('button', { type: 'button', class: 'key key-go', id: 'nc-go', disabled: true, onclick: () => submit() },
+    '✔', h('span', { class: 'sr-only' }, t('submit')));
+  const exprs = [];
+
+  const label = (p) => {
+    const pc = pos.pieces[p];
+    if (!pc) return p;
+    const side = pc.side === 'r' ? (lang === 'en' ? 'red' : '红') : (lang === 'en' ? 'blue' : '蓝');
+    return `${p} ${side} ${pc.n}`;
+  };
+  const draw = () => {
+    const had = grid.contains(document.activeElement) ? document.activeElement.dataset.pt : null;
+    grid.replaceChildren(...points(pos.turn === 'b').map(({ p, left, top }) => {
+      const pc = pos.pieces[p];
+      const at = path.indexOf(p);
+      const b = h('button', {
+        type: 'button', 'data-pt': p, 'aria-label': label(p) + (at >= 0 ? ' · ' + (at + 1) : ''),
+        'aria-pressed': p === from || at >= 0 ? 'true' : 'false',
+        class: 'npt' + (pc ? ' ' + pc.side : '') + (p === from ? ' sel' : '') + (at >= 0 ? ' path' : ''),
+        onclick: () => tap(p),
+      }, pc ? String(pc.n) : at >= 0 ? String(at + 1) : '');
+      b.style.left = left + '%'; // CSSOM, which the CSP allows (no style attribute)
+      b.style.top = top + '%';
+      return b;
+    }));
+    if (had) grid.querySelector(`[data-pt="${had}"]`).focus();
+    while (exprs.length > path.length) exprs.pop();
+    while (exprs.length < path.length) {
+      exprs.push(h('input', { id: 'seg-' + exprs.length, class: 'seg-expr', autocomplete: 'off', spellcheck: 'false', inputmode: 'text' }));
+    }
+    segs.replaceChildren(...path.map((p, i) => h('li', {},
+      h('label', { for: 'seg-' + i }, t('segment', { n: i + 1, to: p })), exprs[i])));
+    send.disabled = path.length === 0;
+  };
+  const tap = (p) => {
+    const pc = pos.pieces[p];
+    if (pc && pc.side === pos.turn && p !== from) { from = p; path = []; draw(); return; }
+    if (!from) return;
+    const at = path.indexOf(p);
+    if (at >= 0) { path = path.slice(0, at); draw(); return; } // tap a landing again: undo from there
+    if (pc && p !== from) return;
+    if (p === from && path.length === 0) { from = null; draw(); return; }
+    path.push(p);
+    draw();
+  };
+  const submit = () => {
+    if (!from || path.length === 0) return;
+    onMove({ piece: pos.pieces[from].n, path: [...path], exprs: exprs.map((x) => x.value.trim()) },
+      from + '-' + path.join('-'));
+  };
+  draw();
+  return {
+    el: h('div', { class: 'board-wrap nc' }, h('div', { class: 'nc-star-wrap' }, grid), segs, send),
+    lock() {},
+    reset() { from = null; path = []; exprs.length = 0; draw(); },
+  };
+}

@@ -1,0 +1,229 @@
+// One exercise: its board or keypad, the answer sent at once, the
+// server's verdict and feedback shown big, then the next one.
+import { h, mount, announce } from '../dom.js';
+import { t, lang } from '../i18n.js';
+import { get, post, ApiError } from '../api.js';
+import { chessBoard } from '../boards/chess.js';
+import { exprPad } from '../boards/exprpad.js';
+import { answerForm, choiceButtons } from '../boards/answerform.js';
+import { gomokuBoard } from '../boards/gomoku.js';
+import { draughtsBoard } from '../boards/draughts.js';
+import { numchessBoard } from '../boards/numchess.js';
+import { gameIcon } from './home.js';
+
+export default async function exercisePage({ params, query, navigate }) {
+  const id = params.id;
+  const assignment = query.get('a');
+  // Back to where the exercise was opened from: a lesson, or home.
+  const backTo = /^\/student\/lesson\/[^/?#]+(\?[^#]*)?$/.test(query.get('back') || '') ? query.get('back') : '/student';
+  mount(h('h1', {}, t('loading')));
+  const [ex, work, prog] = await Promise.all([
+    get('/v1/exercises/' + encodeURIComponent(id)),
+    assignment ? get('/v1/me/assignments') : null,
+    get('/v1/me/progress'),
+  ]);
+  const a = work && work.items.map((w) => w.assignment).find((x) => x.id === assignment);
+  const allowed = a ? a.attempts_allowed : 0;
+  let used = ((prog.exercises.find((x) => x.exercise_id === id)) || {}).attempts || 0;
+  const started = performance.now();
+
+  const verdictBox = h('div', { class: 'verdict', id: 'verdict', role: 'status', 'aria-live': 'assertive' });
+  const left = h('p', { class: 'tries', id: 'tries' });
+  const drawLeft = () => {
+    left.textContent = allowed > 0 ? t('attemptsLeft', { n: Math.max(0, allowed - used) }) : t('unlimited');
+  };
+  drawLeft();
+
+  let line = []; // step-by-step kinds: the moves so far
+  let input = null; // the board or pad, with lock() and reset
+  let tapAt = 0;
+
+  const send = async (answer, shown) => {
+    tapAt = performance.now();
+    if (input && input.lock) input.lock(true);
+    verdictBox.className = 'verdict wait';
+    verdictBox.replaceChildren(h('span', { class: 'spinner', 'aria-hidden': 'true' }), shown || '');
+    let v;
+    try {
+      v = await post('/v1/exercises/' + encodeURIComponent(id) + '/attempts',
+        { answer, time_ms: Math.round(performance.now() - started) },
+        { headers: { 'Idempotency-Key': crypto.randomUUID() } });
+    } catch (e) {
+      if (input && input.lock) input.lock(false);
+      const spent = e instanceof ApiError && e.code === 'attempts_exhausted';
+      return showVerdict({ outcome: 'wrong', feedback: spent ? t('noAttemptsLeft') : e.message, spent });
+    }
+    if (v.recorded) used++;
+    drawLeft();
+    showVerdict(v);
+  };
+
+  const showVerdict = async (v) => {
+    const ms = Math.round(performance.now() - tapAt);
+    const icon = { correct: '✔', wrong: '✘', partial: '◐', continue: '➜' }[v.outcome] || '•';
+    const head = { correct: t('correct'), wrong: t('wrong'), partial: t('partial'), continue: t('continueLine') }[v.outcome];
+    const stars = v.correct ? (v.first_attempt ? 3 : 2) : v.outcome === 'partial' ? 1 : 0;
+    const explain = v.solution && v.solution.explanation && (v.solution.explanation[lang()] || v.solution.explanation['zh-CN']);
+    const spent = v.spent || (allowed > 0 && used >= allowed && !v.correct);
+    verdictBox.className = 'verdict ' + v.outcome;
+    verdictBox.dataset.ms = String(ms);
+    verdictBox.dataset.outcome = v.outcome;
+    verdictBox.replaceChildren(
+      h('span', { class: 'v-icon', 'aria-hidden': 'true' }, icon),
+      h('div', { class: 'v-text' },
+        h('strong', {}, head),
+        stars > 0 && h('span', { class: 'stars', role: 'img', 'aria-label': t('stars', { n: stars }) }, '★'.repeat(stars) + '☆'.repeat(3 - stars)),
+        v.feedback && h('p', { class: 'feedback' }, v.feedback),
+        explain && explain !== v.feedback && h('p', { class: 'explain' }, explain)),
+      h('div', { class: 'v-actions' },
+        v.outcome === 'continue' ? null
+          : v.done === false ? null
+            : v.correct || spent
+              ? h('button', { type: 'button', class: 'btn primary big', id: 'next-exercise', onclick: goNext }, t('nextExercise'), ' ➜')
+              : h('button', { type: 'button', class: 'btn big', id: 'try-again', onclick: retry }, '↺ ', t('tryAgain'))));
+    announce(head + '. ' + (v.feedback || ''));
+    if (v.outcome === 'continue' && v.reply !== undefined) await continueLine(v.reply);
+  };
+
+  const goNext = async () => {
+    const next = await get('/v1/me/next?limit=1').catch(() => ({ items: [] }));
+    const n = next.items.find((x) => x.exercise_id !== id);
+    navigate(n ? '/student/exercise/' + n.exercise_id + (n.assignment_id ? '?a=' + n.assignment_id : '') : '/student');
+  };
+
+  const retry = () => {
+    line = [];
+    verdictBox.className = 'verdict';
+    verdictBox.replaceChildren();
+    if (input && input.reset) input.reset();
+    if (input && input.lock) input.lock(false);
+  };
+
+  // Step-by-step: show the position after the line and the reply.
+  const continueLine = async (reply) => {
+    line.push(reply);
+    if (input.reply) {
+      input.reply(reply);
+    } else {
+      const after = await post('/v1/rules/' + ex.game + '/play', { position: ex.prompt.fen, moves: line }).catch(() => null);
+      if (after && input.set) input.set(after.position);
+    }
+    input.lock(false);
+  };
+
+  input = makeInput(ex, send, () => line);
+
+  mount(
+    h('div', { class: 'ex-head' },
+      h('a', { href: backTo, 'data-link': '', class: 'btn ghost', 'aria-label': t('back') }, '←'),
+      h('h1', {}, h('span', { 'aria-hidden': 'true' }, gameIcon(ex.game) + ' '), ex.title),
+      left),
+    h('div', { class: 'ex-body' },
+      h('div', { class: 'ex-play' }, input.el),
+      h('div', { class: 'ex-side' },
+        ex.body && h('p', { class: 'prompt-text' }, ex.body.replace(/[*_#`]/g, '')),
+        input.hint && h('p', { class: 'hint' }, input.hint),
+        verdictBox)));
+}
+
+// makeInput picks the board or keypad of the exercise's kind.
+function makeInput(ex, send, lineSoFar) {
+  const p = ex.prompt || {};
+  if (ex.game === 'chess' && p.fen && ['chess.escape_check', 'chess.mate_in', 'chess.best_move'].includes(ex.kind)) {
+    const board = chessBoard({
+      fen: p.fen, lang: lang(),
+      onMove: (uci) => {
+        if (ex.steps) {
+          const line = lineSoFar();
+          line.push(uci);
+          send({ moves: [...line] }, uci);
+        } else {
+          send({ move: uci }, uci);
+        }
+      },
+    });
+    return { el: board.el, lock: board.lock, set: board.set, reset: () => board.set(p.fen), hint: '☝ ' + t('tapPiece') };
+  }
+  if (ex.game === 'gomoku' && p.board && ['gomoku.win_in_1', 'gomoku.vcf', 'gomoku.shape'].includes(ex.kind)) {
+    const mine = (p.colour || p.attacker) === 'white' ? 'o' : 'x';
+    const theirs = mine === 'x' ? 'o' : 'x';
+    const board = gomokuBoard({
+      board: p.board, lang: lang(), mode: ex.kind === 'gomoku.shape' ? 'many' : 'one',
+      onPoint: (pt) => {
+        board.place(pt, mine);
+        if (ex.steps) {
+          const line = lineSoFar();
+          line.push(pt);
+          send({ moves: [...line] }, pt);
+        } else {
+          send({ point: pt }, pt);
+        }
+      },
+      onPoints: (pts) => send({ points: pts }, pts.join(' ')),
+    });
+    return {
+      el: board.el, lock: board.lock, reset: board.reset, reply: (pt) => board.place(pt, theirs),
+      hint: '☝ ' + (ex.kind === 'gomoku.shape' ? t('markPoints') : t('tapPoint')),
+    };
+  }
+  if (ex.kind === 'gomoku.forbidden' && p.board) {
+    if (p.mode === 'all') {
+      const board = gomokuBoard({ board: p.board, lang: lang(), mode: 'many', onPoints: (pts) => send({ points: pts }, pts.join(' ')) });
+      return { el: board.el, lock: board.lock, reset: board.reset, hint: '☝ ' + t('markForbidden') };
+    }
+    const board = gomokuBoard({ board: p.board, lang: lang(), mode: 'look', asked: p.point });
+    const choices = [['double_three', '3×3'], ['double_four', '4×4'], ['overline', '6+'], ['', '✔']].map(([reason, icon]) =>
+      h('button', {
+        type: 'button', class: 'btn choice forbid', 'data-reason': reason || 'none',
+        onclick: () => send(reason ? { forbidden: true, reason } : { forbidden: false }, t('reason_' + (reason || 'none'))),
+      }, h('span', { class: 'forbid-icon', 'aria-hidden': 'true' }, icon), t('reason_' + (reason || 'none'))));
+    return {
+      el: h('div', {}, board.el, h('div', { class: 'choices forbid-choices', role: 'group', 'aria-label': t('isForbidden', { point: p.point }) }, choices)),
+      lock: () => {}, hint: t('isForbidden', { point: p.point }),
+    };
+  }
+  if (ex.game === 'draughts' && p.fen && ['draughts.capture', 'draughts.shot'].includes(ex.kind)) {
+    const board = draughtsBoard({
+      fen: p.fen, lang: lang(),
+      onMove: (move) => {
+        if (ex.steps) {
+          const line = lineSoFar();
+          line.push(move);
+          send({ moves: [...line] }, move);
+        } else {
+          send({ move }, move);
+        }
+      },
+    });
+    return { el: board.el, lock: board.lock, set: board.set, reset: board.reset, hint: '☝ ' + t('tapLandings') };
+  }
+  if (ex.kind === 'numchess.move' && p.position) {
+    // The position may be "start": the rules endpoint writes it out.
+    const holder = h('div', {}, h('p', { class: 'loading' }, t('loading')));
+    const api = { el: holder, lock: () => {}, hint: '☝ ' + t('tapLandings') };
+    post('/v1/rules/numchess/play', { position: p.position, ruleset: p.ruleset, moves: [] }).then((r) => {
+      const board = numchessBoard({ position: r.position, lang: lang(), onMove: (answer, shown) => send(answer, shown) });
+      api.reset = board.reset;
+      holder.replaceChildren(board.el);
+    }, (e) => holder.replaceChildren(h('p', { role: 'alert' }, e.message)));
+    return api;
+  }
+  if (ex.kind === 'numchess.expression') {
+    const pad = exprPad({ digits: p.digits, ruleset: p.ruleset, onSubmit: (text) => send({ expression: text }, text) });
+    const goal = h('p', { class: 'goal' },
+      h('span', { class: 'target', 'aria-hidden': 'true' }, String(p.target)),
+      h('span', { class: 'sr-only' }, t('makeTarget', { target: p.target, digits: p.digits.join(lang() === 'en' ? ', ' : '、') })));
+    return { el: h('div', {}, goal, pad.el), reset: pad.reset, lock: () => {} };
+  }
+  if (ex.kind === 'choice') {
+    const c = choiceButtons({ prompt: p, lang: lang(), onSubmit: (ans) => send(ans) });
+    return { el: c.el, lock: () => {} };
+  }
+  // Other kinds: the form from the kind's answer schema.
+  const holder = h('div', {});
+  get('/v1/kinds').then((list) => {
+    const kind = list.items.find((k) => k.name === ex.kind);
+    holder.replaceChildren(answerForm({ schema: kind && kind.answer_schema, onSubmit: (ans) => send(ans) }).el);
+  });
+  return { el: holder, lock: () => {} };
+}

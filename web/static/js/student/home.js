@@ -1,0 +1,80 @@
+// The student's home: the next exercise as one big button, the
+// assignments with due dates and tries left, and the ratings.
+import { h, mount, fmtDate } from '../dom.js';
+import { t, lang } from '../i18n.js';
+import { get, currentUser } from '../api.js';
+
+export default async function studentHome({ navigate }) {
+  const me = currentUser();
+  mount(h('h1', {}, t('hello', { name: me.real_name || me.username })), h('p', { class: 'loading' }, t('loading')));
+  const [next, work, prog] = await Promise.all([
+    get('/v1/me/next?limit=5'), get('/v1/me/assignments'), get('/v1/me/progress'),
+  ]);
+  const tries = new Map(prog.exercises.map((x) => [x.exercise_id, x]));
+  const first = next.items[0];
+  let firstEx = null;
+  if (first) firstEx = await get('/v1/exercises/' + first.exercise_id).catch(() => null);
+
+  const open = (id, assignment) => navigate('/student/exercise/' + id + (assignment ? '?a=' + assignment : ''));
+  mount(
+    h('h1', {}, t('hello', { name: me.real_name || me.username })),
+    h('section', { class: 'next', 'aria-labelledby': 'next-h' },
+      h('h2', { id: 'next-h' }, '★ ', t('whatsNext')),
+      first && firstEx
+        ? h('button', {
+          type: 'button', class: 'next-btn', id: 'next-btn',
+          onclick: () => open(first.exercise_id, first.assignment_id),
+        },
+        h('span', { class: 'game-icon', 'aria-hidden': 'true' }, gameIcon(firstEx.game)),
+        h('span', { class: 'next-title' }, firstEx.title),
+        h('span', { class: 'tag' }, t('reason_' + first.reason)),
+        h('span', { class: 'go', 'aria-hidden': 'true' }, '▶'))
+        : h('p', { class: 'done-msg' }, '☺ ', t('nothingNext'))),
+    h('section', { 'aria-labelledby': 'work-h' },
+      h('h2', { id: 'work-h' }, '☰ ', t('myWork')),
+      work.items.length === 0 ? h('p', {}, t('noWork')) :
+        h('ul', { class: 'work' }, work.items.map((w) => workItem(w, tries, open, navigate)))),
+    prog.ratings.length > 0 && h('section', { 'aria-labelledby': 'rate-h' },
+      h('h2', { id: 'rate-h' }, '♛ ', t('rating', { r: '' })),
+      h('ul', { class: 'ratings' }, prog.ratings.map((r) => h('li', {},
+        h('span', { 'aria-hidden': 'true' }, gameIcon(r.game)), ' ', t('game_' + r.game), ': ',
+        t('rating', { r: Math.round(r.rating) }),
+        r.level > 0 ? ' · ' + t('level', { n: r.level }) : '')))));
+  // For the browser tests' time-to-interactive measurement.
+  performance.mark('qixue-home-ready');
+}
+
+function workItem(w, tries, open, navigate) {
+  const a = w.assignment;
+  const st = w.progress.status;
+  return h('li', { class: 'work-item state-' + st },
+    h('div', { class: 'work-head' },
+      h('strong', {}, a.title),
+      h('span', { class: 'badge state-' + st }, t('status_' + st)),
+      h('span', { class: w.due_soon ? 'due soon' : 'due' }, '◷ ', t('due', { date: fmtDate(a.due_at, lang()) })),
+      h('span', { class: 'count' }, '✔ ', t('solvedOf', { solved: w.progress.solved, total: w.progress.total }))),
+    h('div', { class: 'tiles' }, w.items.map((it, i) => {
+      if (it.kind === 'lesson') {
+        const label = (i + 1) + ' · ' + t('lesson') + ' ' + t('solvedOf', { solved: it.solved, total: it.total });
+        return h('button', {
+          type: 'button', class: 'tile lesson' + (it.total > 0 && it.solved >= it.total ? ' solved' : ''),
+          'aria-label': label, title: label, 'data-lesson': it.id,
+          onclick: () => navigate('/student/lesson/' + encodeURIComponent(it.id) + '?a=' + a.id),
+        }, h('span', { class: 'tile-n' }, String(i + 1)), h('span', { class: 'tile-s', 'aria-hidden': 'true' }, '☰'));
+      }
+      const used = (tries.get(it.id) || {}).attempts || 0;
+      const solved = it.solved >= it.total && it.total > 0;
+      const left = a.attempts_allowed > 0 ? Math.max(0, a.attempts_allowed - used) : null;
+      const label = (i + 1) + ' · ' + (solved ? t('status_done')
+        : left === null ? t('unlimited') : t('attemptsLeft', { n: left }));
+      return h('button', {
+        type: 'button', class: 'tile' + (solved ? ' solved' : left === 0 ? ' spent' : ''),
+        'aria-label': label, title: label, onclick: () => open(it.id, a.id),
+      }, h('span', { class: 'tile-n' }, String(i + 1)),
+      h('span', { class: 'tile-s', 'aria-hidden': 'true' }, solved ? '✔' : left === null ? '∞' : '●'.repeat(Math.min(left, 5))));
+    })));
+}
+
+export function gameIcon(game) {
+  return { chess: '♞', draughts: '⛀', gomoku: '⚫', numchess: '⑨' }[game] || '❓';
+}
