@@ -158,7 +158,7 @@ func pairsOf(r tourRound) []tournaments.Pair {
 func (th *tourHarness) standings(t *testing.T, base string) []tourStanding {
 	t.Helper()
 	rec := th.must(t, 200, "GET", base+"/standings", th.F.A.TeacherToken, nil)
-	return apitest.Decode[struct{ Items []tourStanding }](t, rec).Items
+	return apitest.Decode[struct{ Rows []tourStanding }](t, rec).Rows
 }
 
 func pointsOf(s []tourStanding) map[int]float64 {

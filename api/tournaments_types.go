@@ -261,7 +261,7 @@ type standingsResponse struct {
 	TournamentID string             `json:"tournament_id"`
 	Round        int                `json:"round"`
 	TieBreaks    []string           `json:"tie_breaks"`
-	Items        []standingResponse `json:"items"`
+	Rows         []standingResponse `json:"rows"`
 }
 
 type standingResponse struct {
@@ -278,13 +278,13 @@ type standingResponse struct {
 }
 
 func toStandingsResponse(ev *tournaments.Event, n names) standingsResponse {
-	out := standingsResponse{TournamentID: ev.ID, Round: ev.StandingsRound(), TieBreaks: ev.TieBreaks, Items: []standingResponse{}}
+	out := standingsResponse{TournamentID: ev.ID, Round: ev.StandingsRound(), TieBreaks: ev.TieBreaks, Rows: []standingResponse{}}
 	for _, s := range ev.Standings() {
 		tbs := make([]float64, len(s.TieBreaks))
 		for i, v := range s.TieBreaks {
 			tbs[i] = v.Float64()
 		}
-		out.Items = append(out.Items, standingResponse{Rank: s.Rank, Number: s.Player.Number, Name: n.of(s.Player),
+		out.Rows = append(out.Rows, standingResponse{Rank: s.Rank, Number: s.Player.Number, Name: n.of(s.Player),
 			Points: pointsValue(s.Points), TieBreaks: tbs, Played: s.Played, Wins: s.Wins, Draws: s.Draws, Losses: s.Losses, Rounds: s.Rounds})
 	}
 	return out
