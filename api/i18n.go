@@ -104,6 +104,21 @@ var messages = map[string]message{
 	"unprocessable":          {text{"无法处理", "Unprocessable"}, text{"请求无法处理。", "The request cannot be processed."}},
 	"too_complex":            {text{"太复杂了", "Too complex"}, text{"这个局面或算式太复杂了，服务器在限定时间内算不完。请减少棋子或数字后再试。", "This position or expression is too complex: the server cannot work it out in the time allowed. Try fewer pieces or digits."}},
 
+	// Tournaments.
+	"tournament_changed":     {text{"比赛刚刚有了变化", "The tournament just changed"}, text{"就在同时，有人（例如另一位老师）修改了这个比赛，您的操作没有保存。请刷新后再看一看。", "Someone else (another teacher, say) changed this tournament at the same moment, so your change was not saved. Reload it and look again."}},
+	"round_incomplete":       {text{"这一轮还没有下完", "The round is not finished"}, text{"第 %d 轮还有这些台次没有结果：%s。所有结果录入后才能编排下一轮。", "Round %d still has boards without a result: %s. The next round can be paired once every result is in."}},
+	"rounds_complete":        {text{"所有轮次都已编排", "All rounds are paired"}, text{"计划的轮次都已经编排了，不能再编排新的一轮，也不能再报名。", "Every planned round is already paired: no further round can be paired and no one can enter any more."}},
+	"no_valid_pairing":       {text{"无法编排", "No valid pairing"}, text{"按照编排规则（不重复对阵、颜色限制、每人最多轮空一次），这一轮找不到合法的对阵。可以安排有人请假轮空或退出后再试。", "Under the pairing rules (no one meets twice, colour limits, at most one bye each) this round has no valid pairing. Try again after a player asks for a bye or withdraws."}},
+	"too_few_players":        {text{"选手太少", "Too few players"}, text{"这一轮至少要有两名可以上场的选手。", "At least two players must be available for this round."}},
+	"nothing_to_unpair":      {text{"没有可撤销的编排", "Nothing to unpair"}, text{"这个比赛还没有编排任何一轮。", "No round of this tournament is paired yet."}},
+	"results_entered":        {text{"已经有结果了", "Results are in"}, text{"第 %d 轮第 %d 台已经录入了结果，所以这一轮的编排不能撤销。", "Board %[2]d of round %[1]d already has its result, so the round cannot be unpaired."}},
+	"result_already_entered": {text{"结果已经录入", "Result already entered"}, text{"这盘棋的结果已经录入了。如果有错，请告诉老师修改。", "The result of this game is already entered. If it is wrong, ask your teacher to correct it."}},
+	"results_disagree":       {text{"结果不一致", "Results disagree"}, text{"你的对手报告的结果是 %s，和你报告的不一样。请一起去找老师确认。", "Your opponent reported %s, which is not what you reported. Go to your teacher together to settle it."}},
+	"round_robin_started":    {text{"循环赛已经开始", "The round robin has started"}, text{"循环赛开始以后不能再加人，因为对阵表是按人数排好的。", "A round robin takes no new players once it has started: its table is made for the number of players."}},
+	"trf_invalid":            {text{"TRF 文件有错", "The TRF file has an error"}, text{"TRF 文件%s有错：%s", "The TRF file has an error at %s: %s"}},
+	"trf_unknown_player":     {text{"找不到对应的学生", "No matching student"}, text{"TRF 文件里的 %d 号选手“%s”在所选班级里找不到唯一对应的学生。请检查姓名，或在 players 里指定这名选手是哪位学生。", "Player %d, “%s”, of the TRF file matches no single student of the chosen classes. Check the name, or say in players which student this is."}},
+	"round_not_paired":       {text{"这一轮还没有编排", "Round not paired"}, text{"第 %d 轮还没有编排。", "Round %d is not paired yet."}},
+
 	// Enrollment by a teacher of another teacher's student.
 	"enrollment_needs_school_admin": {text{"需要学校管理员", "A school admin must do this"}, text{"这名学生已经在其他老师的班级里，只有学校管理员可以把他加入您的班级。", "This student is already in another teacher's class; only a school admin can add them to yours."}},
 }
@@ -134,6 +149,15 @@ var fieldMessages = map[string]text{
 	"no_generator":      {"这个题型还没有出题器", "has no generator yet"},
 	"exhausted":         {"超出了这个年级段能生成的新题数量", "asks for more fresh exercises than can be generated for this band"},
 	"too_complex":       {"太复杂，服务器在限定时间内算不完", "is too complex to work out in the time allowed"},
+
+	"not_taught":      {"必须是您任教的班级", "must be classes you teach"},
+	"not_in_classes":  {"必须是比赛所属班级的学生", "must be students of the tournament's classes"},
+	"already_entered": {"已经报名了", "is already entered"},
+	"withdrawn":       {"这名选手已经退出比赛", "has withdrawn from the tournament"},
+	"bye":             {"这是轮空，没有对局结果", "is the bye: it has no game to score"},
+	"not_yours":       {"不是你的对局", "is not your game"},
+	"unsupported":     {"用到了本系统还不支持的内容（加速、禁止对阵或其他计分方法）", "uses what this service does not support yet (acceleration, forbidden pairs or another point system)"},
+	"unknown_player":  {"有选手找不到对应的学生", "has a player who matches no student"},
 
 	"taught_elsewhere": {"这名学生在其他老师的班级里", "is a student in another teacher's class"},
 }

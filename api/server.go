@@ -22,6 +22,7 @@ import (
 	"qixue/lessons"
 	"qixue/progress"
 	"qixue/roster"
+	"qixue/tournaments"
 )
 
 // Deps are what the server needs. Identity and Ping are required.
@@ -69,6 +70,9 @@ type Deps struct {
 	// answers 503. Identity and the roster store write their entries
 	// themselves, in the transactions of their changes.
 	Audit *audit.Service
+	// Tournaments runs class tournaments; without it the tournament
+	// routes answer 503.
+	Tournaments *tournaments.Service
 }
 
 // NewServer returns the Echo server with every route, middleware and the
@@ -129,6 +133,7 @@ func NewServer(d Deps) *echo.Echo {
 	newAssignmentHandlers(d.Assignments).register(v1, auth)
 	newProgressHandlers(d.Progress).register(v1, auth)
 	(&auditHandlers{svc: d.Audit}).register(v1, auth)
+	(&tournamentHandlers{svc: d.Tournaments}).register(v1, auth)
 	return e
 }
 

@@ -146,12 +146,16 @@ func TestSpecListFilters(t *testing.T) {
 			"/v1/lessons game":            {values: []string{"chess", "numchess"}, match: fieldIs("game")},
 			"/v1/lessons band":            {values: []string{"K1", "G23", "G46"}, match: fieldIs("band")},
 			"/v1/assignments class_id":    {values: []string{a.Class.ID, old}, match: fieldIs("class_id")},
-			"/v1/me/assignments status":   {token: a.StudentToken, values: []string{"open", "due_soon", "overdue", "done"}, match: assignmentStatus},
-			"/v1/audit user_id":           {values: []string{a.Student.ID, extra}, match: audited},
-			"/v1/audit action":            {values: []string{"user_created", "role_changed", "enrollment_added"}, match: fieldIs("action")},
-			"/v1/audit since":             {values: []string{mid, future}, match: func(it map[string]any, v string) bool { s, _ := time.Parse(time.RFC3339, v); return !at(it).Before(s) }},
-			"/v1/audit until":             {values: []string{mid, future}, match: func(it map[string]any, v string) bool { u, _ := time.Parse(time.RFC3339, v); return at(it).Before(u) }},
-			"/v1/audit school_id":         {token: w.F.AdminToken, values: []string{a.School.ID}, match: fieldIs("school_id")},
+			"/v1/tournaments class_id": {values: []string{a.Class.ID, old}, match: func(it map[string]any, v string) bool {
+				ids, _ := it["class_ids"].([]any)
+				return slices.Contains(ids, any(v))
+			}},
+			"/v1/me/assignments status": {token: a.StudentToken, values: []string{"open", "due_soon", "overdue", "done"}, match: assignmentStatus},
+			"/v1/audit user_id":         {values: []string{a.Student.ID, extra}, match: audited},
+			"/v1/audit action":          {values: []string{"user_created", "role_changed", "enrollment_added"}, match: fieldIs("action")},
+			"/v1/audit since":           {values: []string{mid, future}, match: func(it map[string]any, v string) bool { s, _ := time.Parse(time.RFC3339, v); return !at(it).Before(s) }},
+			"/v1/audit until":           {values: []string{mid, future}, match: func(it map[string]any, v string) bool { u, _ := time.Parse(time.RFC3339, v); return at(it).Before(u) }},
+			"/v1/audit school_id":       {token: w.F.AdminToken, values: []string{a.School.ID}, match: fieldIs("school_id")},
 		}
 		used := map[string]bool{}
 		for _, o := range specOps(w) {

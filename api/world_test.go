@@ -22,12 +22,14 @@ import (
 	"qixue/models/modelstest"
 	"qixue/progress"
 	"qixue/roster"
+	"qixue/tournaments"
 )
 
 // world is a server with every service and two schools that each hold one
 // of everything a route can name: the apitest fixture's users and class,
 // a school exercise, a copied curriculum (unit, lesson), an assignment,
-// an attempt and a roster import job.
+// an attempt, a roster import job and a tournament (a Swiss of the class
+// with the student entered, not paired yet).
 type world struct {
 	*apitest.Harness
 	F    apitest.Fixture
@@ -38,7 +40,7 @@ type world struct {
 
 // worldSchool is the content of one school of the world.
 type worldSchool struct {
-	Exercise, Curriculum, Unit, Lesson, Assignment, Attempt, Import string
+	Exercise, Curriculum, Unit, Lesson, Assignment, Attempt, Import, Tournament string
 }
 
 func newWorld(t *testing.T, db *gorm.DB) *world {
@@ -88,6 +90,7 @@ func newWorld(t *testing.T, db *gorm.DB) *world {
 		Assignments: assignments.NewService(models.NewAssignmentStore(db), nil).WithPractice(api.PracticeMaker(practice)),
 		Progress:    progress.NewService(progressStore, progressStore, h.Identity, nil),
 		Audit:       audit.NewService(models.NewAuditStore(db), time.Now),
+		Tournaments: tournaments.NewService(models.NewTournamentStore(db), nil),
 	})
 	for i, s := range []*worldSchool{&w.A, &w.B} {
 		fs := w.F.A
@@ -121,6 +124,10 @@ func newWorld(t *testing.T, db *gorm.DB) *world {
 			map[string]any{"answer": map[string]any{"choice": 1}}, map[string]string{api.HeaderIdempotencyKey: "world-" + fs.School.ID})
 		body, hdr := upload(t, zipOf(t, schoolFiles("org-"+fs.School.ID, fs.School.ID[:8])))
 		s.Import = w.create(t, "POST", "/v1/roster/imports?dry_run=true", fs.AdminToken, body, hdr)
+		s.Tournament = w.create(t, "POST", "/v1/tournaments", fs.TeacherToken, map[string]any{
+			"name": "象棋赛 " + fs.School.Name, "game": "chess", "rounds": 3,
+			"class_ids": []string{fs.Class.ID}, "student_ids": []string{fs.Student.ID},
+		}, nil)
 	}
 	return w
 }
@@ -150,7 +157,7 @@ func (w *world) create(t *testing.T, method, path, token string, body any, hdr m
 func TestWorld(t *testing.T) {
 	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
 		w := newWorld(t, db)
-		if w.A.Import == "" || w.B.Attempt == "" {
+		if w.A.Import == "" || w.B.Attempt == "" || w.B.Tournament == "" {
 			t.Fatalf("world %+v", w)
 		}
 	})

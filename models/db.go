@@ -136,6 +136,7 @@ func Migrate(ctx context.Context, db *gorm.DB) error {
 		&assignmentRow{}, &assignmentItemRow{}, &assignmentStudentRow{},
 		&ratingStateRow{}, &studentRatingRow{}, &exerciseRatingRow{}, &ratingChangeRow{},
 		&auditRow{},
+		&tournamentRow{}, &tournamentClassRow{}, &tournamentPlayerRow{}, &tournamentBoardRow{}, &tournamentAbsenceRow{},
 	)
 	if err != nil {
 		return fmt.Errorf("migrate: %w", err)

@@ -22,8 +22,8 @@ func WriteTRF(w io.Writer, t *Tournament) error {
 			continue
 		}
 		var b strings.Builder
-		fmt.Fprintf(&b, "001 %4d %1.1s%-3.3s %-33.33s %4s %-3.3s %11.11s %-10.10s %4s %4s",
-			p.ID, p.Sex, p.Title, p.Name, ratingText(p.Rating), p.Federation, p.FideID, p.Birth,
+		fmt.Fprintf(&b, "001 %4d %1.1s%-3.3s %s %4s %-3.3s %11.11s %-10.10s %4s %4s",
+			p.ID, p.Sex, p.Title, byteColumn(p.Name, 33), ratingText(p.Rating), p.Federation, p.FideID, p.Birth,
 			t.Score(p, played), rankText(p.Rank))
 		for _, e := range p.Rounds[:countEntries(p)] {
 			opp := "0000"
@@ -70,6 +70,24 @@ func WriteTRF(w io.Writer, t *Tournament) error {
 			ps.Win, ps.Draw, ps.Loss, ps.ForfeitWin, ps.Forfeit, ps.ZeroBye, ps.HalfBye, ps.FullBye, ps.PairingBye)
 	}
 	return bw.Flush()
+}
+
+// byteColumn returns s cut and padded to width bytes: TRF columns count
+// bytes (as the reader does), so a name in UTF-8 (Chinese: 3 bytes a
+// character) must not be padded by characters. It is cut at a character
+// boundary.
+func byteColumn(s string, width int) string {
+	if len(s) > width {
+		cut := 0
+		for i := range s {
+			if i > width {
+				break
+			}
+			cut = i
+		}
+		s = s[:cut]
+	}
+	return s + strings.Repeat(" ", width-len(s))
 }
 
 func ratingText(r int) string {

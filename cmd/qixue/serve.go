@@ -20,6 +20,7 @@ import (
 	"qixue/lessons"
 	"qixue/models"
 	"qixue/progress"
+	"qixue/tournaments"
 	"qixue/web"
 )
 
@@ -83,6 +84,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		Assignments:     assignments.NewService(models.NewAssignmentStore(db), nil).WithPractice(api.PracticeMaker(practice)),
 		Progress:        prog,
 		Audit:           audit.NewService(models.NewAuditStore(db), nil),
+		Tournaments:     tournaments.NewService(models.NewTournamentStore(db), nil),
 	})
 	defer startRosterWorker(ctx, cfg, importer, logger)()
 	raterDB, err := openRaterDB(cfg, db)

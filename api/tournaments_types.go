@@ -1,0 +1,406 @@
+package api
+
+import (
+	"net/http"
+	"strings"
+	"time"
+
+	"qixue/identity"
+	"qixue/tournaments"
+)
+
+// tournamentRequest creates a tournament.
+type tournamentRequest struct {
+	Name       string   `json:"name"`
+	Game       string   `json:"game"`
+	System     string   `json:"system"`
+	Rounds     int      `json:"rounds"`
+	Points     string   `json:"points"`
+	TieBreaks  []string `json:"tie_breaks"`
+	ClassIDs   []string `json:"class_ids"`
+	StudentIDs []string `json:"student_ids"`
+}
+
+func (r tournamentRequest) draft() tournaments.Draft {
+	return tournaments.Draft{Name: r.Name, Game: r.Game, System: r.System, Rounds: r.Rounds, Scoring: r.Points,
+		TieBreaks: r.TieBreaks, ClassIDs: r.ClassIDs, StudentIDs: r.StudentIDs}
+}
+
+// tournamentImportRequest continues a tournament from a TRF file.
+type tournamentImportRequest struct {
+	Name      string                  `json:"name"`
+	Game      string                  `json:"game"`
+	ClassIDs  []string                `json:"class_ids"`
+	TieBreaks []string                `json:"tie_breaks"`
+	Rounds    int                     `json:"rounds"`
+	TRF       string                  `json:"trf"`
+	Players   []importedPlayerRequest `json:"players"`
+}
+
+// importedPlayerRequest maps a start rank of the file to a student.
+type importedPlayerRequest struct {
+	Number    int    `json:"number"`
+	StudentID string `json:"student_id"`
+}
+
+func (r tournamentImportRequest) draft() (tournaments.ImportDraft, error) {
+	d := tournaments.ImportDraft{Name: r.Name, Game: r.Game, ClassIDs: r.ClassIDs, TieBreaks: r.TieBreaks, Rounds: r.Rounds, TRF: r.TRF}
+	if len(r.Players) > 0 {
+		d.Players = map[int]string{}
+		for _, p := range r.Players {
+			if _, dup := d.Players[p.Number]; dup || p.Number < 1 || p.StudentID == "" {
+				return d, identity.ValidationError(identity.FieldError{Field: "players", Code: "invalid"})
+			}
+			d.Players[p.Number] = p.StudentID
+		}
+	}
+	return d, nil
+}
+
+// entryRequest enters students.
+type entryRequest struct {
+	StudentIDs []string `json:"student_ids"`
+}
+
+// byeRequest asks for a half-point bye.
+type byeRequest struct {
+	StudentID string `json:"student_id"`
+	Round     int    `json:"round"`
+}
+
+// resultRequest enters one board's result.
+type resultRequest struct {
+	Round  int    `json:"round"`
+	Board  int    `json:"board"`
+	Result string `json:"result"`
+}
+
+// tournamentResponse is a tournament with its entrants. A student sees
+// the other children by first name only, without their IDs.
+type tournamentResponse struct {
+	ID           string           `json:"id"`
+	SchoolID     string           `json:"school_id"`
+	Name         string           `json:"name"`
+	Game         string           `json:"game"`
+	System       string           `json:"system"`
+	Rounds       int              `json:"rounds"`
+	Points       string           `json:"points"`
+	TieBreaks    []string         `json:"tie_breaks"`
+	ClassIDs     []string         `json:"class_ids"`
+	CurrentRound int              `json:"current_round"`
+	Status       string           `json:"status"`
+	Players      []playerResponse `json:"players"`
+	CreatedAt    time.Time        `json:"created_at"`
+	UpdatedAt    time.Time        `json:"updated_at"`
+}
+
+// playerResponse is an entrant.
+type playerResponse struct {
+	Number        int     `json:"number"`
+	Name          string  `json:"name"`
+	StudentID     *string `json:"student_id,omitempty"`
+	ClassID       *string `json:"class_id,omitempty"`
+	FromRound     int     `json:"from_round"`
+	WithdrawnFrom *int    `json:"withdrawn_from"`
+	Points        float64 `json:"points"`
+}
+
+// names tells how entrants are named to the caller: in full to staff, by
+// first name to a student (except the student itself).
+type names struct {
+	student bool
+	self    string
+}
+
+func namesFor(p identity.Principal) names {
+	return names{student: p.Role == identity.RoleStudent, self: p.UserID}
+}
+
+func (n names) of(e tournaments.Entrant) string {
+	if n.student && e.StudentID != n.self {
+		return tournaments.FirstName(e.Name)
+	}
+	return e.Name
+}
+
+func (n names) player(e tournaments.Entrant, pts tournaments.Points) playerResponse {
+	r := playerResponse{Number: e.Number, Name: n.of(e), FromRound: e.FromRound, Points: pointsValue(pts)}
+	if !n.student || e.StudentID == n.self {
+		r.StudentID, r.ClassID = &e.StudentID, &e.ClassID
+	}
+	if e.WithdrawnFrom > 0 {
+		w := e.WithdrawnFrom
+		r.WithdrawnFrom = &w
+	}
+	return r
+}
+
+func pointsValue(p tournaments.Points) float64 { return float64(p) / 10 }
+
+// status names the stage of a tournament.
+func status(ev *tournaments.Event) string {
+	switch {
+	case ev.Finished():
+		return "finished"
+	case ev.PairedRounds == 0:
+		return "registration"
+	}
+	return "running"
+}
+
+func toTournamentResponse(ev *tournaments.Event, n names) tournamentResponse {
+	pts := map[int]tournaments.Points{}
+	for _, s := range ev.Standings() {
+		pts[s.Player.Number] = s.Points
+	}
+	r := tournamentResponse{ID: ev.ID, SchoolID: ev.SchoolID, Name: ev.Name, Game: ev.Game, System: ev.System, Rounds: ev.Rounds,
+		Points: ev.Scoring, TieBreaks: ev.TieBreaks, ClassIDs: ev.ClassIDs, CurrentRound: ev.PairedRounds, Status: status(ev),
+		Players: make([]playerResponse, 0, len(ev.Players)), CreatedAt: ev.CreatedAt, UpdatedAt: ev.UpdatedAt}
+	if n.student {
+		r.ClassIDs = nil
+	}
+	for _, e := range ev.Players {
+		r.Players = append(r.Players, n.player(e, pts[e.Number]))
+	}
+	return r
+}
+
+// tournamentSummary is a tournament in a list.
+type tournamentSummary struct {
+	ID           string    `json:"id"`
+	Name         string    `json:"name"`
+	Game         string    `json:"game"`
+	System       string    `json:"system"`
+	Rounds       int       `json:"rounds"`
+	ClassIDs     []string  `json:"class_ids"`
+	CurrentRound int       `json:"current_round"`
+	Status       string    `json:"status"`
+	Players      int       `json:"players"`
+	CreatedAt    time.Time `json:"created_at"`
+}
+
+func toTournamentSummary(ev *tournaments.Event) tournamentSummary {
+	return tournamentSummary{ID: ev.ID, Name: ev.Name, Game: ev.Game, System: ev.System, Rounds: ev.Rounds, ClassIDs: ev.ClassIDs,
+		CurrentRound: ev.PairedRounds, Status: status(ev), Players: len(ev.Players), CreatedAt: ev.CreatedAt}
+}
+
+// roundResponse is the pairing of one round.
+type roundResponse struct {
+	TournamentID string          `json:"tournament_id"`
+	Round        int             `json:"round"`
+	Boards       []boardResponse `json:"boards"`
+}
+
+// boardResponse is one board; Black is null for the bye.
+type boardResponse struct {
+	Board          int        `json:"board"`
+	White          playerRef  `json:"white"`
+	Black          *playerRef `json:"black"`
+	Result         *string    `json:"result"`
+	ReportedResult *string    `json:"reported_result"`
+}
+
+// playerRef names a player on a board.
+type playerRef struct {
+	Number int     `json:"number"`
+	Name   string  `json:"name"`
+	Points float64 `json:"points"`
+}
+
+// pointsBefore returns each entrant's points before round r.
+func pointsBefore(ev *tournaments.Event, r int) map[int]tournaments.Points {
+	t := ev.Tournament(r - 1)
+	out := map[int]tournaments.Points{}
+	for _, p := range t.Players {
+		if p != nil {
+			out[p.ID] = t.Score(p, r-1)
+		}
+	}
+	return out
+}
+
+func toBoardResponse(ev *tournaments.Event, b tournaments.Board, n names, pts map[int]tournaments.Points) boardResponse {
+	ref := func(num int) playerRef {
+		e := ev.Player(num)
+		return playerRef{Number: num, Name: n.of(*e), Points: pointsValue(pts[num])}
+	}
+	r := boardResponse{Board: b.Number, White: ref(b.White)}
+	if b.Black != 0 {
+		black := ref(b.Black)
+		r.Black = &black
+	}
+	if b.Result != tournaments.OutcomePending {
+		s := string(b.Result)
+		r.Result = &s
+	}
+	if b.Reported != tournaments.OutcomePending {
+		s := string(b.Reported)
+		r.ReportedResult = &s
+	}
+	return r
+}
+
+func toRoundResponse(ev *tournaments.Event, r int, n names) roundResponse {
+	pts := pointsBefore(ev, r)
+	out := roundResponse{TournamentID: ev.ID, Round: r, Boards: []boardResponse{}}
+	for _, b := range ev.RoundBoards(r) {
+		out.Boards = append(out.Boards, toBoardResponse(ev, b, n, pts))
+	}
+	return out
+}
+
+// resultResponse is the answer to a result entry.
+type resultResponse struct {
+	Round  int           `json:"round"`
+	Status string        `json:"status"`
+	Board  boardResponse `json:"board"`
+}
+
+// standingsResponse is the standings after the results entered so far.
+type standingsResponse struct {
+	TournamentID string             `json:"tournament_id"`
+	Round        int                `json:"round"`
+	TieBreaks    []string           `json:"tie_breaks"`
+	Rows         []standingResponse `json:"rows"`
+}
+
+type standingResponse struct {
+	Rank      int       `json:"rank"`
+	Number    int       `json:"number"`
+	Name      string    `json:"name"`
+	Points    float64   `json:"points"`
+	TieBreaks []float64 `json:"tie_breaks"`
+	Played    int       `json:"played"`
+	Wins      int       `json:"wins"`
+	Draws     int       `json:"draws"`
+	Losses    int       `json:"losses"`
+	Rounds    []string  `json:"rounds"`
+}
+
+func toStandingsResponse(ev *tournaments.Event, n names) standingsResponse {
+	out := standingsResponse{TournamentID: ev.ID, Round: ev.StandingsRound(), TieBreaks: ev.TieBreaks, Rows: []standingResponse{}}
+	for _, s := range ev.Standings() {
+		tbs := make([]float64, len(s.TieBreaks))
+		for i, v := range s.TieBreaks {
+			tbs[i] = v.Float64()
+		}
+		out.Rows = append(out.Rows, standingResponse{Rank: s.Rank, Number: s.Player.Number, Name: n.of(s.Player),
+			Points: pointsValue(s.Points), TieBreaks: tbs, Played: s.Played, Wins: s.Wins, Draws: s.Draws, Losses: s.Losses, Rounds: s.Rounds})
+	}
+	return out
+}
+
+// myTournamentResponse is a tournament as the student playing in it sees
+// it: its place and its next game.
+type myTournamentResponse struct {
+	ID           string    `json:"id"`
+	Name         string    `json:"name"`
+	Game         string    `json:"game"`
+	System       string    `json:"system"`
+	Rounds       int       `json:"rounds"`
+	CurrentRound int       `json:"current_round"`
+	Status       string    `json:"status"`
+	Number       int       `json:"number"`
+	Points       float64   `json:"points"`
+	Rank         int       `json:"rank"`
+	Withdrawn    bool      `json:"withdrawn"`
+	Next         *nextGame `json:"next"`
+}
+
+// nextGame is the student's game of the current round while its result
+// is not in: the board, the colour and the opponent (null for the bye).
+type nextGame struct {
+	Round          int        `json:"round"`
+	Board          int        `json:"board"`
+	Color          string     `json:"color"`
+	Opponent       *playerRef `json:"opponent"`
+	ReportedResult *string    `json:"reported_result"`
+}
+
+func toMyTournament(ev *tournaments.Event, studentID string) myTournamentResponse {
+	n := names{student: true, self: studentID}
+	me := ev.Entrant(studentID)
+	r := myTournamentResponse{ID: ev.ID, Name: ev.Name, Game: ev.Game, System: ev.System, Rounds: ev.Rounds,
+		CurrentRound: ev.PairedRounds, Status: status(ev), Number: me.Number, Withdrawn: me.WithdrawnFrom > 0}
+	for _, s := range ev.Standings() {
+		if s.Player.Number == me.Number {
+			r.Points, r.Rank = pointsValue(s.Points), s.Rank
+		}
+	}
+	pts := pointsBefore(ev, ev.PairedRounds)
+	for _, b := range ev.RoundBoards(ev.PairedRounds) {
+		if b.Result != tournaments.OutcomePending && b.Result != tournaments.OutcomeBye || (b.White != me.Number && b.Black != me.Number) {
+			continue
+		}
+		br := toBoardResponse(ev, b, n, pts)
+		next := &nextGame{Round: b.Round, Board: b.Number, Color: "white", Opponent: br.Black, ReportedResult: br.ReportedResult}
+		if b.Black == me.Number {
+			next.Color, next.Opponent = "black", &br.White
+		}
+		if b.Black == 0 {
+			next.Color = "none"
+		}
+		r.Next = next
+	}
+	return r
+}
+
+// tournamentStatuses maps the tournament service's codes to statuses.
+var tournamentStatuses = map[string]int{
+	"tournament_changed":     http.StatusConflict,
+	"round_incomplete":       http.StatusConflict,
+	"rounds_complete":        http.StatusConflict,
+	"no_valid_pairing":       http.StatusUnprocessableEntity,
+	"too_few_players":        http.StatusConflict,
+	"nothing_to_unpair":      http.StatusConflict,
+	"results_entered":        http.StatusConflict,
+	"result_already_entered": http.StatusConflict,
+	"results_disagree":       http.StatusConflict,
+	"round_robin_started":    http.StatusConflict,
+	"trf_invalid":            http.StatusUnprocessableEntity,
+	"trf_unknown_player":     http.StatusUnprocessableEntity,
+}
+
+// tournamentError turns a refusal of the tournament service into the
+// HTTP layer's error: its status, code, message arguments and fields.
+func tournamentError(err error) error {
+	te, ok := err.(*tournaments.Error)
+	if !ok {
+		return err
+	}
+	status, ok := tournamentStatuses[te.Code()]
+	if !ok {
+		status = statuses[te.Code()]
+	}
+	if status == 0 {
+		return err
+	}
+	e := &Error{Status: status, Code: te.Code()}
+	for _, f := range te.Fields() {
+		e.Fields = append(e.Fields, identity.FieldError{Field: f.Field, Code: f.Code})
+	}
+	args := te.Args()
+	switch te.Code() {
+	case "round_incomplete":
+		boards, _ := args[1].([]int)
+		list := make([]string, len(boards))
+		for i, b := range boards {
+			list[i] = itoa(b)
+		}
+		e.Args = []any{args[0], strings.Join(list, ", ")}
+	case "results_entered":
+		e.Args = args
+	case "results_disagree":
+		e.Args = args
+	case "trf_invalid":
+		line, col := args[0].(int), args[1].(int)
+		where := text{"第 " + itoa(line) + " 行", "line " + itoa(line)}
+		if col > 0 {
+			where = text{where.zh + "第 " + itoa(col) + " 列", where.en + ", column " + itoa(col)}
+		}
+		e.Args = []any{where, args[2]}
+	case "trf_unknown_player":
+		e.Args = args
+	}
+	return e
+}

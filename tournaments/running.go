@@ -1,0 +1,272 @@
+package tournaments
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+)
+
+// newID returns a random UUID (version 4).
+func newID() string {
+	var b [16]byte
+	rand.Read(b[:])
+	b[6] = b[6]&0x0f | 0x40
+	b[8] = b[8]&0x3f | 0x80
+	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
+}
+
+// Register enters students of the tournament's classes. Entered after
+// round 1 is paired, they are late entries: they join at the next round
+// to pair and score nothing for the rounds before. A round robin takes no
+// entries once it has started (ErrStarted).
+func (s *Service) Register(ctx context.Context, c Caller, id string, studentIDs []string) (*Event, error) {
+	if len(studentIDs) == 0 {
+		return nil, invalid("student_ids", "required")
+	}
+	return s.change(ctx, c, id, true, true, func(ev *Event) error {
+		switch {
+		case !ev.swiss() && ev.PairedRounds > 0:
+			return ErrStarted
+		case ev.Rounds > 0 && ev.PairedRounds >= ev.Rounds:
+			return ErrAllRoundsPaired
+		}
+		return s.enter(ctx, ev, studentIDs)
+	})
+}
+
+// Withdraw takes a student out of the tournament from the next round to
+// pair on; results so far stay, and the byes they asked for later are
+// dropped. Withdrawing twice changes nothing.
+func (s *Service) Withdraw(ctx context.Context, c Caller, id, studentID string) (*Event, error) {
+	return s.change(ctx, c, id, true, true, func(ev *Event) error {
+		e := ev.Entrant(studentID)
+		if e == nil {
+			return ErrNotFound
+		}
+		if e.WithdrawnFrom != 0 {
+			return nil
+		}
+		e.WithdrawnFrom = ev.PairedRounds + 1
+		kept := ev.Absences[:0]
+		for _, a := range ev.Absences {
+			if a.Player != e.Number || a.Round < e.WithdrawnFrom {
+				kept = append(kept, a)
+			}
+		}
+		ev.Absences = kept
+		return nil
+	})
+}
+
+// RequestBye records a requested half-point bye of a student for a round
+// not paired yet (staff for any entrant; a student for itself). Only a
+// Swiss has byes on request.
+func (s *Service) RequestBye(ctx context.Context, c Caller, id, studentID string, round int) (*Event, error) {
+	if c.Role == RoleStudent && studentID != c.UserID {
+		return nil, ErrForbidden
+	}
+	return s.change(ctx, c, id, c.staff(), true, func(ev *Event) error {
+		e := ev.Entrant(studentID)
+		switch {
+		case e == nil:
+			return invalid("student_id", "not_found")
+		case !ev.swiss():
+			return invalid("round", "not_allowed")
+		case round == 0:
+			return invalid("round", "required")
+		case round <= ev.PairedRounds || round > ev.Rounds:
+			return invalid("round", "out_of_range")
+		case !e.Active(round):
+			return invalid("student_id", "withdrawn")
+		}
+		if a := ev.absence(e.Number, round); a != nil {
+			a.Kind = HalfPointBye
+			return nil
+		}
+		ev.Absences = append(ev.Absences, Absence{Player: e.Number, Round: round, Kind: HalfPointBye})
+		return nil
+	})
+}
+
+// Pair pairs the next round by the tournament's system, in one change:
+// of two teachers pairing at once exactly one succeeds and the other gets
+// ErrConflict. The next round pairs only when every result of the current
+// one is in (ErrRoundIncomplete). A Swiss is paired by PairDutch on the
+// tournament as Tournament(PairedRounds) gives it, so the pairing is the
+// one any FIDE-endorsed program makes of the exported TRF; a school Swiss
+// by SchoolSwiss (classmates kept apart where the rules allow), a round
+// robin by RoundRobin.
+func (s *Service) Pair(ctx context.Context, c Caller, id string) (*Event, error) {
+	return s.change(ctx, c, id, true, false, func(ev *Event) error {
+		if missing := ev.missing(ev.PairedRounds); len(missing) > 0 {
+			return ErrRoundIncomplete.withArgs(ev.PairedRounds, missing)
+		}
+		if ev.Rounds > 0 && ev.PairedRounds >= ev.Rounds {
+			return ErrAllRoundsPaired
+		}
+		next := ev.PairedRounds + 1
+		active := 0
+		for _, e := range ev.Players {
+			if e.Active(next) && ev.absence(e.Number, next) == nil {
+				active++
+			}
+		}
+		if active < 2 {
+			return ErrTooFewPlayers
+		}
+		pairs, err := ev.pairNext()
+		if err != nil {
+			return err
+		}
+		for i, p := range pairs {
+			b := Board{Round: next, Number: i + 1, White: p.White, Black: p.Black}
+			if p.Black == 0 {
+				b.Result = OutcomeBye
+			}
+			ev.Boards = append(ev.Boards, b)
+		}
+		ev.PairedRounds = next
+		return nil
+	})
+}
+
+// pairNext returns the boards of the next round from the event's system
+// (a round robin fixes its number of rounds when round 1 is paired).
+func (ev *Event) pairNext() ([]Pair, error) {
+	if rr, ok := ev.system().(RoundRobin); ok && ev.PairedRounds == 0 {
+		ev.Rounds = rr.Rounds(len(ev.Players))
+	}
+	pairings, err := ev.system().Pair(ev.Tournament(ev.PairedRounds), ev.PairedRounds+1)
+	var se *SystemError
+	switch {
+	case errors.Is(err, ErrNoValidPairing):
+		return nil, ErrNoPairing
+	case errors.Is(err, ErrRoundsComplete):
+		return nil, ErrAllRoundsPaired
+	case errors.As(err, &se) && se.Code == CodeTooFewPlayers:
+		return nil, ErrTooFewPlayers
+	case err != nil:
+		return nil, err
+	}
+	pairs := make([]Pair, len(pairings))
+	for i, p := range pairings {
+		pairs[i] = Pair{White: p.White, Black: p.Black}
+	}
+	return pairs, nil
+}
+
+// Unpair takes back the pairing of the current round while none of its
+// results is entered (reports of students not confirmed yet are
+// dropped). Late entries made since join the round when it is paired
+// again.
+func (s *Service) Unpair(ctx context.Context, c Caller, id string) (*Event, error) {
+	return s.change(ctx, c, id, true, false, func(ev *Event) error {
+		if ev.PairedRounds == 0 {
+			return ErrNothingToUnpair
+		}
+		r := ev.PairedRounds
+		kept := ev.Boards[:0]
+		for _, b := range ev.Boards {
+			if b.Round != r {
+				kept = append(kept, b)
+			} else if b.Result != OutcomePending && b.Result != OutcomeBye {
+				return ErrResultsEntered.withArgs(r, b.Number)
+			}
+		}
+		ev.Boards = kept
+		ev.PairedRounds--
+		if !ev.swiss() && ev.PairedRounds == 0 {
+			ev.Rounds = 0
+		}
+		for i := range ev.Players {
+			ev.Players[i].FromRound = min(ev.Players[i].FromRound, ev.PairedRounds+1)
+		}
+		return nil
+	})
+}
+
+// ResultInput is one board's result.
+type ResultInput struct {
+	Round, Board int
+	Result       Outcome
+}
+
+// Result states what a result entry did.
+const (
+	ResultEntered   = "entered"   // a teacher entered or corrected it
+	ResultReported  = "reported"  // a student reported it; the opponent confirms
+	ResultConfirmed = "confirmed" // the opponent reported the same: entered
+)
+
+// SetResult enters the result of one board. Staff enter any outcome of
+// Outcomes in any paired round, and correct results entered before (the
+// standings follow at once). A student reports the result of its own
+// game in the current round (1-0, 0-1 or 1/2-1/2); it is entered when
+// the opponent reports the same, and ErrResultsDisagree when the
+// opponent reports another. A round or board that does not exist, the
+// bye's board or an unknown outcome is ErrValidation naming the field.
+func (s *Service) SetResult(ctx context.Context, c Caller, id string, in ResultInput) (*Event, Board, string, error) {
+	var (
+		out    Board
+		status string
+	)
+	ev, err := s.change(ctx, c, id, false, true, func(ev *Event) error {
+		switch {
+		case in.Round == 0:
+			return invalid("round", "required")
+		case in.Round < 0 || in.Round > ev.PairedRounds:
+			return invalid("round", "not_found")
+		case in.Board == 0:
+			return invalid("board", "required")
+		}
+		b := ev.board(in.Round, in.Board)
+		switch {
+		case b == nil:
+			return invalid("board", "not_found")
+		case b.Black == 0:
+			return invalid("board", "bye")
+		case in.Result == OutcomePending:
+			return invalid("result", "required")
+		case !validOutcome(in.Result):
+			return invalid("result", "invalid")
+		}
+		if c.staff() {
+			b.Result, b.Reported, b.ReportedBy = in.Result, OutcomePending, 0
+			out, status = *b, ResultEntered
+			return nil
+		}
+		me := ev.Entrant(c.UserID).Number
+		switch {
+		case b.White != me && b.Black != me:
+			return ErrForbidden.with(FieldError{"board", "not_yours"})
+		case !in.Result.overTheBoard():
+			return invalid("result", "not_allowed")
+		case b.Result != OutcomePending || in.Round != ev.PairedRounds:
+			return ErrResultFinal
+		case b.Reported != OutcomePending && b.ReportedBy != me && b.Reported != in.Result:
+			return ErrResultsDisagree.withArgs(b.Reported)
+		case b.Reported != OutcomePending && b.ReportedBy != me:
+			b.Result, b.Reported, b.ReportedBy = in.Result, OutcomePending, 0
+			status = ResultConfirmed
+		default:
+			b.Reported, b.ReportedBy = in.Result, me
+			status = ResultReported
+		}
+		out = *b
+		return nil
+	})
+	if err != nil {
+		return nil, Board{}, "", err
+	}
+	return ev, out, status, nil
+}
+
+func validOutcome(o Outcome) bool {
+	for _, v := range Outcomes {
+		if v == o {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,290 @@
+package tournaments
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// Service runs class tournaments: creating them, entries, pairing rounds,
+// results and what teachers print and students see. Every method checks
+// the caller: school and platform admins run every tournament of their
+// school, teachers those of the classes they teach (or that they
+// created), students read the tournaments they play in.
+type Service struct {
+	store Store
+	now   func() time.Time
+}
+
+// NewService returns a Service on store; now is the clock (time.Now when
+// nil).
+func NewService(store Store, now func() time.Time) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{store: store, now: now}
+}
+
+// Draft is the input of a new tournament.
+type Draft struct {
+	Name   string
+	Game   string // one of Games
+	System string // one of Systems
+	// Rounds is the number of rounds planned (a Swiss: 1..30); a round
+	// robin leaves it 0 and plays every round of its Berger table (twice
+	// for a double round robin).
+	Rounds    int
+	Scoring   string   // a key of Scorings ("" is 1-0.5-0)
+	TieBreaks []string // C.07 acronyms ("BH-C1"); nil is the game's and system's default
+	ClassIDs  []string
+	// StudentIDs are entered at once, numbered in this order.
+	StudentIDs []string
+}
+
+// validate checks what needs no storage.
+func (d *Draft) validate(v *fieldErrors) {
+	d.Name = strings.TrimSpace(d.Name)
+	switch {
+	case d.Name == "":
+		v.add("name", "required")
+	case utf8.RuneCountInString(d.Name) > maxNameLen:
+		v.add("name", "too_long")
+	}
+	if d.Game == "" {
+		v.add("game", "required")
+	} else if !slices.Contains(Games, d.Game) {
+		v.add("game", "invalid")
+	}
+	if d.System == "" {
+		d.System = sysDutch
+	}
+	switch {
+	case !slices.Contains(Systems, d.System):
+		v.add("system", "invalid")
+	case (d.System == sysRoundRobin || d.System == sysDoubleRoundRobin) && d.Rounds != 0:
+		v.add("rounds", "not_allowed")
+	case (d.System == sysDutch || d.System == sysSchoolSwiss) && d.Rounds == 0:
+		v.add("rounds", "required")
+	case (d.System == sysDutch || d.System == sysSchoolSwiss) && (d.Rounds < 1 || d.Rounds > maxRounds):
+		v.add("rounds", "out_of_range")
+	}
+	if d.Scoring == "" {
+		d.Scoring = "1-0.5-0"
+	}
+	if _, ok := Scorings[d.Scoring]; !ok {
+		v.add("points", "invalid")
+	}
+	if d.TieBreaks == nil {
+		d.TieBreaks = defaultTieBreaks(d.Game, d.System)
+	}
+	if !validTieBreaks(d.TieBreaks, d.System) {
+		v.add("tie_breaks", "invalid")
+	}
+	switch {
+	case len(d.ClassIDs) == 0:
+		v.add("class_ids", "required")
+	case len(d.ClassIDs) > maxClasses:
+		v.add("class_ids", "too_many")
+	}
+	if len(d.StudentIDs) > maxPlayers {
+		v.add("student_ids", "too_many")
+	}
+}
+
+// classes checks that the caller may hold a tournament for the classes:
+// all visible, of one school, each taught by a teacher caller. It
+// returns their school.
+func (s *Service) classes(ctx context.Context, c Caller, ids []string) (string, error) {
+	seen := map[string]bool{}
+	for _, id := range ids {
+		if seen[id] {
+			return "", invalid("class_ids", "invalid")
+		}
+		seen[id] = true
+	}
+	found, err := s.store.Classes(ctx, c.scope(), ids)
+	if err != nil {
+		return "", err
+	}
+	if len(found) != len(ids) {
+		return "", invalid("class_ids", "not_found")
+	}
+	school := found[0].SchoolID
+	for _, cl := range found {
+		if cl.SchoolID != school {
+			return "", invalid("class_ids", "invalid")
+		}
+		if c.Role == RoleTeacher {
+			ok, err := s.store.Teaches(ctx, c.UserID, []string{cl.ID})
+			if err != nil {
+				return "", err
+			}
+			if !ok {
+				return "", invalid("class_ids", "not_taught")
+			}
+		}
+	}
+	return school, nil
+}
+
+// Create makes a tournament for one class or several classes of a school,
+// with the students entered in the order given. Teachers may only name
+// classes they teach; students may not create. Bad input is
+// ErrValidation naming the fields.
+func (s *Service) Create(ctx context.Context, c Caller, d Draft) (*Event, error) {
+	if !c.staff() {
+		return nil, ErrForbidden
+	}
+	var v fieldErrors
+	d.validate(&v)
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	school, err := s.classes(ctx, c, d.ClassIDs)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now().UTC()
+	ev := &Event{ID: newID(), SchoolID: school, Name: d.Name, Game: d.Game, System: d.System, ClassIDs: d.ClassIDs,
+		Rounds: d.Rounds, Scoring: d.Scoring, TieBreaks: d.TieBreaks, CreatedBy: c.UserID, CreatedAt: now, UpdatedAt: now}
+	if err := s.enter(ctx, ev, d.StudentIDs); err != nil {
+		return nil, err
+	}
+	if err := s.store.Create(ctx, ev); err != nil {
+		return nil, err
+	}
+	ev.Version = 1
+	return ev, nil
+}
+
+// enter adds the students as entrants of ev from the next round to pair.
+func (s *Service) enter(ctx context.Context, ev *Event, ids []string) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	students, err := s.store.Students(ctx, ev.ClassIDs)
+	if err != nil {
+		return err
+	}
+	byID := map[string]Student{}
+	for _, st := range students {
+		byID[st.ID] = st
+	}
+	next := 0
+	for _, e := range ev.Players {
+		next = max(next, e.Number)
+	}
+	if len(ev.Players)+len(ids) > maxPlayers {
+		return invalid("student_ids", "too_many")
+	}
+	seen := map[string]bool{}
+	for _, id := range ids {
+		st, ok := byID[id]
+		switch {
+		case !ok:
+			return invalid("student_ids", "not_in_classes")
+		case seen[id] || ev.Entrant(id) != nil:
+			return invalid("student_ids", "already_entered")
+		}
+		seen[id] = true
+		next++
+		ev.Players = append(ev.Players, Entrant{Number: next, StudentID: id, ClassID: st.ClassID, Name: st.RealName, FromRound: ev.PairedRounds + 1})
+	}
+	return nil
+}
+
+// load returns the event if the caller may run it (manage) or at least
+// read it; ok tells a reading student apart (its own entrant is set).
+func (s *Service) load(ctx context.Context, c Caller, id string, manage bool) (*Event, error) {
+	ev, err := s.store.Event(ctx, c.scope(), id)
+	if err != nil {
+		return nil, err
+	}
+	if c.Role == RoleStudent {
+		if ev.Entrant(c.UserID) == nil {
+			return nil, ErrNotFound
+		}
+		if manage {
+			return nil, ErrForbidden
+		}
+		return ev, nil
+	}
+	if c.Role == RoleTeacher && ev.CreatedBy != c.UserID {
+		ok, err := s.store.Teaches(ctx, c.UserID, ev.ClassIDs)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return nil, ErrNotFound
+		}
+	}
+	return ev, nil
+}
+
+// Get returns a tournament the caller may read (staff who run it, the
+// students who play in it).
+func (s *Service) Get(ctx context.Context, c Caller, id string) (*Event, error) {
+	return s.load(ctx, c, id, false)
+}
+
+// List pages through the tournaments staff may run, of one class when
+// classID is set. It returns the cursor of the next page ("" on the last).
+func (s *Service) List(ctx context.Context, c Caller, classID string, page Page) ([]*Event, string, error) {
+	if !c.staff() {
+		return nil, "", ErrForbidden
+	}
+	q := ListQuery{SchoolID: c.scope(), ClassID: classID}
+	if c.Role == RoleTeacher {
+		q.TeacherID = c.UserID
+	}
+	if page.Limit <= 0 || page.Limit > 200 {
+		page.Limit = 50
+	}
+	list, err := s.store.List(ctx, q, page)
+	if err != nil {
+		return nil, "", err
+	}
+	next := ""
+	if len(list) > page.Limit {
+		list = list[:page.Limit]
+		next = list[len(list)-1].ID
+	}
+	return list, next, nil
+}
+
+// Mine returns the tournaments the calling student plays in, newest first.
+func (s *Service) Mine(ctx context.Context, c Caller) ([]*Event, error) {
+	if c.Role != RoleStudent {
+		return nil, ErrForbidden
+	}
+	return s.store.ForStudent(ctx, c.UserID)
+}
+
+// change loads the event for the caller, applies f and saves it over the
+// version it was loaded at. With retry, a change that lost a race with
+// another one is made again on the new state (results of different
+// boards, entries); without, the loser is ErrConflict.
+func (s *Service) change(ctx context.Context, c Caller, id string, manage, retry bool, f func(ev *Event) error) (*Event, error) {
+	for attempt := 0; ; attempt++ {
+		ev, err := s.load(ctx, c, id, manage)
+		if err != nil {
+			return nil, err
+		}
+		if err := f(ev); err != nil {
+			return nil, err
+		}
+		ev.UpdatedAt = s.now().UTC()
+		err = s.store.Save(ctx, ev)
+		if errors.Is(err, ErrConflict) && retry && attempt < 4 {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		ev.Version++
+		return ev, nil
+	}
+}
