@@ -81,9 +81,9 @@ func TestBulkHashingLeavesLoginsRoom(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	i := 0
+	var i atomic.Int64 // the eight import goroutines share it
 	times, busy := loginsDuring(t, svc, 10, func() {
-		if i++; i%2 == 0 {
+		if i.Add(1)%2 == 0 {
 			svc.BulkPasswordMatches(string(h), "file-password")
 		} else if _, err := svc.BulkHashPassword("file-password"); err != nil {
 			t.Error(err)
