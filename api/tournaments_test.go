@@ -159,7 +159,7 @@ func TestTournamentResultsAtOnce(t *testing.T) {
 			}](t, th.must(t, 200, "GET", "/v1/me/tournaments", th.Tokens[0], nil))
 			next := mine.Items[0].Next
 			if next.Round != 2 || next.Board != b.Board || next.Color != color || next.Opponent.Number != opp ||
-				next.Opponent.Name != tournaments.FirstName(tourNames[opp-1]) {
+				next.Opponent.Name != identity.FirstName(tourNames[opp-1]) {
 				t.Fatalf("next game %+v, want board %d as %s against %d", next, b.Board, color, opp)
 			}
 		}

@@ -118,7 +118,7 @@ func namesFor(p identity.Principal) names {
 
 func (n names) of(e tournaments.Entrant) string {
 	if n.student && e.StudentID != n.self {
-		return tournaments.FirstName(e.Name)
+		return identity.FirstName(e.Name)
 	}
 	return e.Name
 }

@@ -79,10 +79,11 @@ var compoundSurnames = map[string]bool{
 	"欧阳": true, "司马": true, "上官": true, "诸葛": true, "东方": true, "皇甫": true,
 	"尉迟": true, "公孙": true, "慕容": true, "令狐": true, "司徒": true, "夏侯": true,
 	"长孙": true, "宇文": true, "澹台": true, "端木": true, "南宫": true, "独孤": true,
+	"轩辕": true, "西门": true, "百里": true,
 }
 
-// FirstName returns the given name of a real name, as a class's login
-// list shows it: for a name written in Chinese characters, what follows
+// FirstName returns the given name of a real name, as other children see
+// it (a class's login list, tournament pairings and standings): for a name written in Chinese characters, what follows
 // the family name (one character, or two for a compound family name such
 // as 欧阳); for a name with spaces, its first word; a one-character name
 // stays whole.

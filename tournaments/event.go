@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
 )
 
 // Games a tournament can be of.
@@ -453,27 +452,4 @@ func crossCell(e Entry) string {
 		sign = string(e.Result)
 	}
 	return sign + strconv.Itoa(e.Opponent) + c
-}
-
-// compoundSurnames are two-character Chinese surnames.
-var compoundSurnames = []string{"欧阳", "司马", "诸葛", "上官", "东方", "皇甫", "慕容", "司徒", "夏侯", "令狐", "公孙", "长孙", "尉迟", "宇文", "轩辕", "端木", "独孤", "南宫", "西门", "百里"}
-
-// FirstName is how a child's name is shown to other children: the given
-// name of a Chinese name (赵小龙 -> 小龙, 欧阳明月 -> 明月), the first word of
-// a name written with spaces (Ann Li -> Ann); a one-character name as is.
-func FirstName(realName string) string {
-	name := strings.TrimSpace(realName)
-	if f := strings.Fields(name); len(f) > 1 {
-		return f[0]
-	}
-	runes := []rune(name)
-	if len(runes) < 2 || !unicode.Is(unicode.Han, runes[0]) {
-		return name
-	}
-	for _, s := range compoundSurnames {
-		if strings.HasPrefix(name, s) && len(runes) > 2 {
-			return string(runes[2:])
-		}
-	}
-	return string(runes[1:])
 }

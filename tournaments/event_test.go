@@ -2,17 +2,6 @@ package tournaments
 
 import "testing"
 
-func TestFirstName(t *testing.T) {
-	for _, c := range []struct{ in, want string }{
-		{"赵小龙", "小龙"}, {"孙悦", "悦"}, {"欧阳明月", "明月"}, {"欧阳", "阳"}, {"Ann Li", "Ann"},
-		{" Bo  Wang ", "Bo"}, {"Madonna", "Madonna"}, {"李", "李"}, {"", ""},
-	} {
-		if got := FirstName(c.in); got != c.want {
-			t.Errorf("FirstName(%q) = %q, want %q", c.in, got, c.want)
-		}
-	}
-}
-
 // TestEventTournament checks the entries an event gives the pairing
 // engines: games with their results, the pairing-allocated bye, a late
 // entrant's missed rounds and a withdrawn entrant's zero-point byes, and
