@@ -119,6 +119,9 @@ var messages = map[string]message{
 	"trf_unknown_player":     {text{"找不到对应的学生", "No matching student"}, text{"TRF 文件里的 %d 号选手“%s”在所选班级里找不到唯一对应的学生。请检查姓名，或在 players 里指定这名选手是哪位学生。", "Player %d, “%s”, of the TRF file matches no single student of the chosen classes. Check the name, or say in players which student this is."}},
 	"round_not_paired":       {text{"这一轮还没有编排", "Round not paired"}, text{"第 %d 轮还没有编排。", "Round %d is not paired yet."}},
 
+	// Login badges.
+	"badge_invalid": {text{"这张登录卡不能用了", "This badge does not work"}, text{"这张登录卡的二维码已经失效（可能换了新卡），请找老师要一张新的，或者用班级码和 PIN 登录。", "The QR code of this badge no longer works (a new one may have been printed). Ask your teacher for a new one, or log in with the class code and PIN."}},
+
 	// Enrollment by a teacher of another teacher's student.
 	"enrollment_needs_school_admin": {text{"需要学校管理员", "A school admin must do this"}, text{"这名学生已经在其他老师的班级里，只有学校管理员可以把他加入您的班级。", "This student is already in another teacher's class; only a school admin can add them to yours."}},
 }
@@ -160,6 +163,8 @@ var fieldMessages = map[string]text{
 	"unknown_player":  {"有选手找不到对应的学生", "has a player who matches no student"},
 
 	"taught_elsewhere": {"这名学生在其他老师的班级里", "is a student in another teacher's class"},
+
+	"deactivated": {"这名学生已停用", "is a deactivated student"},
 }
 
 // jsonTypes names the JSON types in both languages, for invalid_type.

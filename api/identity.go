@@ -55,6 +55,7 @@ func (h *identityHandlers) register(v1 *echo.Group, auth echo.MiddlewareFunc) {
 	v1.DELETE("/classes/:id/enrollments/:user_id", h.unenroll, auth)
 	v1.POST("/classes/:id/students", h.createStudents, auth)
 	v1.POST("/classes/:id/login-cards", h.reissueLoginCards, auth)
+	h.registerBadges(v1, auth)
 }
 
 func (h *identityHandlers) login(c echo.Context) error {

@@ -370,19 +370,9 @@ func (s *Service) ReissueLoginCards(ctx context.Context, p Principal, classID st
 		return Class{}, nil, err
 	}
 	sc := Scope{SchoolID: c.SchoolID}
-	var students []User
-	page := Page{Limit: MaxPageLimit}
-	for {
-		batch, err := s.store.Users(ctx, sc, UserQuery{ClassID: c.ID, Role: RoleStudent}, page)
-		if err != nil {
-			return Class{}, nil, err
-		}
-		batch, next := nextAfter(batch, page.Limit, UserCursor)
-		students = append(students, batch...)
-		if next == "" {
-			break
-		}
-		page.After = next
+	students, err := s.classStudents(ctx, c)
+	if err != nil {
+		return Class{}, nil, err
 	}
 	out := make([]NewStudent, len(students))
 	hashes := make(map[string]string, len(students))
@@ -406,6 +396,24 @@ func (s *Service) ReissueLoginCards(ctx context.Context, p Principal, classID st
 		}
 	}
 	return c, out, nil
+}
+
+// classStudents lists every active student of the class, page by page.
+func (s *Service) classStudents(ctx context.Context, c Class) ([]User, error) {
+	var students []User
+	page := Page{Limit: MaxPageLimit}
+	for {
+		batch, err := s.store.Users(ctx, Scope{SchoolID: c.SchoolID}, UserQuery{ClassID: c.ID, Role: RoleStudent}, page)
+		if err != nil {
+			return nil, err
+		}
+		batch, next := nextAfter(batch, page.Limit, UserCursor)
+		students = append(students, batch...)
+		if next == "" {
+			return students, nil
+		}
+		page.After = next
+	}
 }
 
 // FreeAnalysis reports whether p may use the rules endpoints that list

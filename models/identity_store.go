@@ -272,6 +272,11 @@ func (s *IdentityStore) UpdateUser(ctx context.Context, sc identity.Scope, u ide
 			Update("deactivated_at", r.UpdatedAt).Error; err != nil {
 			return fmt.Errorf("end enrollments: %w", err)
 		}
+		if r.DeactivatedAt != nil {
+			if err := deleteBadges(tx, []string{u.ID}); err != nil {
+				return fmt.Errorf("end badge: %w", err)
+			}
+		}
 		if err := endSessions(tx, []string{u.ID}, end, u.UpdatedAt); err != nil {
 			return err
 		}
@@ -359,6 +364,9 @@ func (s *IdentityStore) DeleteUser(ctx context.Context, sc identity.Scope, id st
 			return err
 		}
 		if err := tx.Where("user_id = ?", id).Delete(&refreshTokenRow{}).Error; err != nil {
+			return err
+		}
+		if err := deleteBadges(tx, []string{id}); err != nil {
 			return err
 		}
 		if err := recordRevocations(tx, []string{id}, now); err != nil {
