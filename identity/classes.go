@@ -28,6 +28,8 @@ type ClassPatch struct {
 	NewLoginCode bool
 	Active       *bool
 	FreeAnalysis *bool
+	// NameList shows (true) or hides (false) the class's login list.
+	NameList *bool
 }
 
 // MaxBulkStudents bounds one CreateStudents call.
@@ -189,6 +191,9 @@ func (s *Service) UpdateClass(ctx context.Context, p Principal, id string, in Cl
 	if in.FreeAnalysis != nil {
 		c.FreeAnalysis = *in.FreeAnalysis
 	}
+	if in.NameList != nil {
+		c.HideNames = !*in.NameList
+	}
 	c.UpdatedAt = s.now()
 	switch {
 	case in.NewLoginCode:
@@ -199,7 +204,7 @@ func (s *Service) UpdateClass(ctx context.Context, p Principal, id string, in Cl
 				break
 			}
 		}
-	case in.Name != nil || in.Grade != nil || in.FreeAnalysis != nil || in.Active == nil:
+	case in.Name != nil || in.Grade != nil || in.FreeAnalysis != nil || in.NameList != nil || in.Active == nil:
 		err = s.store.UpdateClass(ctx, c)
 	}
 	if err != nil {

@@ -451,7 +451,7 @@ func (s *IdentityStore) FreeAnalysis(ctx context.Context, userID string) (bool, 
 func (s *IdentityStore) UpdateClass(ctx context.Context, c identity.Class) error {
 	r := toClassRow(c)
 	res := s.db.WithContext(ctx).Model(&classRow{}).Where("id = ?", r.ID).Updates(map[string]any{
-		"name": r.Name, "grade": r.Grade, "login_code": r.LoginCode, "free_analysis": r.FreeAnalysis, "updated_at": r.UpdatedAt,
+		"name": r.Name, "grade": r.Grade, "login_code": r.LoginCode, "free_analysis": r.FreeAnalysis, "hide_names": r.HideNames, "updated_at": r.UpdatedAt,
 	})
 	if res.Error != nil {
 		if isDuplicate(res.Error) {
