@@ -1,11 +1,16 @@
 // Assigning work to a class: a title, open and due dates, tries per
 // exercise, exercises picked from the bank and generated practice sets.
 import { h, field } from '../dom.js';
-import { t } from '../i18n.js';
+import { t, has } from '../i18n.js';
 import { get, post } from '../api.js';
 import { page, classTabs } from './shell.js';
 
 const GAMES = ['chess', 'draughts', 'gomoku', 'numchess'];
+
+// kindLabel names an exercise kind in the reader's language.
+export function kindLabel(name) {
+  return has('kind_' + name) ? t('kind_' + name) : name;
+}
 
 // localInput formats a Date for <input type=datetime-local>.
 function localInput(d) {
@@ -27,13 +32,13 @@ export default async function assignPage({ params, navigate }) {
   const bank = h('ul', { class: 'bank', id: 'bank' });
   const practiceKind = field(t('practiceSet'), { tag: 'select', id: 'p-kind' });
   practiceKind.input.append(h('option', { value: '' }, t('none')),
-    ...kinds.items.filter((k) => k.generator).map((k) => h('option', { value: k.name }, k.name)));
+    ...kinds.items.filter((k) => k.generator).map((k) => h('option', { value: k.name }, kindLabel(k.name))));
   const practiceCount = field(t('practiceCount'), { id: 'p-count', type: 'number', min: 1, max: 50, value: 5 });
   const err = h('p', { class: 'error', role: 'alert' });
 
   const fillKinds = () => {
     kind.input.replaceChildren(h('option', { value: '' }, '—'),
-      ...kinds.items.filter((k) => k.game === game.input.value).map((k) => h('option', { value: k.name }, k.name)));
+      ...kinds.items.filter((k) => k.game === game.input.value).map((k) => h('option', { value: k.name }, kindLabel(k.name))));
   };
   const fillBank = async () => {
     const q = new URLSearchParams({ game: game.input.value, limit: '50' });
@@ -43,7 +48,7 @@ export default async function assignPage({ params, navigate }) {
       const id = 'ex-' + x.id;
       const box = h('input', { type: 'checkbox', id, value: x.id, 'data-key': x.key || '', checked: picked.has(x.id) });
       box.addEventListener('change', () => { if (box.checked) picked.add(x.id); else picked.delete(x.id); });
-      return h('li', {}, box, h('label', { for: id }, x.title, ' ', h('span', { class: 'muted' }, x.band + ' · ' + x.kind)));
+      return h('li', {}, box, h('label', { for: id }, x.title, ' ', h('span', { class: 'muted' }, t('band_' + x.band) + ' · ' + kindLabel(x.kind))));
     }));
   };
   game.input.addEventListener('change', () => { fillKinds(); fillBank(); });
@@ -70,7 +75,7 @@ export default async function assignPage({ params, navigate }) {
 
   fillKinds();
   page('classes',
-    h('h1', {}, cls.name),
+    h('h1', { translate: 'no' }, cls.name),
     classTabs(cls, 'assign'),
     h('form', { class: 'card assign', onsubmit: submit },
       h('h2', {}, t('assign')),
