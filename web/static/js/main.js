@@ -18,6 +18,7 @@ const routes = [
   ['/teacher/classes/:id', () => import('./teacher/class.js'), 'staff'],
   ['/teacher/classes/:id/assign', () => import('./teacher/assign.js'), 'staff'],
   ['/teacher/classes/:id/progress', () => import('./teacher/progress.js'), 'staff'],
+  ['/teacher/roster', () => import('./teacher/roster.js'), 'staff'],
 ];
 
 function match(pattern, path) {
