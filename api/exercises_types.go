@@ -70,6 +70,9 @@ type exerciseResponse struct {
 	Steps      bool            `json:"steps"`
 	Prompt     json.RawMessage `json:"prompt"`
 	Solution   json.RawMessage `json:"solution,omitempty"`
+	// ForbiddenPoints: Black's forbidden points to mark on the board, for
+	// a renju exercise whose prompt has show_forbidden.
+	ForbiddenPoints []string `json:"forbidden_points,omitempty"`
 }
 
 // toExerciseResponse converts an exercise in lang; the solution is only
@@ -93,6 +96,7 @@ func toExerciseResponse(v exercises.View, lang string) exerciseResponse {
 	if v.ShowSolution {
 		r.Solution = ex.Solution
 	}
+	r.ForbiddenPoints = exercises.ForbiddenMarks(ex)
 	return r
 }
 

@@ -215,9 +215,10 @@ func gmHasWinner(b *gomoku.Board, r gomoku.Ruleset) bool {
 type gomokuWinIn1 struct{}
 
 type gmWinPrompt struct {
-	Board  string `json:"board"`
-	Rules  string `json:"rules"`
-	Colour string `json:"colour"`
+	Board         string `json:"board"`
+	Rules         string `json:"rules"`
+	Colour        string `json:"colour"`
+	ShowForbidden bool   `json:"show_forbidden,omitempty"`
 }
 
 type gmPointAnswer struct {
@@ -242,7 +243,8 @@ func (gomokuWinIn1) PromptSchema() json.RawMessage {
   "properties": {
     "board": ` + gmBoardSchema + `,
     "rules": {"enum": ["renju", "standard", "freestyle"]},
-    "colour": {"enum": ["black", "white"], "description": "the side to play"}
+    "colour": {"enum": ["black", "white"], "description": "the side to play"},
+    "show_forbidden": ` + gmShowForbiddenSchema + `
   }
 }`)
 }
@@ -641,9 +643,10 @@ func (k gomokuForbidden) Check(prompt, _ json.RawMessage, s Submission) (Result,
 type gomokuVCF struct{}
 
 type gmVCFPrompt struct {
-	Board    string `json:"board"`
-	Rules    string `json:"rules"`
-	Attacker string `json:"attacker"`
+	Board         string `json:"board"`
+	Rules         string `json:"rules"`
+	Attacker      string `json:"attacker"`
+	ShowForbidden bool   `json:"show_forbidden,omitempty"`
 }
 
 type gmMovesAnswer struct {
@@ -668,7 +671,8 @@ func (gomokuVCF) PromptSchema() json.RawMessage {
   "properties": {
     "board": ` + gmBoardSchema + `,
     "rules": {"enum": ["renju", "standard", "freestyle"]},
-    "attacker": {"enum": ["black", "white"], "description": "the side that plays the fours (the student)"}
+    "attacker": {"enum": ["black", "white"], "description": "the side that plays the fours (the student)"},
+    "show_forbidden": ` + gmShowForbiddenSchema + `
   }
 }`)
 }
@@ -872,10 +876,11 @@ func (k gomokuVCF) Check(prompt, _ json.RawMessage, s Submission) (Result, error
 type gomokuShape struct{}
 
 type gmShapePrompt struct {
-	Board  string `json:"board"`
-	Rules  string `json:"rules"`
-	Colour string `json:"colour"`
-	Shape  string `json:"shape"`
+	Board         string `json:"board"`
+	Rules         string `json:"rules"`
+	Colour        string `json:"colour"`
+	Shape         string `json:"shape"`
+	ShowForbidden bool   `json:"show_forbidden,omitempty"`
 }
 
 type gmPointsAnswer struct {
@@ -919,7 +924,8 @@ func (gomokuShape) PromptSchema() json.RawMessage {
     "board": ` + gmBoardSchema + `,
     "rules": {"enum": ["renju", "standard", "freestyle"]},
     "colour": {"enum": ["black", "white"]},
-    "shape": {"enum": ["open_three", "open_four", "four"], "description": "活三, 活四 or 冲四"}
+    "shape": {"enum": ["open_three", "open_four", "four"], "description": "活三, 活四 or 冲四"},
+    "show_forbidden": ` + gmShowForbiddenSchema + `
   }
 }`)
 }

@@ -96,6 +96,8 @@ const TEXT = {
   reason_double_four: ['四四禁手', 'Double four'],
   reason_overline: ['长连禁手', 'Overline'],
   reason_none: ['不是禁手', 'Not forbidden'],
+  forbiddenMark: ['黑棋禁手', 'forbidden to Black'],
+  forbiddenLegend: ['黑棋不能下在这里（禁手）', 'Black may not play here (forbidden)'],
   lesson: ['课', 'lesson'],
   diagram: ['棋图', 'diagram'],
   promoteTo: ['升变成：', 'Promote to:'],

@@ -148,7 +148,7 @@ function makeInput(ex, send, lineSoFar) {
     const mine = (p.colour || p.attacker) === 'white' ? 'o' : 'x';
     const theirs = mine === 'x' ? 'o' : 'x';
     const board = gomokuBoard({
-      board: p.board, lang: lang(), mode: ex.kind === 'gomoku.shape' ? 'many' : 'one',
+      board: p.board, lang: lang(), mode: ex.kind === 'gomoku.shape' ? 'many' : 'one', forbidden: ex.forbidden_points,
       onPoint: (pt) => {
         board.place(pt, mine);
         if (ex.steps) {
