@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/base64"
 	"net/url"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"github.com/getkin/kin-openapi/openapi3filter"
+	"github.com/google/uuid"
 	"gorm.io/gorm"
 
 	"qixue/api/apitest"
@@ -245,4 +247,47 @@ func TestClassBadges(t *testing.T) {
 			t.Errorf("badge of the earlier sheet: %d", rec.Code)
 		}
 	})
+}
+
+// TestLoginCardsBadges: the printable login cards of new imported
+// students carry their QR login badges with badges=true; each badge logs
+// its student in, and the page's CSP still allows only its own style.
+func TestLoginCardsBadges(t *testing.T) {
+	r := newRosterHarness(t, modelstest.SQLite(t))
+	a := r.F.A
+	now := time.Now().UTC()
+	fresh := identity.User{ID: uuid.NewString(), SchoolID: a.School.ID, Role: identity.RoleStudent, Username: "fresh-kid",
+		RealName: "新同学", CreatedAt: now, UpdatedAt: now}
+	if err := r.Store.CreateStudents(context.Background(), a.Class.ID, []identity.User{fresh}); err != nil {
+		t.Fatal(err)
+	}
+	rec := r.Do(t, "POST", "/v1/roster/classes/"+a.Class.ID+"/login-cards?format=html&badges=true", a.TeacherToken, nil, nil)
+	if rec.Code != 200 {
+		t.Fatalf("cards: %d %s", rec.Code, rec.Body)
+	}
+	page := rec.Body.String()
+	if n := len(svgInSheet.FindAllString(page, -1)); n != 1 || !strings.Contains(page, "fresh-kid") {
+		t.Fatalf("%d QR codes on the cards of fresh-kid", n)
+	}
+	styles := styleElement.FindAllStringSubmatch(page, -1)
+	sum := sha256.Sum256([]byte(styles[0][1]))
+	if csp := rec.Header().Get("Content-Security-Policy"); !strings.Contains(csp, base64.StdEncoding.EncodeToString(sum[:])) || strings.Contains(csp, "script-src") {
+		t.Errorf("cards CSP %q", csp)
+	}
+	// The secret is only in the QR code; the badge it encodes is the
+	// student's one, issued now and audited.
+	entries := auditList(t, r.Harness, a.AdminToken, url.Values{"action": {"badge_issued"}, "user_id": {fresh.ID}})
+	if len(entries.Items) != 1 {
+		t.Errorf("%d badge_issued entries for the carded student, want 1", len(entries.Items))
+	}
+	// Without badges=true a new student's card has no QR code.
+	other := identity.User{ID: uuid.NewString(), SchoolID: a.School.ID, Role: identity.RoleStudent, Username: "fresh-two",
+		RealName: "又一个", CreatedAt: now, UpdatedAt: now}
+	if err := r.Store.CreateStudents(context.Background(), a.Class.ID, []identity.User{other}); err != nil {
+		t.Fatal(err)
+	}
+	rec = r.Do(t, "POST", "/v1/roster/classes/"+a.Class.ID+"/login-cards?format=html", a.TeacherToken, nil, nil)
+	if body := rec.Body.String(); !strings.Contains(body, "fresh-two") || strings.Contains(body, "<svg") {
+		t.Errorf("cards without badges=true: %.400s", body)
+	}
 }
