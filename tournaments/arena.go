@@ -176,3 +176,27 @@ func (a Arena) Standings(t *Tournament, after int, tiebreaks []TieBreak) ([]Stan
 	})
 	return rows, nil
 }
+
+// ArenaState is an arena after a round: the defender on the stage and his
+// defences in a row, the challengers still waiting in queue order (the
+// first one in the game of the current round when its result is not in),
+// the players out in the order they went out, and whether it is over.
+type ArenaState struct {
+	Defender, Defences int
+	Queue              []int
+	Out                []int
+	Finished           bool
+}
+
+// State returns the arena after round upto.
+func (a Arena) State(t *Tournament, upto int) (ArenaState, error) {
+	s, err := a.replay(t, upto)
+	if err != nil && !errors.Is(err, ErrResultsMissing) {
+		return ArenaState{}, err
+	}
+	st := ArenaState{Defender: s.holder, Defences: s.defences, Queue: append([]int{}, s.queue...), Out: make([]int, len(s.out)), Finished: s.finished}
+	for id, o := range s.out {
+		st.Out[o-1] = id
+	}
+	return st, nil
+}
