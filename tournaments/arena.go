@@ -100,11 +100,11 @@ func (a Arena) replay(t *Tournament, upto int) (*arenaState, error) {
 		}
 		ch := s.queue[0]
 		e := entryAt(t.Player(s.holder), s.round-1)
+		if e.Opponent != ch && (e.Opponent != 0 || !noResult(e)) {
+			return s, &SystemError{Code: CodeWrongGames, Reason: fmt.Sprintf("round %d: the defender %d should play %d, not %d", s.round, s.holder, ch, e.Opponent)}
+		}
 		if noResult(e) {
 			return s, ErrResultsMissing
-		}
-		if e.Opponent != ch {
-			return s, &SystemError{Code: CodeWrongGames, Reason: fmt.Sprintf("round %d: the defender %d should play %d, not %d", s.round, s.holder, ch, e.Opponent)}
 		}
 		s.last[s.holder], s.last[ch] = e.Color, e.Color.Opposite()
 		eliminate := func(id int) { s.out[id] = len(s.out) + 1 }

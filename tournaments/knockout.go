@@ -1,6 +1,7 @@
 package tournaments
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 )
@@ -118,12 +119,23 @@ func (k Knockout) replay(t *Tournament, upto int) (*koState, error) {
 		if s.round > upto {
 			return s, nil
 		}
+		// Every game of the round is checked before a missing result or
+		// choice stops the replay, so that games paired for the wrong
+		// players are found.
+		var waiting error
 		for _, m := range s.matches {
 			if m.winner == 0 {
-				if err := k.playGame(t, s, m); err != nil {
+				err := k.playGame(t, s, m)
+				switch {
+				case errors.Is(err, ErrResultsMissing) || errors.Is(err, ErrDecisionNeeded):
+					waiting = cmp.Or(waiting, err)
+				case err != nil:
 					return s, err
 				}
 			}
+		}
+		if waiting != nil {
+			return s, waiting
 		}
 		s.round++
 	}
@@ -173,11 +185,11 @@ func (s *koState) nextStage(thirdPlace bool) {
 func (k Knockout) playGame(t *Tournament, s *koState, m *koMatch) error {
 	r := s.round
 	e := entryAt(t.Player(m.a), r-1)
+	if e.Opponent != m.b && (e.Opponent != 0 || !noResult(e)) { // a game paired, if not played yet, is checked too
+		return &SystemError{Code: CodeWrongGames, Reason: fmt.Sprintf("round %d: %d should play %d in the knockout, not %d", r, m.a, m.b, e.Opponent)}
+	}
 	if noResult(e) {
 		return ErrResultsMissing
-	}
-	if e.Opponent != m.b {
-		return &SystemError{Code: CodeWrongGames, Reason: fmt.Sprintf("round %d: %d should play %d in the knockout, not %d", r, m.a, m.b, e.Opponent)}
 	}
 	fb := entryAt(t.Player(m.b), r-1)
 	white, black := m.a, m.b
