@@ -364,3 +364,51 @@ func engineProblem(t *testing.T, th *tourHarness, field, path string, body any) 
 	}
 	return p
 }
+
+// TestTournamentEliminationSettings: the settings of one system are
+// refused on another; withdrawing from a knockout that has not started
+// takes the player out and moves the later seeds up; an arena's queue
+// cannot be ordered in a knockout.
+func TestTournamentEliminationSettings(t *testing.T) {
+	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
+		th := newTourHarness(t, db)
+		tok, class := th.F.A.TeacherToken, []string{th.F.A.Class.ID}
+		for _, c := range []struct {
+			field string
+			body  map[string]any
+		}{
+			{"tie_rule", map[string]any{"name": "x", "game": "chess", "system": "dutch", "rounds": 3, "tie_rule": "replay", "class_ids": class}},
+			{"tie_rule", map[string]any{"name": "x", "game": "chess", "system": "arena", "third_place": true, "class_ids": class}},
+			{"rounds", map[string]any{"name": "x", "game": "chess", "system": "knockout", "rounds": 3, "class_ids": class}},
+			{"tiebreak_rules", map[string]any{"name": "x", "game": "chess", "system": "dutch", "rounds": 3, "tiebreak_rules": "fide2024", "class_ids": class}},
+		} {
+			th.problem(t, 422, "validation_failed", c.field, "POST", "/v1/tournaments", tok, c.body)
+		}
+		ids := []string{th.Students[0].ID, th.Students[1].ID, th.Students[2].ID}
+		rec := th.must(t, 201, "POST", "/v1/tournaments", tok, map[string]any{"name": "淘汰", "game": "draughts", "system": "knockout",
+			"tiebreak_rules": "fide2026", "class_ids": class, "student_ids": ids})
+		ev := apitest.Decode[struct {
+			ID      string
+			TieRule string `json:"tie_rule"`
+			TBRules string `json:"tiebreak_rules"`
+		}](t, rec)
+		if ev.TieRule != "replay" || ev.TBRules != "fide2026" {
+			t.Fatalf("defaults %+v", ev)
+		}
+		base := "/v1/tournaments/" + ev.ID
+		after := apitest.Decode[struct {
+			Players []struct {
+				Number    int
+				StudentID string `json:"student_id"`
+			}
+		}](t, th.must(t, 200, "DELETE", base+"/players/"+ids[0], tok, nil))
+		if len(after.Players) != 2 || after.Players[0].StudentID != ids[1] || after.Players[0].Number != 1 || after.Players[1].Number != 2 {
+			t.Fatalf("after withdrawing seed 1: %+v", after.Players)
+		}
+		th.problem(t, 422, "validation_failed", "student_ids", "PUT", base+"/queue", tok, map[string]any{"student_ids": ids[1:]})
+		r := th.pairKO(t, base)
+		if got := games(r); !slices.Equal(got, []string{"1-2"}) {
+			t.Fatalf("final of two: %v", got)
+		}
+	})
+}
