@@ -121,7 +121,7 @@ func readRecord(b record.Block, def Ruleset) (GameRecord, int, *Error) {
 			fmt.Sprintf("不认识开局规则“%s”：请写RIF、Soosorv-8或Taraguchi-10", o))
 	}
 	rec.Result = b.Get("Result")
-	if rec.Result != "" && !isResult(rec.Result) {
+	if rec.Result != "" && !record.IsResult(rec.Result) {
 		return rec, b.Line, errf("bad_result", fmt.Sprintf("the result %q is not 1-0, 0-1, 1/2-1/2 or *", rec.Result),
 			fmt.Sprintf("结果“%s”不对：请写1-0、0-1、1/2-1/2或*", rec.Result))
 	}
@@ -143,7 +143,7 @@ func readRecord(b record.Block, def Ruleset) (GameRecord, int, *Error) {
 			return rec, t.Line, errf("bad_record", fmt.Sprintf("%q comes after the result", t.Text),
 				fmt.Sprintf("结果后面还有“%s”", t.Text))
 		}
-		if isResult(t.Text) {
+		if record.IsResult(t.Text) {
 			if rec.Result != "" && rec.Result != t.Text {
 				return rec, t.Line, errf("bad_result", fmt.Sprintf("the result %s after the moves differs from the Result tag %s", t.Text, rec.Result),
 					fmt.Sprintf("棋谱末尾的结果%s和Result标签%s不一致", t.Text, rec.Result))
@@ -172,10 +172,6 @@ func readRecord(b record.Block, def Ruleset) (GameRecord, int, *Error) {
 	}
 	rec.Game = g
 	return rec, 0, nil
-}
-
-func isResult(s string) bool {
-	return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*"
 }
 
 // resultText is the result token of a finished game, "" while it goes on.

@@ -209,3 +209,9 @@ func Comment(text string) string {
 	}
 	return "{" + text + "}"
 }
+
+// IsResult reports whether s is a result token: "1-0" (the first player
+// won), "0-1", "1/2-1/2" or "*" (unknown or unfinished).
+func IsResult(s string) bool {
+	return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*"
+}
