@@ -84,11 +84,17 @@ func ecoTableIndex() *ecoIndex {
 	return ecoIdx
 }
 
-// positionKey is the FEN without the move counters and the en passant
-// square, so that move orders reaching the same position meet.
+// positionKey is the placement of the pieces and the side to move, so
+// that move orders reaching the same position meet. Castling rights and
+// the en passant square are left out: within the first moves they differ
+// only after a king or rook walked away and back, which names no opening.
 func positionKey(p chess.Position) string {
-	f := strings.Fields(p.FEN())
-	return f[0] + " " + f[1] + " " + f[2]
+	var k [65]byte
+	for sq := range 64 {
+		k[sq] = byte(p.PieceAt(chess.Square(sq)))
+	}
+	k[64] = byte(p.Turn())
+	return string(k[:])
 }
 
 // ChessOpenings returns the whole opening table in ECO order.
@@ -105,19 +111,31 @@ func ChessOpenings() []ChessOpening {
 // start from the standard position, or an empty one). moves must be legal:
 // classification stops at the first move that is not.
 func ClassifyChess(moves []chess.Move) (ChessOpening, bool) {
-	idx := ecoTableIndex()
+	n := min(len(moves), ecoTableIndex().maxPlies+8)
+	positions := make([]chess.Position, 0, n)
 	pos := chess.StartPosition()
-	best := -1
-	for i, m := range moves {
-		if i >= idx.maxPlies+8 {
-			break
-		}
+	for _, m := range moves[:n] {
 		next, err := pos.Play(m)
 		if err != nil {
 			break
 		}
 		pos = next
-		if k, ok := idx.byKey[positionKey(pos)]; ok {
+		positions = append(positions, pos)
+	}
+	return ClassifyChessPositions(positions)
+}
+
+// ClassifyChessPositions is ClassifyChess for a game already replayed:
+// positions[i] is the position after ply i+1 of a game from the standard
+// start. It saves the replay when the caller has the positions anyway.
+func ClassifyChessPositions(positions []chess.Position) (ChessOpening, bool) {
+	idx := ecoTableIndex()
+	best := -1
+	for i, p := range positions {
+		if i >= idx.maxPlies+8 {
+			break
+		}
+		if k, ok := idx.byKey[positionKey(p)]; ok {
 			best = k
 		}
 	}

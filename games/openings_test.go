@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"qixue/rules/chess"
 )
 
 func TestECOTable(t *testing.T) {
@@ -71,6 +73,25 @@ func TestClassifyChess(t *testing.T) {
 	}
 }
 
+func TestClassifyChessPositions(t *testing.T) {
+	pos := chess.StartPosition()
+	var positions []chess.Position
+	for _, s := range strings.Fields("c4 e6 Nc3 Nf6 d4 Bb4 Qc2 O-O") {
+		m, err := pos.ParseMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos, _ = pos.Play(m)
+		positions = append(positions, pos)
+	}
+	if o, ok := ClassifyChessPositions(positions); !ok || o.ECO != "E32" {
+		t.Errorf("got %v %+v, want E32", ok, o)
+	}
+	if _, ok := ClassifyChessPositions(nil); ok {
+		t.Error("no positions classified")
+	}
+}
+
 func ExampleClassifyChessSAN() {
 	o, _ := ClassifyChessSAN([]string{"d4", "Nf6", "c4", "g6", "Nc3", "Bg7", "e4", "d6", "f3", "O-O"})
 	fmt.Println(o.Label("en"))
@@ -78,4 +99,40 @@ func ExampleClassifyChessSAN() {
 	// Output:
 	// E80 King's Indian Defence, Sämisch Variation
 	// E80 王翼印度防御：萨米什变例
+}
+
+// A game of 60 plies: classification looks at its first plies only.
+func BenchmarkClassifyChess(b *testing.B) {
+	san := strings.Fields("e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6 Be3 e5 Nb3 Be6 f3 Be7 Qd2 O-O O-O-O Nbd7 g4 b5 g5 b4 Ne2 Ne8 f4 a5 f5 a4 Nbd4 exd4 Nxd4 b3 Kb1 bxc2+ Nxc2 Bb3 axb3 axb3 Na3 Nc5")
+	o, ok := ClassifyChessSAN(san)
+	if !ok {
+		b.Fatal("not classified")
+	}
+	b.Log(o.ECO, o.Name)
+	pos := chess.StartPosition()
+	var moves []chess.Move
+	for _, s := range san {
+		m, err := pos.ParseMove(s)
+		if err != nil {
+			break
+		}
+		pos, _ = pos.Play(m)
+		moves = append(moves, m)
+	}
+	b.Run("moves", func(b *testing.B) {
+		for b.Loop() {
+			ClassifyChess(moves)
+		}
+	})
+	positions := make([]chess.Position, len(moves))
+	pos = chess.StartPosition()
+	for i, m := range moves {
+		pos, _ = pos.Play(m)
+		positions[i] = pos
+	}
+	b.Run("positions", func(b *testing.B) {
+		for b.Loop() {
+			ClassifyChessPositions(positions)
+		}
+	})
 }
