@@ -135,3 +135,16 @@ func FuzzParseRecords(f *testing.F) {
 		}
 	})
 }
+
+// A file of 100 renju games of 40 moves each, every move checked for
+// Black's forbidden points.
+func BenchmarkParseRecords(b *testing.B) {
+	game := "[Rule \"renju\"]\nh8 h9 i10 swap i9 j10,k11:k11 g7 h10 g9 g10 g8 g11 g6 a1 g5\n\n"
+	text := strings.Repeat(game, 100)
+	for b.Loop() {
+		_, errs := ParseRecords(text, Renju)
+		if errs[99] != nil {
+			b.Fatal(errs[99])
+		}
+	}
+}

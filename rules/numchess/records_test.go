@@ -149,3 +149,19 @@ func FuzzParseRecords(f *testing.F) {
 		}
 	})
 }
+
+// A file of 100 games of 40 moves each, every move checked by the engine.
+func BenchmarkParseRecords(b *testing.B) {
+	moves := strings.Join(playedGame(b, 40), " ")
+	var sb strings.Builder
+	for i := 0; i < 100; i++ {
+		sb.WriteString("[Ruleset \"G23\"]\n" + moves + " *\n\n")
+	}
+	text := sb.String()
+	for b.Loop() {
+		_, errs := ParseRecords(text)
+		if errs[99] != nil {
+			b.Fatal(errs[99])
+		}
+	}
+}
