@@ -37,15 +37,14 @@ const (
 	Unrated = 0
 )
 
-// Outcome is the result of one game between a first and a second player
-// (White and Black in chess and draughts, Black and White in gomoku).
-type Outcome int
-
-// The outcomes of a finished game.
+// The results of a game as the level and monthly tables read them, from
+// the first player's side (White in chess and draughts, Black in gomoku,
+// Red in number chess), written as in PGN. Any other value (an unfinished
+// "*") moves no points and counts no game.
 const (
-	FirstWins Outcome = iota + 1
-	SecondWins
-	Drawn
+	resultFirstWins  = "1-0"
+	resultSecondWins = "0-1"
+	resultDraw       = "1/2-1/2"
 )
 
 // LevelOf returns the level for a total of level points: Unrated below
@@ -83,21 +82,22 @@ func PointsToNextLevel(points int) int {
 //	100..199        d/4                   d/2             2
 //	200 or more     d/4                   d/2             0
 //
-// first and second are the players' points before the game. The result is
-// the change for the first player; the second player's change is its
-// negation.
-func LevelExchange(first, second int, o Outcome) int {
+// first and second are the players' points before the game and result is
+// "1-0", "0-1" or "1/2-1/2" from the first player's side. The answer is the
+// change for the first player; the second player's change is its negation.
+// Any other result gives 0.
+func LevelExchange(first, second int, result string) int {
 	d := first - second
 	lowerIsFirst := d < 0
 	if d < 0 {
 		d = -d
 	}
 	var gain int // gained by the lower player (or the winner when equal)
-	switch o {
-	case Drawn:
+	switch result {
+	case resultDraw:
 		gain = drawGain(d)
-	case FirstWins, SecondWins:
-		lowerWon := (o == FirstWins) == lowerIsFirst
+	case resultFirstWins, resultSecondWins:
+		lowerWon := (result == resultFirstWins) == lowerIsFirst
 		if d == 0 {
 			lowerWon = true
 		}
@@ -112,7 +112,7 @@ func LevelExchange(first, second int, o Outcome) int {
 	// gain is what the lower-points player receives; equal points count
 	// the first player as lower for draws (gain 0) and the winner for wins.
 	if d == 0 {
-		if o == SecondWins {
+		if result == resultSecondWins {
 			return -gain
 		}
 		return gain
@@ -162,11 +162,12 @@ func higherWinGain(d int) int {
 }
 
 // GameResult is one confirmed game as the level and monthly tables see
-// it. First and Second are player IDs (the first player moves first).
+// it. First and Second are player IDs (the first player moves first);
+// Result is "1-0", "0-1" or "1/2-1/2" from the first player's side.
 type GameResult struct {
 	First, Second string
 	Date          time.Time
-	Outcome       Outcome
+	Result        string
 }
 
 // CharterPoints are the club charter's points for one game (seed 002): a
@@ -193,7 +194,7 @@ func LevelPoints(results []GameResult, start map[string]int) map[string]int {
 }
 
 func applyLevel(pts map[string]int, r GameResult) {
-	d := LevelExchange(pts[r.First], pts[r.Second], r.Outcome)
+	d := LevelExchange(pts[r.First], pts[r.Second], r.Result)
 	pts[r.First] += d
 	pts[r.Second] -= d
 }
@@ -251,18 +252,21 @@ func MonthlyTable(results []GameResult, start map[string]int, y int, m time.Mont
 			applyLevel(pts, g)
 			continue
 		}
+		if g.Result != resultFirstWins && g.Result != resultSecondWins && g.Result != resultDraw {
+			continue
+		}
 		a, b := row(g.First), row(g.Second)
 		applyLevel(pts, g)
 		a.Games++
 		b.Games++
-		switch g.Outcome {
-		case FirstWins:
+		switch g.Result {
+		case resultFirstWins:
 			a.Wins, b.Losses = a.Wins+1, b.Losses+1
 			a.Points, b.Points = a.Points+CharterWin, b.Points+CharterLoss
-		case SecondWins:
+		case resultSecondWins:
 			b.Wins, a.Losses = b.Wins+1, a.Losses+1
 			b.Points, a.Points = b.Points+CharterWin, a.Points+CharterLoss
-		case Drawn:
+		default:
 			a.Draws, b.Draws = a.Draws+1, b.Draws+1
 			a.Points, b.Points = a.Points+CharterDraw, b.Points+CharterDraw
 		}

@@ -25,36 +25,36 @@ func TestLevelOf(t *testing.T) {
 func TestLevelExchange(t *testing.T) {
 	for _, c := range []struct {
 		first, second int
-		o             Outcome
+		result        string
 		want          int
 	}{
 		// 1. draws: the lower player gains
-		{500, 500, Drawn, 0},
-		{500, 509, Drawn, 0},    // d 9: no points
-		{500, 510, Drawn, 6},    // d 10: (10+1)/2 = 5.5 -> 6
-		{520, 500, Drawn, -6},   // d 20: (10+2)/2 = 6, the higher gives
-		{500, 599, Drawn, 10},   // d 99: (10+9.9)/2 = 9.95 -> 10
-		{500, 600, Drawn, 25},   // d 100: 100/4
-		{742, 300, Drawn, -111}, // d 442: 110.5 -> 111
+		{500, 500, "1/2-1/2", 0},
+		{500, 509, "1/2-1/2", 0},    // d 9: no points
+		{500, 510, "1/2-1/2", 6},    // d 10: (10+1)/2 = 5.5 -> 6
+		{520, 500, "1/2-1/2", -6},   // d 20: (10+2)/2 = 6, the higher gives
+		{500, 599, "1/2-1/2", 10},   // d 99: (10+9.9)/2 = 9.95 -> 10
+		{500, 600, "1/2-1/2", 25},   // d 100: 100/4
+		{742, 300, "1/2-1/2", -111}, // d 442: 110.5 -> 111
 		// 2. the lower player wins
-		{500, 505, FirstWins, 10},   // d 5: 10
-		{500, 550, FirstWins, 15},   // d 50: 10+5
-		{500, 599, FirstWins, 20},   // d 99: 19.9 -> 20
-		{650, 500, SecondWins, -75}, // d 150: 75
-		{500, 801, FirstWins, 151},  // d 301: 150.5 -> 151
+		{500, 505, "1-0", 10},  // d 5: 10
+		{500, 550, "1-0", 15},  // d 50: 10+5
+		{500, 599, "1-0", 20},  // d 99: 19.9 -> 20
+		{650, 500, "0-1", -75}, // d 150: 75
+		{500, 801, "1-0", 151}, // d 301: 150.5 -> 151
 		// 3. the higher player wins
-		{505, 500, FirstWins, 10},  // d 5: 10
-		{550, 500, FirstWins, 6},   // d 50: 10-4
-		{537, 500, FirstWins, 7},   // d 37: 7.04
-		{599, 500, FirstWins, 2},   // d 99: 2.08
-		{500, 600, SecondWins, -2}, // d 100: 2
-		{500, 699, SecondWins, -2}, // d 199: 2
-		{700, 500, FirstWins, 0},   // d 200: none
-		{0, 0, FirstWins, 10},      // equal: the winner gets 10
-		{0, 0, SecondWins, -10},
+		{505, 500, "1-0", 10}, // d 5: 10
+		{550, 500, "1-0", 6},  // d 50: 10-4
+		{537, 500, "1-0", 7},  // d 37: 7.04
+		{599, 500, "1-0", 2},  // d 99: 2.08
+		{500, 600, "0-1", -2}, // d 100: 2
+		{500, 699, "0-1", -2}, // d 199: 2
+		{700, 500, "1-0", 0},  // d 200: none
+		{0, 0, "1-0", 10},     // equal: the winner gets 10
+		{0, 0, "0-1", -10},
 	} {
-		if got := LevelExchange(c.first, c.second, c.o); got != c.want {
-			t.Errorf("LevelExchange(%d, %d, %v) = %d, want %d", c.first, c.second, c.o, got, c.want)
+		if got := LevelExchange(c.first, c.second, c.result); got != c.want {
+			t.Errorf("LevelExchange(%d, %d, %v) = %d, want %d", c.first, c.second, c.result, got, c.want)
 		}
 	}
 }
@@ -63,11 +63,12 @@ func day(d int) time.Time { return time.Date(2026, 11, d, 18, 0, 0, 0, time.UTC)
 
 func TestMonthlyTable(t *testing.T) {
 	results := []GameResult{
-		{First: "li", Second: "wang", Date: time.Date(2026, 10, 31, 18, 0, 0, 0, time.UTC), Outcome: FirstWins},
-		{First: "wang", Second: "zhao", Date: day(14), Outcome: Drawn},
-		{First: "li", Second: "zhao", Date: day(7), Outcome: SecondWins},
-		{First: "li", Second: "wang", Date: day(7), Outcome: FirstWins},
-		{First: "zhao", Second: "li", Date: time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC), Outcome: FirstWins},
+		{First: "li", Second: "wang", Date: time.Date(2026, 10, 31, 18, 0, 0, 0, time.UTC), Result: "1-0"},
+		{First: "wang", Second: "zhao", Date: day(14), Result: "1/2-1/2"},
+		{First: "wang", Second: "qian", Date: day(20), Result: "*"}, // unfinished: not counted
+		{First: "li", Second: "zhao", Date: day(7), Result: "0-1"},
+		{First: "li", Second: "wang", Date: day(7), Result: "1-0"},
+		{First: "zhao", Second: "li", Date: time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC), Result: "1-0"},
 	}
 	start := map[string]int{"li": 250, "wang": 100, "zhao": 180}
 	// October: li 250 beats wang 100 (d 150, higher wins): li 252, wang 98.
@@ -94,7 +95,7 @@ func TestMonthlyTable(t *testing.T) {
 func ExampleLevelExchange() {
 	// A player with 150 points (30级) beats one with 420 (28级): the lower
 	// player wins at a difference of 270 and takes 270/2 points.
-	d := LevelExchange(150, 420, FirstWins)
+	d := LevelExchange(150, 420, "1-0")
 	fmt.Println(d, LevelOf(150+d), LevelOf(420-d))
 	// Output: 135 29 29
 }
@@ -105,8 +106,8 @@ func ExampleMonthlyTable() {
 	// lower player 124/4 = 31.
 	nov := func(d int) time.Time { return time.Date(2026, 11, d, 0, 0, 0, 0, time.UTC) }
 	rows := MonthlyTable([]GameResult{
-		{First: "ming", Second: "hong", Date: nov(7), Outcome: FirstWins},
-		{First: "hong", Second: "ming", Date: nov(14), Outcome: Drawn},
+		{First: "ming", Second: "hong", Date: nov(7), Result: "1-0"},
+		{First: "hong", Second: "ming", Date: nov(14), Result: "1/2-1/2"},
 	}, map[string]int{"ming": 120}, 2026, time.November, time.UTC)
 	for _, r := range rows {
 		fmt.Printf("%s games %d won %d drew %d lost %d points %.1f level %d (%d to next)\n",

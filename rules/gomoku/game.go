@@ -23,9 +23,25 @@ type Move struct {
 	// Point is the stone placed (for Offer, the one White leaves on the
 	// board).
 	Point Point
+	// Alt is, for Offer, the first offered point White removed (the
+	// other one of the seed's two).
+	Alt Point
 	// Offered is, for Offer, every point Black offered, in the order
-	// written, Point among them; White removed the others.
+	// written, Point among them; White removed the others. ParseMove sets
+	// it; when it is empty the offer is Point and Alt.
 	Offered []Point
+}
+
+// OfferedPoints returns, for Offer, every offered point: Offered, or
+// Point and Alt when Offered is empty. It is nil for other kinds.
+func (m Move) OfferedPoints() []Point {
+	switch {
+	case m.Kind != Offer:
+		return nil
+	case len(m.Offered) > 0:
+		return m.Offered
+	}
+	return []Point{m.Point, m.Alt}
 }
 
 // String returns the record notation: "h8", "pass", "swap", or for the
@@ -38,8 +54,9 @@ func (m Move) String() string {
 	case Swap:
 		return "swap"
 	case Offer:
-		parts := make([]string, len(m.Offered))
-		for i, p := range m.Offered {
+		offered := m.OfferedPoints()
+		parts := make([]string, len(offered))
+		for i, p := range offered {
 			parts[i] = p.String()
 		}
 		return strings.Join(parts, ",") + ":" + m.Point.String()
@@ -91,6 +108,12 @@ func parseOffer(s, offer, keep string) (Move, error) {
 	}
 	if !kept || len(m.Offered) < 2 {
 		return Move{}, bad
+	}
+	for _, p := range m.Offered {
+		if p != pk {
+			m.Alt = p
+			break
+		}
 	}
 	return m, nil
 }
@@ -316,7 +339,8 @@ func (g *Game) Play(m Move) (*Game, error) {
 // same shape by symmetry.
 func (g *Game) checkOffer(m Move) *Error {
 	lo, hi := g.offers()
-	if n := len(m.Offered); n < lo || n > hi {
+	offered := m.OfferedPoints()
+	if n := len(offered); n < lo || n > hi {
 		want := fmt.Sprint(lo)
 		if hi != lo {
 			want = fmt.Sprintf("%d to %d", lo, hi)
@@ -324,16 +348,16 @@ func (g *Game) checkOffer(m Move) *Error {
 		return errf("bad_offer", fmt.Sprintf("black offered %d fifth moves; these rules ask for %s", n, want),
 			fmt.Sprintf("黑方打出了%d个第五手，这个规则要求%s个", n, strings.Replace(want, " to ", "到", 1)))
 	}
-	if !slices.Contains(m.Offered, m.Point) {
+	if !slices.Contains(offered, m.Point) {
 		return errf("bad_offer", fmt.Sprintf("white must keep one of the offered points, not %s", m.Point),
 			fmt.Sprintf("白方只能从黑方打出的点中留下一个，不能留%s", m.Point))
 	}
-	for i, p := range m.Offered {
-		if g.board.cells[p.i] != Empty || slices.Contains(m.Offered[:i], p) {
+	for i, p := range offered {
+		if g.board.cells[p.i] != Empty || slices.Contains(offered[:i], p) {
 			return errf("bad_offer", fmt.Sprintf("the offered point %s must be an empty point, offered once", p),
 				fmt.Sprintf("打出的点%s必须是空点，而且只能打一次", p))
 		}
-		for _, q := range m.Offered[:i] {
+		for _, q := range offered[:i] {
 			if g.board.Equivalent(p, q) {
 				return errf("bad_offer", fmt.Sprintf("%s and %s are the same shape by symmetry; offer different shapes", q, p),
 					fmt.Sprintf("%s和%s对称同形，打出的点不能同形", q, p))

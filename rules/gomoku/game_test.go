@@ -168,3 +168,24 @@ func TestFreeGame(t *testing.T) {
 		t.Error("no swap without the protocol")
 	}
 }
+
+// An offer built with Point and Alt only (as before Offered existed) is
+// the seed's two-point offer; ParseMove fills both fields.
+func TestOfferWithAlt(t *testing.T) {
+	m := Move{Kind: Offer, Point: mustPoint(t, "g11"), Alt: mustPoint(t, "i11")}
+	if m.String() != "g11,i11:g11" {
+		t.Errorf("String = %q", m.String())
+	}
+	moves, err := ParseRecord("h8 h9 h10 a1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := NewGameFromRecord(Renju, append(moves, m))
+	if err != nil || g.Board().At(m.Point) != Black || g.Board().At(m.Alt) != Empty {
+		t.Errorf("legacy offer: %v", err)
+	}
+	p, err := ParseMove("i11,k5,g11:g11")
+	if err != nil || p.Alt != mustPoint(t, "i11") || len(p.OfferedPoints()) != 3 {
+		t.Errorf("ParseMove = %+v, %v", p, err)
+	}
+}
