@@ -46,24 +46,59 @@ func RenjuOpeningLabel(o gomoku.Opening, lang string) string {
 	return fmt.Sprintf("%s（%s%d号）", o.Name, fam, o.Number)
 }
 
-// DraughtsOpening returns the opening label of an international draughts
-// game: its first two half-moves in the standard notation, e.g.
-// "32-28 18-23" (or one half-move when the game has only one). It reports
-// false for a game that does not start from the initial position or has
-// no moves, or when the first moves are not legal there.
-func DraughtsOpening(start draughts.Position, moves []draughts.Move) (string, bool) {
+// DraughtsOpening is the opening of an international draughts game: its
+// first two half-moves, with a name for the few whose names we have from a
+// published course (T. Goedemoed's, which files both replies to 32-28).
+type DraughtsOpening struct {
+	Moves  string // "32-28 18-23"
+	Name   string // "Chefneux Opening", or "" when unnamed
+	NameZh string
+}
+
+// Label returns the moves, followed by the name in lang ("en", anything
+// else Chinese) when there is one: "32-28 18-23 (Chefneux Opening)".
+func (o DraughtsOpening) Label(lang string) string {
+	name := o.NameZh
+	if lang == "en" {
+		name = o.Name
+	}
+	if name == "" {
+		return o.Moves
+	}
+	if lang == "en" {
+		return o.Moves + " (" + name + ")"
+	}
+	return o.Moves + "（" + name + "）"
+}
+
+// draughtsNames are the named first moves: both are answers to 32-28.
+var draughtsNames = map[string][2]string{
+	"32-28 19-23": {"Symmetrical Variation", "对称变例"},
+	"32-28 18-23": {"Chefneux Opening", "Chefneux开局"},
+}
+
+// ClassifyDraughts returns the opening of an international draughts game:
+// its first two half-moves in the standard notation, e.g. "32-28 18-23"
+// (or one half-move when the game has only one), named when it is one of
+// the named openings. It reports false for a game that does not start from
+// the initial position, has no moves, or whose first moves are not legal.
+func ClassifyDraughts(start draughts.Position, moves []draughts.Move) (DraughtsOpening, bool) {
 	if start.FEN() != draughts.Initial().FEN() || len(moves) == 0 {
-		return "", false
+		return DraughtsOpening{}, false
 	}
 	var parts []string
 	p := start
 	for _, m := range moves[:min(2, len(moves))] {
 		next, err := p.Play(m)
 		if err != nil {
-			return "", false
+			return DraughtsOpening{}, false
 		}
 		parts = append(parts, p.Notation(m))
 		p = next
 	}
-	return strings.Join(parts, " "), true
+	o := DraughtsOpening{Moves: strings.Join(parts, " ")}
+	if n, ok := draughtsNames[o.Moves]; ok {
+		o.Name, o.NameZh = n[0], n[1]
+	}
+	return o, true
 }

@@ -43,14 +43,20 @@ func TestDraughtsOpening(t *testing.T) {
 		moves = append(moves, m)
 		p, _ = p.Play(m)
 	}
-	for n, want := range []string{"", "32-28", "32-28 18-23", "32-28 18-23"} {
-		got, ok := DraughtsOpening(draughts.Initial(), moves[:n])
-		if got != want || ok != (want != "") {
+	for n, want := range []string{"", "32-28", "32-28 18-23 (Chefneux Opening)", "32-28 18-23 (Chefneux Opening)"} {
+		o, ok := ClassifyDraughts(draughts.Initial(), moves[:n])
+		if got := o.Label("en"); got != want || ok != (want != "") {
 			t.Errorf("%d moves: got %q %v, want %q", n, got, ok, want)
 		}
 	}
-	if _, ok := DraughtsOpening(p, moves); ok {
+	if _, ok := ClassifyDraughts(p, moves); ok {
 		t.Error("a game from another position got an opening label")
+	}
+	m1, _ := draughts.Initial().ParseMove("31-27")
+	after, _ := draughts.Initial().Play(m1)
+	m2, _ := after.ParseMove("19-23")
+	if o, _ := ClassifyDraughts(draughts.Initial(), []draughts.Move{m1, m2}); o.Label("zh-CN") != "31-27 19-23" {
+		t.Errorf("unnamed opening: %q", o.Label("zh-CN"))
 	}
 }
 
@@ -59,4 +65,17 @@ func ExampleRenjuOpening() {
 	o, _ := RenjuOpening(moves)
 	fmt.Println(RenjuOpeningLabel(o, "zh-CN"), RenjuOpeningLabel(o, "en"))
 	// Output: 溪月（直指2号） Keigetsu (direct 2)
+}
+
+func ExampleClassifyDraughts() {
+	start := draughts.Initial()
+	m1, _ := start.ParseMove("32-28")
+	next, _ := start.Play(m1)
+	m2, _ := next.ParseMove("19-23")
+	o, _ := ClassifyDraughts(start, []draughts.Move{m1, m2})
+	fmt.Println(o.Label("en"))
+	fmt.Println(o.Label("zh-CN"))
+	// Output:
+	// 32-28 19-23 (Symmetrical Variation)
+	// 32-28 19-23（对称变例）
 }
