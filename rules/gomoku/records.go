@@ -57,6 +57,7 @@ type RecordError struct {
 	Err        *Error
 }
 
+// Error returns the English message, naming the game and the line.
 func (e *RecordError) Error() string {
 	return fmt.Sprintf("game %d (line %d): %s", e.Game, e.Line, e.Err.Error())
 }

@@ -58,6 +58,7 @@ type RecordError struct {
 	}
 }
 
+// Error returns the English message, naming the game and the line.
 func (e *RecordError) Error() string { return e.Message("en") }
 
 // Code returns the code of the underlying refusal, e.g. "wrong_result".
