@@ -22,7 +22,10 @@ import (
 //	[Result "1-0"]
 //	1. 1d4-i5 {a quiet step} 1c14-...
 //
-// Ruleset is K1, G23 or G46 (the default). Position, when present, is the
+// Moves may also be written in the seed's Chinese notation (棋步表达, as
+// MoveInfo.Chinese prints it, spaces allowed: "7 右平跨 (2×8−9=7)"); they
+// are written back in machine form. Ruleset is K1, G23 or G46 (the
+// default). Position, when present, is the
 // start position in machine form (see ParsePosition); otherwise the game
 // starts from the standard position. Result is "1-0" (Red won), "0-1"
 // (Blue won), "1/2-1/2" or "*"; it may also close the move text.
@@ -136,7 +139,8 @@ func readRecord(b record.Block) (Record, *RecordError) {
 	eng := SharedEngine(rs)
 	pos := rec.Start
 	ended := false
-	for _, t := range b.Tokens {
+	toks, chinese := joinChinese(b.Tokens)
+	for i, t := range toks {
 		n := len(rec.Moves) + 1
 		at := func(err interface {
 			error
@@ -165,6 +169,9 @@ func readRecord(b record.Block) (Record, *RecordError) {
 			continue
 		}
 		m, err := ParseMove(t.Text)
+		if chinese[i] {
+			m, err = ParseChinese(pos, t.Text)
+		}
 		if err != nil {
 			return at(err.(*ParseError))
 		}
@@ -229,4 +236,59 @@ func WriteRecords(games []Record) string {
 		sb.WriteString("\n")
 	}
 	return sb.String()
+}
+
+// joinChinese joins the words of moves written in the seed's Chinese
+// notation (棋步表达), which has spaces inside ("7 右平跨 (2×8−9=7)"), into
+// one token each, and marks them. A Chinese move starts with the piece's
+// digit followed, in the same word or the next, by a direction term; it
+// ends with its bracketed expressions, or for a step or a hop with the word
+// that ends in 移 or 邻.
+func joinChinese(in []record.Token) ([]record.Token, []bool) {
+	out := make([]record.Token, 0, len(in))
+	marks := make([]bool, 0, len(in))
+	for i := 0; i < len(in); i++ {
+		t := in[i]
+		if !startsChinese(in, i) {
+			out, marks = append(out, t), append(marks, false)
+			continue
+		}
+		var sb strings.Builder
+		depth, opened := 0, false
+		for ; i < len(in) && !in[i].Comment; i++ {
+			w := in[i].Text
+			sb.WriteString(w + " ")
+			for _, r := range w {
+				switch r {
+				case '(', '（':
+					depth++
+					opened = true
+				case ')', '）':
+					depth--
+				}
+			}
+			if (opened && depth <= 0) || (!opened && (strings.HasSuffix(w, "移") || strings.HasSuffix(w, "邻") || strings.HasSuffix(w, "鄰"))) {
+				break
+			}
+		}
+		if i == len(in) || in[i].Comment {
+			i-- // the move ran into a comment or the end: let ParseChinese say what is missing
+		}
+		out = append(out, record.Token{Text: strings.TrimSpace(sb.String()), Line: t.Line})
+		marks = append(marks, true)
+	}
+	return out, marks
+}
+
+// startsChinese reports whether word i opens a move in Chinese notation.
+func startsChinese(in []record.Token, i int) bool {
+	w := in[i].Text
+	if in[i].Comment || w == "" || w[0] < '0' || w[0] > '9' {
+		return false
+	}
+	rest := strings.TrimLeft(w, "0123456789")
+	if rest == "" && i+1 < len(in) && !in[i+1].Comment {
+		rest = in[i+1].Text
+	}
+	return strings.HasPrefix(rest, "左") || strings.HasPrefix(rest, "右")
 }

@@ -76,6 +76,46 @@ func TestParseRecords(t *testing.T) {
 	}
 }
 
+// A game written in the seed's Chinese notation reads as the same moves.
+func TestParseRecordsChinese(t *testing.T) {
+	moves := playedGame(t, 12)
+	eng := SharedEngine(G23())
+	pos := Start()
+	var words []string
+	for i, s := range moves {
+		m, _ := ParseMove(s)
+		mi, err := eng.Check(pos, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i%3 == 1 {
+			words = append(words, s) // machine and Chinese forms mixed
+		} else {
+			words = append(words, mi.Chinese())
+		}
+		if i == 4 {
+			words = append(words, "{注}")
+		}
+		pos, _ = eng.Play(pos, m)
+	}
+	text := "[Ruleset \"G23\"]\n" + strings.Join(words, " ") + "\n\n[Ruleset \"G23\"]\n" + words[0] + " 7 右平跨 (2×8−9=7)\n"
+	recs, errs := ParseRecords(text)
+	if errs[0] != nil {
+		t.Fatalf("%v in\n%s", errs[0], text)
+	}
+	var got []string
+	for _, m := range recs[0].Moves {
+		got = append(got, m.String())
+	}
+	if strings.Join(got, " ") != strings.Join(moves, " ") || recs[0].Comments[5] != "注" {
+		t.Errorf("read %v, want %v (comments %v) from\n%s", got, moves, recs[0].Comments, text)
+	}
+	var e *RecordError
+	if !errors.As(errs[1], &e) || e.Move != 2 || e.Text != "7 右平跨 (2×8−9=7)" {
+		t.Errorf("game 2: %v", errs[1])
+	}
+}
+
 func TestWriteRecordsRoundTrip(t *testing.T) {
 	moves := playedGame(t, 9)
 	text := "[Red \"小明\"]\n[Ruleset \"G23\"]\n{开局} " + strings.Join(moves, " ") + " {完} *\n"
