@@ -44,6 +44,7 @@ func TestBadgeLogin(t *testing.T) {
 	if n := evalJS[int](b, `document.querySelector('.badge-card svg').viewBox.baseVal.width`); n < 21+8 {
 		t.Errorf("QR code %d modules wide", n)
 	}
+	evalJS[bool](b, `(() => { document.querySelector('.badge-card').scrollIntoView(); return true; })()`)
 	b.shot("teacher-badge")
 	b.click("#logout")
 	b.wait("#username")

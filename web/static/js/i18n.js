@@ -169,7 +169,7 @@ const TEXT = {
   resetPin: ['重置 PIN', 'Reset PIN'],
   confirmReset: ['给 {name} 一个新 PIN？旧的 PIN 会失效。', 'Give {name} a new PIN? The old one stops working.'],
   newPin: ['{name} 的新 PIN：{pin}', "{name}'s new PIN: {pin}"],
-  issueBadge: ['二维码登录卡', 'QR badge'],
+  issueBadge: ['二维码', 'QR badge'],
   revokeBadge: ['停用二维码', 'Revoke QR'],
   classBadges: ['打印全班二维码登录卡', "Print the class's QR badges"],
   badgesTitle: ['二维码登录卡', 'QR login badges'],
