@@ -185,7 +185,7 @@ const TEXT = {
   roster: ['导入花名册', 'Roster import'],
   rosterHelp1: ['选择学校的花名册文件：', "Pick the school's roster files: "],
   rosterHelp2: ['，或者它们的压缩包。先检查：检查会列出所有问题，但不改动任何数据；没有问题再导入。', ', or their zip. Check them first: the check lists every problem and changes nothing; import once it finds none.'],
-  rosterPick: ['花名册文件', 'Roster files'],
+  rosterPick: ['选择花名册文件', 'Choose the roster files'],
   rosterCheck: ['检查', 'Check'],
   rosterImport: ['导入', 'Import'],
   rosterStatus_queued: ['排队中', 'Waiting'],

@@ -19,7 +19,9 @@ async function upload(files) {
 }
 
 export default function rosterPage() {
-  const input = h('input', { type: 'file', id: 'roster-files', multiple: true, accept: '.csv,.zip,text/csv,application/zip' });
+  // The browser's own file button speaks the browser's language: it is
+  // hidden, and its label is the button the reader sees (and clicks).
+  const input = h('input', { type: 'file', id: 'roster-files', class: 'file-input', multiple: true, accept: '.csv,.zip,text/csv,application/zip' });
   const picked = h('ul', { class: 'picked', id: 'picked' });
   const bar = h('progress', { id: 'roster-progress', max: 100, value: 0, 'aria-labelledby': 'roster-stage' });
   const stage = h('p', { id: 'roster-stage', role: 'status' });
@@ -99,7 +101,8 @@ export default function rosterPage() {
     h('h1', {}, t('roster')),
     h('section', { class: 'card roster' },
       h('p', {}, t('rosterHelp1'), h('span', { translate: 'no' }, 'OneRoster 1.1 (manifest.csv, orgs.csv, users.csv, classes.csv, enrollments.csv)'), t('rosterHelp2')),
-      h('div', { class: 'field' }, h('label', { for: 'roster-files' }, t('rosterPick')), input),
+      h('div', { class: 'field file-field' }, input,
+        h('label', { for: 'roster-files', class: 'btn' }, '▤ ', t('rosterPick'))),
       picked,
       h('div', { class: 'row buttons' }, check, run),
       progressBox),
