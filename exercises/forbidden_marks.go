@@ -23,6 +23,46 @@ var markedKinds = map[string]bool{"gomoku.win_in_1": true, "gomoku.vcf": true, "
 // exercise, since the rules endpoints that list forbidden points are not
 // open to students (they answer the gomoku.forbidden kind).
 func ForbiddenMarks(ex Exercise) []string {
+	b := markedBoard(ex)
+	if b == nil {
+		return nil
+	}
+	return forbiddenNames(b)
+}
+
+// ForbiddenMarksAfter is ForbiddenMarks of the position after a line of a
+// step-by-step exercise (gomoku.vcf): the answer's moves, the student's
+// (Black's) first, and the server's reply. It returns nil when the
+// exercise asks for no marks or a move does not fit the board (the
+// answer was refused anyway).
+func ForbiddenMarksAfter(ex Exercise, answer json.RawMessage, reply string) []string {
+	b := markedBoard(ex)
+	if b == nil {
+		return nil
+	}
+	var a struct {
+		Moves []string `json:"moves"`
+	}
+	if json.Unmarshal(answer, &a) != nil || len(a.Moves) == 0 {
+		return nil
+	}
+	line := append(a.Moves, reply)
+	for i, s := range line {
+		pt, err := gomoku.ParsePoint(s)
+		c := gomoku.Black
+		if i%2 == 1 {
+			c = gomoku.White
+		}
+		if err != nil || b.Put(pt, c) != nil {
+			return nil
+		}
+	}
+	return forbiddenNames(b)
+}
+
+// markedBoard is the starting board of an exercise that asks for its
+// forbidden points to be marked, or nil.
+func markedBoard(ex Exercise) *gomoku.Board {
 	if !markedKinds[ex.Kind] {
 		return nil
 	}
@@ -40,6 +80,11 @@ func ForbiddenMarks(ex Exercise) []string {
 	if err != nil {
 		return nil
 	}
+	return b
+}
+
+// forbiddenNames lists the board's points forbidden to Black.
+func forbiddenNames(b *gomoku.Board) []string {
 	pts := b.ForbiddenPoints()
 	out := make([]string, len(pts))
 	for i, pt := range pts {

@@ -81,3 +81,27 @@ func TestForbiddenMarks(t *testing.T) {
 		t.Errorf("a win-in-1 with show_forbidden does not validate: %v", err)
 	}
 }
+
+// TestForbiddenMarksAfter: the marks follow the line and the reply of a
+// step; a line that does not fit the board gives none.
+func TestForbiddenMarksAfter(t *testing.T) {
+	ex := Exercise{Kind: "gomoku.vcf"}
+	ex.Prompt, _ = json.Marshal(map[string]any{"board": markBoard, "rules": "renju", "attacker": "black", "show_forbidden": true})
+	start := ForbiddenMarks(ex)
+	if got := ForbiddenMarksAfter(ex, json.RawMessage(`{"moves": ["a15"]}`), "b15"); !slices.Equal(got, start) {
+		t.Errorf("after a far move: %v, want %v", got, start)
+	}
+	// White takes e12: it is no longer a point to mark.
+	if got := ForbiddenMarksAfter(ex, json.RawMessage(`{"moves": ["a15"]}`), "e12"); slices.Contains(got, "e12") || got == nil {
+		t.Errorf("after White's e12: %v", got)
+	}
+	for _, bad := range []string{`{"moves": ["z99"]}`, `{"moves": ["h8"]}`, `{"moves": []}`, `{}`} {
+		if got := ForbiddenMarksAfter(ex, json.RawMessage(bad), "b15"); got != nil {
+			t.Errorf("%s: %v", bad, got)
+		}
+	}
+	ex.Prompt, _ = json.Marshal(map[string]any{"board": markBoard, "rules": "renju", "attacker": "black"})
+	if got := ForbiddenMarksAfter(ex, json.RawMessage(`{"moves": ["a15"]}`), "b15"); got != nil {
+		t.Errorf("without show_forbidden: %v", got)
+	}
+}

@@ -3,7 +3,8 @@
 // mark and unmark points and a ✔ button sends them (onPoints); in "look"
 // mode the board only shows (asked: a point ringed for a question).
 // forbidden lists points forbidden to Black in the starting position
-// (renju), marked with ✕ until the position changes.
+// (renju), marked with ✕ until the position changes (place may bring the
+// new position's).
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
 
@@ -78,8 +79,9 @@ export function gomokuBoard({ board, mode = 'one', lang, onPoint, onPoints, aske
     el: h('div', { class: 'board-wrap' }, grid, send,
       forbidden.length > 0 && h('p', { class: 'ban-legend' }, h('span', { class: 'ban', 'aria-hidden': 'true' }, '✕ '), t('forbiddenLegend'))),
     // place puts a stone (the student's or the reply) on the board.
-    // The marks are of the starting position: a new stone may change them.
-    place(p, colour) { stones[p] = colour; banned = new Set(); draw(); },
+    // A new stone may change the marks: place takes the new position's
+    // (the server's, after its reply), or drops them.
+    place(p, colour, marks) { stones[p] = colour; banned = new Set(marks || []); draw(); },
     lock(v) { locked = v; grid.classList.toggle('locked', v); },
     reset() { stones = { ...start }; banned = new Set(forbidden); marked.clear(); draw(); },
   };
