@@ -13,6 +13,7 @@ export function canScan() {
 // that calls onBadge(secret) once it reads a badge's QR code.
 export function scanner({ onBadge, onClose }) {
   const video = h('video', { class: 'scan-video', playsinline: true, muted: true, 'aria-hidden': 'true' });
+  video.muted = true; // the attribute alone does not mute a stream set later
   const status = h('p', { class: 'scan-status', role: 'status' }, t('scanHint'));
   let stream = null;
   let stopped = false;
