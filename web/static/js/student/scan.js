@@ -29,7 +29,7 @@ export function scanner({ onBadge, onClose }) {
       stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
       if (stopped) return stop();
       video.srcObject = stream;
-      await video.play();
+      video.play().catch(() => {}); // the reader tries each frame it gets
       while (!stopped) {
         const codes = await detector.detect(video).catch(() => []);
         const secret = codes.map((c) => badgeOf(c.rawValue)).find(Boolean);
