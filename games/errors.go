@@ -62,3 +62,7 @@ func (e *Error) Is(target error) bool {
 func invalid(field, code string) error {
 	return &Error{code: ErrValidation.code, fields: []FieldError{{field, code}}}
 }
+
+// ValidationError returns ErrValidation naming one field, for adapters
+// (such as the tournament link) that refuse an input.
+func ValidationError(field, code string) error { return invalid(field, code) }
