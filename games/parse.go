@@ -108,11 +108,12 @@ func readPGN(text string) []read {
 				rec.Result = res
 			}
 		}
-		final := g.Game()
-		if rec.Result == Unfinished && final.Outcome().Over() {
-			rec.Result = final.Outcome().Result()
+		if rec.Result == Unfinished {
+			if o := g.Game().Outcome(); o.Over() {
+				rec.Result = o.Result()
+			}
 		}
-		rec.Start, rec.Final, rec.Plies = g.Start.FEN(), final.Position().FEN(), len(g.Moves)
+		rec.Start, rec.Final, rec.Plies = g.Start.FEN(), g.Final().FEN(), len(g.Moves)
 		rec.Opening = strings.TrimSpace(tag("ECO") + " " + tag("Opening"))
 		rec.Text = g.PGN()
 		for _, m := range g.Moves {

@@ -46,7 +46,7 @@ func NewService(store Store, cfg Config) *Service {
 
 // Limits of an upload.
 const (
-	MaxUploadBytes = 8 << 20
+	MaxUploadBytes = 32 << 20
 	MaxGames       = 20000
 	maxNameLen     = 100
 	maxFieldLen    = 200
