@@ -32,6 +32,20 @@ type Student struct {
 	ID, Name, Username string
 }
 
+// Class is a class of the school, for its monthly table.
+type Class struct {
+	ID, Name string
+}
+
+// Played is a confirmed game as the monthly table and the levels read
+// it: its players, the day it counts on (the date played, else the day
+// it was confirmed) and its result.
+type Played struct {
+	White, Black Player
+	Day          string // "2026-11-03"
+	Result       string
+}
+
 // Page asks for up to Limit records after the position After ("" the
 // first).
 type Page struct {
@@ -83,6 +97,11 @@ type Store interface {
 	Update(ctx context.Context, rec *Record) error
 	// Delete removes the record.
 	Delete(ctx context.Context, schoolID, id string) error
+	// Class returns an active class of the school; ErrNotFound otherwise.
+	Class(ctx context.Context, schoolID, id string) (Class, error)
+	// Played returns the confirmed games of game of the school that count
+	// on or before the day until, in day order (then the order stored).
+	Played(ctx context.Context, schoolID string, game Game, until string) ([]Played, error)
 }
 
 // Results enters a game's result on its tournament board, through the

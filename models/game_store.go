@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"gorm.io/gorm"
 
@@ -237,4 +238,43 @@ func (s *GameStore) Delete(ctx context.Context, schoolID, id string) error {
 		return games.ErrNotFound
 	}
 	return nil
+}
+
+// Class returns an active class of the school.
+func (s *GameStore) Class(ctx context.Context, schoolID, id string) (games.Class, error) {
+	var row classRow
+	err := s.db.WithContext(ctx).Where("id = ? AND school_id = ? AND deactivated_at IS NULL", id, schoolID).Take(&row).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return games.Class{}, games.ErrNotFound
+	}
+	if err != nil {
+		return games.Class{}, err
+	}
+	return games.Class{ID: row.ID, Name: row.Name}, nil
+}
+
+// Played returns the school's confirmed games of game counting on or
+// before until, by day and then ID.
+func (s *GameStore) Played(ctx context.Context, schoolID string, game games.Game, until string) ([]games.Played, error) {
+	var rows []gameRecordRow
+	err := s.db.WithContext(ctx).Select("id", "white_id", "white_name", "black_id", "black_name", "played_on", "result", "confirmed_at").
+		Where("school_id = ? AND game = ? AND status = ?", schoolID, string(game), string(games.Confirmed)).
+		Where("played_on = '' OR played_on <= ?", until).Order("id").Find(&rows).Error
+	if err != nil {
+		return nil, err
+	}
+	out := make([]games.Played, 0, len(rows))
+	for _, r := range rows {
+		day := r.PlayedOn
+		if day == "" && r.ConfirmedAt != nil {
+			day = r.ConfirmedAt.UTC().Format(time.DateOnly)
+		}
+		if day == "" || day > until {
+			continue
+		}
+		out = append(out, games.Played{White: games.Player{StudentID: valueOf(r.WhiteID), Name: r.WhiteName},
+			Black: games.Player{StudentID: valueOf(r.BlackID), Name: r.BlackName}, Day: day, Result: r.Result})
+	}
+	slices.SortStableFunc(out, func(a, b games.Played) int { return strings.Compare(a.Day, b.Day) })
+	return out, nil
 }
