@@ -34,7 +34,7 @@ type Student struct {
 
 // Class is a class of the school, for its monthly table.
 type Class struct {
-	ID, Name string
+	ID, SchoolID, Name string
 }
 
 // Played is a confirmed game as the monthly table and the levels read
@@ -97,7 +97,8 @@ type Store interface {
 	Update(ctx context.Context, rec *Record) error
 	// Delete removes the record.
 	Delete(ctx context.Context, schoolID, id string) error
-	// Class returns an active class of the school; ErrNotFound otherwise.
+	// Class returns an active class of the school ("" any school);
+	// ErrNotFound otherwise.
 	Class(ctx context.Context, schoolID, id string) (Class, error)
 	// Played returns the confirmed games of game of the school that count
 	// on or before the day until, in day order (then the order stored).

@@ -240,17 +240,21 @@ func (s *GameStore) Delete(ctx context.Context, schoolID, id string) error {
 	return nil
 }
 
-// Class returns an active class of the school.
+// Class returns an active class of the school ("" any school).
 func (s *GameStore) Class(ctx context.Context, schoolID, id string) (games.Class, error) {
 	var row classRow
-	err := s.db.WithContext(ctx).Where("id = ? AND school_id = ? AND deactivated_at IS NULL", id, schoolID).Take(&row).Error
+	q := s.db.WithContext(ctx).Where("id = ? AND deactivated_at IS NULL", id)
+	if schoolID != "" {
+		q = q.Where("school_id = ?", schoolID)
+	}
+	err := q.Take(&row).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return games.Class{}, games.ErrNotFound
 	}
 	if err != nil {
 		return games.Class{}, err
 	}
-	return games.Class{ID: row.ID, Name: row.Name}, nil
+	return games.Class{ID: row.ID, SchoolID: row.SchoolID, Name: row.Name}, nil
 }
 
 // Played returns the school's confirmed games of game counting on or
