@@ -182,7 +182,7 @@ func TestSpecListFilters(t *testing.T) {
 			"/v1/games to":     {values: []string{"2026-11-01", "2026-11-03"}, match: dated(true)},
 			"/v1/games status": {values: []string{"pending", "confirmed"}, match: fieldIs("status")},
 			"/v1/games opening": {values: []string{"C20", "b0", "Sicilian"}, match: func(it map[string]any, v string) bool {
-				return strings.HasPrefix(strings.ToLower(fmt.Sprint(it["opening"])), strings.ToLower(v))
+				return strings.Contains(strings.ToLower(fmt.Sprint(it["opening"])), strings.ToLower(v))
 			}},
 		}
 		used := map[string]bool{}

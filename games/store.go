@@ -59,7 +59,8 @@ type Page struct {
 // ViewerClasses (only confirmed ones when ConfirmedOnly is set). The other
 // fields filter when set: PlayerID plays in the record, ClassID has a
 // student player in the class, Event holds the text, From and To bound
-// the date (inclusive, "2026-11-03"), Opening starts the opening.
+// the date (inclusive, "2026-11-03"), Opening is in the opening's
+// code or name.
 type Query struct {
 	SchoolID      string
 	ViewerID      string

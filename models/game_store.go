@@ -189,7 +189,7 @@ func (s *GameStore) List(ctx context.Context, q games.Query, page games.Page) ([
 		db = db.Where(`LOWER(event) LIKE ? ESCAPE '\'`, "%"+likeEscape(strings.ToLower(q.Event))+"%")
 	}
 	if q.Opening != "" {
-		db = db.Where(`LOWER(opening) LIKE ? ESCAPE '\'`, likeEscape(strings.ToLower(q.Opening))+"%")
+		db = db.Where(`LOWER(opening) LIKE ? ESCAPE '\'`, "%"+likeEscape(strings.ToLower(q.Opening))+"%")
 	}
 	if q.From != "" {
 		db = db.Where("played_on <> '' AND played_on >= ?", q.From)
