@@ -11,6 +11,7 @@ import (
 
 	"qixue/games"
 	"qixue/identity"
+	"qixue/progress"
 )
 
 // GamesUploadPath is the route of game uploads, which may exceed the
@@ -19,7 +20,12 @@ const GamesUploadPath = "/v1/games"
 
 // gameHandlers serve the club game archive: uploads, lists, replay,
 // export, confirmation and corrections.
-type gameHandlers struct{ svc *games.Service }
+type gameHandlers struct {
+	svc *games.Service
+	// progress gives the puzzle ratings shown beside the levels (nil:
+	// none shown).
+	progress *progress.Service
+}
 
 func (h *gameHandlers) register(v1 *echo.Group, auth echo.MiddlewareFunc) {
 	routes := []route{
@@ -31,6 +37,9 @@ func (h *gameHandlers) register(v1 *echo.Group, auth echo.MiddlewareFunc) {
 		{http.MethodPost, "/games/:id/confirm", h.confirm},
 		{http.MethodGet, "/games/:id/replay", h.replay},
 		{http.MethodGet, "/games/:id/export", h.export},
+		{http.MethodGet, "/classes/:id/games/monthly", h.classMonthly},
+		{http.MethodGet, "/schools/:id/games/monthly", h.schoolMonthly},
+		{http.MethodGet, "/me/level", h.myLevel},
 	}
 	addRoutes(v1, auth, h.svc != nil, routes)
 }

@@ -170,6 +170,14 @@ func TestGameStudentSubmitsTeacherConfirms(t *testing.T) {
 			t.Fatalf("%d %s", rec.Code, rec.Body)
 		}
 		id := r.Stored[0].ID
+		monthly := "/v1/classes/" + a.Class.ID + "/games/monthly?game=chess&month=2026-11"
+		wantRows := func(n int) func(t *testing.T, rec *httptest.ResponseRecorder) {
+			return func(t *testing.T, rec *httptest.ResponseRecorder) {
+				if got := apitest.Decode[struct{ Rows []map[string]any }](t, rec).Rows; len(got) != n {
+					t.Errorf("%d rows, want %d\n%s", len(got), n, rec.Body)
+				}
+			}
+		}
 		mine := func(token string) []string {
 			var ids []string
 			for _, it := range apitest.Decode[struct{ Items []struct{ ID string } }](t, w.Do(t, "GET", "/v1/games", token, nil, nil)).Items {
@@ -187,7 +195,23 @@ func TestGameStudentSubmitsTeacherConfirms(t *testing.T) {
 			{Name: "own submission", Method: "POST", Path: "/v1/games/" + id + "/confirm", Token: wangToken, Status: 403, Code: "own_submission"},
 			{Name: "teacher of another class", Method: "POST", Path: "/v1/games/" + id + "/confirm", Token: a.OtherTeacherToken, Status: 404},
 			{Name: "student cannot edit", Method: "PATCH", Path: "/v1/games/" + id, Token: wangToken, Body: map[string]any{"event": "x"}, Status: 403},
+			// The world's game of the class's student (3 November) is in
+			// the table already; the pending one is not.
+			{Name: "monthly table before", Method: "GET", Path: monthly, Token: a.TeacherToken, Status: 200, Check: wantRows(1), Excludes: []string{"王小明"}},
 			{Name: "teacher confirms", Method: "POST", Path: "/v1/games/" + id + "/confirm", Token: a.TeacherToken, Status: 200, Contains: []string{`"status":"confirmed"`}},
+			{Name: "monthly table after", Method: "GET", Path: monthly, Token: a.TeacherToken, Status: 200, Check: wantRows(2),
+				Contains: []string{`"name":"王小明"`, `"games":1`, `"wins":1`, `"points":2`, `"level_points":10`, `"points_to_next":90`, `"zh-CN":"无级别"`}},
+			{Name: "another month", Method: "GET", Path: monthly[:len(monthly)-2] + "10", Token: a.TeacherToken, Status: 200, Check: wantRows(0)},
+			{Name: "monthly CSV", Method: "GET", Path: monthly + "&format=csv&lang=en", Token: a.TeacherToken, Status: 200,
+				Contains: []string{"Rank,Name,Games,Won,Drawn,Lost,Points", ",王小明,1,1,0,0,2,10,10,unrated,90"}},
+			{Name: "monthly page", Method: "GET", Path: monthly + "&format=html", Token: a.TeacherToken, Status: 200, Contains: []string{"月度积分表", "王小明"}},
+			{Name: "school table", Method: "GET", Path: "/v1/schools/" + a.School.ID + "/games/monthly?month=2026-11", Token: a.AdminToken, Status: 200, Check: wantRows(2)},
+			{Name: "teachers read class tables only", Method: "GET", Path: "/v1/schools/" + a.School.ID + "/games/monthly", Token: a.TeacherToken, Status: 403},
+			{Name: "students read no table", Method: "GET", Path: monthly, Token: wangToken, Status: 403},
+			{Name: "bad month", Method: "GET", Path: monthly + "3", Token: a.TeacherToken, Status: 400, Code: "invalid_parameter"},
+			{Name: "my level", Method: "GET", Path: "/v1/me/level", Token: wangToken, Status: 200,
+				Contains: []string{`{"game":"chess","level":0,"level_name":{"zh-CN":"无级别","en":"unrated"},"points":10,"points_to_next":90,"games":1,"puzzle_rating":null}`}},
+			{Name: "staff have no level", Method: "GET", Path: "/v1/me/level", Token: a.TeacherToken, Status: 403},
 			{Name: "twice", Method: "POST", Path: "/v1/games/" + id + "/confirm", Token: a.TeacherToken, Status: 409, Code: "game_already_confirmed"},
 			{Name: "classmate reads it by first name", Method: "GET", Path: "/v1/games/" + id, Token: liToken, Status: 200,
 				Contains: []string{`"name":"小明"`}, Excludes: []string{"王小明", wang}},

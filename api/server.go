@@ -142,7 +142,7 @@ func NewServer(d Deps) *echo.Echo {
 	newProgressHandlers(d.Progress).register(v1, auth)
 	(&auditHandlers{svc: d.Audit}).register(v1, auth)
 	(&tournamentHandlers{svc: d.Tournaments}).register(v1, auth)
-	(&gameHandlers{svc: d.Games}).register(v1, auth)
+	(&gameHandlers{svc: d.Games, progress: d.Progress}).register(v1, auth)
 	return e
 }
 
