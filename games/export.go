@@ -5,6 +5,7 @@ import (
 
 	"qixue/rules/chess"
 	"qixue/rules/draughts"
+	"qixue/rules/record"
 )
 
 // Formats of an export: the file extension and media type of each game's
@@ -14,6 +15,15 @@ var exportFormats = map[Game]struct{ Ext, MediaType string }{
 	Draughts: {"pdn", "application/x-draughts-pdn"},
 	Gomoku:   {"txt", "text/plain"},
 	NumChess: {"txt", "text/plain"},
+}
+
+// tagDate is a date as the record files write it ("2026.11.03"), "" when
+// unknown (the tag is left out).
+func tagDate(d string) string {
+	if d == "" {
+		return ""
+	}
+	return pgnDate(d)
 }
 
 // FormatOf returns the file extension and media type of an export of g.
@@ -43,8 +53,8 @@ func orUnknown(s string) string {
 // fields (as edited since) in the tags and white and black as the names
 // of its players.
 func export(rec *Record, white, black string) (string, error) {
-	roster := []tag{{"Event", orUnknown(rec.Event)}, {"Date", pgnDate(rec.Date)}, {"Round", orUnknown(rec.Round)},
-		{"White", orUnknown(white)}, {"Black", orUnknown(black)}, {"Result", rec.Result}}
+	roster := []record.Tag{{Key: "Event", Value: orUnknown(rec.Event)}, {Key: "Date", Value: pgnDate(rec.Date)}, {Key: "Round", Value: orUnknown(rec.Round)},
+		{Key: "White", Value: orUnknown(white)}, {Key: "Black", Value: orUnknown(black)}, {Key: "Result", Value: rec.Result}}
 	switch rec.Game {
 	case Chess:
 		gs := chess.ParsePGN(rec.Text)
@@ -54,7 +64,7 @@ func export(rec *Record, white, black string) (string, error) {
 		g := gs[0]
 		tags := make([]chess.Tag, 0, len(g.Tags)+len(roster))
 		for _, t := range roster {
-			tags = append(tags, chess.Tag{Name: t.Name, Value: t.Value})
+			tags = append(tags, chess.Tag{Name: t.Key, Value: t.Value})
 		}
 		for _, t := range g.Tags {
 			if !rosterTag(t.Name) {
@@ -73,35 +83,18 @@ func export(rec *Record, white, black string) (string, error) {
 			res = "*"
 		}
 		for _, t := range roster {
-			if t.Name == "Result" {
+			if t.Key == "Result" {
 				t.Value = res
 			}
-			g.SetTag(t.Name, t.Value)
+			g.SetTag(t.Key, t.Value)
 		}
 		return g.PDN(), nil
-	case Gomoku, NumChess:
-		gs := splitTagged(rec.Text)
-		if len(gs) != 1 {
-			return "", errCorrupt
-		}
-		g := gs[0]
-		first, second := "White", "Black"
-		if rec.Game == NumChess {
-			first, second = "Red", "Blue"
-		}
-		tags := roster[:3:3]
-		if rec.Game == Gomoku {
-			tags = append(tags, tag{"Black", orUnknown(black)}, tag{"White", orUnknown(white)})
-		} else {
-			tags = append(tags, tag{first, orUnknown(white)}, tag{second, orUnknown(black)})
-		}
-		tags = append(tags, tag{"Result", rec.Result})
-		for _, t := range g.Tags {
-			if !rosterTag(t.Name) && !strings.EqualFold(t.Name, "Red") && !strings.EqualFold(t.Name, "Blue") {
-				tags = append(tags, t)
-			}
-		}
-		return writeTagged(tags, g.Before, g.Moves, rec.Result), nil
+	case Gomoku:
+		return exportGomoku(rec, []record.Tag{{Key: "Event", Value: rec.Event}, {Key: "Date", Value: tagDate(rec.Date)}, {Key: "Round", Value: rec.Round},
+			{Key: "Black", Value: black}, {Key: "White", Value: white}, {Key: "Result", Value: rec.Result}})
+	case NumChess:
+		return exportNumChess(rec, []record.Tag{{Key: "Event", Value: rec.Event}, {Key: "Date", Value: tagDate(rec.Date)}, {Key: "Round", Value: rec.Round},
+			{Key: "Red", Value: white}, {Key: "Blue", Value: black}, {Key: "Result", Value: rec.Result}})
 	}
 	return "", errCorrupt
 }

@@ -1,86 +1,105 @@
 package games
 
 import (
-	"strconv"
-	"strings"
-
 	"qixue/rules/numchess"
+	"qixue/rules/record"
 )
 
-// readNumChess replays one number-chess game: moves in the machine form
-// ("1d4-i5", "0a1-e5[9-5-4]"), its ruleset the [Ruleset] (or [Variant])
-// tag, else variant, else G46; it starts from the [FEN] (or [Position])
-// tag, else the start position. The result is the engine's scoring of the
-// final position, whatever the file says.
-func readNumChess(g *taggedGame, variant string) read {
-	var r read
-	bad := func(err error) read {
-		t := textOf(err.(localized))
-		r.Bad = &t
-		return r
-	}
-	name := g.tag("Ruleset", "Variant")
-	if name == "" {
-		name = variant
-	}
-	rs, err := numchess.RulesetByName(name)
-	if err != nil {
-		return bad(err)
-	}
-	if name == "" {
-		name = "G46"
-	}
-	pos := numchess.Start()
-	if s := g.tag("FEN", "Position"); s != "" {
-		if pos, err = numchess.ParsePosition(s); err != nil {
-			return bad(err)
-		}
-	}
-	rec := &Record{Game: NumChess, Variant: strings.ToUpper(name), White: Player{Name: g.tag("Red", "White")}, Black: Player{Name: g.tag("Blue", "Black")}}
-	rec.Start = pos.String()
-	eng := numchess.SharedEngine(rs)
-	for i, m := range g.Moves {
-		mv, err := numchess.ParseMove(m.Token)
-		if err == nil {
-			pos, err = eng.Play(pos, mv)
-		}
-		if err != nil {
-			t := textOf(err.(localized))
-			t = Text{ZH: "第 " + strconv.Itoa(i+1) + " 步 " + m.Token + "：" + t.ZH, EN: "move " + strconv.Itoa(i+1) + " " + m.Token + ": " + t.EN}
+// readNumChess reads a number-chess record file (numchess.ParseRecords:
+// many games, moves in the machine form or the seed's Chinese notation,
+// the ruleset a game's [Ruleset] tag, G46 by default). The result is the
+// engine's scoring of the final position, whatever the file says; a
+// written result that differs is a warning.
+func readNumChess(text string) []read {
+	recs, errs := numchess.ParseRecords(text)
+	out := make([]read, len(recs))
+	for i, nr := range recs {
+		r := &out[i]
+		r.Number = i + 1
+		if errs[i] != nil {
+			t := textOf(errs[i].(localized))
 			r.Bad = &t
-			return r
+			continue
 		}
-		g.Moves[i].Token = mv.String()
-		r.Moves = append(r.Moves, mv.String())
+		rec := &Record{Game: NumChess, Variant: nr.Ruleset.Name, White: Player{Name: unknown(nr.Tag("Red"))}, Black: Player{Name: unknown(nr.Tag("Blue"))},
+			Event: unknown(nr.Tag("Event")), Round: unknown(nr.Tag("Round")), Date: recordDate(nr.Tag("Date"))}
+		if rec.White.Name == "" && rec.Black.Name == "" {
+			rec.White.Name, rec.Black.Name = unknown(nr.Tag("White")), unknown(nr.Tag("Black"))
+		}
+		if rec.Variant == "" {
+			rec.Variant = "G46"
+		}
+		rec.Result = numChessResult(nr.Final, nr.Ruleset)
+		if written, ok := normResult(nr.Result); ok && nr.Result != "" && written != Unfinished && written != rec.Result {
+			r.Warnings = append(r.Warnings, Text{ZH: "记录写的结果是 " + nr.Result + "，按最后的局面计分结果是 " + rec.Result,
+				EN: "the record says " + nr.Result + "; scoring the final position gives " + rec.Result})
+		}
+		nr.Result = rec.Result
+		rec.Start, rec.Final, rec.Plies = nr.Start.String(), nr.Final.String(), len(nr.Moves)
+		for _, m := range nr.Moves {
+			r.Moves = append(r.Moves, m.String())
+		}
+		rec.Text = numchess.WriteRecords([]numchess.Record{nr})
+		r.Rec = rec
 	}
-	switch pos.Result(rs) {
+	return out
+}
+
+// numChessResult scores a final position under rs.
+func numChessResult(p numchess.Position, rs numchess.Ruleset) string {
+	switch p.Result(rs) {
 	case numchess.RedWins:
-		rec.Result = FirstWins
+		return FirstWins
 	case numchess.BlueWins:
-		rec.Result = SecondWins
-	default:
-		rec.Result = Draw
+		return SecondWins
 	}
-	if len(g.Moves) == 0 {
-		rec.Result = Unfinished
+	return Draw
+}
+
+// storedNumChess reads a stored number-chess record back.
+func storedNumChess(rec *Record) (numchess.Record, error) {
+	recs, errs := numchess.ParseRecords(rec.Text)
+	if len(recs) != 1 || errs[0] != nil {
+		return numchess.Record{}, errCorrupt
 	}
-	if res, ok := normResult(g.Result); ok && g.Result != "" && res != Unfinished && res != rec.Result {
-		r.Warnings = append(r.Warnings, Text{ZH: "记录写的结果是 " + g.Result + "，按最后的局面计分结果是 " + rec.Result,
-			EN: "the record says " + g.Result + "; scoring the final position gives " + rec.Result})
+	return recs[0], nil
+}
+
+func replayNumChess(rec *Record, out *Replay) error {
+	nr, err := storedNumChess(rec)
+	if err != nil {
+		return err
 	}
-	rec.Final, rec.Plies = pos.String(), len(g.Moves)
-	tags := []tag{{"Game", "numchess"}, {"Ruleset", rec.Variant}}
-	if rec.Start != numchess.Start().String() {
-		tags = append(tags, tag{"FEN", rec.Start})
+	if c, ok := nr.Comments[0]; ok {
+		out.Comments = []string{c}
 	}
-	for _, t := range g.Tags {
-		switch strings.ToLower(t.Name) {
-		case "game", "ruleset", "variant", "fen", "position", "result":
-		default:
-			tags = append(tags, t)
+	eng := numchess.SharedEngine(nr.Ruleset)
+	pos := nr.Start
+	for i, m := range nr.Moves {
+		mi, err := eng.Check(pos, m)
+		if err != nil {
+			return errCorrupt
 		}
+		ply := Ply{Ply: i + 1, Side: side(i), Notation: m.String(), LastMove: m.String(), Move: Text{ZH: mi.Chinese(), EN: mi.English()}}
+		if c, ok := nr.Comments[i+1]; ok {
+			ply.Comments = []string{c}
+		}
+		if pos, err = eng.Play(pos, m); err != nil {
+			return errCorrupt
+		}
+		ply.Position = pos.String()
+		out.Plies = append(out.Plies, ply)
 	}
-	rec.Text = writeTagged(tags, g.Before, g.Moves, rec.Result)
-	r.Rec = rec
-	return r
+	return nil
+}
+
+// exportNumChess writes the stored record with roster tags (Red and Blue
+// for the players).
+func exportNumChess(rec *Record, roster []record.Tag) (string, error) {
+	nr, err := storedNumChess(rec)
+	if err != nil {
+		return "", err
+	}
+	nr.Tags, nr.Result = withRoster(nr.Tags, roster), rec.Result
+	return numchess.WriteRecords([]numchess.Record{nr}), nil
 }

@@ -32,9 +32,9 @@ func readFile(g Game, variant, text string) []read {
 	case Draughts:
 		return readPDN(text)
 	case Gomoku:
-		return readTagged(text, variant, readGomoku)
+		return readGomoku(text, variant)
 	case NumChess:
-		return readTagged(text, variant, readNumChess)
+		return readNumChess(text)
 	}
 	return nil
 }
@@ -115,6 +115,18 @@ func readPGN(text string) []read {
 		}
 		rec.Start, rec.Final, rec.Plies = g.Start.FEN(), g.Final().FEN(), len(g.Moves)
 		rec.Opening = strings.TrimSpace(tag("ECO") + " " + tag("Opening"))
+		if rec.Opening == "" && g.Start == chess.StartPosition() {
+			ms := make([]chess.Move, 0, min(len(g.Moves), 40))
+			for _, m := range g.Moves[:min(len(g.Moves), 40)] {
+				if m.Null {
+					break
+				}
+				ms = append(ms, m.Move)
+			}
+			if o, ok := ClassifyChess(ms); ok {
+				rec.Opening = o.ECO + " " + o.Name + " / " + o.NameZh
+			}
+		}
 		rec.Text = g.PGN()
 		for _, m := range g.Moves {
 			san := m.SAN
@@ -158,6 +170,12 @@ func readPDN(text string) []read {
 		}
 		rec.Start, rec.Final, rec.Plies = g.Start().FEN(), g.Position().FEN(), len(r.Moves)
 		rec.Opening = tag("Opening")
+		if o, ok := ClassifyDraughts(g.Start(), g.Moves()); ok && rec.Opening == "" {
+			rec.Opening = o.Label("en")
+			if o.NameZh != "" {
+				rec.Opening += " / " + o.NameZh
+			}
+		}
 		rec.Text = g.PDN()
 		r.Rec = rec
 		out = append(out, r)

@@ -136,3 +136,58 @@ func TestRecordDate(t *testing.T) {
 		}
 	}
 }
+
+func TestReadPSQ(t *testing.T) {
+	text := "Piskvorky 15x15, 11:11, 0\n8,8,0\n8,9,0\n9,8,0\n9,9,0\n10,8,0\n10,9,0\n11,8,0\n11,9,0\n12,8,0\n-1\n"
+	rs := readFile(Gomoku, "", text)
+	if len(rs) != 1 || rs[0].Bad != nil {
+		t.Fatalf("%+v", rs)
+	}
+	g := rs[0].Rec
+	if g.Result != FirstWins || g.Plies != 9 || g.Variant != "freestyle" {
+		t.Fatalf("%+v", g)
+	}
+	if rp, err := replay(g); err != nil || len(rp.Plies) != 9 || rp.Plies[8].LastMove != "l8" {
+		t.Fatalf("%v %+v", err, rp)
+	}
+	if bad := readFile(Gomoku, "", "Piskvorky 20x20, 11:11, 0\n1,1,0\n"); len(bad) != 1 || bad[0].Bad == nil || !strings.Contains(bad[0].Bad.EN, "15x15") {
+		t.Errorf("20x20: %+v", bad)
+	}
+}
+
+func TestReadNumChessChineseNotationAndWrongResult(t *testing.T) {
+	rs := readFile(NumChess, "", "[Red \"小明\"]\n[Blue \"小红\"]\n[Ruleset \"K1\"]\n\n1. 1d4-i5 {先走一步} 1-0\n")
+	if len(rs) != 1 || rs[0].Bad != nil {
+		t.Fatalf("%+v", rs[0].Bad)
+	}
+	g := rs[0].Rec
+	if g.Variant != "K1" || g.White.Name != "小明" || g.Black.Name != "小红" {
+		t.Fatalf("%+v", g)
+	}
+	if g.Result != FirstWins && len(rs[0].Warnings) == 0 {
+		t.Errorf("result %s without a warning", g.Result)
+	}
+	out, err := export(g, "小明", "小红")
+	if err != nil || !strings.Contains(out, `[Red "小明"]`) || !strings.Contains(out, "{先走一步}") {
+		t.Errorf("%v\n%s", err, out)
+	}
+	rp, err := replay(g)
+	if err != nil || rp.Plies[0].Comments[0] != "先走一步" || !strings.Contains(rp.Plies[0].Move.ZH, "1") {
+		t.Errorf("%v %+v", err, rp)
+	}
+}
+
+func TestOpeningsNamedWhenTheFileHasNone(t *testing.T) {
+	c := readFile(Chess, "", "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 *\n")
+	if len(c) != 1 || !strings.HasPrefix(c[0].Rec.Opening, "C5") || !strings.Contains(c[0].Rec.Opening, "/ ") {
+		t.Errorf("chess opening %q", c[0].Rec.Opening)
+	}
+	d := readFile(Draughts, "", "1. 32-28 18-23 *\n")
+	if len(d) != 1 || d[0].Bad != nil || !strings.HasPrefix(d[0].Rec.Opening, "32-28 18-23") {
+		t.Errorf("draughts opening %+v", d[0])
+	}
+	r := readFile(Gomoku, "renju", "h8 h9 j10\n")
+	if len(r) != 1 || r[0].Bad != nil || r[0].Rec.Opening == "" {
+		t.Errorf("renju opening %+v %+v", r[0].Bad, r[0].Rec)
+	}
+}

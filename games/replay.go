@@ -6,8 +6,6 @@ import (
 
 	"qixue/rules/chess"
 	"qixue/rules/draughts"
-	"qixue/rules/gomoku"
-	"qixue/rules/numchess"
 )
 
 // Ply is one move of a replay and the position after it.
@@ -181,66 +179,6 @@ func replayDraughts(rec *Record, out *Replay) error {
 			return errCorrupt
 		}
 		ply.Position = p.FEN()
-		out.Plies = append(out.Plies, ply)
-	}
-	return nil
-}
-
-func replayGomoku(rec *Record, out *Replay) error {
-	gs := splitTagged(rec.Text)
-	if len(gs) != 1 {
-		return errCorrupt
-	}
-	g := gs[0]
-	out.Comments = g.Before
-	var so []string
-	for i, tm := range g.Moves {
-		m, err := gomoku.ParseMove(tm.Token)
-		if err != nil {
-			return errCorrupt
-		}
-		so = append(so, m.String())
-		ply := Ply{Ply: i + 1, Side: side(i), Notation: m.String(), Move: gomokuMoveText(m),
-			Position: strings.Join(so, " "), Comments: tm.Comments}
-		if m.Kind == gomoku.Place || m.Kind == gomoku.Offer {
-			ply.LastMove = m.Point.String()
-		}
-		out.Plies = append(out.Plies, ply)
-	}
-	return nil
-}
-
-func replayNumChess(rec *Record, out *Replay) error {
-	gs := splitTagged(rec.Text)
-	if len(gs) != 1 {
-		return errCorrupt
-	}
-	g := gs[0]
-	rs, err := numchess.RulesetByName(rec.Variant)
-	if err != nil {
-		return errCorrupt
-	}
-	pos, err := numchess.ParsePosition(rec.Start)
-	if err != nil {
-		return errCorrupt
-	}
-	out.Comments = g.Before
-	eng := numchess.SharedEngine(rs)
-	for i, tm := range g.Moves {
-		m, err := numchess.ParseMove(tm.Token)
-		if err != nil {
-			return errCorrupt
-		}
-		mi, err := eng.Check(pos, m)
-		if err != nil {
-			return errCorrupt
-		}
-		ply := Ply{Ply: i + 1, Side: side(i), Notation: m.String(), LastMove: m.String(),
-			Move: Text{ZH: mi.Chinese(), EN: mi.English()}, Comments: tm.Comments}
-		if pos, err = eng.Play(pos, m); err != nil {
-			return errCorrupt
-		}
-		ply.Position = pos.String()
 		out.Plies = append(out.Plies, ply)
 	}
 	return nil
