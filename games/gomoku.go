@@ -50,6 +50,10 @@ func readPSQ(text string, rs gomoku.Ruleset) read {
 		r.Bad = &t
 		return r
 	}
+	if len(psq.Moves) == 0 {
+		r.Bad = &Text{ZH: "这盘棋没有着法", EN: "the game has no moves"}
+		return r
+	}
 	gr := gomoku.GameRecord{Tags: []record.Tag{{Key: "Source", Value: psq.Header}}, Rules: rs, MaxOffers: 2, Moves: psq.Moves, Game: g}
 	r.Rec, r.Moves = gomokuRecord(gr), moveStrings(psq.Moves)
 	return r
