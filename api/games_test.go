@@ -291,6 +291,24 @@ func TestGameSetsTournamentResult(t *testing.T) {
 			{Name: "players of another board", Method: "POST", Path: "/v1/games", Token: a.TeacherToken, Body: game, Status: 422, Contains: []string{"players_differ"}},
 		})
 		game["white_id"], game["black_id"] = white, black
+		// A player submits the game: pending, the board waits; the teacher
+		// confirms it and the result is entered.
+		submitted := map[string]any{"game": "chess", "text": "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0", "tournament_id": tid, "round": 1, "board": 1,
+			"white_id": white, "black_id": black}
+		rec := w.Do(t, "POST", "/v1/games", a.StudentToken, submitted, nil)
+		sub := apitest.Decode[gameReport](t, rec)
+		if rec.Code != http.StatusCreated || len(sub.Stored) != 1 || sub.Stored[0].Status != "pending" {
+			t.Fatalf("student's submission: %d %s", rec.Code, rec.Body)
+		}
+		w.Run(t, []apitest.Case{
+			{Name: "no result while pending", Method: "GET", Path: "/v1/tournaments/" + tid + "/pairings?round=1", Token: a.TeacherToken, Status: 200,
+				Contains: []string{`"result":null`}},
+			{Name: "teacher confirms", Method: "POST", Path: "/v1/games/" + sub.Stored[0].ID + "/confirm", Token: a.TeacherToken, Status: 200},
+			{Name: "the board has the confirmed result", Method: "GET", Path: "/v1/tournaments/" + tid + "/pairings?round=1", Token: a.TeacherToken, Status: 200,
+				Contains: []string{`"result":"1-0"`}},
+			{Name: "players of a linked game stay", Method: "PATCH", Path: "/v1/games/" + sub.Stored[0].ID, Token: a.TeacherToken,
+				Body: map[string]any{"white_name": "Someone"}, Status: 422, Contains: []string{"linked_to_tournament"}},
+		})
 		w.Run(t, []apitest.Case{
 			{Name: "board of no tournament", Method: "POST", Path: "/v1/games", Token: a.TeacherToken,
 				Body: map[string]any{"game": "chess", "text": "1. e4 *", "tournament_id": w.B.Tournament, "round": 1, "board": 1, "white_id": white, "black_id": black}, Status: 422, Contains: []string{"tournament_id"}},

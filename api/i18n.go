@@ -165,10 +165,11 @@ var fieldMessages = map[string]text{
 	"unsupported":     {"用到了本系统还不支持的内容（加速、禁止对阵或其他计分方法）", "uses what this service does not support yet (acceleration, forbidden pairs or another point system)"},
 	"unknown_player":  {"有选手找不到对应的学生", "has a player who matches no student"},
 
-	"single_game_only": {"只能用于只有一盘棋的文件", "can only be given for a file of one game"},
-	"players_differ":   {"这一台的棋手和棋谱里的不一样", "has other players than the game"},
-	"same_player":      {"黑白双方不能是同一个学生", "cannot be the same student as the other side"},
-	"too_many_games":   {"文件里的棋太多了", "holds too many games"},
+	"single_game_only":     {"只能用于只有一盘棋的文件", "can only be given for a file of one game"},
+	"players_differ":       {"这一台的棋手和棋谱里的不一样", "has other players than the game"},
+	"same_player":          {"黑白双方不能是同一个学生", "cannot be the same student as the other side"},
+	"too_many_games":       {"文件里的棋太多了", "holds too many games"},
+	"linked_to_tournament": {"这盘棋登记在比赛的一台上，不能换棋手", "cannot change: the game is linked to a tournament board"},
 
 	"taught_elsewhere": {"这名学生在其他老师的班级里", "is a student in another teacher's class"},
 }

@@ -510,7 +510,8 @@ type Edit struct {
 }
 
 // Edit corrects a record: teachers of its players' classes, the teacher
-// who uploaded it and school admins. A change that makes it the same
+// who uploaded it and school admins. The players of a game linked to a
+// tournament board stay those of the board. A change that makes it the same
 // game as another record of the school is ErrDuplicate.
 func (s *Service) Edit(ctx context.Context, c Caller, id string, e Edit) (*Record, error) {
 	rec, err := s.load(ctx, c, id)
@@ -574,6 +575,9 @@ func (s *Service) Edit(ctx context.Context, c Caller, id string, e Edit) (*Recor
 			}
 			*p = Player{Name: n}
 		}
+	}
+	if rec.Pairing != nil && (e.WhiteID != nil || e.WhiteName != nil || e.BlackID != nil || e.BlackName != nil) {
+		v.add("white_id", "linked_to_tournament")
 	}
 	player(e.WhiteID, e.WhiteName, "white", &rec.White)
 	player(e.BlackID, e.BlackName, "black", &rec.Black)
