@@ -23,6 +23,7 @@ var studentRoutes = map[string]bool{
 	"GET /v1/schools/{id}": true, "GET /v1/students/{id}/progress": true, "GET /v1/me/attempts": true,
 	"GET /v1/tournaments/{id}": true, "GET /v1/tournaments/{id}/standings": true, "GET /v1/tournaments/{id}/pairings": true,
 	"GET /v1/games/{id}": true, "GET /v1/games/{id}/replay": true, "GET /v1/games/{id}/export": true, "POST /v1/games/{id}/confirm": true,
+	"GET /v1/tournaments/{id}/bracket": true, "GET /v1/tournaments/{id}/arena": true,
 }
 
 // classScoped are the routes whose IDs belong to one class (the class, its
