@@ -1,21 +1,37 @@
 package games
 
 import (
+	"fmt"
+
 	"qixue/rules/numchess"
 	"qixue/rules/record"
 )
 
 // readNumChess reads a number-chess record file (numchess.ParseRecords:
 // many games, moves in the machine form or the seed's Chinese notation,
-// the ruleset a game's [Ruleset] tag, G46 by default). The result is the
+// the ruleset a game's [Ruleset] tag, else variant, else G46). The result is the
 // engine's scoring of the final position, whatever the file says; a
 // written result that differs is a warning.
-func readNumChess(text string) []read {
+func readNumChess(text, variant string) []read {
+	var def *numchess.Ruleset
+	if variant != "" {
+		rs, err := numchess.RulesetByName(variant)
+		if err != nil {
+			t := textOf(err.(localized))
+			return []read{{Number: 1, Bad: &t}}
+		}
+		def = &rs
+	}
 	recs, errs := numchess.ParseRecords(text)
 	out := make([]read, len(recs))
 	for i, nr := range recs {
 		r := &out[i]
 		r.Number = i + 1
+		if errs[i] == nil && def != nil && nr.Tag("Ruleset") == "" && def.Name != nr.Ruleset.Name {
+			if r.Bad = underRuleset(&nr, *def); r.Bad != nil {
+				continue
+			}
+		}
 		if errs[i] != nil {
 			t := textOf(errs[i].(localized))
 			r.Bad = &t
@@ -102,4 +118,23 @@ func exportNumChess(rec *Record, roster []record.Tag) (string, error) {
 	}
 	nr.Tags, nr.Result = withRoster(nr.Tags, roster), rec.Result
 	return numchess.WriteRecords([]numchess.Record{nr}), nil
+}
+
+// underRuleset replays a game read under the default ruleset under rs
+// instead (the uploader's choice for games without a [Ruleset] tag) and
+// records rs as its tag; a refusal names the move rs does not allow.
+func underRuleset(nr *numchess.Record, rs numchess.Ruleset) *Text {
+	eng := numchess.SharedEngine(rs)
+	pos := nr.Start
+	for i, m := range nr.Moves {
+		next, err := eng.Play(pos, m)
+		if err != nil {
+			t := textOf(err.(localized))
+			return &Text{ZH: fmt.Sprintf("第%d步 %s（%s 规则）：%s", i+1, m, rs.Name, t.ZH), EN: fmt.Sprintf("move %d %s (%s rules): %s", i+1, m, rs.Name, t.EN)}
+		}
+		pos = next
+	}
+	nr.Ruleset, nr.Final = rs, pos
+	nr.Tags = append(nr.Tags, record.Tag{Key: "Ruleset", Value: rs.Name})
+	return nil
 }

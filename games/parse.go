@@ -34,7 +34,7 @@ func readFile(g Game, variant, text string) []read {
 	case Gomoku:
 		return readGomoku(text, variant)
 	case NumChess:
-		return readNumChess(text)
+		return readNumChess(text, variant)
 	}
 	return nil
 }

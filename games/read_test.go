@@ -191,3 +191,19 @@ func TestOpeningsNamedWhenTheFileHasNone(t *testing.T) {
 		t.Errorf("renju opening %+v %+v", r[0].Bad, r[0].Rec)
 	}
 }
+
+func TestNumChessRulesetFromTheUpload(t *testing.T) {
+	g := readFile(NumChess, "K1", "1. 1d4-i5 *\n\n[Ruleset \"G23\"]\n1. 1d4-i5 *\n")
+	if len(g) != 2 || g[0].Bad != nil || g[1].Bad != nil {
+		t.Fatalf("%+v", g)
+	}
+	if g[0].Rec.Variant != "K1" || g[1].Rec.Variant != "G23" {
+		t.Errorf("variants %s %s", g[0].Rec.Variant, g[1].Rec.Variant)
+	}
+	if rp, err := replay(g[0].Rec); err != nil || len(rp.Plies) != 1 {
+		t.Errorf("replay %v", err)
+	}
+	if bad := readFile(NumChess, "X9", "1. 1d4-i5 *\n"); len(bad) != 1 || bad[0].Bad == nil {
+		t.Errorf("unknown ruleset %+v", bad)
+	}
+}
