@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -126,15 +127,40 @@ func (g ncExpressionGenerator) Generate(rng *rand.Rand, band Band, count int) ([
 	for tries := 0; len(out) < count && tries < 50*count+100; tries++ {
 		sizes := ncExpressionSizes[band]
 		target := rng.IntN(10)
-		digits := ncSpannedPieces(rng, target, sizes[rng.IntN(len(sizes))])
+		n := sizes[rng.IntN(len(sizes))]
+		var digits []int
+		var w *arith.Expr
+		switch feature := ncExpressionFeature(rng, band); feature {
+		case "":
+			digits = ncSpannedPieces(rng, target, n)
+		default:
+			for range 40 { // most draws make no whole target 0-9
+				if w, target = ncFeatureExpression(rng, rs, feature, n); w != nil {
+					break
+				}
+			}
+			if w == nil {
+				continue
+			}
+			digits = w.Digits()
+			sort.Sort(sort.Reverse(sort.IntSlice(digits)))
+		}
+		if !ncPiecesCanExist(digits, target) {
+			continue
+		}
 		key := fmt.Sprint(digits, target)
 		if seen[key] {
 			continue
 		}
 		seen[key] = true
-		w, ok := solver.Solve(digits, arith.Int(int64(target)))
-		if !ok {
-			continue
+		if w == nil {
+			var ok bool
+			if w, ok = solver.Solve(digits, arith.Int(int64(target))); !ok {
+				continue
+			}
+		}
+		if band == G23 && !ncUnitFractionsOnly(w) {
+			continue // grades 2-3 take only a unit fraction of a whole (1/2 of 8)
 		}
 		ex, err := g.exercise(band, rs, digits, target, w)
 		if err != nil {
@@ -143,6 +169,157 @@ func (g ncExpressionGenerator) Generate(rng *rand.Rand, band Band, count int) ([
 		out = append(out, ex)
 	}
 	return out, nil
+}
+
+// ncExpressionFeature picks what an exercise is built around. Grades 4-6
+// learn powers and fractions, which a random draw almost never needs (the
+// simplest expression avoids them), so a third of their exercises are
+// built around a power and a third around a fraction. Grades 2-3 meet
+// fractions only as a unit fraction of a whole (1/2 × 8, half of 8): one
+// exercise in ten is built that way. Grade 1 draws only.
+func ncExpressionFeature(rng *rand.Rand, band Band) string {
+	switch band {
+	case G46:
+		return [...]string{"", "power", "fraction"}[rng.IntN(3)]
+	case G23:
+		if rng.IntN(10) == 0 {
+			return "unit_fraction"
+		}
+	}
+	return ""
+}
+
+// ncFeatureExpression builds a random expression over n pieces around one
+// power (a², a³ with a ≥ 2), one fraction (a/b that is not a whole number)
+// or one unit fraction times a whole it divides (1/b × m), joining the
+// other pieces with the band's operators. It returns the expression and
+// its value, the target, or nil when the draw makes no target (not a
+// whole number 0-9, or not valid under rs).
+func ncFeatureExpression(rng *rand.Rand, rs numchess.Ruleset, feature string, n int) (*arith.Expr, int) {
+	type item struct {
+		s    string
+		prec int // 1 for + −, 2 for × ÷, 3 for a number, power or fraction
+		frac bool
+	}
+	digit := func(lo int) string { return strconv.Itoa(lo + rng.IntN(10-lo)) }
+	var items []item
+	switch feature {
+	case "power":
+		base := 2 + rng.IntN(8)
+		exp := 2 + rng.IntN(2)
+		if exp == 3 && base > 4 {
+			exp = 2 // 5³ = 125 and more leave nothing for the other pieces to make 0-9
+		}
+		items = append(items, item{s: fmt.Sprintf("%d^%d", base, exp), prec: 3})
+		n-- // one item over two pieces
+	case "fraction":
+		a, b := 1+rng.IntN(9), 2+rng.IntN(8)
+		if a%b == 0 {
+			return nil, 0
+		}
+		items = append(items, item{s: fmt.Sprintf("%d/%d", a, b), prec: 3, frac: true})
+		n--
+	case "unit_fraction":
+		b := 2 + rng.IntN(4)
+		m := b * (1 + rng.IntN(9/b))
+		if m == b || m < 4 {
+			return nil, 0 // 1/2 × 2 is no "half of" worth teaching
+		}
+		items = append(items, item{s: fmt.Sprintf("1/%d*%d", b, m), prec: 2})
+		n -= 2 // the product is one item over three pieces
+	}
+	for len(items) < n {
+		items = append(items, item{s: digit(0), prec: 3})
+	}
+	ops := []string{"+", "-", "*", "÷"} // ÷, not /: a / between two digits reads as a fraction
+	if feature == "unit_fraction" {
+		ops = ops[:2] // keep the half-of-8 product whole and in front
+	}
+	for len(items) > 1 {
+		i := rng.IntN(len(items))
+		j := rng.IntN(len(items) - 1)
+		if j >= i {
+			j++
+		}
+		if feature == "unit_fraction" && j == 0 {
+			i, j = j, i
+		}
+		l, r := items[i], items[j]
+		op := ops[rng.IntN(len(ops))]
+		prec := 1
+		if op == "*" || op == "÷" {
+			prec = 2
+		}
+		ls, rsx := l.s, r.s
+		if l.prec < prec {
+			ls = "(" + ls + ")"
+		}
+		if r.prec < prec || (r.prec == prec && (op == "-" || op == "÷")) || (op == "÷" && r.frac) {
+			rsx = "(" + rsx + ")"
+		}
+		joined := item{s: ls + op + rsx, prec: prec}
+		items[min(i, j)] = joined
+		items = append(items[:max(i, j)], items[max(i, j)+1:]...)
+	}
+	e, err := arith.Parse(items[0].s)
+	if err != nil {
+		return nil, 0
+	}
+	v, err := e.Eval()
+	if err != nil || !v.IsInt() || v.Num < 0 || v.Num > 9 {
+		return nil, 0
+	}
+	if arith.Check(e, e.Digits(), v, rs.Rules) != nil || ncTimesZero.MatchString(e.String()) {
+		return nil, 0
+	}
+	return e, int(v.Num)
+}
+
+// ncMoveUnitFractionsOnly is ncUnitFractionsOnly for every segment of a
+// move.
+func ncMoveUnitFractionsOnly(mi *numchess.MoveInfo) bool {
+	for _, seg := range mi.Segments {
+		if seg.Expr != nil && !ncUnitFractionsOnly(seg.Expr) {
+			return false
+		}
+	}
+	return true
+}
+
+// ncTimesZero matches a piece 0 multiplied or divided: it wipes out the
+// power or fraction the exercise is about (0 ÷ (8² − 5)).
+var ncTimesZero = regexp.MustCompile(`(^|[^0-9])0[×÷]|[×÷]0($|[^0-9/])`)
+
+// ncFractionTerm finds the fractions of an expression's display form and
+// the numbers either side of them: "1/2×8" -> "", "1", "2", "×8".
+var ncFractionTerm = regexp.MustCompile(`([×÷+−(]?)(\d+)/(\d+)([×÷]?\d*)`)
+
+// ncUnitFractionsOnly reports whether every fraction in e is what grades
+// 2-3 learn: a unit fraction 1/b multiplied by a whole number up to 20
+// that b divides (1/2 × 8 is half of 8, which is 4), written next to it,
+// or a fraction that is a whole number (6/3, read as 6 ÷ 3).
+func ncUnitFractionsOnly(e *arith.Expr) bool {
+	for _, m := range ncFractionTerm.FindAllStringSubmatch(e.String(), -1) {
+		a, _ := strconv.Atoi(m[2])
+		b, _ := strconv.Atoi(m[3])
+		if b != 0 && a%b == 0 {
+			continue // 6/3 is the division 6 ÷ 3, a whole number
+		}
+		if m[2] != "1" || b < 2 {
+			return false
+		}
+		whole := 0
+		switch {
+		case strings.HasPrefix(m[4], "×") && len(m[4]) > len("×"):
+			whole, _ = strconv.Atoi(m[4][len("×"):])
+		default:
+			return false
+		}
+		if whole == 0 || whole > 20 || whole%b != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // ncSpannedPieces draws n numbers of pieces that piece mover could span,
@@ -189,10 +366,18 @@ func (ncExpressionGenerator) exercise(band Band, rs numchess.Ruleset, digits []i
 	ds := ncJoinDigits(digits)
 	hint := ncRulesHint(rs)
 	prompt := ncMarshal(ncExpressionPrompt{Ruleset: rs.Name, Digits: digits, Target: int64(target)})
-	solution := ncMarshal(ncExpressionSolution{Expression: w.String(), Explanation: Text{
+	explanation := Text{
 		ZH: fmt.Sprintf("%s = %d，%s 每个数都正好用了一次。", w, target, ds.ZH),
 		EN: fmt.Sprintf("%s = %d, using each of %s exactly once.", w, target, ds.EN),
-	}})
+	}
+	if m := ncFractionTerm.FindStringSubmatch(w.String()); m != nil && band == G23 && m[1] == "" && m[2] == "1" && strings.HasPrefix(m[4], "×") {
+		whole := m[4][len("×"):]
+		b, _ := strconv.Atoi(m[3])
+		n, _ := strconv.Atoi(whole)
+		explanation.ZH += fmt.Sprintf("1/%d × %s 就是把 %s 平均分成 %d 份，取 1 份：%d。", b, whole, whole, b, n/b)
+		explanation.EN += fmt.Sprintf(" 1/%d × %s means %s shared into %d equal parts, one part: %d.", b, whole, whole, b, n/b)
+	}
+	solution := ncMarshal(ncExpressionSolution{Expression: w.String(), Explanation: explanation})
 	ex := Exercise{
 		Kind: "numchess.expression",
 		Title: Text{
@@ -259,6 +444,9 @@ func (g ncMoveGenerator) Generate(rng *rand.Rand, band Band, count int) ([]Exerc
 			}
 		}
 		c := pick[rng.IntN(len(pick))]
+		if band == G23 && !ncMoveUnitFractionsOnly(c.mi) {
+			continue
+		}
 		prompt := ncMarshal(ncMovePrompt{Ruleset: rs.Name, Position: pos.String(), Goal: c.goal})
 		if seen[string(prompt)] {
 			continue
