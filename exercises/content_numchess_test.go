@@ -249,3 +249,45 @@ func TestOwnNumberBest(t *testing.T) {
 		t.Errorf("piece 5 on point 1 under 差和法: %d, want 4", got)
 	}
 }
+
+// ncPromptWithoutRuleset returns a prompt with its "ruleset" field taken
+// out, so the same puzzle under two bands compares equal.
+func ncPromptWithoutRuleset(prompt json.RawMessage) string {
+	var m map[string]any
+	if json.Unmarshal(prompt, &m) != nil {
+		return string(prompt)
+	}
+	delete(m, "ruleset")
+	out, _ := json.Marshal(m)
+	return string(out)
+}
+
+// ncSharedG23G46 lists the grades 4-6 number-chess items that may repeat
+// a grades 2-3 one on purpose: the competition rules (time per move, an
+// illegal move, points for a win) are the same in every grade.
+var ncSharedG23G46 = map[string]bool{
+	"numchess/lesson-g46-match-rule-001": true,
+	"numchess/lesson-g46-match-rule-002": true,
+	"numchess/lesson-g46-match-rule-003": true,
+}
+
+// TestNumchessG46DiffersFromG23: grades 4-6 number chess is its own
+// course, not a copy: no G46 item has the prompt (position and goal,
+// digits and target, or scored position) of a G23 item, apart from the
+// explicit list above.
+func TestNumchessG46DiffersFromG23(t *testing.T) {
+	g23 := map[string]string{}
+	for _, ex := range wholeBank(t) {
+		if ex.Band == G23 && strings.HasPrefix(ex.Key, "numchess/") {
+			g23[ncPromptWithoutRuleset(ex.Prompt)] = ex.Key
+		}
+	}
+	for _, ex := range wholeBank(t) {
+		if ex.Band != G46 || !strings.HasPrefix(ex.Key, "numchess/") {
+			continue
+		}
+		if other, ok := g23[ncPromptWithoutRuleset(ex.Prompt)]; ok && !ncSharedG23G46[ex.Key] {
+			t.Errorf("%s repeats the grades 2-3 item %s", ex.Key, other)
+		}
+	}
+}

@@ -112,3 +112,79 @@ func TestLessonExercisesOnTopic(t *testing.T) {
 		}
 	}
 }
+
+// TestNumchessTacticExercises: an exercise tagged with one of the six
+// tactics asks for a chain, its solution has the tactic's shape
+// (ncTactics), and no step, hop or single span of the piece reaches the
+// goal point, so the tactic is needed; a lesson on a tactic carries its
+// tag, so TestLessonExercisesOnTopic holds its exercises to it. A goal in
+// the opponent's camp is a chain that enters the camp (连跨进营).
+func TestNumchessTacticExercises(t *testing.T) {
+	perTactic := map[string]int{}
+	for _, ex := range wholeBank(t) {
+		var tactics []string
+		for _, tag := range ex.Tags {
+			if ncContains(ncTacticTags, tag) {
+				tactics = append(tactics, tag)
+			}
+		}
+		if len(tactics) == 0 {
+			continue
+		}
+		var k numchessMove
+		task, err := k.parsePrompt(ex.Prompt)
+		if err != nil {
+			t.Errorf("%s: a tactic exercise that is not a move: %v", ex.Key, err)
+			continue
+		}
+		var s ncMoveSolution
+		_ = json.Unmarshal(ex.Solution, &s)
+		m, _ := numchess.ParseMove(s.Move)
+		eng := ncEngine(task.rs)
+		mi, err := eng.Check(task.pos, m)
+		if err != nil {
+			t.Fatalf("%s: %v", ex.Key, err)
+		}
+		if task.goal.Type != "chain" || task.goal.Piece == nil {
+			t.Errorf("%s: goal %+v, want a chain of a given piece", ex.Key, task.goal)
+		}
+		for _, tag := range tactics {
+			perTactic[tag]++
+			if !ncContains(ncTactics(mi), tag) {
+				t.Errorf("%s: %s does not have the shape of %s (shapes found: %v)", ex.Key, s.Move, tag, ncTactics(mi))
+			}
+		}
+		if !ncOnlyByChain(eng, task.pos, mi) {
+			t.Errorf("%s: the piece reaches %s without a chain", ex.Key, mi.To())
+		}
+	}
+	for _, tag := range ncTacticTags {
+		if perTactic[tag] < 3 {
+			t.Errorf("%s: %d exercises, want 3 or more", tag, perTactic[tag])
+		}
+	}
+}
+
+// TestNcTacticsShapes checks the tactic shapes on chains from the seed
+// and the engine: the 1489 opening's 9-chain back over its last segment
+// is a back follow (跟步寻路); spanning 3 and back, then 3 and 9 along the
+// same line, is 得寸进尺; the seed's 8-chain of the 1489 opening (over
+// 6, 2, then 4) is a plain chain with no tactic.
+func TestNcTacticsShapes(t *testing.T) {
+	eng := ncEngine(numchess.G23())
+	for _, c := range []struct{ pos, move, want string }{
+		{"r:0a1,1i5,2b4,3c4,4e5,5a3,6b3,7c3,8d5,9a2;b:0a17,1a14,2c14,3b14,4d14,5c15,6b15,7a15,8a16,9b16 r 5", "9a2-h5[6/3]-c5[8/4]-f5[8/4]", "numchess.tactic.follow"},
+		{"r:0e5,1d12,2h9,3f5,4f12,5f11,6h12,7e9,8g8,9d8;b:0g10,1f8,2f13,3d9,4e7,5h7,6f6,7e13,8e12,9b9 r 40", "7e9-c9[3]-e9[3]-a9[9/3]", "numchess.tactic.inch"},
+		{"r:0a1,1i5,2b4,3c4,4e5,5a3,6b3,7c3,8b2,9a2;b:0a17,1a14,2c14,3b14,4d14,5c15,6b15,7a15,8a16,9b16 r 3", "8b2-f5[6-2]-d5[4]", ""},
+	} {
+		pos, _ := numchess.ParsePosition(c.pos)
+		m, _ := numchess.ParseMove(c.move)
+		mi, err := eng.Check(pos, m)
+		if err != nil {
+			t.Fatalf("%s: %v", c.move, err)
+		}
+		if c.want == "" && len(ncTactics(mi)) > 0 || c.want != "" && !ncContains(ncTactics(mi), c.want) {
+			t.Errorf("%s: shapes %v, want %s", c.move, ncTactics(mi), c.want)
+		}
+	}
+}

@@ -35,6 +35,12 @@ import (
 //	numchess.score.product    积和法
 //	numchess.score.difference 差和法
 //	numchess.score.swap       the cost of a swap, (A−B)²
+//	numchess.tactic.follow    跟步寻路 (shapes: numchess_tactics.go)
+//	numchess.tactic.inch      得寸进尺
+//	numchess.tactic.retreat   以退为进
+//	numchess.tactic.feint     声东击西
+//	numchess.tactic.branch    节外生枝
+//	numchess.tactic.both      左右逢源
 
 // ncDecode decodes a JSON document strictly (no unknown fields, no trailing
 // data) into v.

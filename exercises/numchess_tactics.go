@@ -1,0 +1,141 @@
+package exercises
+
+import "qixue/rules/numchess"
+
+// The six tactics (打击技巧) of seed 000, as shapes of a chain span. A
+// bank exercise tagged with a tactic must have a solution of that shape,
+// and its goal point must be out of reach of a step, a hop or a single
+// span, so only a chain gets there (TestNumchessTacticExercises).
+//
+//	numchess.tactic.follow   跟步寻路: a segment spans the pieces of the segment before it straight back
+//	numchess.tactic.inch     得寸进尺: a later segment on the same line spans more pieces than an earlier one, in them all
+//	numchess.tactic.retreat  以退为进: the first segment goes back along a line, the next comes back past the start
+//	numchess.tactic.feint    声东击西: the second segment lands on the start point, the third leaves along another line
+//	numchess.tactic.branch   节外生枝: a segment lands between pieces already spanned and the chain goes on along another line
+//	numchess.tactic.both     左右逢源: 以退为进 and 节外生枝 in one chain
+var ncTacticTags = []string{
+	"numchess.tactic.follow", "numchess.tactic.inch", "numchess.tactic.retreat",
+	"numchess.tactic.feint", "numchess.tactic.branch", "numchess.tactic.both",
+}
+
+// ncOpposite is the direction straight back.
+func ncOpposite(d numchess.Direction) numchess.Direction {
+	return [...]numchess.Direction{numchess.Right, numchess.Left, numchess.BackRight, numchess.BackLeft, numchess.ForwardRight, numchess.ForwardLeft}[d%6]
+}
+
+// ncSameLine reports whether two segments run along one line of the board.
+func ncSameLine(a, b numchess.Segment) bool {
+	if b.Dir != a.Dir && b.Dir != ncOpposite(a.Dir) {
+		return false
+	}
+	return ncBetweenOrOn(a.From, a.To, b.From, true)
+}
+
+// ncBetweenOrOn reports whether p lies on the line through a and b and,
+// unless anywhere, strictly between them.
+func ncBetweenOrOn(a, b, p numchess.Point, anywhere bool) bool {
+	ar, ax := a.Row(), a.X()
+	br, bx := b.Row(), b.X()
+	pr, px := p.Row(), p.X()
+	// On the line: (p−a) is a multiple of (b−a) (doubled x coordinates).
+	if (pr-ar)*(bx-ax) != (px-ax)*(br-ar) {
+		return false
+	}
+	if anywhere {
+		return true
+	}
+	t1 := (pr-ar)*(br-ar) + (px-ax)*(bx-ax)
+	t2 := (br-ar)*(br-ar) + (bx-ax)*(bx-ax)
+	return t1 > 0 && t1 < t2
+}
+
+// ncSpannedSet returns the points a segment spans.
+func ncSpannedSet(s numchess.Segment) map[numchess.Point]bool {
+	out := map[numchess.Point]bool{}
+	for _, p := range s.Spanned {
+		out[p] = true
+	}
+	return out
+}
+
+// ncSubset reports whether every point of a is in b, and b has more.
+func ncStrictSubset(a, b map[numchess.Point]bool) bool {
+	for p := range a {
+		if !b[p] {
+			return false
+		}
+	}
+	return len(b) > len(a)
+}
+
+// ncSameSpan reports whether two segments span the same pieces.
+func ncSameSpan(a, b numchess.Segment) bool {
+	sa, sb := ncSpannedSet(a), ncSpannedSet(b)
+	return len(sa) == len(sb) && !ncStrictSubset(sa, sb) && func() bool {
+		for p := range sa {
+			if !sb[p] {
+				return false
+			}
+		}
+		return true
+	}()
+}
+
+// ncTactics returns the tactic tags whose shape a chain span has.
+func ncTactics(mi *numchess.MoveInfo) []string {
+	if mi.Kind != numchess.ChainSpan {
+		return nil
+	}
+	segs := mi.Segments
+	found := map[string]bool{}
+	for i := 1; i < len(segs); i++ {
+		if segs[i].Dir == ncOpposite(segs[i-1].Dir) && ncSameSpan(segs[i], segs[i-1]) {
+			found["numchess.tactic.follow"] = true
+		}
+		for j := 0; j < i; j++ {
+			if ncSameLine(segs[j], segs[i]) && ncStrictSubset(ncSpannedSet(segs[j]), ncSpannedSet(segs[i])) {
+				found["numchess.tactic.inch"] = true
+			}
+		}
+		// A landing point between pieces an earlier segment spanned, and
+		// the chain goes on from it along another line.
+		if i+1 < len(segs) && !ncSameLine(segs[i], segs[i+1]) {
+			for j := 0; j < i; j++ {
+				if ncBetweenOrOn(segs[j].From, segs[j].To, segs[i].To, false) {
+					found["numchess.tactic.branch"] = true
+				}
+			}
+		}
+	}
+	if len(segs) >= 2 && segs[1].Dir == ncOpposite(segs[0].Dir) && ncBetweenOrOn(segs[1].From, segs[1].To, mi.From(), false) {
+		found["numchess.tactic.retreat"] = true
+	}
+	if len(segs) >= 3 && segs[1].To == mi.From() && !ncSameLine(segs[0], segs[2]) {
+		found["numchess.tactic.feint"] = true
+	}
+	if found["numchess.tactic.retreat"] && found["numchess.tactic.branch"] {
+		found["numchess.tactic.both"] = true
+	}
+	var out []string
+	for _, tag := range ncTacticTags {
+		if found[tag] {
+			out = append(out, tag)
+		}
+	}
+	return out
+}
+
+// ncOnlyByChain reports whether the piece that moves in mi can reach mi's
+// end point only by a chain span: no step, hop or single span of it gets
+// there in the position.
+func ncOnlyByChain(eng *numchess.Engine, pos numchess.Position, mi *numchess.MoveInfo) bool {
+	for _, m := range eng.LegalMoves(pos) {
+		if m.Piece != mi.Move.Piece || m.To() != mi.To() {
+			continue
+		}
+		if info, err := eng.Check(pos, m); err == nil && info.Kind != numchess.ChainSpan {
+			return false
+		}
+	}
+	return true
+}
