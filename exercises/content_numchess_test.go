@@ -291,3 +291,27 @@ func TestNumchessG46DiffersFromG23(t *testing.T) {
 		}
 	}
 }
+
+// TestNumchessG46LessonsOwn: every grades 4-6 number-chess lesson has
+// text of its own, found in no grades 2-3 lesson, so none is a copy.
+func TestNumchessG46LessonsOwn(t *testing.T) {
+	g23 := map[Text]bool{}
+	eachLesson(t, NumChess, func(c contentCurriculum, l contentLesson) {
+		if c.Band == G23 {
+			for _, b := range l.Blocks {
+				g23[b.Text] = true
+			}
+		}
+	})
+	eachLesson(t, NumChess, func(c contentCurriculum, l contentLesson) {
+		if c.Band != G46 {
+			return
+		}
+		for _, b := range l.Blocks {
+			if b.Type == "text" && !g23[b.Text] {
+				return
+			}
+		}
+		t.Errorf("%s: every text is also in a grades 2-3 lesson", l.ID)
+	})
+}
