@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -250,24 +251,9 @@ func TestAuthorG46(t *testing.T) {
 		Text{ZH: "乘方连跨", EN: "A chain with a power"}, Text{ZH: "有一段要用组乘方。", EN: "One segment needs a power."}, []string{"numchess.arith.power"}, 4)
 	// The six tactics: the engine's own (shortest) chain has the shape,
 	// and no step, hop or single span of the piece reaches the point.
-	tactic := map[string]Text{
-		"follow":  {ZH: "跟步寻路", EN: "Follow to find the way"},
-		"retreat": {ZH: "以退为进", EN: "Back up to go forward"},
-		"feint":   {ZH: "声东击西", EN: "Feint east, strike west"},
-		"inch":    {ZH: "得寸进尺", EN: "An inch, then a yard"},
-		"branch":  {ZH: "节外生枝", EN: "A branch from the span"},
-		"both":    {ZH: "左右逢源", EN: "Both ways"},
-	}
-	hint := map[string]Text{
-		"follow":  {ZH: "想一想：先跨过去，再跨回来，能不能找到新的路？", EN: "Think: span over, span back, and is there a new way from there?"},
-		"retreat": {ZH: "想一想：往前跨不过去时，先往后跨。", EN: "Think: if you cannot span forward, span backward first."},
-		"feint":   {ZH: "想一想：跨出去再跨回原来的点，然后换一个方向。", EN: "Think: span out, span back to where you started, then change direction."},
-		"inch":    {ZH: "想一想：先跨其中一两枚，再在同一条线上跨得更远。", EN: "Think: span one or two of them first, then span further along the same line."},
-		"branch":  {ZH: "想一想：在已经跨过的棋子中间找一个落点，从那里拐弯。", EN: "Think: find a landing point between pieces you already spanned, and turn there."},
-		"both":    {ZH: "想一想：先往后跨，再在跨过的棋子中间找落点拐弯。", EN: "Think: span backward first, then turn at a point between pieces you spanned."},
-	}
-	for name, title := range tactic {
-		tag := "numchess.tactic." + name
+	for _, tag := range ncTacticTags {
+		name := strings.TrimPrefix(tag, "numchess.tactic.")
+		title, hint := ncTacticText[tag][0], ncTacticText[tag][1]
 		for i := 1; i <= 3; i++ {
 			camp := i == 3 // the third one enters the camp where it can
 			ok := func(c authCand) bool {
@@ -277,7 +263,7 @@ func TestAuthorG46(t *testing.T) {
 			if name == "both" || name == "feint" {
 				camp = false
 			}
-			chainItem(key, ok, title, hint[name], []string{tag}, 4)
+			chainItem(key, ok, title, hint, []string{tag}, 4)
 		}
 	}
 	chainItem("numchess/lesson-g46-lineup-004", func(c authCand) bool {
@@ -410,13 +396,25 @@ func TestAuthorG46(t *testing.T) {
 	}
 }
 
-// ncRetarget replaces a point named in a text.
+// ncRetarget writes the goal point from as to in a text, and turns round
+// every other point the text names where a piece already stands.
 func ncRetarget(s, from, to string) string {
-	if from == "" {
-		return s
-	}
-	return strings.ReplaceAll(s, from, to)
+	return authStandsOn.ReplaceAllStringFunc(s, func(m string) string {
+		i := strings.LastIndexByte(m, ' ') + 1
+		q, err := numchess.ParsePoint(m[i:])
+		if err != nil {
+			return m
+		}
+		if m[i:] == from {
+			return m[:i] + to
+		}
+		return m[:i] + authMirror(q).String()
+	})
 }
+
+// authStandsOn matches a point named in an opening's text: the goal ("跨到
+// e5", "to e5") or where a piece stands ("已经走到 e5", "is on e5").
+var authStandsOn = regexp.MustCompile(`(跨到|跨进|已经走到|to|into|on) [a-m][0-9]+`)
 
 // authEndgame places most pieces of both sides in the opponent's camp, in
 // a shuffled order, and the rest just outside.

@@ -18,6 +18,23 @@ var ncTacticTags = []string{
 	"numchess.tactic.feint", "numchess.tactic.branch", "numchess.tactic.both",
 }
 
+// ncTacticText is each tactic's name and a hint for a child, in the order
+// of ncTacticTags.
+var ncTacticText = map[string][2]Text{
+	"numchess.tactic.follow": {{ZH: "跟步寻路", EN: "Follow to find the way"},
+		{ZH: "想一想：先跨过去，再跨回来，能不能找到新的路？", EN: "Think: span over, span back, and is there a new way from there?"}},
+	"numchess.tactic.inch": {{ZH: "得寸进尺", EN: "An inch, then a yard"},
+		{ZH: "想一想：先跨其中一两枚，再在同一条线上跨得更远。", EN: "Think: span one or two of them first, then span further along the same line."}},
+	"numchess.tactic.retreat": {{ZH: "以退为进", EN: "Back up to go forward"},
+		{ZH: "想一想：往前跨不过去时，先往后跨。", EN: "Think: if you cannot span forward, span backward first."}},
+	"numchess.tactic.feint": {{ZH: "声东击西", EN: "Feint east, strike west"},
+		{ZH: "想一想：跨出去再跨回原来的点，然后换一个方向。", EN: "Think: span out, span back to where you started, then change direction."}},
+	"numchess.tactic.branch": {{ZH: "节外生枝", EN: "A branch from the span"},
+		{ZH: "想一想：在已经跨过的棋子中间找一个落点，从那里拐弯。", EN: "Think: find a landing point between pieces you already spanned, and turn there."}},
+	"numchess.tactic.both": {{ZH: "左右逢源", EN: "Both ways"},
+		{ZH: "想一想：先往后跨，再在跨过的棋子中间找落点拐弯。", EN: "Think: span backward first, then turn at a point between pieces you spanned."}},
+}
+
 // ncOpposite is the direction straight back.
 func ncOpposite(d numchess.Direction) numchess.Direction {
 	return [...]numchess.Direction{numchess.Right, numchess.Left, numchess.BackRight, numchess.BackLeft, numchess.ForwardRight, numchess.ForwardLeft}[d%6]
