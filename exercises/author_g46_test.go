@@ -225,7 +225,11 @@ func TestAuthorG46(t *testing.T) {
 			})
 			n := c.mi.Move.Piece
 			b := Text{ZH: fmt.Sprintf("用 %d 号棋子连跨到 %s。", n, g.To), EN: fmt.Sprintf("Chain span with piece %d to %s.", n, g.To)}
-			moveItem(it, c, g, title, Text{ZH: b.ZH + body.ZH, EN: b.EN + " " + body.EN}, append([]string{"numchess.span.chain"}, tags...), difficulty)
+			tags := append([]string{"numchess.span.chain"}, tags...)
+			if inCamp(c) && !ncContains(tags, "numchess.move.camp") {
+				tags = append(tags, "numchess.move.camp") // 连跨进营
+			}
+			moveItem(it, c, g, title, Text{ZH: b.ZH + body.ZH, EN: b.EN + " " + body.EN}, tags, difficulty)
 		})
 	}
 	any := func(authCand) bool { return true }

@@ -2,6 +2,8 @@ package exercises
 
 import (
 	"encoding/json"
+	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -113,54 +115,100 @@ func TestLessonExercisesOnTopic(t *testing.T) {
 	}
 }
 
-// TestNumchessTacticExercises: an exercise tagged with one of the six
-// tactics asks for a chain, its solution has the tactic's shape
-// (ncTactics), and no step, hop or single span of the piece reaches the
-// goal point, so the tactic is needed; a lesson on a tactic carries its
-// tag, so TestLessonExercisesOnTopic holds its exercises to it. A goal in
-// the opponent's camp is a chain that enters the camp (连跨进营).
+// ncTacticProblems checks an exercise tagged with one of the six tactics:
+// it asks for a chain of a given piece, its solution has the tactic's
+// shape (ncTactics), and no step, hop or single span of the piece reaches
+// the goal point, so the tactic is needed. It returns the tactics tagged
+// and what is wrong.
+func ncTacticProblems(ex Exercise) (tactics, problems []string) {
+	for _, tag := range ex.Tags {
+		if ncContains(ncTacticTags, tag) {
+			tactics = append(tactics, tag)
+		}
+	}
+	if len(tactics) == 0 {
+		return nil, nil
+	}
+	var k numchessMove
+	task, err := k.parsePrompt(ex.Prompt)
+	if err != nil {
+		return tactics, []string{"a tactic exercise that is not a move: " + err.Error()}
+	}
+	var s ncMoveSolution
+	_ = json.Unmarshal(ex.Solution, &s)
+	m, _ := numchess.ParseMove(s.Move)
+	eng := ncEngine(task.rs)
+	mi, err := eng.Check(task.pos, m)
+	if err != nil {
+		return tactics, []string{err.Error()}
+	}
+	if task.goal.Type != "chain" || task.goal.Piece == nil {
+		problems = append(problems, fmt.Sprintf("goal %+v, want a chain of a given piece", task.goal))
+	}
+	for _, tag := range tactics {
+		if !ncContains(ncTactics(mi), tag) {
+			problems = append(problems, fmt.Sprintf("%s does not have the shape of %s (shapes found: %v)", s.Move, tag, ncTactics(mi)))
+		}
+	}
+	if !ncOnlyByChain(eng, task.pos, mi) {
+		problems = append(problems, fmt.Sprintf("the piece reaches %s without a chain", mi.To()))
+	}
+	return tactics, problems
+}
+
+// TestNumchessTacticExercises: every bank exercise tagged with a tactic
+// passes ncTacticProblems, and each tactic has three or more; a lesson on
+// a tactic carries its tag, so TestLessonExercisesOnTopic holds its
+// exercises to it. Chains that enter the camp (连跨进营) are among them.
 func TestNumchessTacticExercises(t *testing.T) {
 	perTactic := map[string]int{}
+	intoCamp := 0
 	for _, ex := range wholeBank(t) {
-		var tactics []string
-		for _, tag := range ex.Tags {
-			if ncContains(ncTacticTags, tag) {
-				tactics = append(tactics, tag)
-			}
-		}
-		if len(tactics) == 0 {
-			continue
-		}
-		var k numchessMove
-		task, err := k.parsePrompt(ex.Prompt)
-		if err != nil {
-			t.Errorf("%s: a tactic exercise that is not a move: %v", ex.Key, err)
-			continue
-		}
-		var s ncMoveSolution
-		_ = json.Unmarshal(ex.Solution, &s)
-		m, _ := numchess.ParseMove(s.Move)
-		eng := ncEngine(task.rs)
-		mi, err := eng.Check(task.pos, m)
-		if err != nil {
-			t.Fatalf("%s: %v", ex.Key, err)
-		}
-		if task.goal.Type != "chain" || task.goal.Piece == nil {
-			t.Errorf("%s: goal %+v, want a chain of a given piece", ex.Key, task.goal)
+		tactics, problems := ncTacticProblems(ex)
+		for _, p := range problems {
+			t.Errorf("%s: %s", ex.Key, p)
 		}
 		for _, tag := range tactics {
 			perTactic[tag]++
-			if !ncContains(ncTactics(mi), tag) {
-				t.Errorf("%s: %s does not have the shape of %s (shapes found: %v)", ex.Key, s.Move, tag, ncTactics(mi))
-			}
 		}
-		if !ncOnlyByChain(eng, task.pos, mi) {
-			t.Errorf("%s: the piece reaches %s without a chain", ex.Key, mi.To())
+		if len(tactics) > 0 && ncContains(ex.Tags, "numchess.move.camp") {
+			intoCamp++
 		}
 	}
 	for _, tag := range ncTacticTags {
 		if perTactic[tag] < 3 {
 			t.Errorf("%s: %d exercises, want 3 or more", tag, perTactic[tag])
+		}
+	}
+	if intoCamp < 3 {
+		t.Errorf("%d tactic exercises enter the camp, want 3 or more", intoCamp)
+	}
+}
+
+// TestNumchessMoveGeneratorTactics: the move generator's chains name a
+// tactic only when the chain has its shape and only a chain reaches the
+// point, and in grades 2-3 and 4-6 some do; grade 1 has no chains.
+func TestNumchessMoveGeneratorTactics(t *testing.T) {
+	for _, band := range []Band{G23, G46} {
+		n := 0
+		for seed := range uint64(6) {
+			exs, err := (ncMoveGenerator{}).Generate(rand.New(rand.NewPCG(seed, 15)), band, 10)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, ex := range exs {
+				tactics, problems := ncTacticProblems(ex)
+				for _, p := range problems {
+					t.Errorf("%s %s: %s", band, ex.Prompt, p)
+				}
+				if len(tactics) > 0 {
+					n++
+				}
+			}
+		}
+		t.Logf("%s: %d tactic exercises in 60", band, n)
+		if n == 0 {
+			t.Errorf("%s: no tactic exercise in 60", band)
 		}
 	}
 }

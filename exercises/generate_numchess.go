@@ -595,6 +595,18 @@ func (ncMoveGenerator) exercise(band Band, rs numchess.Ruleset, pos numchess.Pos
 			EN: fmt.Sprintf("%s to move. Make a chain span (several spans in one move) with piece %d that ends on %s. Every segment's expression must make the same value.", side.EN, *c.goal.Piece, c.goal.To),
 		}
 		difficulty = 3 + min(len(mi.Segments)-2, 1)
+		if owner, _, ok := mi.To().CampOf(); ok && owner != pos.Turn() {
+			tags = append(tags, "numchess.move.camp") // 连跨进营
+		}
+		// A chain of a tactic's shape to a point only a chain reaches
+		// practises that tactic: name it and give its hint.
+		if tactics := ncTactics(mi); len(tactics) > 0 && ncOnlyByChain(ncEngine(rs), pos, mi) {
+			tags = append(tags, tactics...)
+			name, hint := ncTacticText[tactics[0]][0], ncTacticText[tactics[0]][1]
+			title = Text{ZH: name.ZH + "：" + title.ZH, EN: name.EN + ": " + title.EN}
+			body = Text{ZH: body.ZH + hint.ZH, EN: body.EN + " " + hint.EN}
+			difficulty++
+		}
 	}
 	if operands >= 3 {
 		difficulty++
