@@ -157,6 +157,18 @@ func TestAuthorG46(t *testing.T) {
 		it.Tags = tags
 		it.Difficulty = difficulty
 	}
+	// New items, each placed after the item it follows in its lesson.
+	for _, add := range [][2]string{
+		{"numchess/lesson-g46-fraction-003", "numchess/lesson-g46-fraction-004"},
+		{"numchess/lesson-g46-power-003", "numchess/lesson-g46-power-004"},
+	} {
+		for i := range items {
+			if items[i].Key == add[0] && (i+1 == len(items) || items[i+1].Key != add[1]) {
+				items = append(items[:i+1], append([]bankEntry{{Key: add[1], Band: G46}}, items[i+1:]...)...)
+				break
+			}
+		}
+	}
 	byKey := map[string]*bankEntry{}
 	for i := range items {
 		byKey[items[i].Key] = &items[i]
@@ -253,6 +265,12 @@ func TestAuthorG46(t *testing.T) {
 	// Fractions and powers inside chains: the segments' common value.
 	chainItem("numchess/lesson-g46-chain-003", func(c authCand) bool { return has(c.mi, "numchess.arith.power") },
 		Text{ZH: "乘方连跨", EN: "A chain with a power"}, Text{ZH: "有一段要用组乘方。", EN: "One segment needs a power."}, []string{"numchess.arith.power"}, 4)
+	chainItem("numchess/lesson-g46-power-004", func(c authCand) bool { return has(c.mi, "numchess.arith.power") },
+		Text{ZH: "乘方连跨", EN: "A chain with a power"}, Text{ZH: "有一段要用组乘方，各段的得数都相同。", EN: "One segment needs a power; every segment makes the same value."}, []string{"numchess.arith.power"}, 4)
+	chainItem("numchess/lesson-g46-fraction-004", func(c authCand) bool {
+		return !c.mi.Value.IsInt()
+	}, Text{ZH: "分数连跨", EN: "A chain with a fraction"},
+		Text{ZH: "这一次各段的得数是同一个**分数**，不是整数。", EN: "This time every segment makes the same **fraction**, not a whole number."}, []string{"numchess.arith.fraction"}, 5)
 	// The six tactics: the engine's own (shortest) chain has the shape,
 	// and no step, hop or single span of the piece reaches the point.
 	for _, tag := range ncTacticTags {
