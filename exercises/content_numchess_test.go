@@ -315,3 +315,63 @@ func TestNumchessG46LessonsOwn(t *testing.T) {
 		t.Errorf("%s: every text is also in a grades 2-3 lesson", l.ID)
 	})
 }
+
+// statedCampPieces finds a side's list of pieces in the camp in a score
+// explanation: "红方在对方阵营里的棋子（号码×点号）：0×6、1×4" and
+// "Red's pieces in the camp (number×point): 0×6, 1×4".
+var statedCampPieces = regexp.MustCompile(`(红方|蓝方|Red|Blue)(?:在对方阵营里的棋子（号码×点号）：|'s pieces in the camp \(number×point\): )((?:\d×\d[、, ]*)+)`)
+
+// TestNumchessScoreClaims: in every band, a score explanation states the
+// stored scores ("红方 111 分", "Red 111"), and a list of a side's pieces
+// in the camp with their points is exactly what the engine sees in the
+// position: every piece in the opponent's camp, each on its point.
+func TestNumchessScoreClaims(t *testing.T) {
+	lists := 0
+	for _, ex := range wholeBank(t) {
+		if ex.Kind != "numchess.score" {
+			continue
+		}
+		var p ncScorePrompt
+		var s ncScoreSolution
+		_ = json.Unmarshal(ex.Prompt, &p)
+		_ = json.Unmarshal(ex.Solution, &s)
+		pos, err := numchess.ParsePosition(p.Position)
+		if err != nil {
+			t.Fatalf("%s: %v", ex.Key, err)
+		}
+		for _, c := range []struct {
+			re    *regexp.Regexp
+			text  string
+			value *int
+		}{
+			{statedRedZH, s.Explanation.ZH, s.Red}, {statedBlueZH, s.Explanation.ZH, s.Blue},
+			{statedRedEN, s.Explanation.EN, s.Red}, {statedBlueEN, s.Explanation.EN, s.Blue},
+		} {
+			if m := c.re.FindStringSubmatch(c.text); m != nil && c.value != nil && m[1] != strconv.Itoa(*c.value) {
+				t.Errorf("%s: the explanation says %q, the stored score is %d", ex.Key, m[0], *c.value)
+			}
+		}
+		for _, text := range []string{s.Explanation.ZH, s.Explanation.EN} {
+			for _, m := range statedCampPieces.FindAllStringSubmatch(text, -1) {
+				lists++
+				side := numchess.Red
+				if m[1] == "蓝方" || m[1] == "Blue" {
+					side = numchess.Blue
+				}
+				var want []string
+				for n := range 10 {
+					if owner, k, ok := pos.Where(side, n).CampOf(); ok && owner != side {
+						want = append(want, fmt.Sprintf("%d×%d", n, k))
+					}
+				}
+				got := regexp.MustCompile(`\d×\d`).FindAllString(m[2], -1)
+				if strings.Join(got, " ") != strings.Join(want, " ") {
+					t.Errorf("%s: %s lists %v, the position has %v", ex.Key, m[1], got, want)
+				}
+			}
+		}
+	}
+	if lists == 0 {
+		t.Error("no score explanation lists pieces in the camp")
+	}
+}
