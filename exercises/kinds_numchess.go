@@ -41,6 +41,10 @@ import (
 //	numchess.tactic.feint     声东击西
 //	numchess.tactic.branch    节外生枝
 //	numchess.tactic.both      左右逢源
+//	numchess.rules.competition competition systems and match rules (choice and number questions)
+//	numchess.rules.tiebreak   tie-breaks: 小分 (Sonneborn-Berger), 对手分 (Buchholz), direct encounter, wins
+//	numchess.rules.etiquette  棋礼, saying the move aloud, disputes, time
+//	numchess.rules.notation   棋步表达, recording a game
 
 // ncDecode decodes a JSON document strictly (no unknown fields, no trailing
 // data) into v.
