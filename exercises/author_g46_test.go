@@ -61,14 +61,7 @@ type authCand struct {
 
 func TestAuthorG46(t *testing.T) {
 	const file = "bank/numchess/lesson_g46.json"
-	data, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var items []bankEntry
-	if err := json.Unmarshal(data, &items); err != nil {
-		t.Fatal(err)
-	}
+	items := authRead(t, file)
 	rs := numchess.G46()
 	eng := ncEngine(rs)
 	rng := rand.New(rand.NewPCG(4, 6))
@@ -148,12 +141,12 @@ func TestAuthorG46(t *testing.T) {
 		it.Title = title
 		it.Body = Text{ZH: side.ZH + "走。" + body.ZH, EN: side.EN + " to move. " + body.EN}
 		it.Prompt = ncMarshal(ncMovePrompt{Ruleset: "G46", Position: c.pos.String(), Goal: g})
-		it.Solution = ncMarshal(ncMoveSolution{Move: c.mi.Machine(), Explanation: Text{ZH: c.mi.Chinese(), EN: c.mi.English()}})
 		for _, tag := range features(c.mi) {
 			if !ncContains(tags, tag) {
 				tags = append(tags, tag)
 			}
 		}
+		it.Solution = ncMarshal(ncMoveSolution{Move: c.mi.Machine(), Explanation: ncMoveExplanation(c.mi, tags)})
 		it.Tags = tags
 		it.Difficulty = difficulty
 	}
@@ -409,13 +402,7 @@ func TestAuthorG46(t *testing.T) {
 	scoreItem("numchess/lesson-g46-match-002", "both")
 	scoreItem("numchess/lesson-g46-match-003", "both")
 	scoreItem("numchess/lesson-g46-review-004", "both")
-	out, err := json.MarshalIndent(items, "", "  ")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(file, append(out, '\n'), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	authWrite(t, file, items)
 }
 
 // ncRetarget writes the goal point from as to in a text, and turns round
@@ -487,4 +474,61 @@ func authScoreWork(pos numchess.Position, side numchess.Side) (zh, en string) {
 	s := ncSideText(side)
 	return fmt.Sprintf("%s在对方阵营里的棋子（号码×点号）：%s", s.ZH, strings.Join(zs, "、")),
 		fmt.Sprintf("%s's pieces in the camp (number×point): %s", s.EN, strings.Join(es, ", "))
+}
+
+// TestAuthorG23Tactics writes, into every grades 2-3 tactic item, where
+// its chain uses the tactic (ncMoveExplanation).
+func TestAuthorG23Tactics(t *testing.T) {
+	const file = "bank/numchess/lesson_g23.json"
+	items := authRead(t, file)
+	eng := ncEngine(numchess.G23())
+	for i, it := range items {
+		tactics, _ := ncTacticProblems(Exercise{Tags: it.Tags})
+		if len(tactics) == 0 {
+			continue
+		}
+		var p ncMovePrompt
+		var s ncMoveSolution
+		_ = json.Unmarshal(it.Prompt, &p)
+		_ = json.Unmarshal(it.Solution, &s)
+		pos, _ := numchess.ParsePosition(p.Position)
+		m, _ := numchess.ParseMove(s.Move)
+		mi, err := eng.Check(pos, m)
+		if err != nil {
+			t.Fatalf("%s: %v", it.Key, err)
+		}
+		// Keep the notation as written (9÷3, not the fraction 9/3) and add
+		// where the chain uses its tactic.
+		why := ncMoveExplanation(mi, it.Tags)
+		s.Explanation = Text{ZH: s.Explanation.ZH + strings.TrimPrefix(why.ZH, mi.Chinese()), EN: s.Explanation.EN + strings.TrimPrefix(why.EN, mi.English())}
+		items[i].Solution = ncMarshal(s)
+	}
+	authWrite(t, file, items)
+}
+
+// authRead reads a bank file.
+func authRead(t *testing.T, file string) []bankEntry {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var items []bankEntry
+	if err := json.Unmarshal(data, &items); err != nil {
+		t.Fatal(err)
+	}
+	return items
+}
+
+// authWrite writes a bank file as the bank's files are written: two-space
+// indents and a final newline.
+func authWrite(t *testing.T, file string, items []bankEntry) {
+	t.Helper()
+	out, err := json.MarshalIndent(items, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, append(out, '\n'), 0o644); err != nil {
+		t.Fatal(err)
+	}
 }

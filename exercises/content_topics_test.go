@@ -149,6 +149,10 @@ func ncTacticProblems(ex Exercise) (tactics, problems []string) {
 		if !ncContains(ncTactics(mi), tag) {
 			problems = append(problems, fmt.Sprintf("%s does not have the shape of %s (shapes found: %v)", s.Move, tag, ncTactics(mi)))
 		}
+		why := ncTacticWhy(mi, tag)
+		if why.ZH == "" || !strings.Contains(s.Explanation.ZH, why.ZH) || !strings.Contains(s.Explanation.EN, why.EN) {
+			problems = append(problems, fmt.Sprintf("the explanation does not say where %s uses %s (%q)", s.Move, tag, why.ZH))
+		}
 	}
 	if !ncOnlyByChain(eng, task.pos, mi) {
 		problems = append(problems, fmt.Sprintf("the piece reaches %s without a chain", mi.To()))

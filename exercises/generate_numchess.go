@@ -615,7 +615,7 @@ func (ncMoveGenerator) exercise(band Band, rs numchess.Ruleset, pos numchess.Pos
 		difficulty++
 	}
 	difficulty = max(1, min(5, difficulty))
-	solution := ncMarshal(ncMoveSolution{Move: mi.Machine(), Explanation: Text{ZH: mi.Chinese(), EN: mi.English()}})
+	solution := ncMarshal(ncMoveSolution{Move: mi.Machine(), Explanation: ncMoveExplanation(mi, tags)})
 	ex := Exercise{
 		Kind: "numchess.move", Title: title, Body: body, Prompt: prompt, Solution: solution,
 		Difficulty: difficulty, Band: band, Tags: tags,
@@ -624,6 +624,18 @@ func (ncMoveGenerator) exercise(band Band, rs numchess.Ruleset, pos numchess.Pos
 		return Exercise{}, fmt.Errorf("generated %s: %w", prompt, err)
 	}
 	return ex, nil
+}
+
+// ncMoveExplanation is a move's notation in both languages, then for each
+// tactic tagged where the move uses it (第一跳, 第二跳...).
+func ncMoveExplanation(mi *numchess.MoveInfo, tags []string) Text {
+	t := Text{ZH: mi.Chinese(), EN: mi.English()}
+	for _, tag := range tags {
+		if why := ncTacticWhy(mi, tag); why.ZH != "" {
+			t = Text{ZH: t.ZH + "\n\n" + why.ZH, EN: t.EN + "\n\n" + why.EN}
+		}
+	}
+	return t
 }
 
 // ncContains reports whether list holds s.

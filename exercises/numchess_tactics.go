@@ -1,6 +1,11 @@
 package exercises
 
-import "qixue/rules/numchess"
+import (
+	"fmt"
+	"strings"
+
+	"qixue/rules/numchess"
+)
 
 // The six tactics (打击技巧) of seed 000, as shapes of a chain span. A
 // bank exercise tagged with a tactic must have a solution of that shape,
@@ -155,4 +160,93 @@ func ncOnlyByChain(eng *numchess.Engine, pos numchess.Position, mi *numchess.Mov
 		}
 	}
 	return true
+}
+
+// ncJump names a chain's jump i (0-based) as the lessons do: 第一跳, the
+// first jump.
+func ncJump(i int) Text {
+	zh := []string{"一", "二", "三", "四", "五", "六", "七", "八", "九", "十"}
+	en := []string{"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"}
+	if i < 0 || i >= len(zh) {
+		return Text{ZH: "下一跳", EN: "the next jump"}
+	}
+	return Text{ZH: "第" + zh[i] + "跳", EN: "the " + en[i] + " jump"}
+}
+
+// ncTacticWhy says in a child's words where a chain uses a tactic (tag),
+// naming its jumps and points; empty when the chain has not that shape.
+func ncTacticWhy(mi *numchess.MoveInfo, tag string) Text {
+	segs := mi.Segments
+	name := ncTacticText[tag][0]
+	say := func(zh, en string) Text {
+		return Text{ZH: "这就是" + name.ZH + "：" + zh, EN: name.EN + ". " + ncCap(en)}
+	}
+	from := mi.From().String()
+	switch tag {
+	case "numchess.tactic.follow":
+		for i := 1; i < len(segs); i++ {
+			if segs[i].Dir == ncOpposite(segs[i-1].Dir) && ncSameSpan(segs[i], segs[i-1]) {
+				a, b := ncJump(i-1), ncJump(i)
+				return say(fmt.Sprintf("%s又跨回%s跨过的棋子，落在 %s。", b.ZH, a.ZH, segs[i].To),
+					fmt.Sprintf("%s spans straight back over the pieces of %s and lands on %s.", ncCap(b.EN), a.EN, segs[i].To))
+			}
+		}
+	case "numchess.tactic.inch":
+		for i := 1; i < len(segs); i++ {
+			for j := 0; j < i; j++ {
+				if ncSameLine(segs[j], segs[i]) && ncStrictSubset(ncSpannedSet(segs[j]), ncSpannedSet(segs[i])) {
+					a, b := ncJump(j), ncJump(i)
+					n, m := len(segs[j].Spanned), len(segs[i].Spanned)
+					pieces := func(k int) string {
+						if k == 1 {
+							return "1 piece"
+						}
+						return fmt.Sprintf("%d pieces", k)
+					}
+					return say(fmt.Sprintf("%s先跨 %d 枚棋子，%s在同一条线上连同这%s一共跨过 %d 枚。", a.ZH, n, b.ZH, map[bool]string{true: "一枚", false: "几枚"}[n == 1], m),
+						fmt.Sprintf("%s spans %s, then %s spans %s along the same line, those included.", ncCap(a.EN), pieces(n), b.EN, pieces(m)))
+				}
+			}
+		}
+	case "numchess.tactic.retreat":
+		if len(segs) >= 2 && segs[1].Dir == ncOpposite(segs[0].Dir) && ncBetweenOrOn(segs[1].From, segs[1].To, mi.From(), false) {
+			return say(fmt.Sprintf("第一跳先往后跨到 %s，第二跳跨回来，越过出发点 %s，落在 %s。", segs[0].To, from, segs[1].To),
+				fmt.Sprintf("the first jump goes back to %s, the second comes back past the start %s and lands on %s.", segs[0].To, from, segs[1].To))
+		}
+	case "numchess.tactic.feint":
+		if len(segs) >= 3 && segs[1].To == mi.From() && !ncSameLine(segs[0], segs[2]) {
+			return say(fmt.Sprintf("第一跳跨出去，第二跳回到出发点 %s，第三跳换一条线跨走。", from),
+				fmt.Sprintf("the first jump goes out, the second comes back to the start %s, and the third leaves along another line.", from))
+		}
+	case "numchess.tactic.branch", "numchess.tactic.both":
+		for i := 1; i+1 < len(segs); i++ {
+			if ncSameLine(segs[i], segs[i+1]) {
+				continue
+			}
+			for j := 0; j < i; j++ {
+				if ncBetweenOrOn(segs[j].From, segs[j].To, segs[i].To, false) {
+					a, b, c := ncJump(j), ncJump(i), ncJump(i+1)
+					zh := fmt.Sprintf("%s落在%s跨过的那一段中间的 %s，%s从那里拐到另一条线上。", b.ZH, a.ZH, segs[i].To, c.ZH)
+					en := fmt.Sprintf("%s lands on %s, inside the stretch %s spanned, and %s turns onto another line from there.", b.EN, segs[i].To, a.EN, c.EN)
+					if tag == "numchess.tactic.branch" {
+						return say(zh, ncCap(en))
+					}
+					if segs[1].Dir != ncOpposite(segs[0].Dir) || !ncBetweenOrOn(segs[1].From, segs[1].To, mi.From(), false) {
+						return Text{}
+					}
+					return say(fmt.Sprintf("第一跳先往后跨，第二跳跨回来越过出发点 %s；%s", from, zh),
+						fmt.Sprintf("the first jump goes back, the second comes back past the start %s; then %s", from, en))
+				}
+			}
+		}
+	}
+	return Text{}
+}
+
+// ncCap writes the first letter of an English phrase as a capital.
+func ncCap(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }
