@@ -2,6 +2,7 @@ package exercises
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -180,4 +181,67 @@ func TestNcDiagramMoveRuling(t *testing.T) {
 			t.Errorf("%v: legal %v, error %v", c.arrows, c.legal, err)
 		}
 	}
+}
+
+// statedEquation finds "expression = value" in prose: 2 × 8 − 9 = 7,
+// 3 − 8 = −5, 3 ÷ 6 = 1/2 (brackets, powers and fractions allowed). A
+// value an operator follows is the start of another expression
+// (6÷3 = 8÷4, a chain's segments), not a value.
+var statedEquation = regexp.MustCompile(`(\(?\d+[²³]?(?:\s*[+−×÷*/^-]\s*\(?\d+[²³]?\)?)+)\s*=\s*(−?\d+(?:/\d+)?)(?:\s*[^\s+−×÷*/^²³\d(-]|\s*$)`)
+
+// equationProblems returns the equations in text whose value is wrong.
+func equationProblems(text string) []string {
+	var out []string
+	for _, m := range statedEquation.FindAllStringSubmatch(text, -1) {
+		lhs := m[1]
+		if strings.Count(lhs, "(") != strings.Count(lhs, ")") {
+			continue // a bracket belongs to the prose around it
+		}
+		e, err := arith.Parse(lhs)
+		if err != nil {
+			continue
+		}
+		v, err := e.Eval()
+		if err != nil {
+			out = append(out, m[0]+": "+err.Error())
+			continue
+		}
+		want := strings.ReplaceAll(m[2], "−", "-")
+		if v.String() != want {
+			out = append(out, fmt.Sprintf("%s: the left side makes %s", m[0], v))
+		}
+	}
+	return out
+}
+
+// TestNumchessStatedArithmetic: every "expression = value" a number-chess
+// lesson or exercise text states is true (the engine's arithmetic).
+func TestNumchessStatedArithmetic(t *testing.T) {
+	if len(equationProblems("2 × 8 − 9 = 7，3 − 8 = −5，3/4 × 8 = 6")) != 0 || len(equationProblems("6 × 2 − 3 = 8")) != 1 {
+		t.Fatal("equationProblems is wrong")
+	}
+	checked := 0
+	check := func(where, s string) {
+		checked += len(statedEquation.FindAllString(s, -1))
+		for _, p := range equationProblems(s) {
+			t.Errorf("%s: %s", where, p)
+		}
+	}
+	eachLesson(t, NumChess, func(_ contentCurriculum, l contentLesson) {
+		for i, b := range l.Blocks {
+			for _, s := range []string{b.Text.ZH, b.Text.EN, b.Caption.ZH, b.Caption.EN} {
+				check(fmt.Sprintf("%s block %d", l.ID, i), s)
+			}
+		}
+	})
+	for _, ex := range wholeBank(t) {
+		if !strings.HasPrefix(ex.Key, "numchess/") {
+			continue
+		}
+		for name, text := range exerciseTexts(ex) {
+			check(ex.Key+" "+name, text.ZH)
+			check(ex.Key+" "+name, text.EN)
+		}
+	}
+	t.Logf("%d equations checked", checked)
 }
