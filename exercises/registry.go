@@ -18,7 +18,7 @@ func allKinds() []Kind {
 // generate_<game>.go and add their constructors here.
 func allGenerators() []Generator {
 	return []Generator{
-		chessEscapeGenerator{}, chessMateGenerator{}, // chess (generate_chess.go)
+		chessEscapeGenerator{}, chessMateGenerator{}, // chess (generate_chess.go, generate_chess_mate.go)
 		ncExpressionGenerator{}, ncMoveGenerator{}, // numchess (generate_numchess.go)
 		gmWinGenerator{}, // gomoku (generate_gomoku.go)
 	}
