@@ -5,7 +5,7 @@ package exercises
 func allKinds() []Kind {
 	return []Kind{
 		choiceKind{}, numberKind{}, // generic
-		chessEscapeKind{}, chessAllEscapesKind{}, chessMateKind{}, chessBestKind{}, chessPieceMovesKind{}, // chess (kinds_chess.go)
+		chessEscapeKind{}, chessAllEscapesKind{}, chessMateKind{}, chessBestKind{}, chessPieceMovesKind{}, // chess (kinds_chess*.go)
 		draughtsCaptureKind{}, draughtsShotKind{}, // draughts (kinds_draughts.go)
 		// chess, draughts, gomoku, numchess kinds follow.
 		numchessExpression{}, // numchess (kinds_numchess.go)
