@@ -65,6 +65,12 @@ package exercises
 //	chess.mate.1, chess.mate.2, chess.mate.3   mate in n
 //	chess.mate.back_rank, chess.mate.smothered  named mating patterns
 //	chess.tactics.line       an only-move line (best_move)
+//	chess.tactics.fork, chess.tactics.pin, chess.tactics.skewer,
+//	chess.tactics.discovered, chess.tactics.double_check,
+//	chess.tactics.remove_defender   themed tactics (a best_move line that
+//	                         wins material, a mate, or a question on it)
+//	chess.mate.ladder, chess.mate.queen, chess.mate.rook   two rooks, queen
+//	                         and king, rook and king against a lone king
 //	chess.moves.<piece>      how a piece moves (king, queen, rook, bishop, knight, pawn)
 //	chess.moves.pin          a pinned piece
 //	chess.rules.<topic>      rules questions (choice, number)
