@@ -32,6 +32,10 @@ import (
 //	gomoku.rules.board           the board's points (天元, the stars, the corners)
 //	gomoku.rules.turns           taking turns; stones are placed, never moved
 //	gomoku.rules.lines           the lines a five can lie on (阳线, 阴线)
+//	gomoku.attack.four_three     四三: a four and an open three with one stone
+//	gomoku.attack.forbidden_trap White's four that Black may only block on a forbidden point
+//	gomoku.defend.four           防冲四: block a four
+//	gomoku.defend.three          防活三: stop an open three
 
 // gmBoardSchema is the JSON Schema of a board diagram.
 const gmBoardSchema = `{"type": "string", "description": "15 rows from row 15 to row 1 of '.', 'x', 'o', joined by '/'"}`
@@ -274,11 +278,9 @@ type gmWinTask struct {
 	c gomoku.Colour
 }
 
-func (gomokuWinIn1) parsePrompt(prompt json.RawMessage) (gmWinTask, error) {
-	var p gmWinPrompt
-	if err := ncDecode(prompt, &p); err != nil {
-		return gmWinTask{}, gmPromptDecodeErr(err)
-	}
+// gmTask reads the board, rules and side to play of a prompt whose board
+// must not hold a five yet.
+func gmTask(p gmWinPrompt) (gmWinTask, error) {
 	var t gmWinTask
 	var err error
 	if t.b, err = gmBoard(p.Board); err != nil {
@@ -292,6 +294,18 @@ func (gomokuWinIn1) parsePrompt(prompt json.RawMessage) (gmWinTask, error) {
 	}
 	if gmHasWinner(t.b, t.r) {
 		return t, ncPromptErr("game_over", "board", "棋盘上已经有五连了", "the board already holds a five")
+	}
+	return t, nil
+}
+
+func (gomokuWinIn1) parsePrompt(prompt json.RawMessage) (gmWinTask, error) {
+	var p gmWinPrompt
+	if err := ncDecode(prompt, &p); err != nil {
+		return gmWinTask{}, gmPromptDecodeErr(err)
+	}
+	t, err := gmTask(p)
+	if err != nil {
+		return t, err
 	}
 	if len(gomoku.WinIn1(t.b, t.r, t.c)) == 0 {
 		return t, ncPromptErr("no_win", "board", "这个局面没有一步成五的点", "there is no winning point in this position")
@@ -341,6 +355,20 @@ func (k gomokuWinIn1) Validate(prompt, solution json.RawMessage) error {
 	if err != nil {
 		return err
 	}
+	return gmValidatePoint(solution, func(p gomoku.Point) Result { return k.grade(t, p) })
+}
+
+func (k gomokuWinIn1) Check(prompt, _ json.RawMessage, s Submission) (Result, error) {
+	t, err := k.parsePrompt(prompt)
+	if err != nil {
+		return Result{}, err
+	}
+	return gmCheckPoint(s.Answer, func(p gomoku.Point) Result { return k.grade(t, p) })
+}
+
+// gmValidatePoint checks that the point of a one-point solution is graded
+// correct by grade.
+func gmValidatePoint(solution json.RawMessage, grade func(gomoku.Point) Result) error {
 	var s gmPointSolution
 	if err := ncDecode(solution, &s); err != nil {
 		return gmSolutionErr(err)
@@ -349,24 +377,21 @@ func (k gomokuWinIn1) Validate(prompt, solution json.RawMessage) error {
 	if err != nil {
 		return ncPromptErr("bad_solution", "solution.point", "答案的点写错了", "the solution's point does not parse")
 	}
-	if r := k.grade(t, p); r.Outcome != Correct {
+	if r := grade(p); r.Outcome != Correct {
 		return ncPromptErr("solution_fails", "solution.point", "答案不对："+r.Feedback.ZH, "the solution fails: "+r.Feedback.EN)
 	}
 	return nil
 }
 
-func (k gomokuWinIn1) Check(prompt, _ json.RawMessage, s Submission) (Result, error) {
-	t, err := k.parsePrompt(prompt)
-	if err != nil {
-		return Result{}, err
-	}
+// gmCheckPoint reads a one-point answer and grades it with grade.
+func gmCheckPoint(answer json.RawMessage, grade func(gomoku.Point) Result) (Result, error) {
 	var a gmPointAnswer
-	if err := ncDecode(s.Answer, &a); err != nil {
+	if err := ncDecode(answer, &a); err != nil {
 		return Result{}, ncBadAnswer(err)
 	}
 	p, err := gmAnswerPoint("point", a.Point)
 	if err != nil {
 		return Result{}, err
 	}
-	return k.grade(t, p), nil
+	return grade(p), nil
 }

@@ -10,7 +10,8 @@ func allKinds() []Kind {
 		// chess, draughts, gomoku, numchess kinds follow.
 		numchessExpression{}, // numchess (kinds_numchess.go)
 		numchessMove{}, numchessScore{}, numchessSwapCost{},
-		gomokuWinIn1{}, gomokuForbidden{}, gomokuVCF{}, gomokuShape{}, gomokuOpeningName{}, // gomoku (kinds_gomoku.go)
+		gomokuWinIn1{}, gomokuForbidden{}, gomokuVCF{}, gomokuShape{}, gomokuOpeningName{}, // gomoku (kinds_gomoku*.go)
+		gomokuKeyPoint{},
 	}
 }
 
