@@ -392,3 +392,31 @@ func TestChessTacticsChecksCatch(t *testing.T) {
 		t.Error("a rook for a rook passed as winning material")
 	}
 }
+
+// A wrong move in a tactics line is explained by the engine: a piece it
+// leaves to be taken for nothing is named with its square.
+func TestChessWhyNotBestNamesHangingPiece(t *testing.T) {
+	pos, err := chess.ParseFEN("r3k3/pp3ppp/8/3N4/8/8/PPP2PPP/4K3 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for san, want := range map[string]string{
+		"Ne7": "your knight on e7 for nothing",
+		"Nb6": "your knight on b6 for nothing",
+		"Kd2": "Look for checks",
+	} {
+		m, err := pos.ParseMove(san)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := chessWhyNotBest(pos, m); !strings.Contains(got.EN, want) || !strings.Contains(got.ZH, san) {
+			t.Errorf("%s: %+v, want %q", san, got, want)
+		}
+	}
+	// A knight the mover can take back on its square is not given away.
+	guarded, _ := chess.ParseFEN("r3k3/pp3ppp/8/3N4/8/8/P1P2PPP/1R2K3 w - - 0 1")
+	m, _ := guarded.ParseMove("Nb6")
+	if _, _, hangs := chessHangs(guarded, m); hangs {
+		t.Error("Nb6 guarded by the rook on b1 called hanging")
+	}
+}

@@ -6,6 +6,7 @@ package exercises
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"qixue/rules/chess"
 )
@@ -298,8 +299,46 @@ func chessWhyNotBest(pos chess.Position, m chess.Move) Text {
 			EN: fmt.Sprintf("After %s the opponent mates at once with %s!", san, after.SAN(ms[0])),
 		}
 	}
+	if sq, pc, ok := chessHangs(pos, m); ok {
+		name := chessPieceName(pc.Type())
+		return Text{
+			ZH: fmt.Sprintf("%s 之后，对方可以白白吃掉你在 %s 的%s。", san, sq, name.ZH),
+			EN: fmt.Sprintf("After %s the opponent can take your %s on %s for nothing.", san, strings.ToLower(name.EN), sq),
+		}
+	}
 	return Text{
 		ZH: san + " 不是这里最好的一步。想一想：有没有将军、吃子或者更强的威胁？",
 		EN: san + " is not the best move here. Look for checks, captures and stronger threats.",
 	}
+}
+
+// chessHangs finds a piece (not a pawn) of the mover that m leaves to be
+// taken for nothing: after m the opponent can capture it, and the mover
+// cannot take back on that square. It prefers the most valuable one.
+func chessHangs(pos chess.Position, m chess.Move) (chess.Square, chess.Piece, bool) {
+	after, err := pos.Play(m)
+	if err != nil {
+		return 0, chess.NoPiece, false
+	}
+	rank := map[chess.PieceType]int{chess.Knight: 1, chess.Bishop: 2, chess.Rook: 3, chess.Queen: 4}
+	var best chess.Square
+	bestPiece := chess.NoPiece
+	for _, r := range after.LegalMoves() {
+		pc := after.PieceAt(r.To())
+		if pc == chess.NoPiece || rank[pc.Type()] == 0 || bestPiece != chess.NoPiece && rank[pc.Type()] <= rank[bestPiece.Type()] {
+			continue
+		}
+		taken, _ := after.Play(r)
+		recapture := false
+		for _, back := range taken.LegalMoves() {
+			if back.To() == r.To() {
+				recapture = true
+				break
+			}
+		}
+		if !recapture {
+			best, bestPiece = r.To(), pc
+		}
+	}
+	return best, bestPiece, bestPiece != chess.NoPiece
 }
