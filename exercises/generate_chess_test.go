@@ -157,3 +157,20 @@ func TestChessMateGeneratorK1NoPromotion(t *testing.T) {
 		mateBandProblems(t, K1, ex.Prompt, pos)
 	}
 }
+
+// BenchmarkChessMateGenerator makes 10 exercises per op for each band (the
+// mate-in-2 and 3 searches are the cost).
+func BenchmarkChessMateGenerator(b *testing.B) {
+	for _, band := range []Band{K1, G23, G46} {
+		b.Run(string(band), func(b *testing.B) {
+			seed := uint64(0)
+			for b.Loop() {
+				seed++
+				exs, err := chessMateGenerator{}.Generate(rand.New(rand.NewPCG(seed, 1)), band, 10)
+				if err != nil || len(exs) != 10 {
+					b.Fatalf("%d exercises, %v", len(exs), err)
+				}
+			}
+		})
+	}
+}
