@@ -420,3 +420,20 @@ func TestChessWhyNotBestNamesHangingPiece(t *testing.T) {
 		t.Error("Nb6 guarded by the rook on b1 called hanging")
 	}
 }
+
+// TestChessDiagramsLegal: every chess lesson diagram is a position the
+// rules allow (the side not to move is not in check, pawns off the end
+// ranks, one king each), whether or not its caption names a move; an
+// empty board (to show the squares) is allowed.
+func TestChessDiagramsLegal(t *testing.T) {
+	eachLesson(t, Chess, func(_ contentCurriculum, l contentLesson) {
+		for i, b := range l.Blocks {
+			if b.Type != "diagram" || b.Position == "start" || strings.HasPrefix(b.Position, "8/8/8/8/8/8/8/8 ") {
+				continue
+			}
+			if _, err := chess.ParseFEN(b.Position); err != nil {
+				t.Errorf("%s block %d: %s: %v", l.ID, i, b.Position, err)
+			}
+		}
+	})
+}
