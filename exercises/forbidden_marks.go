@@ -7,12 +7,12 @@ import (
 )
 
 // gmShowForbiddenSchema is the prompt field of the gomoku kinds played
-// on a board (win_in_1, vcf, shape) that asks for Black's forbidden
+// on a board (win_in_1, key_point, vcf, shape) that asks for Black's forbidden
 // points to be marked (see ForbiddenMarks).
 const gmShowForbiddenSchema = `{"type": "boolean", "description": "renju with Black to play: mark the points forbidden to Black (3-3, 4-4, overline) on the student's board (the exercise's forbidden_points)"}`
 
 // markedKinds are the kinds whose prompt may carry show_forbidden.
-var markedKinds = map[string]bool{"gomoku.win_in_1": true, "gomoku.vcf": true, "gomoku.shape": true}
+var markedKinds = map[string]bool{"gomoku.win_in_1": true, "gomoku.key_point": true, "gomoku.vcf": true, "gomoku.shape": true}
 
 // ForbiddenMarks returns the points forbidden to Black (double three,
 // double four, overline) of the exercise's starting position, in index

@@ -64,12 +64,14 @@ func TestForbiddenMarks(t *testing.T) {
 		}
 	}
 	// The flag is part of the prompts' schemas, and their parsers take it.
-	for kind, side := range map[string]string{"gomoku.win_in_1": "colour", "gomoku.vcf": "attacker", "gomoku.shape": "colour"} {
+	extra := map[string][2]string{"gomoku.shape": {"shape", "four"}, "gomoku.key_point": {"goal", "block_four"}}
+	for kind, side := range map[string]string{"gomoku.win_in_1": "colour", "gomoku.key_point": "colour", "gomoku.vcf": "attacker", "gomoku.shape": "colour"} {
 		k, _ := KindByName(kind)
-		ex := prompt(kind, map[string]any{side: "black", "show_forbidden": true})
-		if kind == "gomoku.shape" {
-			ex = prompt(kind, map[string]any{side: "black", "show_forbidden": true, "shape": "four"})
+		fields := map[string]any{side: "black", "show_forbidden": true}
+		if e, ok := extra[kind]; ok {
+			fields[e[0]] = e[1]
 		}
+		ex := prompt(kind, fields)
 		var doc any
 		_ = json.Unmarshal(ex.Prompt, &doc)
 		if err := compileSchema(t, kind+".prompt", k.PromptSchema()).Validate(doc); err != nil {

@@ -235,6 +235,7 @@ const TEXT = {
   'kind_draughts.capture': ['国际跳棋：吃子', 'Draughts: capture'],
   'kind_draughts.shot': ['国际跳棋：组合', 'Draughts: combination'],
   'kind_gomoku.forbidden': ['五子棋：禁手', 'Renju: forbidden points'],
+  'kind_gomoku.key_point': ['五子棋：找关键点', 'Gomoku: the key point'],
   'kind_gomoku.opening_name': ['五子棋：开局名', 'Renju: opening name'],
   'kind_gomoku.shape': ['五子棋：找棋形', 'Gomoku: find the shape'],
   'kind_gomoku.vcf': ['五子棋：连续冲四胜', 'Gomoku: win by fours'],
