@@ -7,67 +7,78 @@ import (
 	"io"
 	mrand "math/rand/v2"
 	"net/http"
-	"qixue/api"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
+
+	"qixue/api"
 )
 
-type result struct {
-	elapsed   time.Duration
-	latencies []time.Duration
-	// steady holds the latencies of requests sent after the warm-up
-	// (-warmup): the first seconds of a run pay for cold caches, new
-	// database connections and prepared statements.
-	steady   []time.Duration
-	recorded int64 // 201 responses (non-retried submissions)
-	replays  int64 // retries answered with the first verdict
-	errors   int64
-	samples  []string
-	right    int64
-	// timed are the requests by the second of the run they were sent in
-	// (for the per-second p99 series).
-	timed [][]time.Duration
-	// stored are the answers the server answered 201 to: each must be
-	// one row of attempts with its exercise and outcome.
-	stored []storedAnswer
-	cpu    time.Duration // this process (clients and server)
-	pgCPU  time.Duration // every postgres process on the machine
+// sample is one request: when it was due (from the start of the run), how
+// long its answer took (from when it was due), and its status (0: no
+// answer).
+type sample struct {
+	at, latency time.Duration
+	status      int
 }
 
-// load runs the clients until the duration is over.
+type result struct {
+	elapsed time.Duration // warm-up and measured window
+	samples []sample
+	// recorded are the answers the server answered 201 to: each must be
+	// one row of attempts with its exercise and outcome.
+	recorded []storedAnswer
+	steps    int // 200 "continue" answers to a step of a line
+	replays  int // retries answered with the first verdict
+	right    int
+	// failures counts the errors by kind ("status 500", "wrong verdict",
+	// "transport"); examples holds a few.
+	failures map[string]int
+	examples []string
+	kinds    map[string]int // recorded answers by exercise kind
+	cpu      time.Duration  // this process (the clients)
+	srvCPU   time.Duration  // the qixue serve process
+}
+
+// clientState is what one client goroutine collects.
+type clientState struct {
+	samples  []sample
+	recorded []storedAnswer
+	steps    int
+	replays  int
+	right    int
+	failures map[string]int
+	examples []string
+	kinds    map[string]int
+}
+
+func (c *clientState) fail(kind, format string, a ...any) {
+	c.failures[kind]++
+	if len(c.examples) < 3 {
+		c.examples = append(c.examples, fmt.Sprintf(format, a...))
+	}
+}
+
+// load runs the clients for the warm-up and the measured window.
 func load(base string, tokens []string, pool []submission, o options) result {
 	tr := &http.Transport{MaxIdleConns: o.clients * 2, MaxIdleConnsPerHost: o.clients * 2, IdleConnTimeout: time.Minute}
-	client := &http.Client{Transport: tr, Timeout: 10 * time.Second}
+	client := &http.Client{Transport: tr, Timeout: 30 * time.Second}
 	defer tr.CloseIdleConnections()
 
 	var (
 		mu  sync.Mutex
-		res result
+		res = result{failures: map[string]int{}, kinds: map[string]int{}}
 		wg  sync.WaitGroup
 	)
-	var recorded, replays, errs, right atomic.Int64
-	fail := func(format string, a ...any) {
-		errs.Add(1)
-		mu.Lock()
-		if len(res.samples) < 5 {
-			res.samples = append(res.samples, fmt.Sprintf(format, a...))
-		}
-		mu.Unlock()
-	}
 	start := time.Now()
-	deadline := start.Add(o.duration)
+	deadline := start.Add(o.warmup + o.duration)
 	for c := range o.clients {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			st := clientState{failures: map[string]int{}, kinds: map[string]int{}}
 			rng := mrand.New(mrand.NewPCG(uint64(c), 42))
 			token := tokens[c%len(tokens)]
-			var lat, steady []time.Duration
-			var sent []time.Duration // when each request of lat was due, from start
-			var stored []storedAnswer
-			warm := start.Add(o.warmup)
 			// With -rate each client sends on a fixed schedule, offset so
 			// that clients do not send together; a late request's latency
 			// counts from when it should have been sent.
@@ -77,70 +88,102 @@ func load(base string, tokens []string, pool []submission, o options) result {
 				interval = time.Duration(float64(o.clients) / o.rate * float64(time.Second))
 				next = start.Add(interval * time.Duration(c) / time.Duration(o.clients))
 			}
-			for time.Now().Before(deadline) {
-				s := pool[rng.IntN(len(pool))]
-				key := fmt.Sprintf("c%d-%d-%x", c, len(lat), rng.Uint64())
+			over := false // the run's end has come
+			// send sends one request when it is due and records its sample.
+			send := func(s submission, step int, key string) (int, verdict, bool) {
 				t0 := time.Now()
 				if interval > 0 {
 					if next.After(deadline) {
-						break
+						over = true
+						return 0, verdict{}, false
 					}
 					time.Sleep(time.Until(next))
 					t0, next = next, next.Add(interval)
+				} else if !t0.Before(deadline) {
+					over = true
+					return 0, verdict{}, false
 				}
-				status, v, err := submit(client, base, token, key, s)
-				lat = append(lat, time.Since(t0))
-				sent = append(sent, t0.Sub(start))
-				if !t0.Before(warm) {
-					steady = append(steady, lat[len(lat)-1])
+				status, v, err := submit(client, base, token, key, s.exerciseID, s.steps[step])
+				st.samples = append(st.samples, sample{at: t0.Sub(start), latency: time.Since(t0), status: status})
+				if err != nil {
+					kind := "transport"
+					if status != 0 {
+						kind = fmt.Sprintf("status %d", status)
+					}
+					st.fail(kind, "%s step %d: %v", s.kind, step+1, err)
+					return status, v, false
 				}
-				switch {
-				case err != nil:
-					fail("%v", err)
-					continue
-				case status != http.StatusCreated || !v.Recorded:
-					fail("status %d for a new submission to %s", status, s.kind)
-					continue
-				case v.Correct != s.correct:
-					fail("%s: correct=%v, want %v", s.kind, v.Correct, s.correct)
+				return status, v, true
+			}
+		clients:
+			for n := 0; ; n++ {
+				s := pool[rng.IntN(len(pool))]
+				var last verdict
+				var key string
+				for step := range s.steps {
+					key = fmt.Sprintf("c%d-%d-%d-%x", c, n, step, rng.Uint64())
+					status, v, ok := send(s, step, key)
+					if over {
+						break clients
+					}
+					if !ok {
+						continue clients
+					}
+					if step < len(s.steps)-1 {
+						if status != http.StatusOK || v.Done || v.Recorded {
+							st.fail(fmt.Sprintf("status %d", status), "%s step %d: status %d done %v, want 200 continue", s.kind, step+1, status, v.Done)
+							continue clients
+						}
+						st.steps++
+						continue
+					}
+					last = v
+					if status != http.StatusCreated || !v.Recorded || v.AttemptID == "" {
+						st.fail(fmt.Sprintf("status %d", status), "%s: status %d recorded %v for a new answer", s.kind, status, v.Recorded)
+						continue clients
+					}
 				}
-				recorded.Add(1)
-				stored = append(stored, storedAnswer{attemptID: v.AttemptID, exerciseID: s.exerciseID, correct: v.Correct})
-				if v.Correct {
-					right.Add(1)
+				if last.Correct != s.correct {
+					st.fail("wrong verdict", "%s: correct=%v, want %v", s.kind, last.Correct, s.correct)
+				}
+				st.recorded = append(st.recorded, storedAnswer{attemptID: last.AttemptID, exerciseID: s.exerciseID, correct: last.Correct})
+				st.kinds[s.kind]++
+				if last.Correct {
+					st.right++
 				}
 				if rng.Float64() < o.retry {
-					t0 := time.Now()
-					status, again, err := submit(client, base, token, key, s)
-					lat = append(lat, time.Since(t0))
-					sent = append(sent, t0.Sub(start))
+					status, again, ok := send(s, len(s.steps)-1, key)
 					switch {
-					case err != nil:
-						fail("retry: %v", err)
-					case status != http.StatusOK || !again.Replayed || again.AttemptID != v.AttemptID:
-						fail("retry: status %d, replayed %v, attempt %s want %s", status, again.Replayed, again.AttemptID, v.AttemptID)
+					case over:
+						break clients
+					case !ok:
+					case status != http.StatusOK || !again.Replayed || again.AttemptID != last.AttemptID:
+						st.fail(fmt.Sprintf("retry status %d", status), "retry: status %d, replayed %v, attempt %s want %s", status, again.Replayed, again.AttemptID, last.AttemptID)
 					default:
-						replays.Add(1)
+						st.replays++
 					}
 				}
 			}
 			mu.Lock()
-			res.latencies = append(res.latencies, lat...)
-			res.steady = append(res.steady, steady...)
-			res.stored = append(res.stored, stored...)
-			for i, at := range sent {
-				sec := int(at / time.Second)
-				for len(res.timed) <= sec {
-					res.timed = append(res.timed, nil)
-				}
-				res.timed[sec] = append(res.timed[sec], lat[i])
+			defer mu.Unlock()
+			res.samples = append(res.samples, st.samples...)
+			res.recorded = append(res.recorded, st.recorded...)
+			res.steps += st.steps
+			res.replays += st.replays
+			res.right += st.right
+			for k, n := range st.failures {
+				res.failures[k] += n
 			}
-			mu.Unlock()
+			for k, n := range st.kinds {
+				res.kinds[k] += n
+			}
+			if len(res.examples) < 5 {
+				res.examples = append(res.examples, st.examples...)
+			}
 		}()
 	}
 	wg.Wait()
 	res.elapsed = time.Since(start)
-	res.recorded, res.replays, res.errors, res.right = recorded.Load(), replays.Load(), errs.Load(), right.Load()
 	return res
 }
 
@@ -153,13 +196,14 @@ type storedAnswer struct {
 
 type verdict struct {
 	Correct   bool   `json:"correct"`
+	Done      bool   `json:"done"`
 	Recorded  bool   `json:"recorded"`
 	Replayed  bool   `json:"replayed"`
 	AttemptID string `json:"attempt_id"`
 }
 
-func submit(client *http.Client, base, token, key string, s submission) (int, verdict, error) {
-	req, err := http.NewRequest(http.MethodPost, base+"/v1/exercises/"+s.exerciseID+"/attempts", bytes.NewReader(s.body))
+func submit(client *http.Client, base, token, key, exerciseID string, body []byte) (int, verdict, error) {
+	req, err := http.NewRequest(http.MethodPost, base+"/v1/exercises/"+exerciseID+"/attempts", bytes.NewReader(body))
 	if err != nil {
 		return 0, verdict{}, err
 	}
@@ -171,17 +215,16 @@ func submit(client *http.Client, base, token, key string, s submission) (int, ve
 		return 0, verdict{}, err
 	}
 	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
+	b, err := io.ReadAll(resp.Body)
 	if err != nil {
 		return 0, verdict{}, err
 	}
 	var v verdict
-	if resp.StatusCode < 300 {
-		if err := json.Unmarshal(body, &v); err != nil {
-			return 0, verdict{}, fmt.Errorf("decode verdict: %w", err)
-		}
-	} else {
-		return resp.StatusCode, v, fmt.Errorf("status %d: %s", resp.StatusCode, strings.TrimSpace(string(body)))
+	if resp.StatusCode >= 300 {
+		return resp.StatusCode, v, fmt.Errorf("status %d: %s", resp.StatusCode, strings.TrimSpace(string(b)))
+	}
+	if err := json.Unmarshal(b, &v); err != nil {
+		return resp.StatusCode, verdict{}, fmt.Errorf("decode verdict: %w", err)
 	}
 	return resp.StatusCode, v, nil
 }

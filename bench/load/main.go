@@ -1,36 +1,38 @@
-// Command load is the answer-submission load benchmark: it starts the real
-// Qixue server (api.NewServer on a loopback port) on PostgreSQL, creates a
-// school with a class of students, loads the built-in puzzle bank, and runs
-// concurrent students submitting mixed right and wrong answers (and some
-// retries with the same Idempotency-Key) for a fixed time. It reports
-// attempts per second, latency percentiles over the whole run and after a
-// warm-up, the p99 of each second after the warm-up, and errors; it checks
-// that the attempts table holds exactly one row per non-retried
-// submission, and, by attempt ID, that each answer the server recorded is
-// one row with its exercise and outcome.
+// Command load is the answer-submission load benchmark. It builds
+// cmd/qixue, starts `qixue serve` as a separate process configured as
+// deployed (request logging at info into a file, the default connection
+// pool, bcrypt cost and rating pass schedule) on PostgreSQL (a new schema
+// of -db) or on a new embedded SQLite file (-sqlite), creates a platform
+// admin with `qixue admin create`, and through the API a school, a class
+// and its students, who log in with their class code and PIN. Then
+// -clients concurrent students submit right and wrong answers to every
+// bank exercise of all 18 kinds (the step-by-step ones line by line,
+// replies included), some retried with the same Idempotency-Key, paced
+// (-rate) or flat out, for a -warmup and then the measured -duration. It
+// prints p50/p90/p99/max over the measured window, the p99 and max of
+// each of its seconds, the server's CPU per request and the errors by
+// status. After stopping the server it reads the database directly and
+// checks every 201's attempt ID: stored exactly once, with its exercise
+// and outcome, and no other attempt rows.
 //
-//	go run ./bench/load -db 'postgres://postgres:postgres@127.0.0.1:5432/qixue_load?sslmode=disable'
-//
-// Everything happens in a new schema of that database, dropped at the end
-// (-keep keeps it). The run stops by itself after -duration.
+//	go run ./bench/load -db 'postgres://postgres@127.0.0.1:5432/test?sslmode=disable' -rate 2000
+//	go run ./bench/load -sqlite -rate 500
 package main
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
-	"io"
-	"log/slog"
-	"net"
-	"net/http"
+	"net/url"
 	"os"
-	"runtime/pprof"
+	"path/filepath"
 	"time"
 
-	"qixue/api"
+	"qixue/exercises"
 	"qixue/models"
-	"qixue/progress"
 )
 
 func main() {
@@ -42,152 +44,140 @@ func main() {
 
 type options struct {
 	db         string
+	sqlite     bool
+	bin        string
 	clients    int
-	students   int
 	duration   time.Duration
-	retry      float64
-	maxConns   int
 	warmup     time.Duration
-	keep       bool
-	logs       bool
-	cpuProfile string
+	retry      float64
 	rate       float64
-	rater      time.Duration
+	keep       bool
+	cpuProfile string
 }
 
 func run() error {
 	var o options
-	flag.StringVar(&o.db, "db", os.Getenv("QIXUE_LOAD_DATABASE_URL"), "PostgreSQL URL (default $QIXUE_LOAD_DATABASE_URL)")
-	flag.IntVar(&o.clients, "clients", 100, "concurrent clients")
-	flag.IntVar(&o.students, "students", 100, "students (each client is one student; clients > students share)")
-	flag.DurationVar(&o.duration, "duration", 30*time.Second, "how long to submit")
-	flag.Float64Var(&o.retry, "retry", 0.05, "fraction of submissions sent a second time with the same Idempotency-Key")
-	flag.DurationVar(&o.warmup, "warmup", 5*time.Second, "also report latency percentiles of the requests sent after this warm-up (0: none)")
-	flag.IntVar(&o.maxConns, "max-conns", 10, "database connection pool size of the server")
-	flag.Float64Var(&o.rate, "rate", 0, "target submissions per second over all clients (0: each client as fast as it can); latency is then measured from each request's scheduled time")
-	flag.DurationVar(&o.rater, "rater", 10*time.Second, "run the rating pass (progress.Service.RateAll, as serve does every 30 s) at this interval during the load (0: only once after it)")
-	flag.BoolVar(&o.keep, "keep", false, "keep the benchmark schema")
-	flag.BoolVar(&o.logs, "logs", false, "write the server's JSON request logs to stderr")
-	flag.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the run (client and server) to this file")
+	flag.StringVar(&o.db, "db", os.Getenv("QIXUE_LOAD_DATABASE_URL"), "PostgreSQL URL; the run uses a new schema of it (default $QIXUE_LOAD_DATABASE_URL)")
+	flag.BoolVar(&o.sqlite, "sqlite", false, "run the server on a new embedded SQLite file instead of PostgreSQL")
+	flag.StringVar(&o.bin, "bin", "", "qixue binary to run (default: go build ./cmd/qixue into a temporary directory)")
+	flag.IntVar(&o.clients, "clients", 100, "concurrent students")
+	flag.DurationVar(&o.duration, "duration", 60*time.Second, "measured window, after the warm-up")
+	flag.DurationVar(&o.warmup, "warmup", 5*time.Second, "warm-up before the measured window (its requests are reported apart)")
+	flag.Float64Var(&o.retry, "retry", 0.05, "fraction of recorded answers sent a second time with the same Idempotency-Key")
+	flag.Float64Var(&o.rate, "rate", 0, "requests per second over all clients (0: each client as fast as it can); latency then counts from each request's scheduled time")
+	flag.BoolVar(&o.keep, "keep", false, "keep the database (schema or file)")
+	flag.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the server over the measured window to this file (served on QIXUE_PPROF_ADDR)")
 	flag.Parse()
-	if !models.IsPostgres(o.db) {
+	if o.sqlite == (o.db != "") {
+		return errors.New("give either -db postgres://... or -sqlite")
+	}
+	if o.db != "" && !models.IsPostgres(o.db) {
 		return errors.New("-db must be a postgres:// URL")
 	}
-	if o.duration <= 0 || o.duration > 10*time.Minute || o.clients < 1 || o.students < 1 {
-		return errors.New("-duration must be in (0, 10m], -clients and -students at least 1")
+	if o.duration <= 0 || o.duration > 10*time.Minute || o.warmup < 0 || o.clients < 1 {
+		return errors.New("-duration must be in (0, 10m], -warmup not negative, -clients at least 1")
 	}
 	ctx := context.Background()
 
-	db, cleanup, err := freshSchema(ctx, o.db, o.keep)
+	dir, err := os.MkdirTemp("", "qixue-load-")
 	if err != nil {
 		return err
 	}
-	defer cleanup()
-	sqlDB, err := db.DB()
-	if err != nil {
-		return err
+	if !o.keep {
+		defer os.RemoveAll(dir)
 	}
-	sqlDB.SetMaxOpenConns(o.maxConns)
-	sqlDB.SetMaxIdleConns(o.maxConns)
-
-	env, err := setUp(ctx, db, o.students)
-	if err != nil {
-		return err
-	}
-	pool, err := answerPool(env.bank)
-	if err != nil {
-		return err
-	}
-	fmt.Printf("setup: %d students, %d bank exercises, %d answers in the mix (%d right, %d wrong) over %d kinds\n",
-		len(env.tokens), len(env.bank), len(pool), countRight(pool), len(pool)-countRight(pool), countKinds(pool))
-
-	logger := slog.New(slog.NewJSONHandler(io.Discard, nil))
-	if o.logs {
-		logger = slog.New(slog.NewJSONHandler(os.Stderr, nil))
-	}
-	e := api.NewServer(api.Deps{
-		Identity:  env.identity,
-		Ping:      func(ctx context.Context) error { return models.Ping(ctx, db) },
-		Logger:    logger,
-		Exercises: env.practice,
-	})
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return err
-	}
-	srv := &http.Server{Handler: e, ReadHeaderTimeout: 10 * time.Second}
-	go srv.Serve(ln)
-	defer srv.Shutdown(context.Background())
-	base := "http://" + ln.Addr().String()
-
-	if o.cpuProfile != "" {
-		f, err := os.Create(o.cpuProfile)
-		if err != nil {
+	if o.bin == "" {
+		if o.bin, err = buildServer(dir); err != nil {
 			return err
 		}
-		pprof.StartCPUProfile(f)
-		defer f.Close()
 	}
-	ratings := progress.NewService(models.NewProgressStore(db), nil, nil, nil)
-	cpu0, pg0 := processCPU(), postgresCPU()
-	stopRater := startRater(ratings, o.rater)
-	res := load(base, env.tokens, pool, o)
-	passes, rated := stopRater()
-	res.cpu, res.pgCPU = processCPU()-cpu0, postgresCPU()-pg0
-	pprof.StopCPUProfile()
-	res.print(o)
-	if passes > 0 {
-		fmt.Printf("rating passes during the load: %d, %d first attempts rated\n", passes, rated)
+	dbURL := filepath.Join(dir, "qixue.db")
+	if !o.sqlite {
+		var cleanup func()
+		if dbURL, cleanup, err = pgSchema(o.db, o.keep); err != nil {
+			return err
+		}
+		defer cleanup()
+	} else if o.keep {
+		fmt.Println("kept database", dbURL)
 	}
-	t0 := time.Now()
-	n, err := ratings.RateAll(ctx)
+	addr, err := freePort()
 	if err != nil {
-		return fmt.Errorf("rating pass: %w", err)
+		return err
 	}
-	fmt.Printf("rating pass after the load: %d first attempts rated in %s\n", n, time.Since(t0).Round(time.Millisecond))
+	pprofAddr := ""
+	if o.cpuProfile != "" {
+		if pprofAddr, err = freePort(); err != nil {
+			return err
+		}
+	}
+	env := serverEnv(dbURL, addr, pprofAddr)
+	pw := make([]byte, 16)
+	rand.Read(pw)
+	password := hex.EncodeToString(pw)
+	if err := createAdmin(o.bin, env, "loadadmin", password); err != nil {
+		return err
+	}
+	srv, err := startServer(o.bin, env, addr, pprofAddr, filepath.Join(dir, "serve.log"))
+	if err != nil {
+		return err
+	}
+	defer srv.stop()
+	tokens, err := fixture(srv.base, "loadadmin", password, o.clients)
+	if err != nil {
+		return fmt.Errorf("fixture: %w", err)
+	}
+	bank, err := exercises.Bank()
+	if err != nil {
+		return err
+	}
+	pool, err := answerPool(bank)
+	if err != nil {
+		return err
+	}
+	db := "PostgreSQL (" + redact(o.db) + ")"
+	if o.sqlite {
+		db = "embedded SQLite " + dbURL
+	}
+	fmt.Printf("qixue serve (pid %d) on %s, request log %s\n", srv.cmd.Process.Pid, db, srv.log)
+	fmt.Printf("setup: %d students, %d bank exercises, %d answers in the mix (%d right, %d wrong) over %d kinds\n",
+		len(tokens), len(bank), len(pool), countRight(pool), len(pool)-countRight(pool), countKinds(pool))
 
-	var rows int64
-	if err := db.Table("attempts").Count(&rows).Error; err != nil {
+	profiled := make(chan error, 1)
+	if o.cpuProfile != "" {
+		go func() {
+			time.Sleep(o.warmup)
+			profiled <- srv.cpuProfile(ctx, int(o.duration/time.Second), o.cpuProfile)
+		}()
+	}
+	cpu0, srv0 := processCPU(), srv.cpu()
+	res := load(srv.base, tokens, pool, o)
+	res.cpu, res.srvCPU = processCPU()-cpu0, srv.cpu()-srv0
+	if o.cpuProfile != "" {
+		if err := <-profiled; err != nil {
+			fmt.Fprintln(os.Stderr, "load: cpu profile:", err)
+		} else {
+			fmt.Println("server CPU profile of the window:", o.cpuProfile)
+		}
+	}
+	res.print(o)
+	if err := srv.stop(); err != nil {
+		return fmt.Errorf("qixue serve: %w (log %s)", err, srv.log)
+	}
+	if err := verify(ctx, dbURL, res.recorded); err != nil {
 		return err
 	}
-	fmt.Printf("attempts table: %d rows; non-retried submissions recorded: %d", rows, res.recorded)
-	if rows != res.recorded {
-		fmt.Println("  MISMATCH")
-		return fmt.Errorf("attempts table has %d rows, want %d", rows, res.recorded)
-	}
-	fmt.Println("  (exactly one row each)")
-	if err := verifyStored(ctx, db, res.stored); err != nil {
-		return err
-	}
-	fmt.Printf("every one of the %d recorded answers checked by attempt ID: one row, its exercise, its outcome\n", len(res.stored))
-	if res.errors > 0 {
-		return fmt.Errorf("%d errors", res.errors)
+	if n := res.errors(); n > 0 {
+		return fmt.Errorf("%d errors", n)
 	}
 	return nil
 }
 
-// startRater runs the rating pass every interval, as serve does, until
-// the returned stop is called; stop waits for a running pass and returns
-// the number of passes and of attempts rated. A zero interval runs none.
-func startRater(svc *progress.Service, every time.Duration) (stop func() (passes, rated int)) {
-	if every <= 0 {
-		return func() (int, int) { return 0, 0 }
+// redact drops the password of a database URL for printing.
+func redact(s string) string {
+	u, err := url.Parse(s)
+	if err != nil {
+		return "?"
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	var passes, rated int
-	go func() {
-		defer close(done)
-		svc.RateEvery(ctx, every, func(n int, err error) {
-			if err != nil {
-				fmt.Fprintln(os.Stderr, "load: rating pass:", err)
-			}
-			passes, rated = passes+1, rated+n
-		})
-	}()
-	return func() (int, int) {
-		cancel()
-		<-done
-		return passes, rated
-	}
+	return u.Redacted()
 }

@@ -2,10 +2,9 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"runtime"
 	"slices"
-	"strconv"
+	"sort"
 	"strings"
 	"syscall"
 	"time"
@@ -20,75 +19,80 @@ func processCPU() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// postgresCPU sums the CPU time of the machine's postgres processes (from
-// /proc; 0 where that is not available).
-func postgresCPU() time.Duration {
-	dirs, _ := os.ReadDir("/proc")
-	var ticks int64
-	for _, d := range dirs {
-		b, err := os.ReadFile("/proc/" + d.Name() + "/stat")
-		if err != nil {
-			continue
-		}
-		s := string(b)
-		open, close := strings.IndexByte(s, '('), strings.LastIndexByte(s, ')')
-		if open < 0 || close < open || s[open+1:close] != "postgres" {
-			continue
-		}
-		f := strings.Fields(s[close+1:])
-		if len(f) < 13 {
-			continue
-		}
-		u, _ := strconv.ParseInt(f[11], 10, 64)
-		st, _ := strconv.ParseInt(f[12], 10, 64)
-		ticks += u + st
+func pctOf(l []time.Duration, p float64) time.Duration {
+	if len(l) == 0 {
+		return 0
 	}
-	return time.Duration(ticks) * time.Second / 100 // USER_HZ
+	return l[min(len(l)-1, int(p*float64(len(l))))]
 }
 
+func ms(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000) }
+
 func (r result) print(o options) {
-	slices.Sort(r.latencies)
-	slices.Sort(r.steady)
-	pctOf := func(l []time.Duration, p float64) time.Duration {
-		if len(l) == 0 {
-			return 0
-		}
-		return l[min(len(l)-1, int(p*float64(len(l))))]
-	}
-	pct := func(p float64) time.Duration { return pctOf(r.latencies, p) }
-	secs := r.elapsed.Seconds()
-	pace := "as fast as they can"
-	if o.rate > 0 {
-		pace = fmt.Sprintf("at a target of %.0f submissions/s in all", o.rate)
-	}
-	fmt.Printf("%d clients %s for %s (GOMAXPROCS %d)\n", o.clients, pace, r.elapsed.Round(time.Millisecond), runtime.GOMAXPROCS(0))
-	fmt.Printf("requests: %d (%.0f/s); checked and recorded attempts: %d (%.0f/s, %d right); retries replayed: %d\n",
-		len(r.latencies), float64(len(r.latencies))/secs, r.recorded, float64(r.recorded)/secs, r.right, r.replays)
-	fmt.Printf("latency: p50 %s  p90 %s  p99 %s  max %s\n",
-		pct(0.50).Round(10*time.Microsecond), pct(0.90).Round(10*time.Microsecond), pct(0.99).Round(10*time.Microsecond), pct(1).Round(10*time.Microsecond))
-	if o.warmup > 0 {
-		sp := func(p float64) time.Duration { return pctOf(r.steady, p).Round(10 * time.Microsecond) }
-		fmt.Printf("after the first %s (%d requests): p50 %s  p90 %s  p99 %s  max %s\n",
-			o.warmup, len(r.steady), sp(0.50), sp(0.90), sp(0.99), sp(1))
-	}
-	n := float64(len(r.latencies))
-	if n > 0 {
-		per := (r.cpu + r.pgCPU).Seconds() / n
-		fmt.Printf("CPU: this process %s (%.0f µs/request), postgres %s (%.0f µs/request; all of the machine's postgres processes)\n",
-			r.cpu.Round(time.Millisecond), r.cpu.Seconds()/n*1e6, r.pgCPU.Round(time.Millisecond), r.pgCPU.Seconds()/n*1e6)
-		fmt.Printf("CPU-bound capacity if %d cores were ours alone: about %.0f requests/s\n", runtime.NumCPU(), float64(runtime.NumCPU())/per)
-	}
-	if len(r.timed) > 0 {
-		first := int(o.warmup / time.Second)
-		fmt.Printf("p99 per second (ms), seconds %d-%d after the %s warm-up:", first+1, len(r.timed), o.warmup)
-		for _, l := range r.timed[min(first, len(r.timed)):] {
-			slices.Sort(l)
-			fmt.Printf(" %.0f", float64(pctOf(l, 0.99).Microseconds())/1000)
-		}
-		fmt.Println()
-	}
-	fmt.Printf("errors: %d\n", r.errors)
+	var warm, window []time.Duration
+	perSec := make([][]time.Duration, int((o.duration+time.Second-1)/time.Second))
 	for _, s := range r.samples {
+		if s.at < o.warmup {
+			warm = append(warm, s.latency)
+			continue
+		}
+		window = append(window, s.latency)
+		if sec := int((s.at - o.warmup) / time.Second); sec < len(perSec) {
+			perSec[sec] = append(perSec[sec], s.latency)
+		}
+	}
+	slices.Sort(warm)
+	slices.Sort(window)
+	pace := "flat out"
+	if o.rate > 0 {
+		pace = fmt.Sprintf("paced at %.0f requests/s in all", o.rate)
+	}
+	fmt.Printf("%d clients %s: %s warm-up, then a measured window of %s (GOMAXPROCS of this client %d)\n",
+		o.clients, pace, o.warmup, o.duration, runtime.GOMAXPROCS(0))
+	fmt.Printf("warm-up: %d requests, p99 %s, max %s (not counted below)\n", len(warm), ms(pctOf(warm, 0.99)), ms(pctOf(warm, 1)))
+	secs := o.duration.Seconds()
+	fmt.Printf("window: %d requests (%.0f/s): answers recorded %d over the whole run (%d right), continuing steps %d, retries replayed %d\n",
+		len(window), float64(len(window))/secs, len(r.recorded), r.right, r.steps, r.replays)
+	fmt.Printf("window latency: p50 %s  p90 %s  p99 %s  max %s\n",
+		ms(pctOf(window, 0.5)), ms(pctOf(window, 0.9)), ms(pctOf(window, 0.99)), ms(pctOf(window, 1)))
+	fmt.Print("p99 per second of the window (ms):")
+	for _, l := range perSec {
+		slices.Sort(l)
+		fmt.Printf(" %.0f", float64(pctOf(l, 0.99).Microseconds())/1000)
+	}
+	fmt.Println()
+	fmt.Print("max per second of the window (ms):")
+	for _, l := range perSec {
+		fmt.Printf(" %.0f", float64(pctOf(l, 1).Microseconds())/1000)
+	}
+	fmt.Println()
+	if n := float64(len(r.samples)); n > 0 {
+		fmt.Printf("CPU over the run: qixue serve %s (%.0f µs/request), clients %s (%.0f µs/request); PostgreSQL not counted\n",
+			r.srvCPU.Round(time.Millisecond), r.srvCPU.Seconds()/n*1e6, r.cpu.Round(time.Millisecond), r.cpu.Seconds()/n*1e6)
+	}
+	kinds := make([]string, 0, len(r.kinds))
+	for k, n := range r.kinds {
+		kinds = append(kinds, fmt.Sprintf("%s %d", k, n))
+	}
+	sort.Strings(kinds)
+	fmt.Printf("answers recorded by kind (%d kinds): %s\n", len(kinds), strings.Join(kinds, ", "))
+	errs := 0
+	var by []string
+	for k, n := range r.failures {
+		errs += n
+		by = append(by, fmt.Sprintf("%s: %d", k, n))
+	}
+	sort.Strings(by)
+	fmt.Printf("errors: %d %s\n", errs, strings.Join(by, ", "))
+	for _, s := range r.examples {
 		fmt.Println("  e.g.", s)
 	}
+}
+
+func (r result) errors() int {
+	n := 0
+	for _, c := range r.failures {
+		n += c
+	}
+	return n
 }

@@ -1,113 +1,99 @@
 package main
 
 import (
-	"context"
-	"crypto/rand"
-	"encoding/hex"
+	"bytes"
+	"encoding/json"
 	"fmt"
-	"golang.org/x/crypto/bcrypt"
-	"gorm.io/gorm"
-	"net/url"
-	"qixue/exercises"
+	"io"
+	"net/http"
+	"strings"
+
 	"qixue/identity"
-	"qixue/models"
-	"time"
 )
 
-// freshSchema creates a new schema in the database at base and returns a
-// migrated connection using it, and a cleanup that drops it.
-func freshSchema(ctx context.Context, base string, keep bool) (*gorm.DB, func(), error) {
-	admin, err := models.Open(base)
-	if err != nil {
-		return nil, nil, err
-	}
-	b := make([]byte, 6)
-	rand.Read(b)
-	schema := "load_" + hex.EncodeToString(b)
-	if err := admin.Exec("CREATE SCHEMA " + schema).Error; err != nil {
-		models.Close(admin)
-		return nil, nil, err
-	}
-	u, err := url.Parse(base)
-	if err != nil {
-		return nil, nil, err
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	db, err := models.Open(u.String())
-	if err == nil {
-		err = models.Migrate(ctx, db)
-	}
-	cleanup := func() {
-		if db != nil {
-			models.Close(db)
-		}
-		if keep {
-			fmt.Println("kept schema", schema)
-		} else {
-			admin.Exec("DROP SCHEMA " + schema + " CASCADE")
-		}
-		models.Close(admin)
-	}
-	if err != nil {
-		cleanup()
-		return nil, nil, err
-	}
-	return db, cleanup, nil
-}
-
-type environment struct {
-	identity *identity.Service
-	practice *exercises.Service
-	bank     []exercises.Exercise
-	tokens   []string
-}
-
-// setUp creates a school, a grade-4 class with students and their access
-// tokens, and loads the puzzle bank.
-func setUp(ctx context.Context, db *gorm.DB, students int) (environment, error) {
-	var env environment
-	secret := make([]byte, 48)
-	rand.Read(secret)
-	svc, err := identity.NewService(models.NewIdentityStore(db), identity.Config{
-		Secret: secret, BcryptCost: bcrypt.MinCost, AccessTTL: time.Hour,
-	})
-	if err != nil {
-		return env, err
-	}
-	env.identity = svc
-	root := identity.Principal{Role: identity.RolePlatformAdmin}
-	school, err := svc.CreateSchool(ctx, root, identity.SchoolInput{Name: "Load Test School"})
-	if err != nil {
-		return env, err
-	}
-	class, err := svc.CreateClass(ctx, root, identity.NewClass{SchoolID: school.ID, Name: "4A", Grade: 4})
-	if err != nil {
-		return env, err
-	}
-	for len(env.tokens) < students {
-		n := min(students-len(env.tokens), identity.MaxBulkStudents)
-		names := make([]string, n)
-		for i := range names {
-			names[i] = fmt.Sprintf("Student %d", len(env.tokens)+i+1)
-		}
-		_, created, err := svc.CreateStudents(ctx, root, class.ID, names)
+// apiCall sends a JSON request to the server and decodes a 2xx answer
+// into out (when not nil).
+func apiCall(base, method, path, token string, in, out any) error {
+	var body io.Reader
+	if in != nil {
+		b, err := json.Marshal(in)
 		if err != nil {
-			return env, err
+			return err
 		}
-		for _, st := range created {
-			s, err := svc.Login(ctx, identity.Credentials{Username: st.User.Username, ClassCode: class.LoginCode, PIN: st.PIN}, "load")
-			if err != nil {
-				return env, err
+		body = bytes.NewReader(b)
+	}
+	req, err := http.NewRequest(method, base+path, body)
+	if err != nil {
+		return err
+	}
+	if in != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return err
+	}
+	if resp.StatusCode/100 != 2 {
+		return fmt.Errorf("%s %s: status %d: %s", method, path, resp.StatusCode, strings.TrimSpace(string(b)))
+	}
+	if out != nil {
+		return json.Unmarshal(b, out)
+	}
+	return nil
+}
+
+type session struct {
+	AccessToken string `json:"access_token"`
+}
+
+// fixture creates, through the API as the platform admin, a school, a
+// grade-4 class and its students, and logs every student in with the
+// class code and PIN of their login card; it returns their access tokens.
+func fixture(base, adminUser, adminPassword string, students int) ([]string, error) {
+	var admin session
+	if err := apiCall(base, http.MethodPost, "/v1/auth/login", "", map[string]string{"username": adminUser, "password": adminPassword}, &admin); err != nil {
+		return nil, err
+	}
+	var school struct{ ID string }
+	if err := apiCall(base, http.MethodPost, "/v1/schools", admin.AccessToken, map[string]string{"name": "Load Test School"}, &school); err != nil {
+		return nil, err
+	}
+	var class struct{ ID string }
+	if err := apiCall(base, http.MethodPost, "/v1/classes", admin.AccessToken, map[string]any{"school_id": school.ID, "name": "4A", "grade": 4}, &class); err != nil {
+		return nil, err
+	}
+	var tokens []string
+	for len(tokens) < students {
+		n := min(students-len(tokens), identity.MaxBulkStudents)
+		list := make([]map[string]string, n)
+		for i := range list {
+			list[i] = map[string]string{"real_name": fmt.Sprintf("Student %d", len(tokens)+i+1)}
+		}
+		var cards struct {
+			ClassCode string `json:"class_code"`
+			Students  []struct {
+				Username string `json:"username"`
+				PIN      string `json:"pin"`
+			} `json:"students"`
+		}
+		if err := apiCall(base, http.MethodPost, "/v1/classes/"+class.ID+"/students", admin.AccessToken, map[string]any{"students": list}, &cards); err != nil {
+			return nil, err
+		}
+		for _, st := range cards.Students {
+			var s session
+			if err := apiCall(base, http.MethodPost, "/v1/auth/login", "", map[string]string{"class_code": cards.ClassCode, "username": st.Username, "pin": st.PIN}, &s); err != nil {
+				return nil, err
 			}
-			env.tokens = append(env.tokens, s.AccessToken)
+			tokens = append(tokens, s.AccessToken)
 		}
 	}
-	env.practice = exercises.NewService(models.NewExerciseStore(db), nil)
-	if _, _, err := env.practice.LoadBank(ctx); err != nil {
-		return env, err
-	}
-	env.bank, err = exercises.Bank()
-	return env, err
+	return tokens, nil
 }

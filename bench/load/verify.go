@@ -3,9 +3,35 @@ package main
 import (
 	"context"
 	"fmt"
+
 	"gorm.io/gorm"
+
 	"qixue/exercises"
+	"qixue/models"
 )
+
+// verify opens the database of the stopped server and checks that the
+// attempts table holds exactly the recorded answers (verifyStored) and
+// no other row.
+func verify(ctx context.Context, dbURL string, stored []storedAnswer) error {
+	db, err := models.Open(dbURL)
+	if err != nil {
+		return err
+	}
+	defer models.Close(db)
+	var rows int64
+	if err := db.WithContext(ctx).Table("attempts").Count(&rows).Error; err != nil {
+		return err
+	}
+	if err := verifyStored(ctx, db, stored); err != nil {
+		return err
+	}
+	if rows != int64(len(stored)) {
+		return fmt.Errorf("attempts table has %d rows, but %d answers were recorded (201)", rows, len(stored))
+	}
+	fmt.Printf("stored: each of the %d answers answered 201 is one row of attempts by its ID, with its exercise and outcome; the table has no other row\n", len(stored))
+	return nil
+}
 
 // verifyStored checks, by attempt ID, that each recorded answer is
 // exactly one row of attempts holding its exercise and outcome, and that

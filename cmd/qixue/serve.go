@@ -94,6 +94,11 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 	defer raterDB.close()
 	rater := progress.NewService(models.NewProgressStore(raterDB.db), nil, nil, nil)
 	defer startRater(ctx, rater, raterInterval, logger)()
+	stopPprof, err := startPprof(cfg.PprofAddr, logger)
+	if err != nil {
+		return err
+	}
+	defer stopPprof()
 	app, err := web.New()
 	if err != nil {
 		return err
