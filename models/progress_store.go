@@ -84,9 +84,27 @@ type pendingAttempt struct {
 
 // pendingSQL selects first attempts of game exercises with no rating
 // change yet. Exercises of no game (generic questions) are not rated.
+// The %s is a further condition on the rating changes looked at
+// (pendingFrom), "" for none.
 const pendingSQL = `SELECT a.id, a.user_id, a.exercise_id, a.outcome, a.created_at, e.game
  FROM attempts a JOIN exercises e ON e.id = a.exercise_id
- WHERE a.first_attempt AND e.game <> '' AND NOT EXISTS (SELECT 1 FROM rating_changes c WHERE c.attempt_id = a.id)`
+ WHERE a.first_attempt AND e.game <> '' AND NOT EXISTS (SELECT 1 FROM rating_changes c WHERE c.attempt_id = a.id%s)`
+
+// pendingFrom returns pendingSQL for the attempts from the ID from on
+// (after it when strict), with the same bound on the rating changes it
+// looks at, and its two arguments. Without the bound on rating_changes
+// PostgreSQL answered each batch of the periodic pass with a merge anti
+// join that read rating_changes from its first row: every rating change
+// ever made, once per batch of 100, so a pass cost grew with the table
+// times the backlog (39 ms a batch at 17k rating changes) and its CPU
+// showed in the answers' tail.
+func pendingFrom(from string, strict bool) (string, []any) {
+	op := ">="
+	if strict {
+		op = ">"
+	}
+	return fmt.Sprintf(pendingSQL, " AND c.attempt_id "+op+" ?") + " AND a.id " + op + " ?", []any{from, from}
+}
 
 // RatePending implements progress.Store. It works in batches: each reads
 // the next pending attempts outside any transaction (on SQLite through
@@ -98,17 +116,18 @@ func (s *ProgressStore) RatePending(ctx context.Context, userID string, now time
 	// Attempt IDs carry the wall clock (UUIDv7), so the periodic pass's
 	// search bound does too, whatever clock now comes from.
 	started := time.Now()
-	q, args, batch := pendingSQL, []any{}, rateBatch
+	q, args, batch, from := "", []any{}, rateBatch, ""
 	if userID != "" {
-		q += " AND a.user_id = ?"
-		args = append(args, userID)
+		// The student's rating changes only (the change of an attempt
+		// has its user), for the same reason as pendingFrom's bound.
+		q = fmt.Sprintf(pendingSQL, " AND c.user_id = ?") + " AND a.user_id = ?"
+		args = []any{userID, userID}
 	} else {
-		from, err := s.scannedFrom(ctx)
-		if err != nil {
+		var err error
+		if from, err = s.scannedFrom(ctx); err != nil {
 			return 0, err
 		}
-		q += " AND a.id >= ?"
-		args = append(args, from)
+		q, args = pendingFrom(from, false)
 		batch = PassBatch
 	}
 	limit := " ORDER BY a.id LIMIT " + strconv.Itoa(batch)
@@ -120,7 +139,10 @@ func (s *ProgressStore) RatePending(ctx context.Context, userID string, now time
 		// batch. An attempt committed late, below that point, is found by
 		// the next pass (see scanMargin) or the student's own.
 		q, args := q, args
-		if after != "" {
+		switch {
+		case after != "" && userID == "":
+			q, args = pendingFrom(after, true)
+		case after != "":
 			q, args = q+" AND a.id > ?", append(slices.Clone(args), after)
 		}
 		var list []pendingAttempt
@@ -246,7 +268,7 @@ func (s *ProgressStore) Rebuild(ctx context.Context, now time.Time) (int, error)
 			return fmt.Errorf("rated attempts: %w", err)
 		}
 		var pending []pendingAttempt
-		if err := tx.Raw(pendingSQL + " ORDER BY a.id").Scan(&pending).Error; err != nil {
+		if err := tx.Raw(fmt.Sprintf(pendingSQL, "") + " ORDER BY a.id").Scan(&pending).Error; err != nil {
 			return fmt.Errorf("pending attempts: %w", err)
 		}
 		list = append(list, pending...)
