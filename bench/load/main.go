@@ -150,9 +150,19 @@ func run() error {
 			profiled <- srv.cpuProfile(ctx, int(o.duration/time.Second), o.cpuProfile)
 		}()
 	}
+	var watch *pgWatch
+	if !o.sqlite {
+		if watch, err = watchPostgres(dbURL); err != nil {
+			return err
+		}
+	}
 	cpu0, srv0 := processCPU(), srv.cpu()
+	window := time.Now().Add(o.warmup)
 	res := load(srv.base, tokens, pool, o)
 	res.cpu, res.srvCPU = processCPU()-cpu0, srv.cpu()-srv0
+	if watch != nil {
+		watch.stop()
+	}
 	if o.cpuProfile != "" {
 		if err := <-profiled; err != nil {
 			fmt.Fprintln(os.Stderr, "load: cpu profile:", err)
@@ -161,9 +171,13 @@ func run() error {
 		}
 	}
 	res.print(o)
+	if watch != nil {
+		watch.print(len(res.samples), o.warmup)
+	}
 	if err := srv.stop(); err != nil {
 		return fmt.Errorf("qixue serve: %w (log %s)", err, srv.log)
 	}
+	ratingPasses(srv.log, window)
 	if err := verify(ctx, dbURL, res.recorded); err != nil {
 		return err
 	}

@@ -31,9 +31,11 @@ func ms(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Micros
 func (r result) print(o options) {
 	var warm, window []time.Duration
 	perSec := make([][]time.Duration, int((o.duration+time.Second-1)/time.Second))
+	warmSec := make([][]time.Duration, int((o.warmup+time.Second-1)/time.Second))
 	for _, s := range r.samples {
 		if s.at < o.warmup {
 			warm = append(warm, s.latency)
+			warmSec[int(s.at/time.Second)] = append(warmSec[int(s.at/time.Second)], s.latency)
 			continue
 		}
 		window = append(window, s.latency)
@@ -49,7 +51,12 @@ func (r result) print(o options) {
 	}
 	fmt.Printf("%d clients %s: %s warm-up, then a measured window of %s (GOMAXPROCS of this client %d)\n",
 		o.clients, pace, o.warmup, o.duration, runtime.GOMAXPROCS(0))
-	fmt.Printf("warm-up: %d requests, p99 %s, max %s (not counted below)\n", len(warm), ms(pctOf(warm, 0.99)), ms(pctOf(warm, 1)))
+	fmt.Printf("warm-up: %d requests, p99 %s, max %s (not counted below); p99 per second (ms):", len(warm), ms(pctOf(warm, 0.99)), ms(pctOf(warm, 1)))
+	for _, l := range warmSec {
+		slices.Sort(l)
+		fmt.Printf(" %.0f", float64(pctOf(l, 0.99).Microseconds())/1000)
+	}
+	fmt.Println()
 	secs := o.duration.Seconds()
 	fmt.Printf("window: %d requests (%.0f/s): answers recorded %d over the whole run (%d right), continuing steps %d, retries replayed %d\n",
 		len(window), float64(len(window))/secs, len(r.recorded), r.right, r.steps, r.replays)
