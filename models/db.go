@@ -2,6 +2,7 @@ package models
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"strings"
@@ -112,6 +113,38 @@ func OpenPool(url string, pool Pool) (*gorm.DB, error) {
 func Ping(ctx context.Context, db *gorm.DB) error {
 	var one int
 	return db.WithContext(ctx).Raw("SELECT 1").Row().Scan(&one)
+}
+
+// Fill opens up to n connections of a PostgreSQL pool at once and leaves
+// them idle (n is capped at the pool's idle limit), so that the first
+// requests of a server do not each wait for a new backend, whose first
+// statements are also slow while it fills its catalog caches. The
+// embedded database's connections are opened with it.
+func Fill(ctx context.Context, db *gorm.DB, n int) error {
+	if db.Dialector.Name() != "postgres" {
+		return nil
+	}
+	sqlDB, err := db.DB()
+	if err != nil {
+		return err
+	}
+	conns := make([]*sql.Conn, 0, n)
+	defer func() {
+		for _, c := range conns {
+			c.Close()
+		}
+	}()
+	for range n {
+		c, err := sqlDB.Conn(ctx)
+		if err != nil {
+			return err
+		}
+		conns = append(conns, c)
+		if err := c.PingContext(ctx); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Close closes the database's connections (both pools of an embedded

@@ -52,6 +52,9 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		return err
 	}
 	defer models.Close(db)
+	if err := models.Fill(ctx, db, min(cfg.DBMaxIdleConns, cfg.DBMaxOpenConns)); err != nil {
+		return err
+	}
 	secret, err := signingSecret(ctx, cfg, db)
 	if err != nil {
 		return err
