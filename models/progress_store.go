@@ -176,7 +176,7 @@ func (s *ProgressStore) ratePass(ctx context.Context, now time.Time) (int, error
 		from = oldest[0]
 	}
 	limit := " ORDER BY a.id LIMIT " + strconv.Itoa(PassBatch)
-	total := 0
+	total, batches := 0, 0
 	for lo, after := from, ""; lo < end; {
 		hi := min(end, v7Floor(v7Time(lo).Add(passWindow)))
 		if hi <= lo {
@@ -203,6 +203,11 @@ func (s *ProgressStore) ratePass(ctx context.Context, now time.Time) (int, error
 			if err != nil {
 				return total, err
 			}
+			if batches++; batches%vacuumEvery == 0 {
+				if err := s.vacuumRatings(ctx); err != nil {
+					return total, err
+				}
+			}
 		}
 		if s.pause != nil {
 			if err := s.pause(ctx, time.Since(began)); err != nil {
@@ -210,7 +215,35 @@ func (s *ProgressStore) ratePass(ctx context.Context, now time.Time) (int, error
 			}
 		}
 	}
+	if batches%vacuumEvery != 0 {
+		if err := s.vacuumRatings(ctx); err != nil {
+			return total, err
+		}
+	}
 	return total, s.markScanned(ctx, started)
+}
+
+// vacuumEvery is how many rating batches the periodic pass writes between
+// two vacuumRatings.
+const vacuumEvery = 20
+
+// vacuumRatings vacuums, on PostgreSQL, the small tables every batch
+// updates: each batch rewrites the ratings of its students and puzzles
+// and the rating state, so without vacuum they fill with dead row
+// versions that every later upsert walks. Autovacuum would do it, but
+// this machine's cluster (and any school's that turns it off) runs
+// without: after one 65 s benchmark at 2,000 answers/s student_ratings
+// held 400 live rows, 31,355 dead ones and 4 MB, and its 100-row upsert
+// took 22.6 ms, the largest part of a batch. VACUUM takes no lock that
+// answers or reads wait for.
+func (s *ProgressStore) vacuumRatings(ctx context.Context) error {
+	if s.db.Dialector.Name() != "postgres" {
+		return nil
+	}
+	if err := s.db.WithContext(ctx).Exec("VACUUM student_ratings, exercise_ratings, rating_state").Error; err != nil {
+		return fmt.Errorf("vacuum ratings: %w", err)
+	}
+	return nil
 }
 
 // v7Time returns the creation time a UUIDv7 in its text form carries
