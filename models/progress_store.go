@@ -192,8 +192,18 @@ func (s *ProgressStore) ratePass(ctx context.Context, now time.Time) (int, error
 			return total, fmt.Errorf("pending attempts: %w", err)
 		}
 		if len(list) < PassBatch {
-			// The window is done: the next one starts at its end.
-			lo, after = hi, ""
+			// The window is done: the next one starts at the next
+			// attempt after it, so that hours without answers (or a
+			// server stopped for the holidays) are one step, not one
+			// query per window.
+			next, err := s.nextAttempt(ctx, hi)
+			if err != nil {
+				return total, err
+			}
+			if next == "" {
+				next = end
+			}
+			lo, after = min(next, end), ""
 		} else {
 			after = list[len(list)-1].ID
 		}
@@ -221,6 +231,19 @@ func (s *ProgressStore) ratePass(ctx context.Context, now time.Time) (int, error
 		}
 	}
 	return total, s.markScanned(ctx, started)
+}
+
+// nextAttempt returns the lowest attempt ID not below from ("" when
+// there is none).
+func (s *ProgressStore) nextAttempt(ctx context.Context, from string) (string, error) {
+	var next []string
+	if err := s.db.WithContext(ctx).Raw("SELECT id FROM attempts WHERE id >= ? ORDER BY id LIMIT 1", from).Scan(&next).Error; err != nil {
+		return "", fmt.Errorf("next attempt: %w", err)
+	}
+	if len(next) == 0 {
+		return "", nil
+	}
+	return next[0], nil
 }
 
 // vacuumEvery is how many rating batches the periodic pass writes between

@@ -95,3 +95,32 @@ func TestPeriodicPassEndsAtItsStart(t *testing.T) {
 		}
 	})
 }
+
+// TestPeriodicPassSkipsQuietTime checks that the periodic pass steps over
+// a long time without answers (a server stopped for the holidays) in one
+// step instead of one query per window of creation time: an attempt a
+// month old and one from now are both rated, in a handful of queries.
+func TestPeriodicPassSkipsQuietTime(t *testing.T) {
+	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
+		exs := ratedBank(t, db, 2)
+		es := models.NewExerciseStore(db)
+		user := id()
+		old := attempt(user, exs[0], id())
+		old.ID = v7At(time.Now().Add(-30 * 24 * time.Hour))
+		if _, _, err := es.RecordAttempt(ctx, old); err != nil {
+			t.Fatal(err)
+		}
+		record(t, es, user, exs[1], true)
+		queries := 0
+		ps := models.NewProgressStore(db).Paced(func(context.Context, time.Duration) error {
+			queries++
+			return nil
+		})
+		if n, err := ps.RatePending(ctx, "", time.Now().UTC()); err != nil || n != 2 {
+			t.Fatalf("pass rated %d (%v), want both attempts", n, err)
+		}
+		if queries > 4 {
+			t.Errorf("the pass took %d queries over a quiet month, want a handful", queries)
+		}
+	})
+}
