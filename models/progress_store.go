@@ -37,12 +37,20 @@ type ProgressStore struct {
 }
 
 // NewProgressStore returns a ProgressStore on db. Its periodic pass
-// (RatePending for every user) rests between batches as long as the batch
-// took, so it holds the database at most half the time.
-func NewProgressStore(db *gorm.DB) *ProgressStore { return &ProgressStore{db: db, pause: restAsLong} }
+// (RatePending for every user) rests after each query and batch: on
+// PostgreSQL as long as they took, so it holds its own connection and a
+// core at most half the time; on the embedded database three times as
+// long, because there the pass shares the one writer with the answers
+// and must leave them at least three quarters of it.
+func NewProgressStore(db *gorm.DB) *ProgressStore {
+	if db.Dialector.Name() != "postgres" {
+		return &ProgressStore{db: db, pause: restTimes(3)}
+	}
+	return &ProgressStore{db: db, pause: restTimes(1)}
+}
 
 // Paced returns a copy of s whose periodic pass calls pause after each
-// full batch with the time the batch took; an error from pause ends the
+// query and batch with the time they took; an error from pause ends the
 // pass with it.
 func (s *ProgressStore) Paced(pause func(ctx context.Context, busy time.Duration) error) *ProgressStore {
 	c := *s
@@ -50,15 +58,17 @@ func (s *ProgressStore) Paced(pause func(ctx context.Context, busy time.Duration
 	return &c
 }
 
-// restAsLong waits busy, or until ctx is done.
-func restAsLong(ctx context.Context, busy time.Duration) error {
-	t := time.NewTimer(busy)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
+// restTimes returns a pause that waits n times busy, or until ctx is done.
+func restTimes(n int) func(ctx context.Context, busy time.Duration) error {
+	return func(ctx context.Context, busy time.Duration) error {
+		t := time.NewTimer(time.Duration(n) * busy)
+		defer t.Stop()
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-t.C:
+			return nil
+		}
 	}
 }
 
