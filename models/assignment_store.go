@@ -402,50 +402,94 @@ func (s *AssignmentStore) ClassProgress(ctx context.Context, classID string) ([]
 	return cs, list, sv, nil
 }
 
-// classWorkMem is PostgreSQL's work_mem for the class's solves: a class of
-// 200 students with 500 exercises groups up to 100,000 (student,
-// exercise) pairs, which spill to disk at the default 4 MB.
-const classWorkMem = "32MB"
-
 // classSolves returns, per student of the class and exercise of exIDs
 // with attempts since joining, the attempts and the first correct one.
-// A large class returns tens of thousands of rows, so they are scanned
-// without reflection; on PostgreSQL the grouping gets classWorkMem.
+// It reads the rollup (student_exercise_stats): a row whose first attempt
+// is at or after the student joined the class is the cell as it is, one
+// whose last attempt is before is no work for the class, and the few that
+// straddle the joining are counted from the attempts of their students
+// (classSolvesSince), in one more query. A large class returns tens of
+// thousands of rows, so they are scanned without reflection.
 func classSolves(db *gorm.DB, classID string, exIDs []string) ([]assignments.Solve, error) {
-	var out []assignments.Solve
-	read := func(tx *gorm.DB) error {
-		rows, err := tx.Table("attempts a").
-			Select("a.user_id, a.exercise_id, COUNT(*), "+
-				"MIN(CASE WHEN a.outcome = ? THEN a.created_at END)", exercises.Correct).
-			Joins("JOIN enrollments e ON e.user_id = a.user_id AND e.class_id = ? AND e.role = ? AND e.deactivated_at IS NULL AND a.created_at >= e.created_at",
-				classID, identity.RoleStudent).
-			Scopes(inScope("a.exercise_id", exIDs)).
-			Group("a.user_id, a.exercise_id").Rows()
-		if err != nil {
-			return err
+	rows, err := db.Table("student_exercise_stats s").
+		Select("s.user_id, s.exercise_id, s.attempts, s.solved_at, CASE WHEN s.first_at >= e.created_at THEN 1 ELSE 0 END").
+		Joins("JOIN enrollments e ON e.user_id = s.user_id AND e.class_id = ? AND e.role = ? AND e.deactivated_at IS NULL AND s.last_at >= e.created_at",
+			classID, identity.RoleStudent).
+		Scopes(inScope("s.exercise_id", exIDs)).Rows()
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var (
+		out      []assignments.Solve
+		straddle map[[2]string]bool
+		users    []string
+		exs      []string
+	)
+	for rows.Next() {
+		var (
+			s     assignments.Solve
+			at    aggTime
+			whole int64
+		)
+		if err := rows.Scan(&s.UserID, &s.ExerciseID, &s.Attempts, &at, &whole); err != nil {
+			return nil, err
 		}
-		defer rows.Close()
-		for rows.Next() {
-			var (
-				s  assignments.Solve
-				at aggTime
-			)
-			if err := rows.Scan(&s.UserID, &s.ExerciseID, &s.Attempts, &at); err != nil {
-				return err
-			}
+		if whole == 1 {
 			s.At = at.t
 			out = append(out, s)
+			continue
 		}
-		return rows.Err()
-	}
-	if db.Dialector.Name() != "postgres" {
-		return out, read(db)
-	}
-	err := db.Transaction(func(tx *gorm.DB) error {
-		if err := tx.Exec("SET LOCAL work_mem = '" + classWorkMem + "'").Error; err != nil {
-			return err
+		if straddle == nil {
+			straddle = map[[2]string]bool{}
 		}
-		return read(tx)
-	})
-	return out, err
+		straddle[[2]string{s.UserID, s.ExerciseID}] = true
+		users = append(users, s.UserID)
+		exs = append(exs, s.ExerciseID)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if len(straddle) == 0 {
+		return out, nil
+	}
+	rest, err := classSolvesSince(db, classID, uniq(users), uniq(exs))
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range rest {
+		if straddle[[2]string{s.UserID, s.ExerciseID}] {
+			out = append(out, s)
+		}
+	}
+	return out, nil
+}
+
+// classSolvesSince counts, from the attempts, the work since joining the
+// class of the students userIDs on the exercises exIDs.
+func classSolvesSince(db *gorm.DB, classID string, userIDs, exIDs []string) ([]assignments.Solve, error) {
+	rows, err := db.Table("attempts a").
+		Select("a.user_id, a.exercise_id, COUNT(*), "+
+			"MIN(CASE WHEN a.outcome = ? THEN a.created_at END)", exercises.Correct).
+		Joins("JOIN enrollments e ON e.user_id = a.user_id AND e.class_id = ? AND e.role = ? AND e.deactivated_at IS NULL AND a.created_at >= e.created_at",
+			classID, identity.RoleStudent).
+		Scopes(inScope("a.user_id", userIDs), inScope("a.exercise_id", exIDs)).
+		Group("a.user_id, a.exercise_id").Rows()
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []assignments.Solve
+	for rows.Next() {
+		var (
+			s  assignments.Solve
+			at aggTime
+		)
+		if err := rows.Scan(&s.UserID, &s.ExerciseID, &s.Attempts, &at); err != nil {
+			return nil, err
+		}
+		s.At = at.t
+		out = append(out, s)
+	}
+	return out, rows.Err()
 }
