@@ -38,6 +38,7 @@ func exerciseRoutes(h *exerciseHandlers) []route {
 		{http.MethodDelete, "/exercises/:id", h.deleteExercise},
 		{http.MethodPost, "/exercises/:id/attempts", h.submit},
 		{http.MethodPost, "/exercises/:id/give-up", h.giveUp},
+		{http.MethodPost, "/exercises/:id/hints", h.openHint},
 		{http.MethodGet, "/me/attempts", h.myAttempts},
 	}
 }
@@ -97,7 +98,7 @@ func (h *exerciseHandlers) createExercise(c echo.Context) error {
 	if err != nil {
 		return exerciseError(err)
 	}
-	return c.JSON(http.StatusCreated, toExerciseResponse(exercises.View{Exercise: ex, ShowSolution: true}, langOf(c)))
+	return c.JSON(http.StatusCreated, toExerciseResponse(exercises.View{Exercise: ex, ShowSolution: true, HintsShown: len(ex.Hints)}, langOf(c)))
 }
 
 func (h *exerciseHandlers) updateExercise(c echo.Context) error {
@@ -109,7 +110,7 @@ func (h *exerciseHandlers) updateExercise(c echo.Context) error {
 	if err != nil {
 		return exerciseError(err)
 	}
-	return c.JSON(http.StatusOK, toExerciseResponse(exercises.View{Exercise: ex, ShowSolution: true}, langOf(c)))
+	return c.JSON(http.StatusOK, toExerciseResponse(exercises.View{Exercise: ex, ShowSolution: true, HintsShown: len(ex.Hints)}, langOf(c)))
 }
 
 func (h *exerciseHandlers) deleteExercise(c echo.Context) error {
@@ -192,4 +193,17 @@ func (h *exerciseHandlers) generate(c echo.Context) error {
 		status = http.StatusCreated
 	}
 	return c.JSON(status, NewList(c, list, "", toGeneratedResponse))
+}
+
+// openHint opens one hint of an exercise (see exercises.Service.Hint).
+func (h *exerciseHandlers) openHint(c echo.Context) error {
+	var req openHintRequest
+	if err := Bind(c, &req); err != nil {
+		return err
+	}
+	v, err := h.svc.Hint(c.Request().Context(), Caller(c), c.Param("id"), req.Step)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, openedHintResponse{hintResponse: toHintResponse(v.Step, v.Hint, langOf(c)), Total: v.Total, Opened: v.Opened})
 }

@@ -307,6 +307,10 @@ type View struct {
 	// ShowSolution is false for students who have neither solved nor
 	// given up the exercise; the Solution must not be sent then.
 	ShowSolution bool
+	// HintsShown is how many of the exercise's hints (the first ones) the
+	// reader may see: all of them for staff and once the solution is
+	// shown, otherwise those the student opened (see Hint).
+	HintsShown int
 }
 
 // Exercise returns an exercise the caller may read (see access: students
@@ -318,13 +322,20 @@ func (s *Service) Exercise(ctx context.Context, p identity.Principal, id string)
 		return View{}, err
 	}
 	if isStaff(p) {
-		return View{Exercise: ex, ShowSolution: true}, nil
+		return View{Exercise: ex, ShowSolution: true, HintsShown: len(ex.Hints)}, nil
 	}
 	revealed, err := s.store.Revealed(ctx, p.UserID, ex.ID)
 	if err != nil {
 		return View{}, err
 	}
-	return View{Exercise: ex, ShowSolution: revealed}, nil
+	v := View{Exercise: ex, ShowSolution: revealed, HintsShown: len(ex.Hints)}
+	if !revealed && len(ex.Hints) > 0 {
+		if v.HintsShown, err = s.store.HintsOpened(ctx, p.UserID, ex.ID); err != nil {
+			return View{}, err
+		}
+		v.HintsShown = min(v.HintsShown, len(ex.Hints))
+	}
+	return v, nil
 }
 
 // ListQuery filters Exercises. Source is "builtin", "school" or "" for
@@ -403,6 +414,9 @@ func (s *Service) Exercises(ctx context.Context, p identity.Principal, in ListQu
 	views := make([]View, len(list))
 	for i, ex := range list {
 		views[i] = View{Exercise: ex, ShowSolution: isStaff(p)}
+		if isStaff(p) {
+			views[i].HintsShown = len(ex.Hints)
+		}
 	}
 	return views, next, nil
 }

@@ -23,6 +23,7 @@ type Draft struct {
 	Difficulty int
 	Band       string
 	Tags       []string
+	Hints      []Hint
 }
 
 // Limits of authored exercises.
@@ -94,8 +95,24 @@ func (d Draft) check() (Exercise, error) {
 	if err := k.Validate(d.Prompt, d.Solution); err != nil {
 		return Exercise{}, err
 	}
-	return Exercise{Kind: d.Kind, Title: title, Body: body, Prompt: compactJSON(d.Prompt), Solution: compactJSON(d.Solution),
-		Difficulty: d.Difficulty, Band: band, Tags: tags}, nil
+	ex := Exercise{Kind: d.Kind, Title: title, Body: body, Prompt: compactJSON(d.Prompt), Solution: compactJSON(d.Solution),
+		Difficulty: d.Difficulty, Band: band, Tags: tags, Hints: trimHints(d.Hints)}
+	if err := CheckHints(ex); err != nil {
+		return Exercise{}, err
+	}
+	return ex, nil
+}
+
+// trimHints trims the texts of authored hints.
+func trimHints(hs []Hint) []Hint {
+	out := make([]Hint, len(hs))
+	for i, h := range hs {
+		out[i] = Hint{Text: Text{ZH: strings.TrimSpace(h.Text.ZH), EN: strings.TrimSpace(h.Text.EN)}, Squares: h.Squares}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
 }
 
 func compactJSON(raw json.RawMessage) json.RawMessage {

@@ -32,6 +32,10 @@ type Attempt struct {
 	// TimeMS is the time the student spent, as reported by the app.
 	TimeMS int
 	GaveUp bool
+	// HintsUsed is the number of the exercise's hints the student had
+	// opened when the attempt was recorded (see Service.Hint); it lowers
+	// the attempt's stars (see MaxStars).
+	HintsUsed int
 	// First is set on the student's first attempt of the exercise (the one
 	// puzzle ratings count).
 	First bool
@@ -106,6 +110,13 @@ type Store interface {
 	// same key record exactly one attempt.
 	RecordAttempt(ctx context.Context, a Attempt) (stored Attempt, created bool, err error)
 	Attempts(ctx context.Context, q AttemptQuery, page identity.Page) ([]Attempt, error)
+	// OpenHints records that the user opened the exercise's hints 1 to
+	// step (each step once: opening a step again changes nothing) and
+	// returns how many of its hints the user has opened in all.
+	OpenHints(ctx context.Context, schoolID, userID, exerciseID string, step int, now time.Time) (int, error)
+	// HintsOpened returns how many of the exercise's hints the user has
+	// opened.
+	HintsOpened(ctx context.Context, userID, exerciseID string) (int, error)
 	// Revealed reports whether the user solved or gave up the exercise.
 	Revealed(ctx context.Context, userID, exerciseID string) (bool, error)
 	// StudentGrade returns the lowest grade of the classes in which the

@@ -321,10 +321,11 @@ func (s *ExerciseStore) RecordAttemptIf(ctx context.Context, a exercises.Attempt
 		if err := allow(counts); err != nil {
 			return err
 		}
-		out, created, err = insertOrReplay(tx, r, func(canBeFirst bool) (bool, error) {
+		out, created, err = insertOrReplay(tx, r, func(canBeFirst bool) (bool, int, error) {
 			var first bool
-			err := tx.Raw(insertAttempt, r.insertArgs(canBeFirst)...).Row().Scan(&first)
-			return first, err
+			var hints int
+			err := tx.Raw(insertAttempt, r.insertArgs(canBeFirst)...).Row().Scan(&first, &hints)
+			return first, hints, err
 		})
 		return err
 	})

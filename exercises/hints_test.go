@@ -1,0 +1,64 @@
+package exercises
+
+import (
+	"encoding/json"
+	"errors"
+	"testing"
+)
+
+func TestCheckHints(t *testing.T) {
+	mate := Exercise{Key: "chess/x", Kind: "chess.mate_in",
+		Prompt:   json.RawMessage(`{"fen":"6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1","n":1}`),
+		Solution: json.RawMessage(`{"moves":["Ra8#"],"explanation":{"zh-CN":"Ra8# 底线","en":"Ra8# back rank"}}`)}
+	hint := func(zh, en string, sq ...string) Hint { return Hint{Text: Text{ZH: zh, EN: en}, Squares: sq} }
+	choice := Exercise{Kind: "choice", Prompt: json.RawMessage(`{"game":"chess","options":[{"zh-CN":"王车易位","en":"Castling"},{"zh-CN":"吃过路兵","en":"En passant"}]}`),
+		Solution: json.RawMessage(`{"correct":[1]}`)}
+	number := Exercise{Kind: "number", Prompt: json.RawMessage(`{"game":"chess"}`), Solution: json.RawMessage(`{"value":2}`)}
+	for _, c := range []struct {
+		name  string
+		ex    Exercise
+		hints []Hint
+		code  string // "" when accepted
+		field string
+	}{
+		{"three steps, the last gives it away", mate, []Hint{hint("先看将军", "Look at checks"), hint("用车", "Use the rook", "a1"), hint("Ra8#", "Ra8#", "a1", "a8")}, "", ""},
+		{"four hints", mate, []Hint{hint("a", "a"), hint("b", "b"), hint("c", "c"), hint("d", "d")}, "too_many_hints", "hints"},
+		{"one language only", mate, []Hint{hint("先看将军", "")}, "hint_text_required", "hints[0].text"},
+		{"square off the board", mate, []Hint{hint("看", "Look", "i9")}, "hint_square_off_board", "hints[0].squares[0]"},
+		{"answer before the last hint", mate, []Hint{hint("走 Ra8#", "Play Ra8#"), hint("底线", "Back rank")}, "hint_gives_answer", "hints[0].text"},
+		{"correct option before the last", choice, []Hint{hint("是吃过路兵", "It is en passant"), hint("兵", "Pawns")}, "hint_gives_answer", "hints[0].text"},
+		{"a wrong option may be named", choice, []Hint{hint("不是王车易位", "Not castling"), hint("兵", "Pawns")}, "", ""},
+		{"the number only as a whole number", number, []Hint{hint("想想 12 格", "Think of 12 squares"), hint("是 2", "It is 2")}, "", ""},
+		{"the number as a number", number, []Hint{hint("是 2 种", "2 ways"), hint("数一数", "Count")}, "hint_gives_answer", "hints[0].text"},
+		{"draughts squares are numbers 1-50", Exercise{Kind: "draughts.capture", Prompt: json.RawMessage(`{"fen":"W:W24:B29"}`), Solution: json.RawMessage(`{"move":"24x33"}`)},
+			[]Hint{hint("看", "Look", "24", "29"), hint("看", "Look", "51")}, "hint_square_off_board", "hints[1].squares[0]"},
+		{"no game, no squares", Exercise{Kind: "choice", Prompt: json.RawMessage(`{"options":[]}`), Solution: json.RawMessage(`{"correct":[]}`)},
+			[]Hint{hint("看", "Look", "e4")}, "hint_square_off_board", "hints[0].squares[0]"},
+	} {
+		c.ex.Hints = c.hints
+		err := CheckHints(c.ex)
+		var pe *PromptError
+		switch {
+		case c.code == "" && err != nil:
+			t.Errorf("%s: refused: %v", c.name, err)
+		case c.code != "" && (!errors.As(err, &pe) || pe.Code != c.code || pe.Field != c.field || pe.Message.ZH == "" || pe.Message.EN == ""):
+			t.Errorf("%s: got %v, want %s at %s", c.name, err, c.code, c.field)
+		}
+	}
+}
+
+func TestMaxStars(t *testing.T) {
+	for _, c := range []struct {
+		outcome      Outcome
+		first        bool
+		hints, stars int
+	}{
+		{Correct, true, 0, 3}, {Correct, true, 1, 2}, {Correct, true, 2, 1}, {Correct, true, 3, 1},
+		{Correct, false, 0, 2}, {Correct, false, 1, 2}, {Correct, false, 2, 1},
+		{Partial, true, 0, 1}, {Partial, true, 3, 1}, {Wrong, true, 0, 0}, {Wrong, false, 2, 0},
+	} {
+		if got := MaxStars(c.outcome, c.first, c.hints); got != c.stars {
+			t.Errorf("%s first=%v hints=%d: %d stars, want %d", c.outcome, c.first, c.hints, got, c.stars)
+		}
+	}
+}
