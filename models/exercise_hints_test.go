@@ -89,3 +89,38 @@ func TestBankHintsStored(t *testing.T) {
 		}
 	})
 }
+
+// TestProgressCountsHints: the progress rollups carry the hints of the
+// first attempt (exercise stats) and of each attempt (recent activity).
+func TestProgressCountsHints(t *testing.T) {
+	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
+		s, ps := models.NewExerciseStore(db), models.NewProgressStore(db)
+		ex := choiceExercise("chess/hint-002", "a")
+		if _, _, err := s.SyncBank(ctx, []exercises.Exercise{ex}, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		user := id()
+		if _, err := s.OpenHints(ctx, id(), user, ex.ID, 1, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		solved := attempt(user, ex.ID, "p1")
+		solved.Outcome = exercises.Correct
+		if _, _, err := s.RecordAttempt(ctx, solved); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.OpenHints(ctx, id(), user, ex.ID, 2, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := s.RecordAttempt(ctx, attempt(user, ex.ID, "p2")); err != nil {
+			t.Fatal(err)
+		}
+		st, err := ps.ExerciseStats(ctx, user, time.Time{})
+		if err != nil || len(st) != 1 || st[0].HintsUsed != 1 || !st[0].FirstTry {
+			t.Fatalf("exercise stats %+v %v, want the first attempt's 1 hint", st, err)
+		}
+		recent, err := ps.RecentActivity(ctx, user, time.Time{}, 5)
+		if err != nil || len(recent) != 2 || recent[0].HintsUsed != 2 || recent[1].HintsUsed != 1 {
+			t.Fatalf("recent activity %+v %v", recent, err)
+		}
+	})
+}
