@@ -148,7 +148,9 @@ func onBoard(game Game, sq string) bool {
 // string and number leaves of its solution (explanations and option
 // feedback left out), and for a choice question the text of its correct
 // options. Strings shorter than two characters are left out, since a hint
-// cannot avoid every letter.
+// cannot avoid every letter, and so are machine codes (lower-case words
+// and underscores such as a forbidden point's reason "overline"): a hint
+// may name every kind of forbidden move without naming the one asked.
 func answerTexts(ex Exercise) []string {
 	var sol any
 	if json.Unmarshal(ex.Solution, &sol) != nil {
@@ -159,7 +161,7 @@ func answerTexts(ex Exercise) []string {
 	walk = func(v any) {
 		switch x := v.(type) {
 		case string:
-			if len([]rune(x)) >= 2 {
+			if len([]rune(x)) >= 2 && !isCode(x) {
 				out = append(out, x)
 			}
 		case float64:
@@ -217,3 +219,9 @@ func containsAnswer(text, answer string) bool {
 }
 
 func digitAt(s string, i int) bool { return i >= 0 && i < len(s) && s[i] >= '0' && s[i] <= '9' }
+
+// isCode reports whether s is a machine code: lower-case ASCII letters
+// and underscores only.
+func isCode(s string) bool {
+	return strings.IndexFunc(s, func(r rune) bool { return (r < 'a' || r > 'z') && r != '_' }) < 0
+}

@@ -62,3 +62,28 @@ func TestMaxStars(t *testing.T) {
 		}
 	}
 }
+
+// TestBankHints: the bank's hints pass CheckHints (LoadBank checks it),
+// and every G23 puzzle of every game (all kinds but the generic
+// questions) carries at least one hint.
+func TestBankHints(t *testing.T) {
+	bank, err := Bank()
+	if err != nil {
+		t.Fatal(err)
+	}
+	hinted := map[Game]int{}
+	for _, ex := range bank {
+		if ex.Band != G23 || ex.Kind == "choice" || ex.Kind == "number" {
+			continue
+		}
+		if len(ex.Hints) == 0 {
+			t.Errorf("%s: a G23 puzzle without hints", ex.Key)
+		}
+		hinted[GameOf(ex)]++
+	}
+	for _, g := range []Game{Chess, Draughts, Gomoku, NumChess} {
+		if hinted[g] == 0 {
+			t.Errorf("no G23 puzzle of %s has hints", g)
+		}
+	}
+}
