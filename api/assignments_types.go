@@ -239,7 +239,7 @@ func toClassProgress(m assignments.Matrix) classProgressResponse {
 }
 
 // nextItem is one suggested exercise and why: reason assignment (with
-// assignment_id and due_at), weak_skill (with tag) or rating.
+// assignment_id and due_at), review or weak_skill (with tag) or rating.
 type nextItem struct {
 	ExerciseID   string     `json:"exercise_id"`
 	Reason       string     `json:"reason"`

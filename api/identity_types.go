@@ -85,6 +85,7 @@ type updateClassRequest struct {
 	NewLoginCode bool    `json:"new_login_code"`
 	Active       *bool   `json:"active"`
 	FreeAnalysis *bool   `json:"free_analysis"`
+	Review       *bool   `json:"review"`
 }
 
 type enrollRequest struct {
@@ -195,6 +196,7 @@ type classResponse struct {
 	Grade        int       `json:"grade"`
 	LoginCode    string    `json:"login_code"`
 	FreeAnalysis bool      `json:"free_analysis"`
+	Review       bool      `json:"review"`
 	CreatedAt    time.Time `json:"created_at"`
 	UpdatedAt    time.Time `json:"updated_at"`
 	rosterState
@@ -215,7 +217,7 @@ func toClassResponseFor(p identity.Principal) func(identity.Class) classResponse
 // toClassResponse converts c without its roster state.
 func toClassResponse(c identity.Class) classResponse {
 	return classResponse{ID: c.ID, SchoolID: c.SchoolID, Name: c.Name, Grade: c.Grade.Int(), LoginCode: c.LoginCode,
-		FreeAnalysis: c.FreeAnalysis, CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt}
+		FreeAnalysis: c.FreeAnalysis, Review: !c.ReviewOff, CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt}
 }
 
 type enrollmentResponse struct {

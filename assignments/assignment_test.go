@@ -147,7 +147,7 @@ func (f *fakeStore) ClassProgress(context.Context, string) ([]assignments.ClassS
 	return nil, nil, nil, nil
 }
 
-func (f *fakeStore) Practice(context.Context, string, string, time.Time) (progress.Practice, error) {
+func (f *fakeStore) Practice(context.Context, string, string, time.Time, time.Time) (progress.Practice, error) {
 	return progress.Practice{}, nil
 }
 

@@ -186,8 +186,10 @@ type Store interface {
 	// from (see progress.Practice): the live built-in exercises of its
 	// grade band (the lowest grade of its active classes) that it never
 	// solved nor tried since since, its skills and its ratings, in a fixed
-	// number of queries. A student in no class has no candidates.
-	Practice(ctx context.Context, studentID, schoolID string, since time.Time) (progress.Practice, error)
+	// number of queries, and its skills due to review at now (none while
+	// an active class of its has review off), bringing its review
+	// schedule up to date first. A student in no class has no candidates.
+	Practice(ctx context.Context, studentID, schoolID string, since, now time.Time) (progress.Practice, error)
 }
 
 // Service runs the assignment use cases with their permission checks.

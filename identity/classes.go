@@ -28,6 +28,8 @@ type ClassPatch struct {
 	NewLoginCode bool
 	Active       *bool
 	FreeAnalysis *bool
+	// Review turns the class's spaced review on (true) or off (false).
+	Review *bool
 }
 
 // MaxBulkStudents bounds one CreateStudents call.
@@ -190,17 +192,22 @@ func (s *Service) UpdateClass(ctx context.Context, p Principal, id string, in Cl
 		c.FreeAnalysis = *in.FreeAnalysis
 	}
 	c.UpdatedAt = s.now()
+	var log []audit.Entry
+	if in.Review != nil && *in.Review == c.ReviewOff {
+		c.ReviewOff = !*in.Review
+		log = append(log, classEntry(ctx, p, c.UpdatedAt, audit.ActionClassReviewChanged, c, map[string]any{"review": *in.Review}))
+	}
 	switch {
 	case in.NewLoginCode:
 		for range 5 {
 			c.LoginCode = newLoginCode()
-			err = s.store.UpdateClass(ctx, c)
+			err = s.store.UpdateClass(ctx, c, log...)
 			if !errors.Is(err, ErrConflict) {
 				break
 			}
 		}
-	case in.Name != nil || in.Grade != nil || in.FreeAnalysis != nil || in.Active == nil:
-		err = s.store.UpdateClass(ctx, c)
+	case in.Name != nil || in.Grade != nil || in.FreeAnalysis != nil || in.Review != nil || in.Active == nil:
+		err = s.store.UpdateClass(ctx, c, log...)
 	}
 	if err != nil {
 		return Class{}, err

@@ -130,7 +130,7 @@ func Migrate(ctx context.Context, db *gorm.DB) error {
 	err := db.WithContext(ctx).AutoMigrate(
 		&settingRow{}, &schoolRow{}, &userRow{}, &classRow{}, &enrollmentRow{},
 		&refreshTokenRow{}, &loginLimitRow{}, &revocationRow{},
-		&exerciseRow{}, &exerciseTagRow{}, &attemptRow{}, &hintUseRow{},
+		&exerciseRow{}, &exerciseTagRow{}, &attemptRow{}, &hintUseRow{}, &skillReviewRow{}, &reviewScanRow{},
 		&rosterJobRow{}, &rosterUploadRow{}, &rosterLockRow{},
 		&curriculumRow{}, &unitRow{}, &lessonRow{},
 		&assignmentRow{}, &assignmentItemRow{}, &assignmentStudentRow{},
