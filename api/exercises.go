@@ -49,6 +49,7 @@ func exerciseError(err error) error {
 	var ae *exercises.AnswerError
 	var pe *exercises.PromptError
 	var xe *exercises.ExhaustedError
+	var le *exercises.LockedError
 	switch {
 	case errors.As(err, &ae):
 		return answerProblem{ae}
@@ -56,6 +57,12 @@ func exerciseError(err error) error {
 		return promptProblem{pe}
 	case errors.As(err, &xe):
 		return &Error{Status: http.StatusConflict, Code: "attempts_exhausted", Args: []any{xe.Title, xe.Allowed}}
+	case errors.As(err, &le):
+		name := text{le.Lesson.ZH, le.Lesson.EN}
+		if name.zh == "" || name.en == "" {
+			name = text{le.UnlockedBy, le.UnlockedBy}
+		}
+		return &Error{Status: http.StatusConflict, Code: "lesson_locked", Args: []any{le.Title, name}}
 	}
 	return err
 }
@@ -159,7 +166,7 @@ func (h *exerciseHandlers) giveUp(c echo.Context) error {
 		TimeMS: req.TimeMS, IdempotencyKey: c.Request().Header.Get(HeaderIdempotencyKey),
 	})
 	if err != nil {
-		return err
+		return exerciseError(err)
 	}
 	return replyVerdict(c, v)
 }

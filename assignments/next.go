@@ -72,7 +72,7 @@ func (s *Service) Next(ctx context.Context, p identity.Principal, limit int) ([]
 				continue
 			}
 			seen[id] = true
-			if !usedUp(mine, id) {
+			if !usedUp(mine, id) && !locked(mine, id) {
 				out = append(out, Suggestion{ExerciseID: id, Reason: ReasonAssignment, AssignmentID: sa.Assignment.ID, DueAt: sa.Assignment.DueAt})
 			}
 		}
@@ -102,6 +102,22 @@ func usedUp(mine []StudentAssignment, id string) bool {
 		}
 		listed = true
 		if !slices.Contains(sa.UsedUp, id) {
+			return false
+		}
+	}
+	return listed
+}
+
+// locked reports whether every assignment of mine that lists exercise id
+// keeps it behind a mastery gate, so answering it would be refused.
+func locked(mine []StudentAssignment, id string) bool {
+	listed := false
+	for _, sa := range mine {
+		if !slices.Contains(sa.Assignment.ExerciseIDs(), id) {
+			continue
+		}
+		listed = true
+		if !slices.Contains(sa.Locked, id) {
 			return false
 		}
 	}

@@ -232,7 +232,28 @@ func (s *Service) access(ctx context.Context, p identity.Principal, id string, w
 	if ex.SchoolID != "" && len(grants) == 0 {
 		return Exercise{}, nil, identity.ErrNotFound
 	}
+	if work {
+		if err := lockedOut(grants); err != nil {
+			return Exercise{}, nil, err
+		}
+	}
 	return ex, grants, nil
+}
+
+// lockedOut is the mastery gate rule: work on an exercise is refused
+// with a *LockedError when every applicable assignment keeps it locked
+// (none when no assignment applies).
+func lockedOut(grants []Grant) error {
+	if len(grants) == 0 {
+		return nil
+	}
+	for _, g := range grants {
+		if !g.Locked {
+			return nil
+		}
+	}
+	g := grants[0]
+	return &LockedError{AssignmentID: g.AssignmentID, Title: g.Title, UnlockedBy: g.UnlockedBy, Lesson: g.UnlockedByTitle}
 }
 
 // limits returns the grants that bound a student's attempts: none when

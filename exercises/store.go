@@ -132,7 +132,7 @@ type Store interface {
 	AssignedExercises(ctx context.Context, schoolID, userID string, now time.Time) ([]string, error)
 	// MayBeLimited reports whether the exercise is in a live (not
 	// withdrawn) assignment of schoolID that allows a limited number of
-	// attempts, directly or through a lesson item. It may answer from a
+	// attempts or has a mastery gate, directly or through a lesson item. It may answer from a
 	// snapshot a little out of date (see models.ExerciseStore), so that
 	// the common answer has no extra database round trip; false means
 	// the exercise takes the unlimited path.
@@ -164,6 +164,29 @@ type Grant struct {
 	// latest of its creation, its open time and the student joining its
 	// class.
 	Since time.Time
+	// Locked is set when the assignment's mastery gate keeps every item
+	// giving the exercise closed to the student; UnlockedBy is the lesson
+	// to master first.
+	Locked     bool
+	UnlockedBy string
+	// UnlockedByTitle is the title of lesson UnlockedBy.
+	UnlockedByTitle Text
+}
+
+// LockedError refuses work on an exercise that every applicable
+// assignment keeps behind a mastery gate (see Grant.Locked): the student
+// must master the lesson UnlockedBy first. The API answers 409.
+type LockedError struct {
+	AssignmentID string
+	Title        string
+	UnlockedBy   string
+	// Lesson is the title of lesson UnlockedBy.
+	Lesson Text
+}
+
+// Error says which lesson unlocks the exercise, in English.
+func (e *LockedError) Error() string {
+	return fmt.Sprintf("exercises: lesson_locked: master lesson %q of assignment %q first", e.UnlockedBy, e.Title)
 }
 
 // ExhaustedError refuses a student's submission when every applicable
