@@ -3,6 +3,8 @@ package draughts
 import (
 	"fmt"
 	"strings"
+
+	"qixue/rules/record"
 )
 
 // ParsePDN reads one game in PDN: tags such as [Event "..."], an optional
@@ -461,15 +463,7 @@ func (r *pdnReader) tag() (Tag, *FormatError) {
 			fmt.Sprintf("标签 [%s] 应写成 [名称 \"值\"]", body))
 	}
 	// PDN escapes only \" and \\ inside tag values.
-	var v strings.Builder
-	inner := rest[1 : len(rest)-1]
-	for i := 0; i < len(inner); i++ {
-		if inner[i] == '\\' && i+1 < len(inner) {
-			i++
-		}
-		v.WriteByte(inner[i])
-	}
-	return Tag{Name: name, Value: v.String()}, nil
+	return Tag{Name: name, Value: record.Unescape(rest[1 : len(rest)-1])}, nil
 }
 
 func (r *pdnReader) skipVariation() *FormatError {

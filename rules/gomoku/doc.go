@@ -35,4 +35,12 @@
 // Puzzles: WinIn1 lists the points that win at once, CheckVCF verifies a
 // victory by continuous fours and FindVCF searches for one; Shapes lists
 // the fives, overlines, fours and threes on a board.
+//
+// Files: ParseRecords reads a file of games (tags such as [Rule "renju"],
+// moves in record notation with swaps and fifth-move offers, {comments},
+// results), replays each and reports every bad game by number, line and
+// move; WriteRecords writes them back. ParsePSQ and WritePSQ read and write
+// the Piskvork / Gomocup PSQ files of one game on a 15x15 board. A fifth-move
+// offer may hold more than two points for the Soosorv and Taraguchi rules
+// (NewGameWithOffers).
 package gomoku

@@ -1,6 +1,7 @@
 package gomoku
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -29,7 +30,7 @@ func FuzzParseRecord(f *testing.F) {
 			t.Fatalf("%q printed as %q does not parse back: %v", s, parts, err)
 		}
 		for i := range moves {
-			if again[i] != moves[i] {
+			if !reflect.DeepEqual(again[i], moves[i]) {
 				t.Fatalf("move %d: %v became %v", i+1, moves[i], again[i])
 			}
 		}

@@ -2,6 +2,7 @@ package gomoku
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -22,13 +23,30 @@ type Move struct {
 	// Point is the stone placed (for Offer, the one White leaves on the
 	// board).
 	Point Point
-	// Alt is, for Offer, the other offered point, which White removed.
+	// Alt is, for Offer, the first offered point White removed (the
+	// other one of the seed's two).
 	Alt Point
+	// Offered is, for Offer, every point Black offered, in the order
+	// written, Point among them; White removed the others. ParseMove sets
+	// it; when it is empty the offer is Point and Alt.
+	Offered []Point
+}
+
+// OfferedPoints returns, for Offer, every offered point: Offered, or
+// Point and Alt when Offered is empty. It is nil for other kinds.
+func (m Move) OfferedPoints() []Point {
+	switch {
+	case m.Kind != Offer:
+		return nil
+	case len(m.Offered) > 0:
+		return m.Offered
+	}
+	return []Point{m.Point, m.Alt}
 }
 
 // String returns the record notation: "h8", "pass", "swap", or for the
-// fifth-move offer "j10,k11:j10" (the two offered points, then the one
-// White keeps).
+// fifth-move offer "j10,k11:j10" (the offered points, then the one White
+// keeps).
 func (m Move) String() string {
 	switch m.Kind {
 	case Pass:
@@ -36,7 +54,12 @@ func (m Move) String() string {
 	case Swap:
 		return "swap"
 	case Offer:
-		return fmt.Sprintf("%s,%s:%s", m.Point, m.Alt, m.Point)
+		offered := m.OfferedPoints()
+		parts := make([]string, len(offered))
+		for i, p := range offered {
+			parts[i] = p.String()
+		}
+		return strings.Join(parts, ",") + ":" + m.Point.String()
 	}
 	return m.Point.String()
 }
@@ -52,20 +75,7 @@ func ParseMove(s string) (Move, error) {
 		return Move{Kind: Swap}, nil
 	}
 	if offer, keep, ok := strings.Cut(t, ":"); ok {
-		a, b, ok := strings.Cut(offer, ",")
-		pa, ea := ParsePoint(a)
-		pb, eb := ParsePoint(b)
-		pk, ek := ParsePoint(keep)
-		if !ok || ea != nil || eb != nil || ek != nil || (pk != pa && pk != pb) || pa == pb {
-			return Move{}, errf("bad_move",
-				fmt.Sprintf("%q is not a fifth-move offer: write the two points and the one white keeps, like j10,k11:j10", s),
-				fmt.Sprintf("“%s”不是五手两打的写法：请写两个点和白方留下的点，例如j10,k11:j10", s))
-		}
-		alt := pa
-		if pk == pa {
-			alt = pb
-		}
-		return Move{Kind: Offer, Point: pk, Alt: alt}, nil
+		return parseOffer(s, offer, keep)
 	}
 	p, err := ParsePoint(t)
 	if err != nil {
@@ -74,6 +84,38 @@ func ParseMove(s string) (Move, error) {
 			fmt.Sprintf("“%s”不是一步棋：请写一个点（例如h8）或pass", s))
 	}
 	return Move{Kind: Place, Point: p}, nil
+}
+
+// parseOffer reads "j10,k11:j10": two or more different offered points,
+// then the one White keeps, which must be one of them.
+func parseOffer(s, offer, keep string) (Move, error) {
+	bad := errf("bad_move",
+		fmt.Sprintf("%q is not a fifth-move offer: write the offered points and the one white keeps, like j10,k11:j10", s),
+		fmt.Sprintf("“%s”不是五手打点的写法：请写黑方打出的点和白方留下的点，例如j10,k11:j10", s))
+	pk, err := ParsePoint(keep)
+	if err != nil {
+		return Move{}, bad
+	}
+	m := Move{Kind: Offer, Point: pk}
+	kept := false
+	for _, f := range strings.Split(offer, ",") {
+		p, err := ParsePoint(f)
+		if err != nil || slices.Contains(m.Offered, p) {
+			return Move{}, bad
+		}
+		kept = kept || p == pk
+		m.Offered = append(m.Offered, p)
+	}
+	if !kept || len(m.Offered) < 2 {
+		return Move{}, bad
+	}
+	for _, p := range m.Offered {
+		if p != pk {
+			m.Alt = p
+			break
+		}
+	}
+	return m, nil
 }
 
 // ParseRecord reads moves separated by spaces (or commas between plain
@@ -127,6 +169,9 @@ type Game struct {
 	result   Result
 	reason   string
 	opening  *Opening
+	// maxOffers is the most fifth-move offers allowed, 0 for the seed's
+	// exactly two.
+	maxOffers int
 }
 
 // NewGame starts an empty game. Under Renju it follows the national
@@ -136,6 +181,20 @@ type Game struct {
 // and Standard games have no opening protocol.
 func NewGame(r Ruleset) *Game {
 	return &Game{rules: r, national: r == Renju}
+}
+
+// NewGameWithOffers starts a renju game under the national protocol in
+// which Black may offer from two up to max fifth moves instead of exactly
+// two, as the Soosorv and Taraguchi opening rules let Black declare (their
+// extra swaps are not modelled: one swap after move 3 remains the only
+// one). max below 2 means 2. For other rulesets it is NewGame.
+func NewGameWithOffers(r Ruleset, max int) *Game {
+	g := NewGame(r)
+	g.maxOffers = max
+	if max < 2 {
+		g.maxOffers = 0
+	}
+	return g
 }
 
 // NewFreeGame starts an empty game without the opening protocol, even
@@ -236,13 +295,8 @@ func (g *Game) Play(m Move) (*Game, error) {
 			return nil, errf("bad_offer", "two stones may be offered only for black's fifth move in renju",
 				"只有连珠规则下黑5可以五手两打").atMove(n)
 		}
-		if g.board.cells[m.Point.i] != Empty || g.board.cells[m.Alt.i] != Empty || m.Point == m.Alt {
-			return nil, errf("bad_offer", fmt.Sprintf("the two offered points %s and %s must be different empty points", m.Point, m.Alt),
-				fmt.Sprintf("五手两打的两个点%s和%s必须是不同的空点", m.Point, m.Alt)).atMove(n)
-		}
-		if g.board.Equivalent(m.Point, m.Alt) {
-			return nil, errf("bad_offer", fmt.Sprintf("%s and %s are the same shape by symmetry; offer two different shapes", m.Point, m.Alt),
-				fmt.Sprintf("%s和%s对称同形，五手两打的两个子不能同形", m.Point, m.Alt)).atMove(n)
+		if err := g.checkOffer(m); err != nil {
+			return nil, err.atMove(n)
 		}
 	}
 	c := g.ToMove()
@@ -278,6 +332,48 @@ func (g *Game) Play(m Move) (*Game, error) {
 		ng.result, ng.reason = Draw, "the board is full"
 	}
 	return &ng, nil
+}
+
+// checkOffer checks a fifth-move offer: as many points as the game's
+// opening rule asks for, all empty, the kept one among them, and no two the
+// same shape by symmetry.
+func (g *Game) checkOffer(m Move) *Error {
+	lo, hi := g.offers()
+	offered := m.OfferedPoints()
+	if n := len(offered); n < lo || n > hi {
+		want := fmt.Sprint(lo)
+		if hi != lo {
+			want = fmt.Sprintf("%d to %d", lo, hi)
+		}
+		return errf("bad_offer", fmt.Sprintf("black offered %d fifth moves; these rules ask for %s", n, want),
+			fmt.Sprintf("黑方打出了%d个第五手，这个规则要求%s个", n, strings.Replace(want, " to ", "到", 1)))
+	}
+	if !slices.Contains(offered, m.Point) {
+		return errf("bad_offer", fmt.Sprintf("white must keep one of the offered points, not %s", m.Point),
+			fmt.Sprintf("白方只能从黑方打出的点中留下一个，不能留%s", m.Point))
+	}
+	for i, p := range offered {
+		if g.board.cells[p.i] != Empty || slices.Contains(offered[:i], p) {
+			return errf("bad_offer", fmt.Sprintf("the offered point %s must be an empty point, offered once", p),
+				fmt.Sprintf("打出的点%s必须是空点，而且只能打一次", p))
+		}
+		for _, q := range offered[:i] {
+			if g.board.Equivalent(p, q) {
+				return errf("bad_offer", fmt.Sprintf("%s and %s are the same shape by symmetry; offer different shapes", q, p),
+					fmt.Sprintf("%s和%s对称同形，打出的点不能同形", q, p))
+			}
+		}
+	}
+	return nil
+}
+
+// offers returns how many fifth moves Black must offer: two (五手两打)
+// unless the game was started with NewGameWithOffers.
+func (g *Game) offers() (lo, hi int) {
+	if g.maxOffers == 0 {
+		return 2, 2
+	}
+	return 2, g.maxOffers
 }
 
 // stoneAt returns the point of the k-th placing move of the record.

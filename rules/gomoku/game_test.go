@@ -34,6 +34,9 @@ func TestGameRecords(t *testing.T) {
 		{Renju, "h8 h9 h10 a1 g11,i11:g11", Ongoing, "", 0},
 		{Renju, "h8 h9 h10 h11 g10,i10:g10", Ongoing, "bad_offer", 5},
 		{Renju, "h8 h9 h10 h11 g10 g9,i10:g9", Ongoing, "bad_offer", 6},
+		// the seed's rule is exactly two offers
+		{Renju, "h8 h9 h10 a1 g11,j12,k5:j12", Ongoing, "bad_offer", 5},
+		{Renju, "h8 h9 h10 a1 h11,g11:h11 h12", Ongoing, "", 0},
 		{Freestyle, "h8 h9 i8 i9 j8 j9 k8 k9 l8", BlackWins, "", 0},
 		{Freestyle, "h8 h9 i8 i9 j8 j9 k8 a2 m8 a3 l8", BlackWins, "", 0},
 		{Renju, "h8 h9 i8 i9 j8 j9 k8 a2 m8 a3 l8", Ongoing, "forbidden_overline", 11},
@@ -62,6 +65,32 @@ func TestGameRecords(t *testing.T) {
 		}
 		if r, why := g.Result(); r != tc.result {
 			t.Errorf("%s %q: result %v (%s), want %v", tc.rules, tc.record, r, why, tc.result)
+		}
+	}
+}
+
+// Soosorv and Taraguchi records offer more than two fifth moves.
+func TestGameWithOffers(t *testing.T) {
+	for _, tc := range []struct {
+		max    int
+		record string
+		code   string
+	}{
+		{10, "h8 h9 h10 a1 g11,j12,k5:j12", ""},
+		{10, "h8 h9 h10 a1 g11,j12,k5,h11:h11 a2", ""},
+		{3, "h8 h9 h10 a1 g11,j12,k5,h11:h11", "bad_offer"},
+		{10, "h8 h9 h10 h11 g10,j12,i10:j12", "bad_offer"}, // g10 and i10 mirror each other
+		{10, "h8 h9 h10 a1 g11,a1:g11", "bad_offer"},       // a1 is taken
+		{1, "h8 h9 h10 a1 g11,j12,k5:j12", "bad_offer"},    // below 2 is the seed's two
+	} {
+		moves, err := ParseRecord(tc.record)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = NewGameWithOffers(Renju, tc.max).PlayAll(moves)
+		var e *Error
+		if tc.code == "" && err != nil || tc.code != "" && (!errors.As(err, &e) || e.Code() != tc.code || e.Move != 5) {
+			t.Errorf("max %d %q: %v, want %q", tc.max, tc.record, err, tc.code)
 		}
 	}
 }
@@ -137,5 +166,26 @@ func TestFreeGame(t *testing.T) {
 	}
 	if _, err := g.Play(Move{Kind: Swap}); err == nil {
 		t.Error("no swap without the protocol")
+	}
+}
+
+// An offer built with Point and Alt only (as before Offered existed) is
+// the seed's two-point offer; ParseMove fills both fields.
+func TestOfferWithAlt(t *testing.T) {
+	m := Move{Kind: Offer, Point: mustPoint(t, "g11"), Alt: mustPoint(t, "i11")}
+	if m.String() != "g11,i11:g11" {
+		t.Errorf("String = %q", m.String())
+	}
+	moves, err := ParseRecord("h8 h9 h10 a1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := NewGameFromRecord(Renju, append(moves, m))
+	if err != nil || g.Board().At(m.Point) != Black || g.Board().At(m.Alt) != Empty {
+		t.Errorf("legacy offer: %v", err)
+	}
+	p, err := ParseMove("i11,k5,g11:g11")
+	if err != nil || p.Alt != mustPoint(t, "i11") || len(p.OfferedPoints()) != 3 {
+		t.Errorf("ParseMove = %+v, %v", p, err)
 	}
 }

@@ -45,4 +45,9 @@
 //	m, _ := numchess.ParseMove("0a1-e5[9-5-4]")
 //	next, err := eng.Play(numchess.Start(), m) // err: *IllegalMoveError saying why
 //	moves := eng.LegalMoves(next)              // one witness per (piece, destination)
+//
+// Game files: ParseRecords reads many games with their tags (players,
+// date, event, ruleset, start position, result), moves in machine notation
+// and comments, replays every move through the engine and reports each bad
+// game by number, line and move; WriteRecords writes them back.
 package numchess

@@ -1,0 +1,237 @@
+package roster
+
+import (
+	"sync"
+	"time"
+
+	"qixue/identity"
+)
+
+// diffUsers plans the user rows: creations, updates, deactivations and
+// generated usernames, matched by sourcedId, then by ID.
+func (pl *planner) diffUsers(st State) error {
+	f, plan, now := pl.files, pl.plan, pl.plan.Now
+	bySourced := map[string]*identity.User{}
+	byID := map[string]*identity.User{}
+	for i := range st.Users {
+		u := &st.Users[i]
+		byID[u.ID] = u
+		if u.SourcedID != "" {
+			bySourced[u.SourcedID] = u
+		}
+	}
+	pl.users = bySourced
+	pl.droppedUsers = map[string]bool{}
+	if f.Mode(UsersFile) == ModeAbsent {
+		return nil
+	}
+	// Usernames the file asks for that other users may hold.
+	var wanted []string
+	for _, r := range f.Users {
+		if r.Username != "" && r.Status == StatusActive {
+			wanted = append(wanted, r.Username)
+		}
+	}
+	holders, err := pl.st.UsersByUsername(pl.ctx, wanted)
+	if err != nil {
+		return err
+	}
+	holder := map[string]identity.User{}
+	for _, u := range holders {
+		holder[u.Username] = u
+	}
+	same := pl.samePasswords(bySourced, byID)
+	seen := map[string]bool{}
+	var needName []*identity.User
+	var hashJobs []hashJob
+	for _, r := range f.Users {
+		seen[r.SourcedID] = true
+		cur := bySourced[r.SourcedID]
+		if cur == nil { // exported users carry their ID as sourcedId
+			if u, ok := byID[r.SourcedID]; ok && u.SourcedID == "" {
+				cur = u
+			}
+		}
+		if r.Status == StatusToBeDeleted {
+			if cur != nil && cur.Active() {
+				plan.DeactivateUsers = append(plan.DeactivateUsers, cur.ID)
+				plan.Summary.Users.Deactivated++
+			}
+			pl.droppedUsers[r.SourcedID] = true
+			continue
+		}
+		school, ok := pl.schoolOf(r.OrgSourcedIDs)
+		if !ok {
+			pl.files.reject(UsersFile, r.SourcedID)
+			if !pl.explainedAll(r.OrgSourcedIDs) {
+				pl.add(UsersFile, r.Line, "orgSourcedIds", pl.unknownOrgCode(), joinIDs(r.OrgSourcedIDs))
+			}
+			continue
+		}
+		if h, taken := holder[r.Username]; r.Username != "" && taken && (cur == nil || h.ID != cur.ID) {
+			if cur == nil && h.SchoolID == school.ID && h.SourcedID == "" && byID[h.ID] != nil {
+				cur = byID[h.ID] // adopt the school's own account with that name
+			} else {
+				pl.refuse(UsersFile, r.Line, "username", CodeUsernameTaken, r.Username, r.SourcedID)
+				continue
+			}
+		}
+		role := identity.Role(r.Role)
+		name := RealName(r.GivenName, r.FamilyName)
+		if cur == nil {
+			u := &identity.User{ID: newID(), SchoolID: school.ID, Role: role, Username: r.Username, RealName: name,
+				Email: r.Email, SourcedID: r.SourcedID, CreatedAt: now, UpdatedAt: now}
+			if r.Disabled {
+				u.DeactivatedAt = now
+			}
+			if r.Password != "" {
+				hashJobs = append(hashJobs, hashJob{user: u, password: r.Password})
+			}
+			if u.Username == "" {
+				needName = append(needName, u)
+			}
+			bySourced[r.SourcedID] = u
+			plan.NewUsers = append(plan.NewUsers, *u) // re-copied after names and hashes
+			plan.Summary.Users.Created++
+			continue
+		}
+		next := *cur
+		next.SchoolID, next.Role, next.RealName, next.Email = school.ID, role, name, r.Email
+		next.SourcedID = sourcedFor(cur.SourcedID, cur.ID, r.SourcedID)
+		if r.Username != "" {
+			next.Username = r.Username
+		}
+		switch { // enabledUser=false keeps the account deactivated
+		case !r.Disabled:
+			next.DeactivatedAt = time.Time{}
+		case cur.Active():
+			next.DeactivatedAt = now
+		}
+		access := next.SchoolID != cur.SchoolID || next.Role != cur.Role
+		changed := access || next.RealName != cur.RealName ||
+			next.Email != cur.Email || next.SourcedID != cur.SourcedID || next.Username != cur.Username || next.Active() != cur.Active()
+		if r.Password != "" && !same[cur.ID+"\x00"+r.Password] && !pl.matches(cur.PasswordHash, r.Password) {
+			hashJobs = append(hashJobs, hashJob{user: cur, password: r.Password})
+			changed, access = true, true
+		}
+		if access {
+			plan.EndSessions = append(plan.EndSessions, cur.ID)
+		}
+		if changed {
+			next.PasswordHash = cur.PasswordHash
+			next.UpdatedAt = now
+			*cur = next
+			plan.ChangedUsers = append(plan.ChangedUsers, *cur)
+			plan.Summary.Users.Updated++
+		} else {
+			plan.Summary.Users.Unchanged++
+		}
+		bySourced[r.SourcedID] = cur
+	}
+	if f.Mode(UsersFile) == ModeBulk {
+		for _, u := range st.Users {
+			if u.SourcedID != "" && !seen[u.SourcedID] && u.Active() {
+				plan.DeactivateUsers = append(plan.DeactivateUsers, u.ID)
+				plan.Summary.Users.Deactivated++
+				pl.droppedUsers[u.SourcedID] = true
+			}
+		}
+	}
+	if len(pl.problems) > 0 || pl.doomed {
+		return nil
+	}
+	if err := pl.generateUsernames(needName, holder); err != nil {
+		return err
+	}
+	if err := hashAll(hashJobs, pl.hasher); err != nil {
+		return err
+	}
+	for i := range plan.NewUsers {
+		plan.NewUsers[i] = *bySourced[plan.NewUsers[i].SourcedID]
+	}
+	for i := range plan.ChangedUsers {
+		plan.ChangedUsers[i] = *bySourced[plan.ChangedUsers[i].SourcedID]
+	}
+	return nil
+}
+
+// samePasswords compares the passwords of the file with the stored hashes
+// of the users they would update, on every core (bcrypt is slow on
+// purpose). Keys are user ID, NUL, password.
+func (pl *planner) samePasswords(bySourced, byID map[string]*identity.User) map[string]bool {
+	type pair struct {
+		id, hash, password string
+	}
+	var pairs []pair
+	for _, r := range pl.files.Users {
+		if r.Password == "" || r.Status != StatusActive {
+			continue
+		}
+		cur := bySourced[r.SourcedID]
+		if cur == nil {
+			cur = byID[r.SourcedID]
+		}
+		if cur != nil && cur.PasswordHash != "" {
+			pairs = append(pairs, pair{cur.ID, cur.PasswordHash, r.Password})
+		}
+	}
+	out := map[string]bool{}
+	var mu sync.Mutex
+	parallel(len(pairs), func(i int) {
+		if pl.matches(pairs[i].hash, pairs[i].password) {
+			mu.Lock()
+			out[pairs[i].id+"\x00"+pairs[i].password] = true
+			mu.Unlock()
+		}
+	})
+	return out
+}
+
+func joinIDs(ids []string) string {
+	s := ""
+	for i, id := range ids {
+		if i > 0 {
+			s += ","
+		}
+		s += id
+	}
+	return s
+}
+
+// generateUsernames gives new students without a username a fresh
+// generated one that no user holds.
+func (pl *planner) generateUsernames(users []*identity.User, taken map[string]identity.User) error {
+	for len(users) > 0 {
+		names := make([]string, len(users))
+		batch := map[string]bool{}
+		for i := range users {
+			for {
+				n := "s" + randomCode(usernameAlphabet, 6)
+				if _, t := taken[n]; !t && !batch[n] {
+					names[i], batch[n] = n, true
+					break
+				}
+			}
+		}
+		held, err := pl.st.UsersByUsername(pl.ctx, names)
+		if err != nil {
+			return err
+		}
+		clash := map[string]bool{}
+		for _, h := range held {
+			clash[h.Username] = true
+			taken[h.Username] = h
+		}
+		var again []*identity.User
+		for i, u := range users {
+			if clash[names[i]] {
+				again = append(again, u)
+				continue
+			}
+			u.Username = names[i]
+			taken[names[i]] = *u
+		}
+		users = again
+	}
+	return nil
+}

@@ -1,0 +1,217 @@
+// Package record reads and writes the plain-text game files shared by the
+// gomoku and number-chess record formats: games separated by blank lines,
+// each a block of tag lines `[Key "value"]` followed by the move text, in
+// which `{...}` is a comment and `;` starts a comment to the end of the
+// line. It knows nothing of any game: rules/gomoku and rules/numchess read
+// the move text. It uses only the standard library.
+//
+//	[Event "Club night"]
+//	[Black "Xiaoming"]
+//	h8 h9 {a direct opening} i10
+//
+//	h8 i9 j10
+package record
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Tag is one header line of a game: [Key "Value"].
+type Tag struct {
+	Key, Value string
+}
+
+// Block is one game of a file: its tags in file order and its move text
+// split into tokens.
+type Block struct {
+	// Number is the game's 1-based position in the file.
+	Number int
+	// Line is the file line the game starts on (1-based).
+	Line int
+	Tags []Tag
+	// Tokens are the move-text words and comments in order.
+	Tokens []Token
+	// Err is set when the block itself cannot be read (a bad tag line, an
+	// unclosed comment); the tokens up to it are kept.
+	Err error
+}
+
+// Token is a word of the move text or a comment.
+type Token struct {
+	Text    string // the word, or the comment without its braces / semicolon
+	Comment bool
+	Line    int // the file line it is on
+}
+
+// Get returns the value of the first tag named key (case-insensitive)
+// that is not empty, or "". (WriteTags leaves empty tags out, so they
+// must not count when read either.)
+func (b Block) Get(key string) string {
+	for _, t := range b.Tags {
+		if strings.EqualFold(t.Key, key) && t.Value != "" {
+			return t.Value
+		}
+	}
+	return ""
+}
+
+// Split cuts text into games. A game is a run of tag lines and move text;
+// a blank line ends a game once it has move text, and a tag line after
+// move text starts the next game, so games need no blank line between them
+// when each starts with tags. A UTF-8 byte order mark and Windows line
+// ends (and lone carriage returns) are accepted. Blocks are never dropped: a block that cannot be read
+// carries Err.
+func Split(text string) []Block {
+	text = strings.TrimPrefix(text, "\uFEFF")
+	text = strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(text)
+	var out []Block
+	var cur *Block
+	inComment := false // inside a {...} spanning lines
+	var comment strings.Builder
+	flush := func() {
+		if cur != nil && (len(cur.Tags) > 0 || len(cur.Tokens) > 0 || cur.Err != nil) {
+			cur.Number = len(out) + 1
+			out = append(out, *cur)
+		}
+		cur = nil
+	}
+	for i, raw := range strings.Split(text, "\n") {
+		n := i + 1
+		line := strings.TrimSpace(raw)
+		if inComment {
+			end := strings.IndexByte(line, '}')
+			if end < 0 {
+				comment.WriteString(" " + line)
+				continue
+			}
+			comment.WriteString(" " + line[:end])
+			cur.Tokens = append(cur.Tokens, Token{Text: strings.TrimSpace(comment.String()), Comment: true, Line: n})
+			inComment = false
+			line = strings.TrimSpace(line[end+1:])
+			if line == "" {
+				continue
+			}
+		}
+		if line == "" {
+			if cur != nil && len(cur.Tokens) > 0 {
+				flush()
+			}
+			continue
+		}
+		if strings.HasPrefix(line, "[") && !strings.HasPrefix(line, "[]") {
+			if cur != nil && len(cur.Tokens) > 0 {
+				flush()
+			}
+			if cur == nil {
+				cur = &Block{Line: n}
+			}
+			t, err := parseTag(line)
+			if err != nil && cur.Err == nil {
+				cur.Err = fmt.Errorf("line %d: %w", n, err)
+			}
+			cur.Tags = append(cur.Tags, t)
+			continue
+		}
+		if cur == nil {
+			cur = &Block{Line: n}
+		}
+		var open bool
+		open = tokenize(cur, line, n, &comment)
+		if open {
+			inComment = true
+		}
+	}
+	if inComment && cur.Err == nil {
+		cur.Err = fmt.Errorf("line %d: a comment opened with { is never closed", cur.Line)
+	}
+	flush()
+	return out
+}
+
+// tokenize appends the words and comments of one line to b. It reports
+// true when the line ends inside an open {comment}, whose text so far is
+// left in comment.
+func tokenize(b *Block, line string, n int, comment *strings.Builder) bool {
+	for line != "" {
+		switch c := line[0]; {
+		case c == ' ' || c == '\t':
+			line = line[1:]
+		case c == ';':
+			b.Tokens = append(b.Tokens, Token{Text: strings.TrimSpace(line[1:]), Comment: true, Line: n})
+			return false
+		case c == '{':
+			end := strings.IndexByte(line, '}')
+			if end < 0 {
+				comment.Reset()
+				comment.WriteString(line[1:])
+				return true
+			}
+			b.Tokens = append(b.Tokens, Token{Text: strings.TrimSpace(line[1:end]), Comment: true, Line: n})
+			line = line[end+1:]
+		default:
+			end := strings.IndexAny(line, " \t{;")
+			if end < 0 {
+				end = len(line)
+			}
+			b.Tokens = append(b.Tokens, Token{Text: line[:end], Line: n})
+			line = line[end:]
+		}
+	}
+	return false
+}
+
+// parseTag reads `[Key "Value"]`; inside the value \" and \\ are escapes.
+func parseTag(line string) (Tag, error) {
+	body, ok := strings.CutSuffix(line, "]")
+	body = strings.TrimPrefix(body, "[")
+	key, val, ok2 := strings.Cut(body, " ")
+	val = strings.TrimSpace(val)
+	if !ok || !ok2 || key == "" || len(val) < 2 || val[0] != '"' || val[len(val)-1] != '"' {
+		return Tag{Key: key}, fmt.Errorf("%q is not a tag: write [Key \"value\"]", line)
+	}
+	return Tag{Key: key, Value: Unescape(val[1 : len(val)-1])}, nil
+}
+
+// Unescape returns a tag value (the text between the quotes) with its
+// escapes \" and \\ undone, as PGN, PDN and this format write them.
+func Unescape(v string) string {
+	var sb strings.Builder
+	for i := 0; i < len(v); i++ {
+		if v[i] == '\\' && i+1 < len(v) {
+			i++
+		}
+		sb.WriteByte(v[i])
+	}
+	return sb.String()
+}
+
+// WriteTags writes tags as `[Key "Value"]` lines, escaping quotes and
+// backslashes, skipping tags with an empty value and cutting line breaks
+// out of values.
+func WriteTags(sb *strings.Builder, tags []Tag) {
+	for _, t := range tags {
+		if t.Value == "" {
+			continue
+		}
+		v := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\r", " ", "\n", " ").Replace(t.Value)
+		fmt.Fprintf(sb, "[%s \"%s\"]\n", t.Key, v)
+	}
+}
+
+// Comment returns text as a comment that reads back as the same text:
+// "{text}", or when text holds a closing brace ";text" and a line break
+// (a comment to the end of the line). Line breaks in text become spaces.
+func Comment(text string) string {
+	text = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(text)
+	if strings.Contains(text, "}") {
+		return ";" + text + "\n"
+	}
+	return "{" + text + "}"
+}
+
+// IsResult reports whether s is a result token: "1-0" (the first player
+// won), "0-1", "1/2-1/2" or "*" (unknown or unfinished).
+func IsResult(s string) bool {
+	return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*"
+}
