@@ -3,7 +3,11 @@ package exercises
 import (
 	"encoding/json"
 	"errors"
+	"slices"
 	"testing"
+
+	"qixue/rules/chess"
+	"qixue/rules/numchess"
 )
 
 func TestCheckHints(t *testing.T) {
@@ -85,5 +89,72 @@ func TestBankHints(t *testing.T) {
 		if hinted[g] == 0 {
 			t.Errorf("no G23 puzzle of %s has hints", g)
 		}
+	}
+}
+
+// TestBankHintsFollowSolutions: a hint that lights up the piece to move
+// or the points to land on agrees with the stored solution, so a
+// solution changed later cannot leave a hint pointing elsewhere: in
+// number chess the piece's point and its landing points, in chess the
+// square of the first move's piece.
+func TestBankHintsFollowSolutions(t *testing.T) {
+	bank, err := Bank()
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, ex := range bank {
+		if len(ex.Hints) < 2 {
+			continue
+		}
+		switch ex.Kind {
+		case "numchess.move":
+			var s struct {
+				Move string `json:"move"`
+			}
+			json.Unmarshal(ex.Solution, &s)
+			m, err := numchess.ParseMove(s.Move)
+			if err != nil {
+				t.Fatalf("%s: %v", ex.Key, err)
+			}
+			want := []string{m.From.String()}
+			for _, q := range m.Path {
+				want = append(want, q.String())
+			}
+			last := ex.Hints[len(ex.Hints)-1].Squares
+			if !slices.Equal(ex.Hints[1].Squares, want[:1]) || (len(ex.Hints) == 3 && !slices.Equal(last, want)) {
+				t.Errorf("%s: hints light %v and %v, the solution %s moves from %v", ex.Key, ex.Hints[1].Squares, last, s.Move, want)
+			}
+			checked++
+		case "chess.mate_in", "chess.escape_check":
+			var p struct {
+				FEN string `json:"fen"`
+			}
+			var s struct {
+				Move  string   `json:"move"`
+				Moves []string `json:"moves"`
+			}
+			json.Unmarshal(ex.Prompt, &p)
+			json.Unmarshal(ex.Solution, &s)
+			first := s.Move
+			if first == "" {
+				first = s.Moves[0]
+			}
+			pos, err := chess.ParseFEN(p.FEN)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := pos.ParseMove(first)
+			if err != nil {
+				t.Fatalf("%s: %v", ex.Key, err)
+			}
+			if !slices.Equal(ex.Hints[1].Squares, []string{m.From().String()}) {
+				t.Errorf("%s: the second hint lights %v, the solution's %s moves from %s", ex.Key, ex.Hints[1].Squares, first, m.From())
+			}
+			checked++
+		}
+	}
+	if checked < 40 {
+		t.Errorf("only %d hints checked against their solutions", checked)
 	}
 }
