@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
@@ -110,6 +111,8 @@ func TestMasteryGate(t *testing.T) {
 		}
 		h.Run(t, []apitest.Case{
 			{Name: "the second lesson is locked", Method: "GET", Path: "/v1/me/assignments", Token: a.StudentToken, Status: 200, Check: lockedItems("gate-two<gate-one")},
+			{Name: "the teacher sees the gate closed", Method: "GET", Path: "/v1/classes/" + a.Class.ID + "/progress", Token: a.TeacherToken, Status: 200,
+				Contains: []string{`"mastery_gate":true`, `"locked":1`}},
 			{Name: "next leaves it out", Method: "GET", Path: "/v1/me/next", Token: a.StudentToken, Status: 200, Check: nextHas(exercises.BankID("chess/gate-two"), false)},
 			{Name: "its exercise is refused", Method: "POST", Path: two + "/attempts", Token: a.StudentToken, Header: key("g1"), Body: right, Status: 409,
 				Code: "lesson_locked", Contains: []string{"“第one课”", "闯关"}},
@@ -119,6 +122,12 @@ func TestMasteryGate(t *testing.T) {
 			{Name: "another student not in the class is not gated", Method: "POST", Path: two + "/attempts", Token: a.OtherStudentToken, Header: key("g4"), Body: right, Status: 201},
 			{Name: "the first lesson is open", Method: "POST", Path: one + "/attempts", Token: a.StudentToken, Header: key("g5"), Body: right, Status: 201},
 			{Name: "now the second is open", Method: "GET", Path: "/v1/me/assignments", Token: a.StudentToken, Status: 200, Check: lockedItems("")},
+			{Name: "the teacher sees it open", Method: "GET", Path: "/v1/classes/" + a.Class.ID + "/progress", Token: a.TeacherToken, Status: 200,
+				Check: func(t *testing.T, rec *httptest.ResponseRecorder) {
+					if strings.Contains(rec.Body.String(), `"locked":1`) {
+						t.Errorf("still locked: %s", rec.Body)
+					}
+				}},
 			{Name: "and listed", Method: "GET", Path: "/v1/me/next", Token: a.StudentToken, Status: 200, Check: nextHas(exercises.BankID("chess/gate-two"), true)},
 			{Name: "and answered", Method: "POST", Path: two + "/attempts", Token: a.StudentToken, Header: key("g6"), Body: right, Status: 201},
 		})

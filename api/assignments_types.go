@@ -137,10 +137,11 @@ type assignmentProgress struct {
 	SolvedLate int    `json:"solved_late"`
 	Tried      int    `json:"tried"`
 	Total      int    `json:"total"`
+	Locked     int    `json:"locked"`
 }
 
 func toAssignmentProgress(st assignments.Status, p assignments.Progress) assignmentProgress {
-	return assignmentProgress{Status: string(st), Solved: p.Solved, SolvedLate: p.SolvedLate, Tried: p.Tried, Total: p.Total}
+	return assignmentProgress{Status: string(st), Solved: p.Solved, SolvedLate: p.SolvedLate, Tried: p.Tried, Total: p.Total, Locked: p.Locked}
 }
 
 // itemProgress is a student's progress on one item of an assignment.
@@ -217,10 +218,11 @@ type matrixStudent struct {
 
 // matrixAssignment is a column of the class matrix.
 type matrixAssignment struct {
-	ID     string         `json:"id"`
-	Title  string         `json:"title"`
-	DueAt  time.Time      `json:"due_at"`
-	Totals totalsResponse `json:"totals"`
+	ID          string         `json:"id"`
+	Title       string         `json:"title"`
+	DueAt       time.Time      `json:"due_at"`
+	MasteryGate bool           `json:"mastery_gate"`
+	Totals      totalsResponse `json:"totals"`
 }
 
 // classProgressResponse is the students × assignments matrix of a class.
@@ -233,7 +235,8 @@ type classProgressResponse struct {
 func toClassProgress(m assignments.Matrix) classProgressResponse {
 	r := classProgressResponse{ClassID: m.ClassID, Assignments: []matrixAssignment{}, Students: []matrixStudent{}}
 	for j, a := range m.Assignments {
-		r.Assignments = append(r.Assignments, matrixAssignment{ID: a.ID, Title: a.Title, DueAt: a.DueAt, Totals: toTotals(m.AssignmentTotals[j])})
+		r.Assignments = append(r.Assignments, matrixAssignment{ID: a.ID, Title: a.Title, DueAt: a.DueAt,
+			MasteryGate: a.MasteryGate, Totals: toTotals(m.AssignmentTotals[j])})
 	}
 	for i, s := range m.Students {
 		row := matrixStudent{ID: s.ID, Username: s.Username, RealName: s.RealName, Cells: make([]matrixCell, len(m.Assignments)),

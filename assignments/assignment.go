@@ -157,6 +157,9 @@ type Progress struct {
 	// Tried counts exercises attempted (answered or given up) but not
 	// solved.
 	Tried int
+	// Locked counts the exercises a mastery gate still keeps closed (see
+	// LockedExercises), so that teachers see the gate's state.
+	Locked int
 }
 
 // ItemProgress is what a student has solved of one item: 0 or 1 of 1 for
@@ -276,6 +279,7 @@ func trackIDs(a Assignment, ids []string, work func(exerciseID string) Work) Stu
 	}
 	LockItems(a, sa.Items)
 	sa.Locked = LockedExercises(a, sa.Items)
+	sa.Progress.Locked = len(sa.Locked)
 	return sa
 }
 
