@@ -147,6 +147,11 @@ const TEXT = {
   square: ['{sq} 格', 'square {sq}'],
   selected: ['已选中 {sq}', '{sq} selected'],
   stars: ['{n} 颗星', '{n} stars'],
+  // Hints (exercise screen).
+  hintButton: ['提示 {n}/{total}', 'Hint {n}/{total}'],
+  hintsAllShown: ['提示都看过了', 'All hints shown'],
+  hintCostFirst: ['最多得 2 颗星', 'at most 2 stars'],
+  hintCostMore: ['最多得 1 颗星', 'at most 1 star'],
   // teacher
   teacherLogin: ['老师登录', 'Teacher login'],
   password: ['密码', 'Password'],
