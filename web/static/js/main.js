@@ -17,6 +17,8 @@ const routes = [
   ['/teacher/classes/:id', () => import('./teacher/class.js'), 'staff'],
   ['/teacher/classes/:id/assign', () => import('./teacher/assign.js'), 'staff'],
   ['/teacher/classes/:id/progress', () => import('./teacher/progress.js'), 'staff'],
+  ['/teacher/classes/:id/assignments/:aid/stats', () => import('./teacher/stats.js'), 'staff'],
+  ['/teacher/classes/:id/exercises/:eid/stats', () => import('./teacher/stats.js'), 'staff'],
 ];
 
 function match(pattern, path) {
