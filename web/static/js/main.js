@@ -19,6 +19,11 @@ const routes = [
   ['/teacher/classes/:id/progress', () => import('./teacher/progress.js'), 'staff'],
   ['/teacher/classes/:id/assignments/:aid/stats', () => import('./teacher/stats.js'), 'staff'],
   ['/teacher/classes/:id/exercises/:eid/stats', () => import('./teacher/stats.js'), 'staff'],
+  ['/teacher/tournaments', () => import('./teacher/tournaments.js'), 'staff'],
+  ['/teacher/tournaments/new', () => import('./teacher/tournaments.js'), 'staff'],
+  ['/teacher/tournaments/:id', () => import('./teacher/tournament.js'), 'staff'],
+  ['/student/tournaments', () => import('./student/tournaments.js'), 'student'],
+  ['/student/tournaments/:id', () => import('./student/tournaments.js'), 'student'],
 ];
 
 function match(pattern, path) {
@@ -43,6 +48,7 @@ let seq = 0;
 async function render() {
   const my = ++seq;
   const path = location.pathname.replace(/\/+$/, '') || '/';
+  document.body.classList.remove('sheet-open');
   drawTop();
   for (const [pattern, load, need] of routes) {
     const params = match(pattern, path);

@@ -6,7 +6,7 @@ import { t } from '../i18n.js';
 
 const SECTIONS = [
   { key: 'classes', href: '/teacher', icon: '⌂' },
-  // { key: 'tournaments', href: '/teacher/tournaments', icon: '♜' },
+  { key: 'tournaments', href: '/teacher/tournaments', icon: '♜' },
   // { key: 'games', href: '/teacher/games', icon: '▤' },
 ];
 

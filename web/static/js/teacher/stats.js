@@ -16,11 +16,11 @@ function exerciseStats(cid, ex, st, n) {
   const secs = Math.round(st.median_time_ms / 1000);
   const nums = [
     ['statStudents', st.students], ['statAttempts', st.attempts], ['statSolved', st.solved],
-    ['statFirstTry', st.first_try], ['statSuccess', pct + '%'], ['statMedian', secs + ' s'],
+    ['statFirstTry', st.first_try], ['statSuccess', pct + '%'], ['statMedian', t('seconds', { n: secs })],
   ];
   return h('section', { class: 'card ex-stats', 'data-exercise': ex.id, 'aria-labelledby': 'ex-h-' + ex.id },
     h('h2', { id: 'ex-h-' + ex.id },
-      n ? n + '. ' : '', h('span', { 'aria-hidden': 'true' }, gameIcon(ex.game) + ' '), ex.title),
+      n ? n + '. ' : '', h('span', { 'aria-hidden': 'true' }, gameIcon(ex.game) + ' '), h('span', { translate: 'no' }, ex.title)),
     h('dl', { class: 'stat-nums' }, nums.map(([k, v]) => h('div', { class: 'stat', 'data-stat': k },
       h('dt', {}, t(k)), h('dd', {}, String(v))))),
     h('div', { class: 'meter', role: 'img', 'aria-label': t('statSuccess') + ' ' + pct + '%' },
@@ -53,15 +53,15 @@ export default async function statsPage({ params }) {
     const a = await get('/v1/assignments/' + encodeURIComponent(params.aid));
     const ids = a.items.filter((i) => i.kind === 'exercise').map((i) => i.id);
     const rows = await load(cid, ids);
-    title = t('statsOf', { title: a.title });
+    title = a.title;
     blocks = rows.length === 0 ? [h('p', {}, t('noExercises'))] : rows.map(([ex, st], i) => exerciseStats(cid, ex, st, i + 1));
   } else {
     const [[ex, st]] = await load(cid, [params.eid]);
-    title = t('statsOf', { title: ex.title });
+    title = ex.title;
     blocks = [exerciseStats(cid, ex, st, 0)];
   }
   page('classes',
-    h('h1', {}, title),
+    h('h1', {}, t('statsOf'), h('span', { translate: 'no' }, title)),
     classTabs(cls, 'matrix'),
     h('p', { class: 'no-print' }, h('a', { href: '/teacher/classes/' + cid + '/progress', 'data-link': '', class: 'btn small' }, '← ', t('matrix'))),
     blocks);
