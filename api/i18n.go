@@ -119,6 +119,11 @@ var messages = map[string]message{
 	"trf_unknown_player":     {text{"找不到对应的学生", "No matching student"}, text{"TRF 文件里的 %d 号选手“%s”在所选班级里找不到唯一对应的学生。请检查姓名，或在 players 里指定这名选手是哪位学生。", "Player %d, “%s”, of the TRF file matches no single student of the chosen classes. Check the name, or say in players which student this is."}},
 	"round_not_paired":       {text{"这一轮还没有编排", "Round not paired"}, text{"第 %d 轮还没有编排。", "Round %d is not paired yet."}},
 
+	// Knockouts and arenas.
+	"tournament_started": {text{"比赛已经开始", "The tournament has started"}, text{"淘汰赛和擂台赛开始以后不能退出（请把这盘棋记为弃权），淘汰赛也不能再加人。", "Once a knockout or arena has started no one can withdraw (enter a forfeit for the game instead), and a knockout takes no new players."}},
+	"decision_needed":    {text{"需要老师决定", "The teacher must decide"}, text{"第 %d 轮第 %d 台是和棋，按这个比赛的规则要由老师决定谁晋级。请先录入老师的决定，再编排下一轮。", "Board %[2]d of round %[1]d was drawn, and under this tournament's rule the teacher decides who goes on. Enter the decision, then pair the next round."}},
+	"bracket_changed":    {text{"会改变已编排的对阵", "This would change games already paired"}, text{"改了这个结果，后面已经编排的对局就不对了（晋级的人会变）。请先撤销后面的轮次，再修改。", "With this result the games already paired after it would be wrong (someone else goes on). Unpair the later rounds first, then correct it."}},
+
 	// Enrollment by a teacher of another teacher's student.
 	"enrollment_needs_school_admin": {text{"需要学校管理员", "A school admin must do this"}, text{"这名学生已经在其他老师的班级里，只有学校管理员可以把他加入您的班级。", "This student is already in another teacher's class; only a school admin can add them to yours."}},
 }
@@ -158,6 +163,13 @@ var fieldMessages = map[string]text{
 	"not_yours":       {"不是你的对局", "is not your game"},
 	"unsupported":     {"用到了本系统还不支持的内容（加速、禁止对阵或其他计分方法）", "uses what this service does not support yet (acceleration, forbidden pairs or another point system)"},
 	"unknown_player":  {"有选手找不到对应的学生", "has a player who matches no student"},
+
+	"not_knockout":       {"只有淘汰赛才需要老师决定谁晋级", "applies only to a knockout"},
+	"not_arena":          {"只有擂台赛才有排队顺序", "applies only to an arena"},
+	"not_current":        {"只能决定当前这一轮的对局", "must be the current round"},
+	"no_decision_needed": {"这盘棋不需要老师决定（不是和棋，或按规则会加赛）", "needs no decision (it was not drawn, or the rule plays it again)"},
+	"not_waiting":        {"必须正好是还在排队等待上台的全部选手", "must be exactly the challengers still waiting in the queue"},
+	"not_numchess":       {"只有数棋比赛可以用棋谱或局面录入结果", "applies only to number chess: enter the result instead"},
 
 	"taught_elsewhere": {"这名学生在其他老师的班级里", "is a student in another teacher's class"},
 }

@@ -22,6 +22,7 @@ var studentRoutes = map[string]bool{
 	"GET /v1/curricula/{id}/units": true, "GET /v1/units/{id}": true, "GET /v1/units/{id}/lessons": true,
 	"GET /v1/schools/{id}": true, "GET /v1/students/{id}/progress": true, "GET /v1/me/attempts": true,
 	"GET /v1/tournaments/{id}": true, "GET /v1/tournaments/{id}/standings": true, "GET /v1/tournaments/{id}/pairings": true,
+	"GET /v1/tournaments/{id}/bracket": true, "GET /v1/tournaments/{id}/arena": true,
 }
 
 // classScoped are the routes whose IDs belong to one class (the class, its

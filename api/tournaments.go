@@ -30,6 +30,10 @@ func (h *tournamentHandlers) register(v1 *echo.Group, auth echo.MiddlewareFunc) 
 		{http.MethodGet, "/tournaments/:id/pairing-cards", h.cards},
 		{http.MethodGet, "/tournaments/:id/standings", h.standings},
 		{http.MethodGet, "/tournaments/:id/trf", h.trf},
+		{http.MethodPost, "/tournaments/:id/decisions", h.decide},
+		{http.MethodPut, "/tournaments/:id/queue", h.queue},
+		{http.MethodGet, "/tournaments/:id/bracket", h.bracket},
+		{http.MethodGet, "/tournaments/:id/arena", h.arena},
 		{http.MethodGet, "/me/tournaments", h.mine},
 	}
 	addRoutes(v1, auth, h.svc != nil, routes)
@@ -138,6 +142,15 @@ func (h *tournamentHandlers) result(c echo.Context) error {
 		return err
 	}
 	in := tournaments.ResultInput{Round: req.Round, Board: req.Board, Result: tournaments.Outcome(req.Result)}
+	if len(req.Moves) > 0 || req.Position != "" {
+		ev, err := h.svc.Get(c.Request().Context(), caller(c), c.Param("id"))
+		if err != nil {
+			return tournamentError(err)
+		}
+		if in.Result, err = numchessOutcome(ev, req); err != nil {
+			return err
+		}
+	}
 	ev, b, st, err := h.svc.SetResult(c.Request().Context(), caller(c), c.Param("id"), in)
 	if err != nil {
 		return tournamentError(err)

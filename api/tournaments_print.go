@@ -85,6 +85,24 @@ var printText = map[string]text{
 	"round":     {"第%d轮", "R%d"},
 	"heading":   {"第 %d 轮 · 第 %d 台", "Round %d · board %d"},
 	"boxes":     {"□ 1-0    □ ½-½    □ 0-1", "□ 1-0    □ ½-½    □ 0-1"},
+	"bracket":   {"%s 淘汰赛对阵图", "%s: knockout bracket"},
+	"stage":     {"第%d阶段", "Stage %d"},
+	"final":     {"决赛", "Final"},
+	"semi":      {"半决赛", "Semi-final"},
+	"third":     {"三四名决赛", "Third place"},
+	"match":     {"场次", "Match"},
+	"player":    {"选手", "Player"},
+	"games":     {"对局轮次", "Games in rounds"},
+	"winner":    {"胜者", "Winner"},
+	"arena":     {"%s 擂台赛", "%s: arena"},
+	"defender":  {"擂主", "Defender"},
+	"defences":  {"连续守擂 %d 次（%s）", "%d defences in a row (%s)"},
+	"target":    {"守擂 %d 次获得冠军", "%d to win the title"},
+	"no_target": {"一直打到没有挑战者", "until no challenger is left"},
+	"champion":  {"冠军", "Champion"},
+	"queue":     {"排队挑战", "Waiting to challenge"},
+	"out":       {"已出局", "Out"},
+	"place":     {"顺序", "Order"},
 }
 
 func pt(lang, key string, args ...any) string { return printText[key].in(lang, args...) }
@@ -181,4 +199,80 @@ func writeTournamentCSV(c echo.Context, filename string, rows [][]string) error 
 	}
 	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="`+strings.ReplaceAll(filename, `"`, "")+`"`)
 	return c.Blob(http.StatusOK, "text/csv; charset=utf-8", b.Bytes())
+}
+
+// stageName names a bracket stage: the final and semi-final by name.
+func stageName(lang string, stage, stages int, third bool) string {
+	switch {
+	case third:
+		return pt(lang, "third")
+	case stage == stages:
+		return pt(lang, "final")
+	case stage == stages-1:
+		return pt(lang, "semi")
+	}
+	return pt(lang, "stage", stage)
+}
+
+// bracketSheet is the printable bracket: one row a match, stage by stage
+// (the stages not reached yet are not shown).
+func bracketSheet(ev *tournaments.Event, lang string) printPage {
+	p := printPage{Lang: lang, Title: pt(lang, "bracket", ev.Name),
+		Head: []string{pt(lang, "match"), pt(lang, "player"), pt(lang, "player"), pt(lang, "games"), pt(lang, "winner")}}
+	stages, _, err := ev.Bracket()
+	if err != nil {
+		return p
+	}
+	total := 0 // the number of stages of the whole bracket
+	for n := 1; n < len(ev.Players); n *= 2 {
+		total++
+	}
+	for i, st := range stages {
+		for j, m := range st {
+			b, w := pt(lang, "bye"), ""
+			if m.B != 0 {
+				b = entrantCell(ev, m.B)
+			}
+			if m.Winner != 0 {
+				w = entrantCell(ev, m.Winner)
+			}
+			rounds := ""
+			for k, r := range m.Rounds {
+				if k > 0 {
+					rounds += ", "
+				}
+				rounds += pt(lang, "round", r)
+			}
+			p.Rows = append(p.Rows, []string{stageName(lang, i+1, total, m.ThirdPlace) + " · " + itoa(j+1), entrantCell(ev, m.A), b, rounds, w})
+		}
+	}
+	return p
+}
+
+// arenaSheet is the printable arena: the defender (or champion) first,
+// then the queue in order, then the players out, the last out first.
+func arenaSheet(ev *tournaments.Event, lang string) printPage {
+	p := printPage{Lang: lang, Title: pt(lang, "arena", ev.Name), Head: []string{pt(lang, "place"), pt(lang, "name"), ""}}
+	st, err := ev.ArenaState()
+	if err != nil {
+		return p
+	}
+	target := pt(lang, "no_target")
+	if ev.TitleDefences > 0 {
+		target = pt(lang, "target", ev.TitleDefences)
+	}
+	if st.Defender != 0 {
+		role := pt(lang, "defender")
+		if st.Finished {
+			role = pt(lang, "champion")
+		}
+		p.Rows = append(p.Rows, []string{role, entrantCell(ev, st.Defender), pt(lang, "defences", st.Defences, target)})
+	}
+	for i, q := range st.Queue {
+		p.Rows = append(p.Rows, []string{pt(lang, "queue") + " " + itoa(i+1), entrantCell(ev, q), ""})
+	}
+	for i := len(st.Out) - 1; i >= 0; i-- {
+		p.Rows = append(p.Rows, []string{pt(lang, "out"), entrantCell(ev, st.Out[i]), ""})
+	}
+	return p
 }

@@ -2,6 +2,7 @@ package api
 
 import (
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -19,22 +20,34 @@ type tournamentRequest struct {
 	TieBreaks  []string `json:"tie_breaks"`
 	ClassIDs   []string `json:"class_ids"`
 	StudentIDs []string `json:"student_ids"`
+	// TieBreakRules: fide2023 (default) or fide2026.
+	TieBreakRules string `json:"tiebreak_rules"`
+	// Ruleset: the number-chess band whose rules score the games.
+	Ruleset string `json:"ruleset"`
+	// Knockout: tie rule and third-place match; arena: defences for the
+	// title.
+	TieRule       string `json:"tie_rule"`
+	ThirdPlace    bool   `json:"third_place"`
+	TitleDefences int    `json:"title_defences"`
 }
 
 func (r tournamentRequest) draft() tournaments.Draft {
 	return tournaments.Draft{Name: r.Name, Game: r.Game, System: r.System, Rounds: r.Rounds, Scoring: r.Points,
-		TieBreaks: r.TieBreaks, ClassIDs: r.ClassIDs, StudentIDs: r.StudentIDs}
+		TieBreaks: r.TieBreaks, ClassIDs: r.ClassIDs, StudentIDs: r.StudentIDs, TieBreakRules: r.TieBreakRules,
+		Ruleset: r.Ruleset, TieRule: r.TieRule, ThirdPlace: r.ThirdPlace, TitleDefences: r.TitleDefences}
 }
 
 // tournamentImportRequest continues a tournament from a TRF file.
 type tournamentImportRequest struct {
-	Name      string                  `json:"name"`
-	Game      string                  `json:"game"`
-	ClassIDs  []string                `json:"class_ids"`
-	TieBreaks []string                `json:"tie_breaks"`
-	Rounds    int                     `json:"rounds"`
-	TRF       string                  `json:"trf"`
-	Players   []importedPlayerRequest `json:"players"`
+	Name      string   `json:"name"`
+	Game      string   `json:"game"`
+	ClassIDs  []string `json:"class_ids"`
+	TieBreaks []string `json:"tie_breaks"`
+	// TieBreakRules as tournamentRequest's.
+	TieBreakRules string                  `json:"tiebreak_rules"`
+	Rounds        int                     `json:"rounds"`
+	TRF           string                  `json:"trf"`
+	Players       []importedPlayerRequest `json:"players"`
 }
 
 // importedPlayerRequest maps a start rank of the file to a student.
@@ -44,7 +57,8 @@ type importedPlayerRequest struct {
 }
 
 func (r tournamentImportRequest) draft() (tournaments.ImportDraft, error) {
-	d := tournaments.ImportDraft{Name: r.Name, Game: r.Game, ClassIDs: r.ClassIDs, TieBreaks: r.TieBreaks, Rounds: r.Rounds, TRF: r.TRF}
+	d := tournaments.ImportDraft{Name: r.Name, Game: r.Game, ClassIDs: r.ClassIDs, TieBreaks: r.TieBreaks, Rounds: r.Rounds, TRF: r.TRF,
+		TieBreakRules: r.TieBreakRules}
 	if len(r.Players) > 0 {
 		d.Players = map[int]string{}
 		for _, p := range r.Players {
@@ -68,11 +82,14 @@ type byeRequest struct {
 	Round     int    `json:"round"`
 }
 
-// resultRequest enters one board's result.
+// resultRequest enters one board's result: the result, or for number
+// chess the game (moves) or its final position, which the engine scores.
 type resultRequest struct {
-	Round  int    `json:"round"`
-	Board  int    `json:"board"`
-	Result string `json:"result"`
+	Round    int      `json:"round"`
+	Board    int      `json:"board"`
+	Result   string   `json:"result"`
+	Moves    []string `json:"moves"`
+	Position string   `json:"position"`
 }
 
 // tournamentResponse is a tournament with its entrants. A student sees
@@ -86,6 +103,11 @@ type tournamentResponse struct {
 	Rounds       int              `json:"rounds"`
 	Points       string           `json:"points"`
 	TieBreaks    []string         `json:"tie_breaks"`
+	TieRules     string           `json:"tiebreak_rules"`
+	Ruleset      *string          `json:"ruleset,omitempty"`
+	TieRule      *string          `json:"tie_rule,omitempty"`
+	ThirdPlace   *bool            `json:"third_place,omitempty"`
+	Defences     *int             `json:"title_defences,omitempty"`
 	ClassIDs     []string         `json:"class_ids"`
 	CurrentRound int              `json:"current_round"`
 	Status       string           `json:"status"`
@@ -155,7 +177,17 @@ func toTournamentResponse(ev *tournaments.Event, n names) tournamentResponse {
 	}
 	r := tournamentResponse{ID: ev.ID, SchoolID: ev.SchoolID, Name: ev.Name, Game: ev.Game, System: ev.System, Rounds: ev.Rounds,
 		Points: ev.Scoring, TieBreaks: ev.TieBreaks, ClassIDs: ev.ClassIDs, CurrentRound: ev.PairedRounds, Status: status(ev),
-		Players: make([]playerResponse, 0, len(ev.Players)), CreatedAt: ev.CreatedAt, UpdatedAt: ev.UpdatedAt}
+		Players: make([]playerResponse, 0, len(ev.Players)), CreatedAt: ev.CreatedAt, UpdatedAt: ev.UpdatedAt,
+		TieRules: string(ev.TieBreakRules)}
+	if ev.Game == "numchess" {
+		r.Ruleset = &ev.Ruleset
+	}
+	switch ev.System {
+	case "knockout":
+		r.TieRule, r.ThirdPlace = &ev.TieRule, &ev.ThirdPlace
+	case "arena":
+		r.Defences = &ev.TitleDefences
+	}
 	if n.student {
 		r.ClassIDs = nil
 	}
@@ -198,6 +230,11 @@ type boardResponse struct {
 	Black          *playerRef `json:"black"`
 	Result         *string    `json:"result"`
 	ReportedResult *string    `json:"reported_result"`
+	// Knockout boards: the bracket round, the armageddon decider (a draw
+	// wins for Black) and the match for third place.
+	Stage      int  `json:"stage,omitempty"`
+	Decider    bool `json:"decider,omitempty"`
+	ThirdPlace bool `json:"third_place,omitempty"`
 }
 
 // playerRef names a player on a board.
@@ -224,7 +261,7 @@ func toBoardResponse(ev *tournaments.Event, b tournaments.Board, n names, pts ma
 		e := ev.Player(num)
 		return playerRef{Number: num, Name: n.of(*e), Points: pointsValue(pts[num])}
 	}
-	r := boardResponse{Board: b.Number, White: ref(b.White)}
+	r := boardResponse{Board: b.Number, White: ref(b.White), Stage: b.Stage, Decider: b.Decider, ThirdPlace: b.ThirdPlace}
 	if b.Black != 0 {
 		black := ref(b.Black)
 		r.Black = &black
@@ -305,6 +342,10 @@ type myTournamentResponse struct {
 	Rank         int       `json:"rank"`
 	Withdrawn    bool      `json:"withdrawn"`
 	Next         *nextGame `json:"next"`
+	// Arena: whether the student holds the stage, or its place in the
+	// queue of challengers (1: next to play).
+	Defending     *bool `json:"defending,omitempty"`
+	QueuePosition *int  `json:"queue_position,omitempty"`
 }
 
 // nextGame is the student's game of the current round while its result
@@ -325,6 +366,14 @@ func toMyTournament(ev *tournaments.Event, studentID string) myTournamentRespons
 	for _, s := range ev.Standings() {
 		if s.Player.Number == me.Number {
 			r.Points, r.Rank = pointsValue(s.Points), s.Rank
+		}
+	}
+	if st, err := ev.ArenaState(); err == nil && !st.Finished {
+		defending := st.Defender == me.Number
+		r.Defending = &defending
+		if i := slices.Index(st.Queue, me.Number); i >= 0 {
+			pos := i + 1
+			r.QueuePosition = &pos
 		}
 	}
 	pts := pointsBefore(ev, ev.PairedRounds)
@@ -359,6 +408,9 @@ var tournamentStatuses = map[string]int{
 	"round_robin_started":    http.StatusConflict,
 	"trf_invalid":            http.StatusUnprocessableEntity,
 	"trf_unknown_player":     http.StatusUnprocessableEntity,
+	"tournament_started":     http.StatusConflict,
+	"decision_needed":        http.StatusConflict,
+	"bracket_changed":        http.StatusConflict,
 }
 
 // tournamentError turns a refusal of the tournament service into the
@@ -399,7 +451,7 @@ func tournamentError(err error) error {
 			where = text{where.zh + "第 " + itoa(col) + " 列", where.en + ", column " + itoa(col)}
 		}
 		e.Args = []any{where, args[2]}
-	case "trf_unknown_player":
+	case "trf_unknown_player", "decision_needed":
 		e.Args = args
 	}
 	return e

@@ -32,6 +32,10 @@ import (
 //	gomoku.rules.board           the board's points (天元, the stars, the corners)
 //	gomoku.rules.turns           taking turns; stones are placed, never moved
 //	gomoku.rules.lines           the lines a five can lie on (阳线, 阴线)
+//	gomoku.rules.competition     competition systems: Swiss, round robin, knockout, 擂台
+//	gomoku.rules.tiebreak        tie-breaks: 小分 (Sonneborn-Berger), 对手分 (Buchholz), direct encounter, wins
+//	gomoku.rules.etiquette       manners, violations (违例), the clock and its time penalty
+//	gomoku.rules.notation        the record sheet (谱纸): points A1-O15, stones numbered in order
 
 // gmBoardSchema is the JSON Schema of a board diagram.
 const gmBoardSchema = `{"type": "string", "description": "15 rows from row 15 to row 1 of '.', 'x', 'o', joined by '/'"}`

@@ -35,6 +35,10 @@ import (
 //	numchess.score.product    积和法
 //	numchess.score.difference 差和法
 //	numchess.score.swap       the cost of a swap, (A−B)²
+//	numchess.rules.competition competition systems and match rules (choice and number questions)
+//	numchess.rules.tiebreak   tie-breaks: 小分 (Sonneborn-Berger), 对手分 (Buchholz), direct encounter, wins
+//	numchess.rules.etiquette  棋礼, saying the move aloud, disputes, time
+//	numchess.rules.notation   棋步表达, recording a game
 
 // ncDecode decodes a JSON document strictly (no unknown fields, no trailing
 // data) into v.

@@ -1,6 +1,7 @@
 package models
 
 import (
+	"strconv"
 	"strings"
 	"time"
 
@@ -12,19 +13,31 @@ import (
 // Version counts changes: a change is saved only over the version it was
 // made from (see TournamentStore.Save).
 type tournamentRow struct {
-	ID           string `gorm:"primaryKey;size:36"`
-	SchoolID     string `gorm:"size:36;not null;index"`
-	Name         string `gorm:"size:100;not null"`
-	Game         string `gorm:"size:16;not null"`
-	System       string `gorm:"size:32;not null"`
-	Rounds       int    `gorm:"not null"`
-	Scoring      string `gorm:"size:16;not null"`
-	TieBreaks    string `gorm:"size:400;not null;default:''"`
-	PairedRounds int    `gorm:"not null"`
-	Version      int    `gorm:"not null"`
-	CreatedBy    string `gorm:"size:36;not null;index"`
-	CreatedAt    time.Time
-	UpdatedAt    time.Time
+	ID        string `gorm:"primaryKey;size:36"`
+	SchoolID  string `gorm:"size:36;not null;index"`
+	Name      string `gorm:"size:100;not null"`
+	Game      string `gorm:"size:16;not null"`
+	System    string `gorm:"size:32;not null"`
+	Rounds    int    `gorm:"not null"`
+	Scoring   string `gorm:"size:16;not null"`
+	TieBreaks string `gorm:"size:400;not null;default:''"`
+	// TieBreakRules is the C.07 text ("" for rows older than the setting:
+	// fide2026, what they were ranked by).
+	TieBreakRules string `gorm:"size:16;not null;default:''"`
+	Ruleset       string `gorm:"size:8;not null;default:''"`
+	// Knockout: tie rule, third-place match and the teacher's choices
+	// ("round:winner,..."); arena: defences for the title and the queue
+	// of entrant numbers ("3,1,2").
+	TieRule       string `gorm:"size:16;not null;default:''"`
+	ThirdPlace    bool   `gorm:"not null;default:false"`
+	Decisions     string `gorm:"size:4000;not null;default:''"`
+	TitleDefences int    `gorm:"not null;default:0"`
+	Queue         string `gorm:"size:4000;not null;default:''"`
+	PairedRounds  int    `gorm:"not null"`
+	Version       int    `gorm:"not null"`
+	CreatedBy     string `gorm:"size:36;not null;index"`
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
 }
 
 func (tournamentRow) TableName() string { return "tournaments" }
@@ -63,6 +76,9 @@ type tournamentBoardRow struct {
 	Result       string `gorm:"size:8;not null;default:''"`
 	Reported     string `gorm:"size:8;not null;default:''"`
 	ReportedBy   int    `gorm:"not null"`
+	Stage        int    `gorm:"not null;default:0"`
+	Decider      bool   `gorm:"not null;default:false"`
+	ThirdPlace   bool   `gorm:"not null;default:false"`
 }
 
 func (tournamentBoardRow) TableName() string { return "tournament_boards" }
@@ -79,17 +95,56 @@ type tournamentAbsenceRow struct {
 func (tournamentAbsenceRow) TableName() string { return "tournament_absences" }
 
 func toTournamentRow(ev *tournaments.Event) tournamentRow {
+	decisions := make([]string, len(ev.Decisions))
+	for i, d := range ev.Decisions {
+		decisions[i] = strconv.Itoa(d.Round) + ":" + strconv.Itoa(d.Winner)
+	}
 	return tournamentRow{ID: ev.ID, SchoolID: ev.SchoolID, Name: ev.Name, Game: ev.Game, System: ev.System,
 		Rounds: ev.Rounds, Scoring: ev.Scoring, TieBreaks: strings.Join(ev.TieBreaks, ","), PairedRounds: ev.PairedRounds,
+		TieBreakRules: string(ev.TieBreakRules), Ruleset: ev.Ruleset, TieRule: ev.TieRule, ThirdPlace: ev.ThirdPlace,
+		Decisions: strings.Join(decisions, ","), TitleDefences: ev.TitleDefences, Queue: joinInts(ev.Queue),
 		Version: ev.Version, CreatedBy: ev.CreatedBy, CreatedAt: ev.CreatedAt, UpdatedAt: ev.UpdatedAt}
+}
+
+func joinInts(ns []int) string {
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = strconv.Itoa(n)
+	}
+	return strings.Join(s, ",")
+}
+
+// splitInts reads what joinInts wrote (a bad item is skipped: the rows are
+// written only by toTournamentRow).
+func splitInts(s, sep string) []int {
+	var out []int
+	for _, f := range strings.Split(s, sep) {
+		if n, err := strconv.Atoi(f); err == nil {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 func (r tournamentRow) toEvent() *tournaments.Event {
 	ev := &tournaments.Event{ID: r.ID, SchoolID: r.SchoolID, Name: r.Name, Game: r.Game, System: r.System,
 		Rounds: r.Rounds, Scoring: r.Scoring, PairedRounds: r.PairedRounds, Version: r.Version, CreatedBy: r.CreatedBy,
-		CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC(), TieBreaks: []string{}}
+		CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC(), TieBreaks: []string{},
+		TieBreakRules: tournaments.TieBreakRules(r.TieBreakRules), Ruleset: r.Ruleset, TieRule: r.TieRule,
+		ThirdPlace: r.ThirdPlace, TitleDefences: r.TitleDefences}
+	if ev.TieBreakRules == "" {
+		ev.TieBreakRules = tournaments.FIDE2026
+	}
 	if r.TieBreaks != "" {
 		ev.TieBreaks = strings.Split(r.TieBreaks, ",")
+	}
+	if r.Queue != "" {
+		ev.Queue = splitInts(r.Queue, ",")
+	}
+	for _, d := range strings.Split(r.Decisions, ",") {
+		if rw := splitInts(d, ":"); len(rw) == 2 {
+			ev.Decisions = append(ev.Decisions, tournaments.KnockoutChoice{Round: rw[0], Winner: rw[1]})
+		}
 	}
 	return ev
 }
@@ -113,7 +168,8 @@ func toTournamentChildren(ev *tournaments.Event) tournamentChildren {
 	}
 	for _, b := range ev.Boards {
 		ch.boards = append(ch.boards, tournamentBoardRow{TournamentID: ev.ID, Round: b.Round, Number: b.Number, White: b.White,
-			Black: b.Black, Result: string(b.Result), Reported: string(b.Reported), ReportedBy: b.ReportedBy})
+			Black: b.Black, Result: string(b.Result), Reported: string(b.Reported), ReportedBy: b.ReportedBy,
+			Stage: b.Stage, Decider: b.Decider, ThirdPlace: b.ThirdPlace})
 	}
 	for _, a := range ev.Absences {
 		ch.absences = append(ch.absences, tournamentAbsenceRow{TournamentID: ev.ID, Player: a.Player, Round: a.Round, Kind: string(rune(a.Kind))})
@@ -133,7 +189,8 @@ func (ch tournamentChildren) fill(ev *tournaments.Event) {
 	}
 	for _, b := range ch.boards {
 		ev.Boards = append(ev.Boards, tournaments.Board{Round: b.Round, Number: b.Number, White: b.White, Black: b.Black,
-			Result: tournaments.Outcome(b.Result), Reported: tournaments.Outcome(b.Reported), ReportedBy: b.ReportedBy})
+			Result: tournaments.Outcome(b.Result), Reported: tournaments.Outcome(b.Reported), ReportedBy: b.ReportedBy,
+			Stage: b.Stage, Decider: b.Decider, ThirdPlace: b.ThirdPlace})
 	}
 	for _, a := range ch.absences {
 		if a.Kind != "" {

@@ -167,7 +167,8 @@ func (s *TournamentStore) Save(ctx context.Context, ev *tournaments.Event) error
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		res := tx.Model(&tournamentRow{}).Where("id = ? AND school_id = ? AND version = ?", ev.ID, ev.SchoolID, ev.Version).
 			Updates(map[string]any{"name": row.Name, "rounds": row.Rounds, "scoring": row.Scoring, "tie_breaks": row.TieBreaks,
-				"paired_rounds": row.PairedRounds, "version": ev.Version + 1, "updated_at": row.UpdatedAt})
+				"paired_rounds": row.PairedRounds, "version": ev.Version + 1, "updated_at": row.UpdatedAt,
+				"decisions": row.Decisions, "queue": row.Queue})
 		if res.Error != nil {
 			return res.Error
 		}

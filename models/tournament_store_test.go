@@ -85,3 +85,65 @@ func TestTournamentStore(t *testing.T) {
 		}
 	})
 }
+
+// TestTournamentStoreSystemFields stores the settings of a knockout and an
+// arena (tie rule, third-place match, the teacher's choices, defences for
+// the title, the queue, tie-break rules, number-chess ruleset) and the
+// knockout flags of boards, reads them back, saves changed choices and
+// queue; a row written before tie-break rules were kept reads as fide2026,
+// the text it was ranked by.
+func TestTournamentStoreSystemFields(t *testing.T) {
+	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
+		f := newAssignmentFixture(t, db)
+		st := models.NewTournamentStore(db)
+		now := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
+		players := []tournaments.Entrant{{Number: 1, StudentID: f.s1, ClassID: f.class, Name: "Wang", FromRound: 1},
+			{Number: 2, StudentID: f.s2, ClassID: f.class, Name: "Li", FromRound: 1}}
+		ko := &tournaments.Event{ID: id(), SchoolID: f.school, Name: "淘汰", Game: "numchess", System: "knockout",
+			ClassIDs: []string{f.class}, Scoring: "1-0.5-0", TieBreaks: []string{}, PairedRounds: 1, CreatedBy: f.teacher,
+			CreatedAt: now, UpdatedAt: now, TieBreakRules: tournaments.FIDE2023, Ruleset: "G23", TieRule: "teacher", ThirdPlace: true,
+			Decisions: []tournaments.KnockoutChoice{{Round: 1, Winner: 2}}, Players: players,
+			Boards: []tournaments.Board{{Round: 1, Number: 1, White: 1, Black: 2, Result: tournaments.OutcomeDraw, Stage: 1, Decider: true, ThirdPlace: true}},
+		}
+		arena := &tournaments.Event{ID: id(), SchoolID: f.school, Name: "擂台", Game: "chess", System: "arena",
+			ClassIDs: []string{f.class}, Scoring: "1-0.5-0", TieBreaks: []string{}, CreatedBy: f.teacher, CreatedAt: now, UpdatedAt: now,
+			TieBreakRules: tournaments.FIDE2026, TitleDefences: 3, Queue: []int{2, 1}, Players: players}
+		for _, ev := range []*tournaments.Event{ko, arena} {
+			if err := st.Create(ctx, ev); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got, err := st.Event(ctx, f.school, ko.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.TieBreakRules != tournaments.FIDE2023 || got.Ruleset != "G23" || got.TieRule != "teacher" || !got.ThirdPlace ||
+			!slices.Equal(got.Decisions, ko.Decisions) || !slices.Equal(got.Boards, ko.Boards) {
+			t.Fatalf("knockout read back %+v", got)
+		}
+		got.Decisions = append(got.Decisions, tournaments.KnockoutChoice{Round: 3, Winner: 1})
+		if err := st.Save(ctx, got); err != nil {
+			t.Fatal(err)
+		}
+		if again, _ := st.Event(ctx, f.school, ko.ID); len(again.Decisions) != 2 || again.Decisions[1] != (tournaments.KnockoutChoice{Round: 3, Winner: 1}) {
+			t.Fatalf("choices after save %+v", again.Decisions)
+		}
+		a, err := st.Event(ctx, f.school, arena.ID)
+		if err != nil || a.TitleDefences != 3 || !slices.Equal(a.Queue, []int{2, 1}) || a.TieBreakRules != tournaments.FIDE2026 || len(a.Decisions) != 0 {
+			t.Fatalf("arena read back %+v %v", a, err)
+		}
+		a.Queue = []int{1, 2}
+		if err := st.Save(ctx, a); err != nil {
+			t.Fatal(err)
+		}
+		if again, _ := st.Event(ctx, f.school, arena.ID); !slices.Equal(again.Queue, []int{1, 2}) {
+			t.Fatalf("queue after save %v", again.Queue)
+		}
+		if err := db.Exec("UPDATE tournaments SET tie_break_rules = '' WHERE id = ?", arena.ID).Error; err != nil {
+			t.Fatal(err)
+		}
+		if old, _ := st.Event(ctx, f.school, arena.ID); old.TieBreakRules != tournaments.FIDE2026 {
+			t.Fatalf("a row without tie-break rules reads as %q", old.TieBreakRules)
+		}
+	})
+}

@@ -100,11 +100,11 @@ func (a Arena) replay(t *Tournament, upto int) (*arenaState, error) {
 		}
 		ch := s.queue[0]
 		e := entryAt(t.Player(s.holder), s.round-1)
+		if e.Opponent != ch && (e.Opponent != 0 || !noResult(e)) {
+			return s, &SystemError{Code: CodeWrongGames, Reason: fmt.Sprintf("round %d: the defender %d should play %d, not %d", s.round, s.holder, ch, e.Opponent)}
+		}
 		if noResult(e) {
 			return s, ErrResultsMissing
-		}
-		if e.Opponent != ch {
-			return s, &SystemError{Code: CodeWrongGames, Reason: fmt.Sprintf("round %d: the defender %d should play %d, not %d", s.round, s.holder, ch, e.Opponent)}
 		}
 		s.last[s.holder], s.last[ch] = e.Color, e.Color.Opposite()
 		eliminate := func(id int) { s.out[id] = len(s.out) + 1 }
@@ -175,4 +175,28 @@ func (a Arena) Standings(t *Tournament, after int, tiebreaks []TieBreak) ([]Stan
 		return 1 << 29
 	})
 	return rows, nil
+}
+
+// ArenaState is an arena after a round: the defender on the stage and his
+// defences in a row, the challengers still waiting in queue order (the
+// first one in the game of the current round when its result is not in),
+// the players out in the order they went out, and whether it is over.
+type ArenaState struct {
+	Defender, Defences int
+	Queue              []int
+	Out                []int
+	Finished           bool
+}
+
+// State returns the arena after round upto.
+func (a Arena) State(t *Tournament, upto int) (ArenaState, error) {
+	s, err := a.replay(t, upto)
+	if err != nil && !errors.Is(err, ErrResultsMissing) {
+		return ArenaState{}, err
+	}
+	st := ArenaState{Defender: s.holder, Defences: s.defences, Queue: append([]int{}, s.queue...), Out: make([]int, len(s.out)), Finished: s.finished}
+	for id, o := range s.out {
+		st.Out[o-1] = id
+	}
+	return st, nil
 }

@@ -23,6 +23,17 @@
 //		fmt.Println(board+1, p.White, p.Black) // Black == 0: the bye
 //	}
 //
+// Standings follow the text of FIDE C.07 the tournament names
+// (Tournament.TieBreakRules: FIDE2023, the default, or FIDE2026; they
+// differ on unplayed rounds in a Swiss, see TieBreakRules).
+//
+// The Service runs class tournaments of every system over a Store: a
+// knockout's drawn games by its tie rule (Service.Decide records the
+// teacher's choice), an arena's queue (Service.SetQueue; late entries join
+// its end), and, for number chess, results the API scores with the rules
+// engine before entering them. Event.Bracket and Event.ArenaState show
+// where a knockout or arena stands.
+//
 // Any system, and the standings after a round:
 //
 //	var sys tournaments.System = tournaments.SchoolSwiss{Seed: 42}

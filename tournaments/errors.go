@@ -53,6 +53,17 @@ var (
 	ErrResultsDisagree = &Error{code: "results_disagree"}
 	// ErrStarted: a round robin takes no entries once it has started.
 	ErrStarted = &Error{code: "round_robin_started"}
+	// ErrEliminationStarted: a knockout or arena takes no withdrawals once
+	// it has started (enter a forfeit instead), and a knockout no entries.
+	ErrEliminationStarted = &Error{code: "tournament_started"}
+	// ErrChoiceNeeded: a knockout game was drawn under the teacher's rule
+	// (or both players forfeited) and nobody was named to go on; Args
+	// holds its round and board.
+	ErrChoiceNeeded = &Error{code: "decision_needed"}
+	// ErrBracketChanged: a corrected result or choice would change who
+	// played in the rounds already paired of a knockout or arena; unpair
+	// those rounds first.
+	ErrBracketChanged = &Error{code: "bracket_changed"}
 	// ErrTRF: an imported TRF file is malformed or inconsistent; Args holds
 	// the line, the column and the reader's message.
 	ErrTRF = &Error{code: "trf_invalid"}

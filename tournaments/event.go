@@ -18,10 +18,19 @@ const (
 	sysSchoolSwiss      = "school_swiss"       // the seeds' 积分编排, classmates kept apart (SchoolSwiss)
 	sysRoundRobin       = "round_robin"        // FIDE Berger tables (RoundRobin)
 	sysDoubleRoundRobin = "double_round_robin" // the table twice, colours reversed
+	sysKnockout         = "knockout"           // seeded bracket (Knockout)
+	sysArena            = "arena"              // 擂台, king of the hill (Arena)
 )
 
 // Systems lists the pairing systems the service runs.
-var Systems = []string{sysDutch, sysSchoolSwiss, sysRoundRobin, sysDoubleRoundRobin}
+var Systems = []string{sysDutch, sysSchoolSwiss, sysRoundRobin, sysDoubleRoundRobin, sysKnockout, sysArena}
+
+// TieRules names the tie rules of a knockout, as the API takes them.
+var TieRules = map[string]TieRule{"replay": TieReplay, "armageddon": TieArmageddon, "teacher": TieTeacher}
+
+// eliminating reports whether the event is a knockout or an arena: no
+// planned number of rounds, it ends when its system says so.
+func (ev *Event) eliminating() bool { return ev.System == sysKnockout || ev.System == sysArena }
 
 // swiss reports whether the event is a Swiss (rounds planned, late
 // entries and requested byes allowed).
@@ -36,6 +45,10 @@ func (ev *Event) system() System {
 		return RoundRobin{}
 	case sysDoubleRoundRobin:
 		return RoundRobin{Double: true}
+	case sysKnockout:
+		return Knockout{Tie: TieRules[ev.TieRule], ThirdPlace: ev.ThirdPlace, Choices: ev.Decisions}
+	case sysArena:
+		return Arena{Defences: ev.TitleDefences, Order: ev.Queue}
 	case sysSchoolSwiss:
 		h := fnv.New64a()
 		h.Write([]byte(ev.ID))
@@ -120,6 +133,23 @@ type Event struct {
 	Rounds    int    // planned rounds (a round robin: set when round 1 is paired)
 	Scoring   string // a key of Scorings
 	TieBreaks []string
+	// TieBreakRules is the text of FIDE C.07 the tie-breaks follow
+	// (FIDE2023 or FIDE2026).
+	TieBreakRules TieBreakRules
+	// Ruleset is the number-chess ruleset (K1, G23, G46) a board's game is
+	// replayed and scored under; empty for the other games.
+	Ruleset string
+	// TieRule is a knockout's tie rule (a key of TieRules) and ThirdPlace
+	// whether it has a match for third place; Decisions are the teacher's
+	// choices after drawn matches.
+	TieRule    string
+	ThirdPlace bool
+	Decisions  []KnockoutChoice
+	// TitleDefences is the number of defences in a row that win an arena
+	// (0: it runs until no challenger is left); Queue is the arena's order
+	// by entrant number, its first the first defender.
+	TitleDefences int
+	Queue         []int
 	// PairedRounds is the number of rounds paired so far; the current
 	// round is PairedRounds.
 	PairedRounds int
@@ -164,6 +194,12 @@ type Board struct {
 	Result        Outcome
 	Reported      Outcome
 	ReportedBy    int // number of the player who reported
+	// Stage is a knockout board's bracket round (1 the first), Decider
+	// marks its armageddon game (a draw wins for Black) and ThirdPlace the
+	// match for third place.
+	Stage      int
+	Decider    bool
+	ThirdPlace bool
 }
 
 // Absence is a round an entrant sits out: a requested half-point bye
@@ -234,6 +270,9 @@ func (ev *Event) Complete() bool { return len(ev.missing(ev.PairedRounds)) == 0 
 // Finished reports whether every planned round is paired and has its
 // results.
 func (ev *Event) Finished() bool {
+	if ev.eliminating() {
+		return ev.PairedRounds > 0 && ev.Complete() && ev.over()
+	}
 	return ev.Rounds > 0 && ev.PairedRounds >= ev.Rounds && ev.Complete()
 }
 
@@ -254,7 +293,7 @@ func (ev *Event) absence(player, r int) *Absence {
 // paired yet, the entries written ahead: the requested byes and absences
 // of that round and a zero-point bye for a withdrawn entrant.
 func (ev *Event) Tournament(rounds int) *Tournament {
-	t := &Tournament{Rounds: ev.Rounds, InitialColor: White, Points: ev.points()}
+	t := &Tournament{Rounds: ev.Rounds, InitialColor: White, Points: ev.points(), TieBreakRules: ev.TieBreakRules}
 	if ev.Name != "" {
 		t.Header = append(t.Header, HeaderLine{Code: "012", Text: ev.Name})
 	}
@@ -398,7 +437,10 @@ func (ev *Event) Standings() []EventStanding {
 		tbs = append(tbs, TieBreak(name))
 	}
 	rank := Standings
-	if !ev.swiss() {
+	switch {
+	case ev.eliminating():
+		rank = ev.system().Standings
+	case !ev.swiss():
 		rank = RoundRobinStandings
 	}
 	rows, err := rank(t, after, tbs)

@@ -59,6 +59,7 @@ XXR 3
 		fmt.Println(err)
 		return
 	}
+	t.TieBreakRules = tournaments.FIDE2026 // C.07 article 16 as of 2026 (the default is FIDE2023)
 	tbs, _ := tournaments.ParseTieBreaks("BH-C1,SB")
 	rows, err := tournaments.Standings(t, 3, tbs)
 	if err != nil {

@@ -19,6 +19,9 @@ type ImportDraft struct {
 	Game      string
 	ClassIDs  []string
 	TieBreaks []string
+	// TieBreakRules as Draft's ("" is fide2023): a TRF file does not say
+	// which text of C.07 its tie-breaks followed.
+	TieBreakRules string
 	// Rounds is the number of rounds planned when the file does not say
 	// (XXR or 142).
 	Rounds int
@@ -60,7 +63,8 @@ func (s *Service) Import(ctx context.Context, c Caller, d ImportDraft) (*Event, 
 	} else if len(d.TRF) > maxTRFImportBytes {
 		v.add("trf", "too_long")
 	}
-	draft := Draft{Name: d.Name, Game: d.Game, System: sysDutch, Rounds: 1, TieBreaks: d.TieBreaks, ClassIDs: d.ClassIDs}
+	draft := Draft{Name: d.Name, Game: d.Game, System: sysDutch, Rounds: 1, TieBreaks: d.TieBreaks, ClassIDs: d.ClassIDs,
+		TieBreakRules: d.TieBreakRules}
 	if draft.Name == "" {
 		draft.Name = "-" // checked below, once the file's name is known
 	}
@@ -80,7 +84,8 @@ func (s *Service) Import(ctx context.Context, c Caller, d ImportDraft) (*Event, 
 		return nil, err
 	}
 	ev := &Event{ID: newID(), SchoolID: school, Name: strings.TrimSpace(d.Name), Game: d.Game, System: sysDutch,
-		ClassIDs: d.ClassIDs, Rounds: t.Rounds, TieBreaks: draft.TieBreaks, CreatedBy: c.UserID}
+		ClassIDs: d.ClassIDs, Rounds: t.Rounds, TieBreaks: draft.TieBreaks, CreatedBy: c.UserID,
+		TieBreakRules: TieBreakRules(draft.TieBreakRules), Ruleset: draft.Ruleset}
 	if ev.Name == "" {
 		for _, h := range t.Header {
 			if h.Code == "012" {

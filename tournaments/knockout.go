@@ -1,6 +1,7 @@
 package tournaments
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 )
@@ -67,14 +68,17 @@ type koMatch struct {
 	lastWhite int
 	decider   bool // the next game is the armageddon decider
 	third     bool
+	stage     int
+	rounds    []int // the tournament rounds of its games
 }
 
 type koState struct {
 	stage    int
 	matches  []*koMatch
-	round    int         // the tournament round to pair next
-	out      map[int]int // player -> stage in which he was eliminated
-	place    map[int]int // 1 for the winner of a third-place match or the final
+	stages   [][]*koMatch // every stage reached, the current one last
+	round    int          // the tournament round to pair next
+	out      map[int]int  // player -> stage in which he was eliminated
+	place    map[int]int  // 1 for the winner of a third-place match or the final
 	finished bool
 }
 
@@ -96,12 +100,13 @@ func (k Knockout) replay(t *Tournament, upto int) (*koState, error) {
 	order := bracketOrder(size)
 	s := &koState{stage: 1, round: 1, out: map[int]int{}, place: map[int]int{}}
 	for i := 0; i < size; i += 2 {
-		m := &koMatch{a: order[i], b: order[i+1]}
+		m := &koMatch{a: order[i], b: order[i+1], stage: 1}
 		if m.b > n {
 			m.b, m.winner = 0, m.a
 		}
 		s.matches = append(s.matches, m)
 	}
+	s.stages = append(s.stages, s.matches)
 	for {
 		if s.decided() {
 			if s.final() {
@@ -114,12 +119,23 @@ func (k Knockout) replay(t *Tournament, upto int) (*koState, error) {
 		if s.round > upto {
 			return s, nil
 		}
+		// Every game of the round is checked before a missing result or
+		// choice stops the replay, so that games paired for the wrong
+		// players are found.
+		var waiting error
 		for _, m := range s.matches {
 			if m.winner == 0 {
-				if err := k.playGame(t, s, m); err != nil {
+				err := k.playGame(t, s, m)
+				switch {
+				case errors.Is(err, ErrResultsMissing) || errors.Is(err, ErrDecisionNeeded):
+					waiting = cmp.Or(waiting, err)
+				case err != nil:
 					return s, err
 				}
 			}
+		}
+		if waiting != nil {
+			return s, waiting
 		}
 		s.round++
 	}
@@ -155,12 +171,13 @@ func (s *koState) nextStage(thirdPlace bool) {
 		}
 	}
 	for i := 0; i+1 < len(winners); i += 2 {
-		next = append(next, &koMatch{a: winners[i], b: winners[i+1]})
+		next = append(next, &koMatch{a: winners[i], b: winners[i+1], stage: s.stage + 1})
 	}
 	if thirdPlace && len(s.matches) == 2 && len(losers) == 2 {
-		next = append(next, &koMatch{a: losers[0], b: losers[1], third: true})
+		next = append(next, &koMatch{a: losers[0], b: losers[1], third: true, stage: s.stage + 1})
 	}
 	s.matches = next
+	s.stages = append(s.stages, next)
 	s.stage++
 }
 
@@ -168,11 +185,11 @@ func (s *koState) nextStage(thirdPlace bool) {
 func (k Knockout) playGame(t *Tournament, s *koState, m *koMatch) error {
 	r := s.round
 	e := entryAt(t.Player(m.a), r-1)
+	if e.Opponent != m.b && (e.Opponent != 0 || !noResult(e)) { // a game paired, if not played yet, is checked too
+		return &SystemError{Code: CodeWrongGames, Reason: fmt.Sprintf("round %d: %d should play %d in the knockout, not %d", r, m.a, m.b, e.Opponent)}
+	}
 	if noResult(e) {
 		return ErrResultsMissing
-	}
-	if e.Opponent != m.b {
-		return &SystemError{Code: CodeWrongGames, Reason: fmt.Sprintf("round %d: %d should play %d in the knockout, not %d", r, m.a, m.b, e.Opponent)}
 	}
 	fb := entryAt(t.Player(m.b), r-1)
 	white, black := m.a, m.b
@@ -181,6 +198,7 @@ func (k Knockout) playGame(t *Tournament, s *koState, m *koMatch) error {
 	}
 	m.games++
 	m.lastWhite = white
+	m.rounds = append(m.rounds, r)
 	decide := func(w int) {
 		m.winner = w
 		m.loser = m.a + m.b - w
@@ -283,4 +301,33 @@ func (k Knockout) Standings(t *Tournament, after int, tiebreaks []TieBreak) ([]S
 		return 2*st + s.place[id]
 	})
 	return rows, nil
+}
+
+// BracketMatch is one match of a knockout bracket: A the upper slot, B the
+// lower (0: A has a bye), the winner once decided (0 before), and the
+// tournament rounds of its games (a replay or decider adds a round).
+type BracketMatch struct {
+	Stage      int
+	A, B       int
+	Winner     int
+	ThirdPlace bool
+	Rounds     []int
+}
+
+// Bracket returns the stages of the knockout reached after round upto,
+// the first stage first, and whether the knockout is over. A match waiting
+// for a result or for the teacher's choice has no winner yet.
+func (k Knockout) Bracket(t *Tournament, upto int) ([][]BracketMatch, bool, error) {
+	s, err := k.replay(t, upto)
+	if err != nil && !errors.Is(err, ErrResultsMissing) && !errors.Is(err, ErrDecisionNeeded) {
+		return nil, false, err
+	}
+	out := make([][]BracketMatch, len(s.stages))
+	for i, st := range s.stages {
+		for _, m := range st {
+			out[i] = append(out[i], BracketMatch{Stage: m.stage, A: m.a, B: m.b, Winner: m.winner, ThirdPlace: m.third,
+				Rounds: append([]int(nil), m.rounds...)})
+		}
+	}
+	return out, s.finished, nil
 }

@@ -26,7 +26,11 @@ func (s *Service) Register(ctx context.Context, c Caller, id string, studentIDs 
 	}
 	return s.change(ctx, c, id, true, true, func(ev *Event) error {
 		switch {
-		case !ev.swiss() && ev.PairedRounds > 0:
+		case ev.System == sysKnockout && ev.PairedRounds > 0:
+			return ErrEliminationStarted
+		case ev.System == sysArena && ev.PairedRounds > 0 && ev.over():
+			return ErrAllRoundsPaired
+		case !ev.swiss() && !ev.eliminating() && ev.PairedRounds > 0:
 			return ErrStarted
 		case ev.Rounds > 0 && ev.PairedRounds >= ev.Rounds:
 			return ErrAllRoundsPaired
@@ -45,6 +49,13 @@ func (s *Service) Withdraw(ctx context.Context, c Caller, id, studentID string) 
 			return ErrNotFound
 		}
 		if e.WithdrawnFrom != 0 {
+			return nil
+		}
+		if ev.eliminating() {
+			if ev.PairedRounds > 0 {
+				return ErrEliminationStarted
+			}
+			ev.dropEntrant(e.Number)
 			return nil
 		}
 		e.WithdrawnFrom = ev.PairedRounds + 1
@@ -120,7 +131,7 @@ func (s *Service) Pair(ctx context.Context, c Caller, id string) (*Event, error)
 			return err
 		}
 		for i, p := range pairs {
-			b := Board{Round: next, Number: i + 1, White: p.White, Black: p.Black}
+			b := Board{Round: next, Number: i + 1, White: p.White, Black: p.Black, Stage: p.Stage, Decider: p.Decider, ThirdPlace: p.ThirdPlace}
 			if p.Black == 0 {
 				b.Result = OutcomeBye
 			}
@@ -133,13 +144,18 @@ func (s *Service) Pair(ctx context.Context, c Caller, id string) (*Event, error)
 
 // pairNext returns the boards of the next round from the event's system
 // (a round robin fixes its number of rounds when round 1 is paired).
-func (ev *Event) pairNext() ([]Pair, error) {
+func (ev *Event) pairNext() ([]Pairing, error) {
 	if rr, ok := ev.system().(RoundRobin); ok && ev.PairedRounds == 0 {
 		ev.Rounds = rr.Rounds(len(ev.Players))
 	}
 	pairings, err := ev.system().Pair(ev.Tournament(ev.PairedRounds), ev.PairedRounds+1)
-	var se *SystemError
+	var (
+		se *SystemError
+		dn *DecisionNeededError
+	)
 	switch {
+	case errors.As(err, &dn):
+		return nil, ev.decisionNeeded(dn)
 	case errors.Is(err, ErrNoValidPairing):
 		return nil, ErrNoPairing
 	case errors.Is(err, ErrRoundsComplete):
@@ -149,11 +165,7 @@ func (ev *Event) pairNext() ([]Pair, error) {
 	case err != nil:
 		return nil, err
 	}
-	pairs := make([]Pair, len(pairings))
-	for i, p := range pairings {
-		pairs[i] = Pair{White: p.White, Black: p.Black}
-	}
-	return pairs, nil
+	return pairings, nil
 }
 
 // Unpair takes back the pairing of the current round while none of its
@@ -212,20 +224,11 @@ func (s *Service) SetResult(ctx context.Context, c Caller, id string, in ResultI
 		status string
 	)
 	ev, err := s.change(ctx, c, id, false, true, func(ev *Event) error {
-		switch {
-		case in.Round == 0:
-			return invalid("round", "required")
-		case in.Round < 0 || in.Round > ev.PairedRounds:
-			return invalid("round", "not_found")
-		case in.Board == 0:
-			return invalid("board", "required")
+		b, err := ev.game(in.Round, in.Board)
+		if err != nil {
+			return err
 		}
-		b := ev.board(in.Round, in.Board)
 		switch {
-		case b == nil:
-			return invalid("board", "not_found")
-		case b.Black == 0:
-			return invalid("board", "bye")
 		case in.Result == OutcomePending:
 			return invalid("result", "required")
 		case !validOutcome(in.Result):
@@ -234,7 +237,7 @@ func (s *Service) SetResult(ctx context.Context, c Caller, id string, in ResultI
 		if c.staff() {
 			b.Result, b.Reported, b.ReportedBy = in.Result, OutcomePending, 0
 			out, status = *b, ResultEntered
-			return nil
+			return ev.checkGames()
 		}
 		me := ev.Entrant(c.UserID).Number
 		switch {
@@ -260,6 +263,27 @@ func (s *Service) SetResult(ctx context.Context, c Caller, id string, in ResultI
 		return nil, Board{}, "", err
 	}
 	return ev, out, status, nil
+}
+
+// game returns the board of a game (not the bye) of a paired round, or
+// ErrValidation naming round or board.
+func (ev *Event) game(round, board int) (*Board, error) {
+	switch {
+	case round == 0:
+		return nil, invalid("round", "required")
+	case round < 0 || round > ev.PairedRounds:
+		return nil, invalid("round", "not_found")
+	case board == 0:
+		return nil, invalid("board", "required")
+	}
+	b := ev.board(round, board)
+	switch {
+	case b == nil:
+		return nil, invalid("board", "not_found")
+	case b.Black == 0:
+		return nil, invalid("board", "bye")
+	}
+	return b, nil
 }
 
 func validOutcome(o Outcome) bool {

@@ -40,9 +40,26 @@ type Draft struct {
 	Scoring   string   // a key of Scorings ("" is 1-0.5-0)
 	TieBreaks []string // C.07 acronyms ("BH-C1"); nil is the game's and system's default
 	ClassIDs  []string
-	// StudentIDs are entered at once, numbered in this order.
+	// StudentIDs are entered at once, numbered in this order (a
+	// knockout's seeds, an arena's queue: the first is the first
+	// defender).
 	StudentIDs []string
+	// TieBreakRules: "fide2023" (default) or "fide2026" (TieBreakRules).
+	TieBreakRules string
+	// Ruleset is the number-chess ruleset the engine scores games under
+	// (K1, G23, G46; "" is G46); only for number chess.
+	Ruleset string
+	// TieRule (knockout): "replay" (default), "armageddon" or "teacher";
+	// ThirdPlace adds a match for third place.
+	TieRule    string
+	ThirdPlace bool
+	// TitleDefences (arena): defences in a row that win the title; 0 runs
+	// until no challenger is left.
+	TitleDefences int
 }
+
+// Rulesets are the number-chess rulesets a tournament may name.
+var Rulesets = []string{"K1", "G23", "G46"}
 
 // validate checks what needs no storage.
 func (d *Draft) validate(v *fieldErrors) {
@@ -64,13 +81,14 @@ func (d *Draft) validate(v *fieldErrors) {
 	switch {
 	case !slices.Contains(Systems, d.System):
 		v.add("system", "invalid")
-	case (d.System == sysRoundRobin || d.System == sysDoubleRoundRobin) && d.Rounds != 0:
+	case (d.System == sysRoundRobin || d.System == sysDoubleRoundRobin || d.System == sysKnockout || d.System == sysArena) && d.Rounds != 0:
 		v.add("rounds", "not_allowed")
 	case (d.System == sysDutch || d.System == sysSchoolSwiss) && d.Rounds == 0:
 		v.add("rounds", "required")
 	case (d.System == sysDutch || d.System == sysSchoolSwiss) && (d.Rounds < 1 || d.Rounds > maxRounds):
 		v.add("rounds", "out_of_range")
 	}
+	d.validateSystem(v)
 	if d.Scoring == "" {
 		d.Scoring = "1-0.5-0"
 	}
@@ -91,6 +109,38 @@ func (d *Draft) validate(v *fieldErrors) {
 	}
 	if len(d.StudentIDs) > maxPlayers {
 		v.add("student_ids", "too_many")
+	}
+}
+
+// validateSystem checks the settings of one system or game.
+func (d *Draft) validateSystem(v *fieldErrors) {
+	if _, err := ParseTieBreakRules(d.TieBreakRules); err != nil {
+		v.add("tiebreak_rules", "invalid")
+	} else if d.TieBreakRules == "" {
+		d.TieBreakRules = string(FIDE2023)
+	}
+	switch {
+	case d.Game != "numchess" && d.Ruleset != "":
+		v.add("ruleset", "not_allowed")
+	case d.Game == "numchess" && d.Ruleset == "":
+		d.Ruleset = "G46"
+	case d.Game == "numchess" && !slices.Contains(Rulesets, d.Ruleset):
+		v.add("ruleset", "invalid")
+	}
+	switch {
+	case d.System != sysKnockout && (d.TieRule != "" || d.ThirdPlace):
+		v.add("tie_rule", "not_allowed")
+	case d.System == sysKnockout && d.TieRule == "":
+		d.TieRule = "replay"
+	}
+	if _, ok := TieRules[d.TieRule]; d.System == sysKnockout && !ok {
+		v.add("tie_rule", "invalid")
+	}
+	switch {
+	case d.System != sysArena && d.TitleDefences != 0:
+		v.add("title_defences", "not_allowed")
+	case d.TitleDefences < 0 || d.TitleDefences > maxPlayers:
+		v.add("title_defences", "out_of_range")
 	}
 }
 
@@ -149,7 +199,9 @@ func (s *Service) Create(ctx context.Context, c Caller, d Draft) (*Event, error)
 	}
 	now := s.now().UTC()
 	ev := &Event{ID: newID(), SchoolID: school, Name: d.Name, Game: d.Game, System: d.System, ClassIDs: d.ClassIDs,
-		Rounds: d.Rounds, Scoring: d.Scoring, TieBreaks: d.TieBreaks, CreatedBy: c.UserID, CreatedAt: now, UpdatedAt: now}
+		Rounds: d.Rounds, Scoring: d.Scoring, TieBreaks: d.TieBreaks, CreatedBy: c.UserID, CreatedAt: now, UpdatedAt: now,
+		TieBreakRules: TieBreakRules(d.TieBreakRules), Ruleset: d.Ruleset, TieRule: d.TieRule, ThirdPlace: d.ThirdPlace,
+		TitleDefences: d.TitleDefences}
 	if err := s.enter(ctx, ev, d.StudentIDs); err != nil {
 		return nil, err
 	}
@@ -192,6 +244,9 @@ func (s *Service) enter(ctx context.Context, ev *Event, ids []string) error {
 		seen[id] = true
 		next++
 		ev.Players = append(ev.Players, Entrant{Number: next, StudentID: id, ClassID: st.ClassID, Name: st.RealName, FromRound: ev.PairedRounds + 1})
+		if ev.System == sysArena {
+			ev.Queue = append(ev.Queue, next) // late entries join the end of the queue
+		}
 	}
 	return nil
 }

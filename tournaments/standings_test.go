@@ -47,10 +47,13 @@ func newTestTournament(ratings ...int) *Tournament {
 //	R2: 5-1 0-1, 2-3 1-0, 4 half-point bye followed by a game (cat. 3)
 //	R3: 1-3 +/- (cat. 2 for 1, cat. 4 for 3), 4-5 0-1, 2 zero-point bye in the last round (cat. 5)
 //
-// Scores 3, 1, ½, 1, 2; adjusted scores (16.3) 3, 1½, ½, 1, 2.
+// Scores 3, 1, ½, 1, 2; adjusted scores (16.3) 3, 1½, ½, 1, 2. It is
+// ranked by the 2026 text (FIDE2026); TestTieBreakRules2023 ranks it by
+// the 2023 one.
 func swissFive() *Tournament {
 	t := newTestTournament(1800, 1700, 1600, 1500, 0)
 	t.Rounds = 3
+	t.TieBreakRules = FIDE2026
 	game(t, 0, 1, 2, Win)
 	game(t, 0, 3, 4, Draw)
 	bye(t, 0, 5, PairingBye)
@@ -225,5 +228,33 @@ func TestParseTieBreaks(t *testing.T) {
 		if _, err := ParseTieBreaks(bad); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
+	}
+}
+
+// TestTieBreakRules2023 ranks swissFive by the 2023 text of article 16:
+// the dummy opponents are not capped, and the zero-point bye of 2 in the
+// last round counts as a draw (adjusted scores 3, 1½, ½, 1, 2, as in
+// 2026). Player 1: beat 2 (1½) and 5 (2), won by forfeit against a dummy
+// with his own 3 points: SB 6½ (2026: the dummy capped at 3's adjusted ½,
+// SB 4). Player 5: a pairing bye (dummy with 5's own 2 points), lost to 1
+// (3), beat 4 (1): BH 6, SB 2+0+1 = 3.
+func TestTieBreakRules2023(t *testing.T) {
+	tr := swissFive()
+	tr.TieBreakRules = FIDE2023
+	rows, err := Standings(tr, 3, []TieBreak{SonnebornBerger, Buchholz})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[int][2]string{1: {"6.50", "6.5"}, 5: {"3.00", "6.0"}}
+	for _, r := range rows {
+		if w, ok := want[r.Player]; ok && (r.TieBreaks[0].String() != w[0] || r.TieBreaks[1].String() != w[1]) {
+			t.Errorf("player %d: SB %s BH %s, want %s %s", r.Player, r.TieBreaks[0], r.TieBreaks[1], w[0], w[1])
+		}
+	}
+	if _, err := ParseTieBreakRules("fide2025"); err == nil {
+		t.Error("fide2025 accepted")
+	}
+	if r, err := ParseTieBreakRules(""); err != nil || r != FIDE2023 {
+		t.Errorf("default %q %v, want fide2023", r, err)
 	}
 }

@@ -1,12 +1,48 @@
 package tournaments
 
-import "sort"
+import (
+	"fmt"
+	"sort"
+)
+
+// TieBreakRules names the text of FIDE C.07 (Tie-Break Regulations) whose
+// article 16, on unplayed rounds in a Swiss, the tie-breaks follow. The
+// two texts agree on everything else.
+//
+//   - FIDE2023, the default (the regulations applied from 2023, which the
+//     issue asks for): in the adjusted score of a player, as his opponents'
+//     tie-breaks see it, every voluntarily unplayed round (a requested bye,
+//     a forfeit loss, an absence) after the last round the player was
+//     available for counts as a draw, and the dummy opponent of an
+//     unplayed round of the player's own tie-break scores what the player
+//     scored, without a cap.
+//   - FIDE2026: only requested byes followed by voluntarily unplayed
+//     rounds (or in the last round) count as draws in the adjusted score,
+//     and the dummy's score is capped: at most the scheduled opponent's
+//     adjusted score after a forfeit, at most a draw a round otherwise.
+type TieBreakRules string
+
+// The texts of C.07.
+const (
+	FIDE2023 TieBreakRules = "fide2023"
+	FIDE2026 TieBreakRules = "fide2026"
+)
+
+// ParseTieBreakRules returns the rules named s ("" is FIDE2023).
+func ParseTieBreakRules(s string) (TieBreakRules, error) {
+	switch TieBreakRules(s) {
+	case "", FIDE2023:
+		return FIDE2023, nil
+	case FIDE2026:
+		return FIDE2026, nil
+	}
+	return "", fmt.Errorf("tournaments: unknown tie-break rules %q (use fide2023 or fide2026)", s)
+}
 
 // tbContext computes the tie-breaks of C.07 after a number of rounds.
 //
-// In a Swiss (swiss true) unplayed rounds follow C.07 article 16 (2026
-// text, which keeps the 2023 dummy-opponent rule and caps the dummy's
-// score): for an opponent's tie-break a player's score is adjusted (16.3,
+// In a Swiss (swiss true) unplayed rounds follow C.07 article 16 (the 2026
+// text here; rules2023 switches to the 2023 one, see TieBreakRules): for an opponent's tie-break a player's score is adjusted (16.3,
 // requested byes followed only by voluntarily unplayed rounds, or in the
 // last round, count as draws); for the player's own tie-break each unplayed
 // round is a game against a dummy whose score is the player's own score,
@@ -22,15 +58,14 @@ type tbContext struct {
 	swiss  bool
 	score  map[int]Points // after `after` rounds
 	adjust map[int]Points // 16.3 adjusted score, for the opponents' tie-breaks
-	// rules2023 reads article 16 as the 2023 text is read by the public
-	// program the tests compare with: every voluntarily unplayed round
-	// after the last round a player was available counts as a draw in his
-	// adjusted score, and the dummy's score is not capped. Tests only.
+	// rules2023 reads article 16 as the 2023 text (TieBreakRules FIDE2023,
+	// as the public program the tests compare with reads it).
 	rules2023 bool
 }
 
 func newTBContext(t *Tournament, after int, swiss bool) *tbContext {
-	c := &tbContext{t: t, after: after, swiss: swiss, score: map[int]Points{}, adjust: map[int]Points{}}
+	c := &tbContext{t: t, after: after, swiss: swiss, score: map[int]Points{}, adjust: map[int]Points{},
+		rules2023: t.TieBreakRules != FIDE2026}
 	c.adjustScores()
 	return c
 }

@@ -242,6 +242,9 @@ type Tournament struct {
 	Players      []*Player // by start rank: Players[i].ID == i+1; nil for a gap
 	// Forbidden lists groups of players who must not meet (XXP / 260).
 	Forbidden [][]int
+	// TieBreakRules is the text of C.07 the standings follow; empty is
+	// FIDE2023.
+	TieBreakRules TieBreakRules
 }
 
 // HeaderLine is a tournament line kept verbatim (code and text after it).

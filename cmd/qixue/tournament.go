@@ -37,7 +37,7 @@ const tournamentHelp = `qixue tournament pair --system dutch FILE.trf
 qixue tournament berger --players N
     print the FIDE Berger table (C.05 Annex 1): one line a round, pairs
     WHITE-BLACK, 0 for the bye of an odd field
-qixue tournament standings FILE.trf [--tiebreaks LIST] [--game G] [--system swiss|round_robin] [--round N]
+qixue tournament standings FILE.trf [--tiebreaks LIST] [--game G] [--system swiss|round_robin] [--round N] [--rules fide2023|fide2026]
     print the standings after the last round played (or round N): rank
     (shared for a full tie), start rank, name, points and each tie-break of
     FIDE C.07 in LIST (BH, BH-C1, BH-M1, SB, DE, WIN, WON, BPG, BWG, PS,

@@ -20,6 +20,7 @@ func tournamentStandings(args []string, stdout, stderr io.Writer) error {
 	game := fs.String("game", "chess", "game, for the default tie-breaks (chess, draughts, gomoku, numchess)")
 	system := fs.String("system", "swiss", "swiss (C.07 article 16 for unplayed rounds) or round_robin (article 15.2)")
 	round := fs.Int("round", -1, "standings after this round (default: the last round played)")
+	rulesName := fs.String("rules", "fide2023", "text of FIDE C.07 for unplayed rounds in a Swiss: fide2023 or fide2026")
 	if err := fs.Parse(reorderFlags(args)); err != nil {
 		return exitError(2)
 	}
@@ -28,6 +29,10 @@ func tournamentStandings(args []string, stdout, stderr io.Writer) error {
 	}
 	if *system != "swiss" && *system != "round_robin" {
 		return fmt.Errorf("tournament standings: unknown system %q (swiss, round_robin)", *system)
+	}
+	rules, err := tournaments.ParseTieBreakRules(*rulesName)
+	if err != nil {
+		return fmt.Errorf("tournament standings: %w", err)
 	}
 	tbs, err := tournaments.ParseTieBreaks(*list)
 	if err != nil {
@@ -49,6 +54,7 @@ func tournamentStandings(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("tournament standings: %s: %w", fs.Arg(0), err)
 	}
+	t.TieBreakRules = rules
 	after := *round
 	if after < 0 {
 		after = t.PlayedRounds()

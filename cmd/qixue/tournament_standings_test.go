@@ -30,7 +30,7 @@ func writeTRF(t *testing.T, text string) string {
 
 func TestTournamentStandings(t *testing.T) {
 	file := writeTRF(t, swissFiveTRF)
-	out, stderr, err := runTournamentCmd(t, "standings", file, "--tiebreaks", "bh,sb,de")
+	out, stderr, err := runTournamentCmd(t, "standings", file, "--tiebreaks", "bh,sb,de", "--rules", "fide2026")
 	if err != nil {
 		t.Fatal(err, stderr)
 	}
@@ -46,7 +46,13 @@ func TestTournamentStandings(t *testing.T) {
 	}
 	// Sonneborn-Berger alone puts Delta above Beta; direct encounter
 	// alone cannot separate them (they never met): a shared third place.
-	out, _, err = runTournamentCmd(t, "standings", "--tiebreaks", "SB", file)
+	// The default is the 2023 text: the dummy opponents of Alpha's
+	// forfeit win and Epsilon's pairing bye score their own points.
+	out, _, err = runTournamentCmd(t, "standings", file, "--tiebreaks", "bh,sb")
+	if err != nil || !strings.Contains(out, "     1   1    Alpha  3.0  6.5  6.50\n     2   5  Epsilon  2.0  6.0  3.00\n") {
+		t.Fatalf("fide2023: err %v\n%s", err, out)
+	}
+	out, _, err = runTournamentCmd(t, "standings", "--tiebreaks", "SB", "--rules", "fide2026", file)
 	if err != nil || !strings.Contains(out, "     3   4    Delta") {
 		t.Fatalf("SB: err %v\n%s", err, out)
 	}
@@ -55,7 +61,7 @@ func TestTournamentStandings(t *testing.T) {
 		t.Fatalf("DE: err %v\n%s", err, out)
 	}
 	// After round 1 with the default chess list.
-	out, _, err = runTournamentCmd(t, "standings", "--round", "1", file)
+	out, _, err = runTournamentCmd(t, "standings", "--round", "1", "--rules", "fide2026", file)
 	if err != nil || !strings.HasPrefix(out, "  rank  no     name  pts  BH-C1   BH   DE  WIN  BWG\n     1   5  Epsilon  1.0    0.0  0.5  0.0    1    0\n") {
 		t.Fatalf("round 1: err %v\n%s", err, out)
 	}
@@ -87,6 +93,7 @@ func TestTournamentStandingsErrors(t *testing.T) {
 		{"standings", file, "--tiebreaks", "koya"},
 		{"standings", file, "--round", "9"},
 		{"standings", file, "--system", "knockout"},
+		{"standings", file, "--rules", "fide2024"},
 		{"standings", filepath.Join(t.TempDir(), "missing.trf")},
 	} {
 		if _, _, err := runTournamentCmd(t, args...); err == nil {
