@@ -269,4 +269,12 @@ const TEXT = {
   youPlay_white: ['你执白，对手：', 'You play White against'],
   youPlay_black: ['你执黑，对手：', 'You play Black against'],
   youReported: ['你报的结果：{result}', 'You reported: {result}'],
+  tRuleset: ['数棋规则（按年级）', 'Number-chess rules (by grade)'],
+  tband_K1: ['学前和一年级', 'preschool and grade 1'],
+  tband_G23: ['二、三年级', 'grades 2-3'],
+  tband_G46: ['四到六年级', 'grades 4-6'],
+  moveUp: ['往前移', 'Move up'],
+  moveDown: ['往后移', 'Move down'],
+  youDefend: ['你是擂主！守住擂台。', 'You hold the stage! Defend it.'],
+  youInQueue: ['你排在第 {n} 个挑战。', 'You are number {n} in the queue.'],
 };

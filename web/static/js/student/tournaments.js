@@ -35,7 +35,9 @@ export function standingsTable(st, full) {
 function nextGame(x) {
   const n = x.next;
   if (x.withdrawn) return h('p', {}, t('youWithdrew'));
-  if (!n) return h('p', { class: 'muted' }, x.status === 'finished' ? t('tstatus_finished') : t('waitForRound'));
+  const arena = x.defending ? h('p', { class: 'arena-place' }, '👑 ', t('youDefend'))
+    : x.queue_position ? h('p', { class: 'arena-place' }, t('youInQueue', { n: x.queue_position })) : null;
+  if (!n) return arena || h('p', { class: 'muted' }, x.status === 'finished' ? t('tstatus_finished') : t('waitForRound'));
   if (n.color === 'none' || !n.opponent) return h('p', { class: 'next-game bye' }, '☕ ', t('youHaveBye', { n: n.round }));
   const icon = n.color === 'white' ? '○' : '●';
   return h('div', { class: 'next-game', 'data-board': n.board },
@@ -43,7 +45,8 @@ function nextGame(x) {
     h('p', { class: 'vs-line' },
       h('span', { class: 'colour ' + n.color, 'aria-hidden': 'true' }, icon), ' ',
       t('youPlay_' + n.color), ' ', h('strong', { class: 'opponent', translate: 'no' }, n.opponent.name)),
-    n.reported_result && h('p', { class: 'muted' }, t('youReported', { result: n.reported_result })));
+    n.reported_result && h('p', { class: 'muted' }, t('youReported', { result: n.reported_result })),
+    arena);
 }
 
 export default async function myTournaments({ params }) {

@@ -58,7 +58,10 @@ export default async function tournamentPage({ params, query, navigate }) {
   else if (view === 'players') body = await playersView();
   else if (view === 'standings') body = standingsTable(await get(base + '/standings'), true);
   else if (view === 'bracket') body = bracketView(await get(base + '/bracket'));
-  else body = arenaView(await get(base + '/arena'));
+  else body = arenaView(await get(base + '/arena'), tr, act(async (ids) => {
+    await request('PUT', base + '/queue', { student_ids: ids });
+    navigate(here('arena'), true);
+  }));
 
   page('tournaments',
     h('h1', {}, h('span', { 'aria-hidden': 'true' }, gameIcon(tr.game) + ' '), h('span', { translate: 'no' }, tr.name)),
@@ -196,12 +199,19 @@ function bracketView(br) {
         m.winner === null && h('small', {}, ' ', t('undecided')))))))));
 }
 
-function arenaView(ar) {
+// arenaView shows the stage; move(ids) saves a new order of the queue
+// (up and down buttons beside each challenger).
+function arenaView(ar, tr, move) {
+  const ids = ar.queue.map((p) => (tr.players.find((x) => x.number === p.number) || {}).student_id);
+  const swap = (i, j) => { const next = [...ids]; [next[i], next[j]] = [next[j], next[i]]; move(next); };
   return h('section', { class: 'arena', id: 'arena' },
     ar.champion && h('p', { class: 'champion' }, '🏆 ', t('champion'), ' ', h('strong', { translate: 'no' }, playerName(ar.champion))),
     h('p', {}, t('defender'), ' ', ar.defender ? h('strong', { translate: 'no' }, playerName(ar.defender)) : '—',
       ' · ', t('defences', { n: ar.defences }), ar.title_defences > 0 ? ' / ' + ar.title_defences : ''),
     h('h2', {}, t('queue')),
-    ar.queue.length === 0 ? h('p', {}, t('queueEmpty')) : h('ol', { class: 'queue', id: 'queue' }, ar.queue.map((p) => h('li', { translate: 'no' }, playerName(p)))),
+    ar.queue.length === 0 ? h('p', {}, t('queueEmpty')) : h('ol', { class: 'queue', id: 'queue' }, ar.queue.map((p, i) => h('li', { 'data-number': p.number },
+      h('span', { translate: 'no' }, playerName(p)), ' ',
+      !ar.finished && i > 0 && h('button', { type: 'button', class: 'btn small', 'data-up': p.number, 'aria-label': t('moveUp') + ' ' + p.name, onclick: () => swap(i, i - 1) }, '↑'), ' ',
+      !ar.finished && i < ar.queue.length - 1 && h('button', { type: 'button', class: 'btn small', 'aria-label': t('moveDown') + ' ' + p.name, onclick: () => swap(i, i + 1) }, '↓')))),
     ar.out.length > 0 && h('div', {}, h('h2', {}, t('playersOut')), h('ul', {}, ar.out.map((p) => h('li', { translate: 'no' }, playerName(p))))));
 }

@@ -47,6 +47,8 @@ async function newTournament({ query, navigate }) {
   const rounds = field(t('tRounds'), { id: 't-rounds', type: 'number', min: 1, max: 30, value: 5 });
   const points = field(t('tPoints'), { tag: 'select', id: 't-points' });
   points.input.append(...['1-0.5-0', '2-1-0', '3-1-0'].map((p) => h('option', { value: p }, p)));
+  const ruleset = field(t('tRuleset'), { tag: 'select', id: 't-ruleset' });
+  ruleset.input.append(...['G46', 'G23', 'K1'].map((r) => h('option', { value: r }, t('tband_' + r))));
   const ties = field(t('tTieBreaks'), { id: 't-ties', placeholder: 'BH-C1, BH, DE', autocomplete: 'off', spellcheck: 'false', translate: 'no' });
   const tieRule = field(t('tTieRule'), { tag: 'select', id: 't-tie-rule' });
   tieRule.input.append(...['replay', 'armageddon', 'teacher'].map((r) => h('option', { value: r }, t('tierule_' + r))));
@@ -61,13 +63,16 @@ async function newTournament({ query, navigate }) {
   const swissOnly = h('div', { class: 'row' }, rounds.el);
   const koOnly = h('div', { class: 'row' }, tieRule.el, h('div', { class: 'check setting' }, third, h('label', { for: 't-third' }, t('tThirdPlace'))));
   const arenaOnly = h('div', { class: 'row' }, defences.el);
+  const numOnly = h('div', { class: 'row' }, ruleset.el);
   const showSystem = () => {
     const s = system.input.value;
+    numOnly.hidden = game.input.value !== 'numchess';
     swissOnly.hidden = !SWISS.includes(s);
     koOnly.hidden = s !== 'knockout';
     arenaOnly.hidden = s !== 'arena';
   };
   system.input.addEventListener('change', showSystem);
+  game.input.addEventListener('change', showSystem);
   showSystem();
 
   const pickedClasses = () => [...classBox.querySelectorAll('input:checked')].map((x) => x.value);
@@ -96,6 +101,7 @@ async function newTournament({ query, navigate }) {
     if (tb.length) body.tie_breaks = tb;
     if (s === 'knockout') { body.tie_rule = tieRule.input.value; body.third_place = third.checked; }
     if (s === 'arena') body.title_defences = Number(defences.input.value);
+    if (body.game === 'numchess') body.ruleset = ruleset.input.value;
     try {
       const tr = await post('/v1/tournaments', body);
       navigate('/teacher/tournaments/' + tr.id);
@@ -109,7 +115,7 @@ async function newTournament({ query, navigate }) {
     h('form', { class: 'card', id: 't-form', onsubmit: create },
       name.el,
       h('div', { class: 'row' }, game.el, system.el, points.el),
-      swissOnly, koOnly, arenaOnly,
+      numOnly, swissOnly, koOnly, arenaOnly,
       ties.el, h('p', { class: 'muted tb-hint' }, t('tTieBreaksHint'), ' ', ['BH', 'SB', 'DE', 'WIN'].map((a, i) =>
         h('span', {}, i ? '、' : '', h('b', { translate: 'no' }, a), ' ', t('tb_' + a)))),
       classBox, studentBox, err,
