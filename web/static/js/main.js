@@ -24,6 +24,11 @@ const routes = [
   ['/teacher/tournaments/:id', () => import('./teacher/tournament.js'), 'staff'],
   ['/student/tournaments', () => import('./student/tournaments.js'), 'student'],
   ['/student/tournaments/:id', () => import('./student/tournaments.js'), 'student'],
+  ['/teacher/games', () => import('./teacher/games.js'), 'staff'],
+  ['/teacher/games/monthly', () => import('./teacher/games.js'), 'staff'],
+  ['/teacher/games/:id', () => import('./teacher/games.js'), 'staff'],
+  ['/student/games', () => import('./student/games.js'), 'student'],
+  ['/student/games/:id', () => import('./student/games.js'), 'student'],
 ];
 
 function match(pattern, path) {

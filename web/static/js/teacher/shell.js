@@ -7,7 +7,7 @@ import { t } from '../i18n.js';
 const SECTIONS = [
   { key: 'classes', href: '/teacher', icon: '⌂' },
   { key: 'tournaments', href: '/teacher/tournaments', icon: '♜' },
-  // { key: 'games', href: '/teacher/games', icon: '▤' },
+  { key: 'games', href: '/teacher/games', icon: '▤' },
 ];
 
 // page(active, ...children) mounts a dashboard page with the navigation.
