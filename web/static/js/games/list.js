@@ -95,9 +95,13 @@ export function uploadForm({ student, onStored }) {
     report.replaceChildren();
     const f = file.input.files[0];
     if (!f && !text.input.value.trim()) { text.input.focus(); return; }
-    const body = new FormData();
-    body.set('game', game.input.value);
-    if (f) body.set('file', f); else body.set('text', text.input.value);
+    // A file goes as multipart (up to 32 MiB), pasted text as JSON.
+    let body = { game: game.input.value, text: text.input.value };
+    if (f) {
+      body = new FormData();
+      body.set('game', game.input.value);
+      body.set('file', f);
+    }
     go.disabled = true;
     try {
       const res = await request('POST', '/v1/games', body);
