@@ -23,13 +23,16 @@ export async function replayView(id) {
   }, icon));
   const moveText = (p) => (p.move ? p.move[lang()] || p.move['zh-CN'] : p.notation || '');
 
-  // The move list: one item a ply, numbered by move (two plies a move).
-  const items = rep.plies.map((p) => h('li', { class: 'mv ' + (p.side || ''), value: Math.ceil(p.ply / 2) },
+  // The move list: one item a move (two plies), each ply a button with
+  // its comments and variations under it.
+  const items = rep.plies.map((p) => h('div', { class: 'ply ' + (p.side || '') },
     h('button', { type: 'button', class: 'mv-btn', 'data-ply': p.ply, 'aria-label': t('plyN', { n: p.ply }) + ' ' + moveText(p), onclick: () => show(p.ply) },
       h('span', { translate: 'no' }, p.notation || moveText(p))),
     p.comments.length > 0 && h('span', { class: 'mv-comment' }, p.comments.join(' ')),
     p.variations.length > 0 && h('span', { class: 'mv-var', translate: 'no' }, p.variations.map((v) => '(' + v + ')').join(' '))));
-  list.append(...items);
+  for (let i = 0; i < items.length; i += 2) {
+    list.append(h('li', { class: 'mv', value: i / 2 + 1 }, items[i], items[i + 1] || h('div', { class: 'ply' })));
+  }
 
   function show(n) {
     at = Math.max(0, Math.min(plies.length - 1, n));
