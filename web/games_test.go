@@ -81,7 +81,7 @@ func TestGameRecords(t *testing.T) {
 			sb.click("#up-go")
 			sb.waitJS("the pending game listed", `!!document.querySelector('#games tr[data-status="pending"]')`)
 		}
-		sb.shot(fmt.Sprintf("student-games-%dx%d", size[0], size[1]))
+		sb.fits(fmt.Sprintf("student-games-%dx%d", size[0], size[1]))
 	}
 
 	// The teacher confirms it; the monthly table counts both games.
@@ -96,4 +96,17 @@ func TestGameRecords(t *testing.T) {
 		t.Errorf("monthly table %v, want 吴小棋 2 games 3 points (a win, a draw), 郑小谱 2 games 1.5", rows)
 	}
 	b.shot("games-monthly")
+
+	// The teacher's screens at 200% zoom on the tablet.
+	z := zoomed(t, base, 1)
+	z.teacherLogin()
+	z.open("/teacher/games")
+	z.wait("#games tbody tr")
+	z.fits("games-list-zoom-200")
+	z.click("#games .replay-link")
+	z.waitJS("the board", `(() => { const i = document.querySelector('#replay-board'); return !!i && i.complete && i.naturalWidth > 0; })()`)
+	z.fits("games-replay-zoom-200")
+	z.open("/teacher/games/monthly")
+	z.wait("#monthly")
+	z.fits("games-monthly-zoom-200")
 }
