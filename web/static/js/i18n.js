@@ -173,7 +173,7 @@ const TEXT = {
   answerOnBoard: ['棋盘上的答案：{answer}', 'The answer on the board: {answer}'],
   exerciseOnly: ['只看这道题', 'This exercise only'],
   noExercises: ['这份作业没有题目。', 'This assignment has no exercises.'],
-  seconds: ['{n} 秒', '{n} s'],
+  secondsN: ['{n} 秒', '{n} s'],
   newTournament: ['新建比赛', 'New tournament'],
   noTournaments: ['还没有比赛。', 'No tournaments yet.'],
   tName: ['比赛名称', 'Name'],
