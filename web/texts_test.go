@@ -60,22 +60,22 @@ func TestTextKeys(t *testing.T) {
 	}
 	// The values of the API's enums that the screens name.
 	for prefix, values := range map[string][]string{
-		"system_":   {"dutch", "school_swiss", "round_robin", "double_round_robin", "knockout", "arena"},
-		"tstatus_":  {"registration", "running", "finished"},
-		"tierule_":  {"replay", "armageddon", "teacher"},
-		"gstatus_":  {"pending", "confirmed"},
-		"refusal_":  {"invalid", "duplicate", "not_your_game", "warning"},
-		"first_":    {"chess", "draughts", "gomoku", "numchess"},
-		"second_":   {"chess", "draughts", "gomoku", "numchess"},
-		"game_":     {"chess", "draughts", "gomoku", "numchess"},
-		"goesOn_":   {"white", "black"},
-		"youPlay_":  {"white", "black"},
-		"tview_":    {"round", "players", "standings", "bracket", "arena"},
-		"tband_":    {"K1", "G23", "G46"},
-		"replay_":   {"first", "prev", "next", "last"},
-		"reason_":   {"double_three", "double_four", "overline", "none"},
-		"status_":   {"not_started", "struggling", "partial", "overdue", "late", "done"},
-		"outcome_":  {"correct", "wrong", "partial"},
+		"system_":  {"dutch", "school_swiss", "round_robin", "double_round_robin", "knockout", "arena"},
+		"tstatus_": {"registration", "running", "finished"},
+		"tierule_": {"replay", "armageddon", "teacher"},
+		"gstatus_": {"pending", "confirmed"},
+		"refusal_": {"invalid", "duplicate", "not_your_game", "warning"},
+		"first_":   {"chess", "draughts", "gomoku", "numchess"},
+		"second_":  {"chess", "draughts", "gomoku", "numchess"},
+		"game_":    {"chess", "draughts", "gomoku", "numchess"},
+		"goesOn_":  {"white", "black"},
+		"youPlay_": {"white", "black"},
+		"tview_":   {"round", "players", "standings", "bracket", "arena"},
+		"tband_":   {"K1", "G23", "G46"},
+		"replay_":  {"first", "prev", "next", "last"},
+		"reason_":  {"double_three", "double_four", "overline", "none"},
+		"status_":  {"not_started", "struggling", "partial", "overdue", "late", "done"},
+		"outcome_": {"correct", "wrong", "partial"},
 	} {
 		for _, v := range values {
 			if !keys[prefix+v] {
