@@ -40,7 +40,7 @@ export async function replayView(id) {
     img.src = p.diagram;
     img.alt = at === 0 ? t('startPosition') : t('afterMove', { n: at, move: moveText(p) });
     where.textContent = at === 0 ? t('startPosition') : t('plyOf', { n: at, total: plies.length - 1 }) + ' · ' + moveText(p);
-    notes.replaceChildren(...p.comments.map((c) => h('p', { class: 'comment' }, '💬 ', c)));
+    notes.replaceChildren(...p.comments.map((c) => h('p', { class: 'comment' }, '✎ ', c)));
     items.forEach((li, i) => li.classList.toggle('current', i + 1 === at));
     const cur = list.querySelector('.current');
     if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: 'nearest' });

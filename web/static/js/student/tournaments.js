@@ -35,10 +35,10 @@ export function standingsTable(st, full) {
 function nextGame(x) {
   const n = x.next;
   if (x.withdrawn) return h('p', {}, t('youWithdrew'));
-  const arena = x.defending ? h('p', { class: 'arena-place' }, '👑 ', t('youDefend'))
+  const arena = x.defending ? h('p', { class: 'arena-place' }, '♛ ', t('youDefend'))
     : x.queue_position ? h('p', { class: 'arena-place' }, t('youInQueue', { n: x.queue_position })) : null;
   if (!n) return arena || h('p', { class: 'muted' }, x.status === 'finished' ? t('tstatus_finished') : t('waitForRound'));
-  if (n.color === 'none' || !n.opponent) return h('p', { class: 'next-game bye' }, '☕ ', t('youHaveBye', { n: n.round }));
+  if (n.color === 'none' || !n.opponent) return h('p', { class: 'next-game bye' }, '☺ ', t('youHaveBye', { n: n.round }));
   const icon = n.color === 'white' ? '○' : '●';
   return h('div', { class: 'next-game', 'data-board': n.board },
     h('p', { class: 'next-line' }, t('roundN', { n: n.round }), ' · ', h('strong', {}, t('boardN', { n: n.board }))),

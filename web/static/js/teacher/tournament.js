@@ -49,7 +49,8 @@ export default async function tournamentPage({ params, query, navigate }) {
     h('span', {}, t('print') + (lang() === 'en' ? ':' : '：')),
     h('button', { type: 'button', class: 'btn small', id: 'print-pairings', onclick: act(() => printSheet(sheet, base + '/pairings?format=html' + roundQuery())) }, t('printPairings')),
     h('button', { type: 'button', class: 'btn small', id: 'print-cards', onclick: act(() => printSheet(sheet, base + '/pairing-cards?' + roundQuery())) }, t('printPairingCards')),
-    h('button', { type: 'button', class: 'btn small', id: 'print-standings', onclick: act(() => printSheet(sheet, base + '/standings?format=html')) }, t('printStandings')));
+    h('button', { type: 'button', class: 'btn small', id: 'print-standings', onclick: act(() => printSheet(sheet, base + '/standings?format=html')) }, t('printStandings')),
+    special && h('button', { type: 'button', class: 'btn small', id: 'print-' + special, onclick: act(() => printSheet(sheet, base + '/' + special + '?format=html')) }, t('tview_' + special)));
   const shownRound = () => Math.min(Math.max(1, Number(query.get('round')) || tr.current_round), tr.current_round);
   const roundQuery = () => (view === 'round' && tr.current_round > 0 ? '&round=' + shownRound() : '');
 
@@ -58,10 +59,10 @@ export default async function tournamentPage({ params, query, navigate }) {
   else if (view === 'players') body = await playersView();
   else if (view === 'standings') body = standingsTable(await get(base + '/standings'), true);
   else if (view === 'bracket') body = bracketView(await get(base + '/bracket'));
-  else body = arenaView(await get(base + '/arena'), tr, act(async (ids) => {
+  else body = arenaView(await get(base + '/arena'), tr, (ids) => act(async () => {
     await request('PUT', base + '/queue', { student_ids: ids });
     navigate(here('arena'), true);
-  }));
+  })());
 
   page('tournaments',
     h('h1', {}, h('span', { 'aria-hidden': 'true' }, gameIcon(tr.game) + ' '), h('span', { translate: 'no' }, tr.name)),
@@ -188,7 +189,7 @@ export function resultText(r) {
 function bracketView(br) {
   const name = (p) => (p ? playerName(p) : t('bye'));
   return h('section', { class: 'bracket', id: 'bracket' },
-    br.champion && h('p', { class: 'champion' }, '🏆 ', t('champion'), ' ', h('strong', { translate: 'no' }, playerName(br.champion))),
+    br.champion && h('p', { class: 'champion' }, '★ ', t('champion'), ' ', h('strong', { translate: 'no' }, playerName(br.champion))),
     h('div', { class: 'stages' }, br.stages.map((s, i) => h('div', { class: 'stage' },
       h('h2', {}, i === br.stages.length - 1 && br.finished ? t('final') : t('stageN', { n: s.stage })),
       h('ul', {}, s.matches.map((m) => h('li', { class: 'match' + (m.third_place ? ' third' : '') },
@@ -205,7 +206,7 @@ function arenaView(ar, tr, move) {
   const ids = ar.queue.map((p) => (tr.players.find((x) => x.number === p.number) || {}).student_id);
   const swap = (i, j) => { const next = [...ids]; [next[i], next[j]] = [next[j], next[i]]; move(next); };
   return h('section', { class: 'arena', id: 'arena' },
-    ar.champion && h('p', { class: 'champion' }, '🏆 ', t('champion'), ' ', h('strong', { translate: 'no' }, playerName(ar.champion))),
+    ar.champion && h('p', { class: 'champion' }, '★ ', t('champion'), ' ', h('strong', { translate: 'no' }, playerName(ar.champion))),
     h('p', {}, t('defender'), ' ', ar.defender ? h('strong', { translate: 'no' }, playerName(ar.defender)) : '—',
       ' · ', t('defences', { n: ar.defences }), ar.title_defences > 0 ? ' / ' + ar.title_defences : ''),
     h('h2', {}, t('queue')),
