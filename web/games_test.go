@@ -115,4 +115,16 @@ func TestGameRecords(t *testing.T) {
 	z.open("/teacher/games/monthly")
 	z.wait("#monthly")
 	z.fits("games-monthly-zoom-200")
+
+	// In English: the app's words and the server's (level names, reasons).
+	z.click(`.top button[lang="en"]`)
+	z.waitJS("English", `document.documentElement.lang === 'en'`)
+	for _, p := range []string{"/teacher/games", "/teacher/games/monthly"} {
+		z.open(p)
+		z.wait(".dash-main h1")
+		z.waitJS("loaded", `!!document.querySelector('#games, #monthly, #no-monthly')`)
+		if zh := evalJS[[]string](z, hanInEnglishJS); len(zh) > 0 {
+			t.Errorf("English %s shows Chinese: %q", p, zh)
+		}
+	}
 }

@@ -42,14 +42,17 @@ func zoomed(t *testing.T, base string, i int) *browser {
 	return b
 }
 
-// TestScreenLayouts: the exercise statistics and the tournament screens
-// on a phone and at 200% zoom: no sideways scrolling, contrast AA, and
-// every control reachable by the keyboard (a result entered with the
-// keyboard alone).
-func TestScreenLayouts(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser test skipped in -short mode")
-	}
+// screensWorld sets up, through the API, what the statistics and
+// tournament screens show: four new students of the demo class, an
+// assignment with a chess escape one of them got wrong, and a gomoku
+// Swiss of the four with round 1 paired.
+type screensWorld struct {
+	base, class, assignment, tournament string
+	cards                               loginCards
+}
+
+func newScreensWorld(t *testing.T) screensWorld {
+	t.Helper()
 	base := startServer(t)
 	tok, class, cards := newStudents(t, base, "冯一", "陈二", "褚三", "卫四")
 	ids := exerciseIDs(t, base, tok, "chess.escape_check")
@@ -76,11 +79,24 @@ func TestScreenLayouts(t *testing.T) {
 		"class_ids": []string{class}, "student_ids": players}, &tr)
 	apiCall(t, base, "POST", "/v1/tournaments/"+tr.ID+"/rounds", tok, nil, nil)
 
+	return screensWorld{base: base, class: class, assignment: asg.ID, tournament: tr.ID, cards: cards}
+}
+
+// TestScreenLayouts: the exercise statistics and the tournament screens
+// on a phone and at 200% zoom: no sideways scrolling, contrast AA, and
+// every control reachable by the keyboard (a result entered with the
+// keyboard alone).
+func TestScreenLayouts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test skipped in -short mode")
+	}
+	w := newScreensWorld(t)
+	base, class, cards := w.base, w.class, w.cards
 	for i, name := range []string{"phone", "tablet-zoom-200"} {
 		t.Run(name, func(t *testing.T) {
 			b := zoomed(t, base, i)
 			b.teacherLogin()
-			b.open("/teacher/classes/" + class + "/assignments/" + asg.ID + "/stats")
+			b.open("/teacher/classes/" + class + "/assignments/" + w.assignment + "/stats")
 			b.waitJS("the board", `(() => { const i = document.querySelector('.answer-board'); return !!i && i.complete && i.naturalWidth > 0; })()`)
 			b.fits("stats")
 			b.open("/teacher/tournaments")
@@ -89,7 +105,7 @@ func TestScreenLayouts(t *testing.T) {
 			b.open("/teacher/tournaments/new")
 			b.wait("#t-students input")
 			b.fits("tournament-new")
-			b.open("/teacher/tournaments/" + tr.ID)
+			b.open("/teacher/tournaments/" + w.tournament)
 			b.wait("#boards")
 			b.fits("tournament-round")
 			// The keyboard alone: focus board 1's result, choose 1-0.
@@ -117,4 +133,64 @@ func TestScreenLayouts(t *testing.T) {
 			b.fits("student-standings")
 		})
 	}
+}
+
+// hanInEnglishJS lists the Chinese text a reader of the English app
+// meets: page text and the texts for assistive technology, outside data
+// shown as it is (translate="no": names, titles, the server's printable
+// pages).
+const hanInEnglishJS = `(() => {
+  const found = new Set();
+  const raw = (el) => !!(el && el.closest && el.closest('[translate="no"], noscript, [lang="zh-CN"]:not(html)'));
+  const scan = (s) => { for (const m of String(s || '').match(/[\u3400-\u9fff]+/g) || []) found.add(m); };
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const p = n.parentElement;
+    if (p && !raw(p) && !p.closest('script, style, title, .skip, noscript')) scan(n.textContent);
+  }
+  // The class's tabs are labelled with the class's name (data).
+  for (const el of document.body.querySelectorAll('[aria-label]:not(nav.tabs), [title], [placeholder], [alt]')) {
+    if (!raw(el)) for (const a of ['aria-label', 'title', 'placeholder', 'alt']) scan(el.getAttribute(a));
+  }
+  return [...found];
+})()`
+
+// TestScreensInEnglish: with the English switch, the statistics and
+// tournament screens show no Chinese but the data (names, titles).
+func TestScreensInEnglish(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test skipped in -short mode")
+	}
+	w := newScreensWorld(t)
+	b := newBrowser(t, w.base, 1024, 768)
+	english := func(screen string) {
+		t.Helper()
+		if zh := evalJS[[]string](b, hanInEnglishJS); len(zh) > 0 {
+			t.Errorf("English screen %s shows Chinese: %q", screen, zh)
+		}
+		b.shot(screen)
+	}
+	b.teacherLogin()
+	b.click(`.top button[lang="en"]`)
+	b.waitJS("English", `document.documentElement.lang === 'en'`)
+	b.open("/teacher/classes/" + w.class + "/assignments/" + w.assignment + "/stats")
+	b.wait(".answer-fig")
+	english("stats-en")
+	b.open("/teacher/tournaments")
+	b.wait("#tournaments")
+	english("tournaments-en")
+	b.open("/teacher/tournaments/new")
+	b.wait("#t-students input")
+	english("tournament-new-en")
+	for _, view := range []string{"round", "players", "standings"} {
+		b.open("/teacher/tournaments/" + w.tournament + "?view=" + view)
+		b.wait("#tab-" + view + "[aria-current=page]")
+		english("tournament-" + view + "-en")
+	}
+	b.click("#logout")
+	s := w.cards.Students[0]
+	b.studentLogin(w.cards.ClassCode, s.Username, s.PIN)
+	b.click("#my-tournaments-link")
+	b.wait("#my-tournaments .work-item")
+	english("student-tournaments-en")
 }

@@ -47,15 +47,15 @@ export function gamesTable(items, { link, canConfirm, after }) {
       const status = h('td', { class: 'status-' + g.status }, t('gstatus_' + g.status));
       return h('tr', { 'data-id': g.id, 'data-status': g.status },
         h('td', {}, g.date || '—'),
-        h('td', {}, h('span', { 'aria-hidden': 'true' }, icon(g.game) + ' '), h('span', { translate: 'no' }, g.white.name), ' – ', h('span', { translate: 'no' }, g.black.name)),
+        h('th', { scope: 'row', id: 'gp-' + g.id }, h('span', { 'aria-hidden': 'true' }, icon(g.game) + ' '), h('span', { translate: 'no' }, g.white.name), ' – ', h('span', { translate: 'no' }, g.black.name)),
         h('td', {}, resultText(g.result)),
         h('td', { translate: 'no' }, g.event || ''),
         h('td', { translate: 'no' }, g.opening || ''),
         status,
         h('td', {},
-          h('a', { href: link(g), 'data-link': '', class: 'btn small replay-link' }, '▶ ', t('replay')), ' ',
+          h('a', { href: link(g), 'data-link': '', class: 'btn small replay-link', 'aria-describedby': 'gp-' + g.id }, '▶ ', t('replay')), ' ',
           g.status === 'pending' && canConfirm(g) && h('button', {
-            type: 'button', class: 'btn small primary confirm', 'aria-label': t('confirmGame') + ' ' + g.white.name + ' – ' + g.black.name,
+            type: 'button', class: 'btn small primary confirm', 'aria-describedby': 'gp-' + g.id,
             onclick: async (e) => {
               const b = e.currentTarget;
               b.disabled = true;

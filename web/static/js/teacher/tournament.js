@@ -137,12 +137,12 @@ export default async function tournamentPage({ params, query, navigate }) {
     const canBye = SWISS.includes(tr.system) && tr.status !== 'finished' && (tr.rounds === 0 || next <= tr.rounds);
     const rows = tr.players.map((p) => h('tr', { 'data-number': p.number },
       h('td', {}, String(p.number)),
-      h('td', { translate: 'no' }, p.name),
+      h('th', { scope: 'row', translate: 'no', id: 'pl-' + p.number }, p.name),
       h('td', {}, String(p.points)),
       h('td', {}, p.withdrawn_from ? t('withdrawnFrom', { n: p.withdrawn_from }) : p.from_round > 1 ? t('fromRound', { n: p.from_round }) : '✔'),
       h('td', {},
         !p.withdrawn_from && h('button', {
-          type: 'button', class: 'btn small', 'aria-label': t('withdraw') + ' ' + p.name,
+          type: 'button', class: 'btn small', 'aria-describedby': 'pl-' + p.number,
           onclick: act(async () => {
             if (!window.confirm(t('confirmWithdraw', { name: p.name }))) return;
             await request('DELETE', base + '/players/' + encodeURIComponent(p.student_id));
@@ -150,7 +150,7 @@ export default async function tournamentPage({ params, query, navigate }) {
           }),
         }, t('withdraw')), ' ',
         canBye && !p.withdrawn_from && h('button', {
-          type: 'button', class: 'btn small', 'data-bye': p.number, 'aria-label': t('byeFor', { n: next }) + ' ' + p.name,
+          type: 'button', class: 'btn small', 'data-bye': p.number, 'aria-describedby': 'pl-' + p.number,
           onclick: act(async () => {
             await post(base + '/byes', { student_id: p.student_id, round: next });
             announce(t('byeDone', { name: p.name, n: next }));
@@ -211,8 +211,8 @@ function arenaView(ar, tr, move) {
       ' · ', t('defences', { n: ar.defences }), ar.title_defences > 0 ? ' / ' + ar.title_defences : ''),
     h('h2', {}, t('queue')),
     ar.queue.length === 0 ? h('p', {}, t('queueEmpty')) : h('ol', { class: 'queue', id: 'queue' }, ar.queue.map((p, i) => h('li', { 'data-number': p.number },
-      h('span', { translate: 'no' }, playerName(p)), ' ',
-      !ar.finished && i > 0 && h('button', { type: 'button', class: 'btn small', 'data-up': p.number, 'aria-label': t('moveUp') + ' ' + p.name, onclick: () => swap(i, i - 1) }, '↑'), ' ',
-      !ar.finished && i < ar.queue.length - 1 && h('button', { type: 'button', class: 'btn small', 'aria-label': t('moveDown') + ' ' + p.name, onclick: () => swap(i, i + 1) }, '↓')))),
+      h('span', { translate: 'no', id: 'q-' + p.number }, playerName(p)), ' ',
+      !ar.finished && i > 0 && h('button', { type: 'button', class: 'btn small', 'data-up': p.number, 'aria-label': t('moveUp'), 'aria-describedby': 'q-' + p.number, onclick: () => swap(i, i - 1) }, '↑'), ' ',
+      !ar.finished && i < ar.queue.length - 1 && h('button', { type: 'button', class: 'btn small', 'aria-label': t('moveDown'), 'aria-describedby': 'q-' + p.number, onclick: () => swap(i, i + 1) }, '↓')))),
     ar.out.length > 0 && h('div', {}, h('h2', {}, t('playersOut')), h('ul', {}, ar.out.map((p) => h('li', { translate: 'no' }, playerName(p))))));
 }
