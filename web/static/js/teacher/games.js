@@ -23,15 +23,16 @@ export default async function gamesPage(ctx) {
   const q = new URLSearchParams();
   for (const k of FILTERS) if (query.get(k)) q.set(k, query.get(k));
   const [classes, list] = await Promise.all([get('/v1/classes?limit=100'), get('/v1/games?limit=100&' + q)]);
-  const sel = (id, label, options) => {
+  // data: the options are data shown as they are (class names).
+  const sel = (id, label, options, data) => {
     const f = field(label, { tag: 'select', id: 'gf-' + id, name: id });
-    f.input.append(h('option', { value: '' }, t('all')), ...options.map(([v, text]) => h('option', { value: v, selected: query.get(id) === v }, text)));
+    f.input.append(h('option', { value: '' }, t('all')), ...options.map(([v, text]) => h('option', { value: v, selected: query.get(id) === v, translate: data ? 'no' : null }, text)));
     return f;
   };
   const text = (id, label, props = {}) => field(label, { id: 'gf-' + id, name: id, value: query.get(id) || '', ...props });
   const filters = [
     sel('game', t('filterGame'), GAMES.map((g) => [g, t('game_' + g)])),
-    sel('class_id', t('classes'), classes.items.map((c) => [c.id, c.name])),
+    sel('class_id', t('classes'), classes.items.map((c) => [c.id, c.name]), true),
     text('event', t('gEvent'), { translate: 'no' }),
     text('opening', t('gOpening'), { translate: 'no' }),
     text('from', t('gFrom'), { type: 'date' }),
