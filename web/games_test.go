@@ -51,7 +51,11 @@ func TestGameRecords(t *testing.T) {
 	b.shot("games-list")
 	b.click("#games .replay-link")
 	b.waitJS("the start position drawn", `(() => { const i = document.querySelector('#replay-board'); return !!i && i.dataset.ply === '0' && i.complete && i.naturalWidth > 0; })()`)
-	b.click("#replay-next")
+	// A step: the next move's board drawn (the API's SVG loaded).
+	stepMs := evalJS[float64](b, `(async () => { const i = document.querySelector('#replay-board');
+		const t0 = performance.now(); const drawn = new Promise((r) => i.addEventListener('load', r, { once: true }));
+		document.querySelector('#replay-next').click(); await drawn; return performance.now() - t0; })()`)
+	t.Logf("replay: the next move's board drawn %.0f ms after the click", stepMs)
 	b.waitJS("ply 1", `document.querySelector('#replay-board').dataset.ply === '1'`)
 	if note := b.text("#replay-notes"); !strings.Contains(note, "中心兵") {
 		t.Errorf("the comment of 1. e4 is not shown at its move: %q", note)
