@@ -128,6 +128,11 @@ func TestTournament(t *testing.T) {
 		if page := sb.text("main"); strings.Contains(page, full) {
 			t.Errorf("the student's page shows the full name %s", full)
 		}
+		// On the tablet the student reports a win; the phone shows the report.
+		if size[0] == 1024 {
+			sb.click(`.report-result button[data-outcome="won"]`)
+		}
+		sb.wait("#my-tournaments .reported-line")
 		sb.shot(fmt.Sprintf("student-tournaments-%dx%d", size[0], size[1]))
 		sb.click("#my-tournaments a.btn")
 		sb.wait("#standings tbody tr")

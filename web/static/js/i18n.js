@@ -268,7 +268,7 @@ const TEXT = {
   youHaveBye: ['第 {n} 轮你轮空，休息一下。', 'You have a bye in round {n}. Take a rest.'],
   youPlay_white: ['你执白，对手：', 'You play White against'],
   youPlay_black: ['你执黑，对手：', 'You play Black against'],
-  youReported: ['你报的结果：{result}', 'You reported: {result}'],
+  youReported: ['你报的结果：{result}（等对手也报）', 'You reported: {result} (waiting for your opponent)'],
   tRuleset: ['数棋规则（按年级）', 'Number-chess rules (by grade)'],
   tband_K1: ['学前和一年级', 'preschool and grade 1'],
   tband_G23: ['二、三年级', 'grades 2-3'],
@@ -338,4 +338,8 @@ const TEXT = {
   levelPoints: ['{n} 分', '{n} points'],
   toNextLevel: ['离下一级还差 {n} 分', '{n} points to the next level'],
   gamesList: ['棋谱', 'Games'],
+  reportResult: ['下完了？告诉老师结果：', 'Finished? Tell the result:'],
+  my_won: ['我赢了', 'I won'],
+  my_draw: ['和棋', 'Draw'],
+  my_lost: ['我输了', 'I lost'],
 };

@@ -4,7 +4,7 @@
 // API gives them).
 import { h, mount } from '../dom.js';
 import { t } from '../i18n.js';
-import { get } from '../api.js';
+import { get, post } from '../api.js';
 import { gameIcon } from './home.js';
 
 // playerName is "(3) 小龙": pairing number and name.
@@ -45,8 +45,39 @@ function nextGame(x) {
     h('p', { class: 'vs-line' },
       h('span', { class: 'colour ' + n.color, 'aria-hidden': 'true' }, icon), ' ',
       t('youPlay_' + n.color), ' ', h('strong', { class: 'opponent', translate: 'no' }, n.opponent.name)),
-    n.reported_result && h('p', { class: 'muted' }, t('youReported', { result: n.reported_result })),
+    n.reported_result
+      ? h('p', { class: 'muted reported-line' }, t('youReported', { result: t('my_' + mine(n.reported_result, n.color)) }))
+      : reportButtons(x, n),
     arena);
+}
+
+// mine turns a result (White's side first) into the student's: won,
+// draw or lost.
+function mine(result, color) {
+  if (result === '1/2-1/2') return 'draw';
+  return (result === '1-0') === (color === 'white') ? 'won' : 'lost';
+}
+
+// reportButtons let the student report the game's result (entered when
+// the opponent reports the same).
+function reportButtons(x, n) {
+  const err = h('p', { class: 'error', role: 'alert' });
+  const send = async (e, outcome) => {
+    const white = { won: '1-0', lost: '0-1', draw: '1/2-1/2' }[outcome];
+    const result = outcome === 'draw' ? white : n.color === 'white' ? white : { '1-0': '0-1', '0-1': '1-0' }[white];
+    e.currentTarget.disabled = true;
+    try {
+      await post('/v1/tournaments/' + encodeURIComponent(x.id) + '/results', { round: n.round, board: n.board, result });
+      e.target.closest('.report-result').replaceChildren(h('p', { class: 'muted reported-line' }, t('youReported', { result: t('my_' + outcome) })));
+    } catch (ex) {
+      err.textContent = ex.message;
+    }
+  };
+  return h('div', { class: 'report-result', role: 'group', 'aria-label': t('reportResult') },
+    h('p', {}, t('reportResult')),
+    h('div', { class: 'report-buttons' }, [['won', '✔'], ['draw', '='], ['lost', '✘']].map(([k, icon]) =>
+      h('button', { type: 'button', class: 'btn big', 'data-outcome': k, onclick: (e) => send(e, k) }, h('span', { 'aria-hidden': 'true' }, icon), ' ', t('my_' + k)))),
+    err);
 }
 
 export default async function myTournaments({ params }) {
