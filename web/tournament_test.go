@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestTournament: a teacher creates a Swiss of four students of the
@@ -104,6 +105,18 @@ func TestTournament(t *testing.T) {
 	if wantBoard == "" {
 		t.Fatalf("%s is on no board of round 2: %+v", names[0], boards)
 	}
+	// The other board's game record pasted: stored, and its result entered.
+	other := boards[0]
+	if other.N == wantBoard {
+		other = boards[1]
+	}
+	strip := func(cell string) string { return cell[strings.Index(cell, ") ")+2:] }
+	b.click(`tr[data-board="` + other.N + `"] .board-game`)
+	b.fill("#gd-text", pgn(strip(other.White), strip(other.Black), time.Now().Format("2006.01.02"), "0-1", "1. f3 e5 2. g4 Qh4#"))
+	b.click("#gd-go")
+	b.waitJS("the result from its game", `(document.querySelector('#res-`+other.N+`') || {}).value === '0-1'`)
+	b.shot("tournament-board-game")
+
 	// "(3) 孙三多" → the first name 三多.
 	full := wantOpp[strings.Index(wantOpp, ") ")+2:]
 	first := string([]rune(full)[1:])

@@ -25,6 +25,7 @@ export default async function tournamentPage({ params, query, navigate }) {
   const here = (v, extra = '') => '/teacher/tournaments/' + id + '?view=' + v + extra;
   const err = h('p', { class: 'error', role: 'alert', id: 't-error' });
   const sheet = h('div', { id: 'sheet-box' });
+  const gameDlg = h('dialog', { class: 'attempts', id: 'game-dialog', 'aria-labelledby': 'gd-h' });
   const fail = (ex) => {
     err.textContent = ex.message + (ex.fields || []).map((f) => ' ' + f.field + ': ' + (f.message || f.code)).join('');
   };
@@ -73,7 +74,34 @@ export default async function tournamentPage({ params, query, navigate }) {
     h('div', { class: 'toolbar' },
       tr.status !== 'finished' && h('button', { type: 'button', class: 'btn primary', id: 'pair-round', onclick: pair }, '⇄ ', t('pairRound', { n: tr.current_round + 1 })),
       tr.current_round > 0 && tr.status !== 'finished' && h('button', { type: 'button', class: 'btn', id: 'unpair-round', onclick: unpair }, '↶ ', t('unpairRound', { n: tr.current_round }))),
-    printLinks, err, body, sheet);
+    printLinks, err, body, sheet, gameDlg);
+
+  // The game record of a board: stored in the archive, confirmed (a
+  // teacher's upload) and its result entered on the board.
+  function openGame(r, b) {
+    const text = h('textarea', { id: 'gd-text', rows: 8, spellcheck: 'false', translate: 'no' });
+    const out = h('div', { role: 'alert', class: 'error' });
+    const send = async (e) => {
+      e.preventDefault();
+      out.textContent = '';
+      try {
+        const res = await post('/v1/games', { game: tr.game, text: text.value, tournament_id: tr.id, round: r, board: b.board });
+        if (res.stored.length > 0) { gameDlg.close(); navigate(here('round', '&round=' + r), true); return; }
+        out.textContent = res.refused.map((x) => x.reason).join(' ');
+      } catch (ex) {
+        out.textContent = ex.message + ex.fields.map((f) => ' ' + f.field + ': ' + (f.message || f.code)).join('');
+      }
+    };
+    gameDlg.replaceChildren(h('form', { onsubmit: send },
+      h('h2', { id: 'gd-h' }, t('boardGameOf', { round: r, board: b.board })),
+      h('p', { class: 'muted' }, t('boardGameHint')),
+      h('label', { for: 'gd-text' }, t('gPaste')), text, out,
+      h('div', { class: 'toolbar' },
+        h('button', { type: 'submit', class: 'btn primary', id: 'gd-go' }, t('upload')),
+        h('button', { type: 'button', class: 'btn', onclick: () => gameDlg.close() }, t('close')))));
+    gameDlg.showModal();
+    text.focus();
+  }
 
   // The boards of a round with a result control each.
   async function roundView() {
@@ -121,10 +149,13 @@ export default async function tournamentPage({ params, query, navigate }) {
         type: 'button', class: 'btn small', 'data-winner': w,
         onclick: act(async () => { await post(base + '/decisions', { round: r, board: b.board, winner: w }); status.textContent = '✔'; }),
       }, t('goesOn_' + w))));
+    const record = b.black !== null && tr.game !== 'numchess' && h('button', {
+      type: 'button', class: 'btn small board-game', 'aria-label': t('boardGameOf', { round: r, board: b.board }), onclick: () => openGame(r, b),
+    }, '▤');
     return h('tr', { 'data-board': b.board },
       h('td', {}, String(b.board)),
       h('td', { translate: 'no' }, playerName(b.white)),
-      h('td', {}, cell, decide),
+      h('td', {}, cell, decide, ' ', record),
       h('td', { translate: 'no' }, b.black ? playerName(b.black) : ''));
   }
 
