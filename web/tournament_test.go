@@ -113,6 +113,7 @@ func TestTournament(t *testing.T) {
 	strip := func(cell string) string { return cell[strings.Index(cell, ") ")+2:] }
 	b.click(`tr[data-board="` + other.N + `"] .board-game`)
 	b.fill("#gd-text", pgn(strip(other.White), strip(other.Black), time.Now().Format("2006.01.02"), "0-1", "1. f3 e5 2. g4 Qh4#"))
+	b.shot("tournament-board-game-dialog")
 	b.click("#gd-go")
 	b.waitJS("the result from its game", `(document.querySelector('#res-`+other.N+`') || {}).value === '0-1'`)
 	b.shot("tournament-board-game")
