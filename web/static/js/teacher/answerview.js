@@ -36,6 +36,22 @@ function landings(move) {
   return out.join(',');
 }
 
+// chessMarks draws chess moves: a move in UCI (e2e4, as the app sends)
+// as an arrow; one in SAN (as other clients may send) by its target
+// square ringed (castling: the king's square), as the page has no engine
+// to find where a SAN move starts.
+export function chessMarks(moves, black) {
+  const arrows = [], highlight = [];
+  for (const m of moves) {
+    if (/^[a-h][1-8][a-h][1-8][qrbnQRBN]?$/.test(m)) { arrows.push(m.slice(0, 4)); continue; }
+    const castle = /^[O0]-[O0](-[O0])?/.exec(m);
+    if (castle) { highlight.push((castle[1] ? 'c' : 'g') + (black ? '8' : '1')); continue; }
+    const to = String(m).match(/[a-h][1-8]/g);
+    if (to) highlight.push(to[to.length - 1]);
+  }
+  return { arrows: arrows.join(','), highlight: highlight.join(',') };
+}
+
 // answerText says an answer in words and moves (board coordinates).
 export function answerText(ex, a) {
   if (a === null || typeof a !== 'object') return String(a);
@@ -44,6 +60,7 @@ export function answerText(ex, a) {
   if (Array.isArray(a.moves)) return a.moves.join(' ');
   if (typeof a.point === 'string') return a.point;
   if (Array.isArray(a.points)) return a.points.join(' ');
+  if (Array.isArray(a.squares)) return a.squares.join(' ');
   if (typeof a.expression === 'string') return a.expression;
   if (typeof a.forbidden === 'boolean') return t('reason_' + (a.forbidden ? a.reason || 'none' : 'none'));
   if (Array.isArray(a.path)) {
@@ -66,11 +83,14 @@ export async function answerMarks(ex, a) {
   const p = ex.prompt || {};
   if (!a || typeof a !== 'object') return null;
   if (ex.game === 'chess' && p.fen) {
+    const flip = (fen) => fen.split(' ')[1] === 'b';
+    if (Array.isArray(a.squares)) return { position: p.fen, highlight: [p.square, ...a.squares].filter(Boolean).join(','), flip: flip(p.fen) };
+    // Several moves at once (all the escapes): each drawn.
+    if (Array.isArray(a.moves) && !ex.steps) return { position: p.fen, ...chessMarks(a.moves, flip(p.fen)), flip: flip(p.fen) };
     const line = Array.isArray(a.moves) ? a.moves : typeof a.move === 'string' ? [a.move] : null;
     if (!line || line.length === 0) return null;
     const position = line.length > 1 ? (await post('/v1/rules/chess/play', { position: p.fen, moves: line.slice(0, -1) })).position : p.fen;
-    const last = line[line.length - 1];
-    return { position, arrows: last.slice(0, 4), flip: position.split(' ')[1] === 'b' };
+    return { position, ...chessMarks(line.slice(-1), flip(position)), flip: flip(position) };
   }
   if (ex.game === 'draughts' && p.fen) {
     const line = Array.isArray(a.moves) ? a.moves : typeof a.move === 'string' ? [a.move] : null;
@@ -116,6 +136,7 @@ export function answerFigure(ex, answer, count) {
     art.append(h('img', {
       class: 'answer-board', src: diagramURL(ex.game, marks), width: 240, height: 240,
       alt: t('answerOnBoard', { answer: text }),
+      onerror: (e) => e.target.remove(), // a board the API cannot draw: the words stay
     }));
   }, () => { /* the words stay */ });
   return fig;
