@@ -15,9 +15,18 @@ const SWISS = ['dutch', 'school_swiss'];
 export default async function tournamentsPage({ query, navigate }) {
   if (location.pathname.endsWith('/new')) return newTournament({ query, navigate });
   const cls = query.get('class');
-  const list = await get('/v1/tournaments?limit=100' + (cls ? '&class_id=' + encodeURIComponent(cls) : ''));
+  const [list, classes] = await Promise.all([
+    get('/v1/tournaments?limit=100' + (cls ? '&class_id=' + encodeURIComponent(cls) : '')), get('/v1/classes?limit=100'),
+  ]);
+  const pick = field(t('classes'), {
+    tag: 'select', id: 't-class-filter',
+    onchange: (e) => navigate('/teacher/tournaments' + (e.target.value ? '?class=' + encodeURIComponent(e.target.value) : ''), true),
+  });
+  pick.input.append(h('option', { value: '' }, t('all')),
+    ...classes.items.map((c) => h('option', { value: c.id, selected: c.id === cls, translate: 'no' }, c.name)));
   page('tournaments',
     h('h1', {}, t('tournaments')),
+    h('div', { class: 'row' }, pick.el),
     h('p', {}, h('a', { href: '/teacher/tournaments/new' + (cls ? '?class=' + encodeURIComponent(cls) : ''), 'data-link': '', class: 'btn primary', id: 'new-tournament' }, '+ ', t('newTournament'))),
     list.items.length === 0 ? h('p', {}, t('noTournaments')) : h('table', { class: 'list', id: 'tournaments' },
       h('thead', {}, h('tr', {}, ['tName', 'filterGame', 'tSystem', 'tRound', 'tPlayers', 'tStatus', 'when'].map((k) => h('th', { scope: 'col' }, t(k))))),
