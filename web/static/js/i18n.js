@@ -344,4 +344,5 @@ const TEXT = {
   my_lost: ['我输了', 'I lost'],
   boardGameOf: ['第 {round} 轮第 {board} 台的棋谱', 'Game record of round {round}, board {board}'],
   boardGameHint: ['贴上这一台的棋谱（一盘）。它会存进棋谱库，结果也记到这一台。', "Paste this board's game (one game). It is kept in the archive and its result entered on the board."],
+  wholeSchool: ['全校', 'The whole school'],
 };

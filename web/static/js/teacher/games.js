@@ -4,7 +4,7 @@
 // monthly points table with levels (CSV, printable page).
 import { h, field, download } from '../dom.js';
 import { t, lang } from '../i18n.js';
-import { get, request } from '../api.js';
+import { get, request, currentUser } from '../api.js';
 import { page } from './shell.js';
 import { GAMES, gamesTable, uploadForm } from '../games/list.js';
 import { replayView } from '../games/replay.js';
@@ -61,12 +61,16 @@ export default async function gamesPage(ctx) {
 // The class's monthly points table (the club charter's 月度积分表).
 async function monthly({ query, navigate }) {
   const classes = (await get('/v1/classes?limit=100')).items;
-  const cid = query.get('class') || (classes[0] && classes[0].id);
+  const me = currentUser();
+  const admin = me && me.role === 'school_admin' && me.school_id;
+  const cid = query.get('class') || (classes[0] && classes[0].id) || (admin ? 'school' : '');
   const game = GAMES.includes(query.get('game')) ? query.get('game') : 'chess';
   const now = new Date();
   const month = /^\d{4}-\d{2}$/.test(query.get('month') || '') ? query.get('month')
     : now.getFullYear() + '-' + String(now.getMonth() + 1).padStart(2, '0');
-  const path = '/v1/classes/' + encodeURIComponent(cid) + '/games/monthly?game=' + game + '&month=' + month;
+  // A school admin may also see the whole school's table.
+  const path = (cid === 'school' && admin ? '/v1/schools/' + encodeURIComponent(me.school_id) : '/v1/classes/' + encodeURIComponent(cid))
+    + '/games/monthly?game=' + game + '&month=' + month;
   const tb = cid ? await get(path) : { rows: [] };
   const go = (k, v) => {
     const q = new URLSearchParams({ class: cid, game, month });
@@ -74,7 +78,8 @@ async function monthly({ query, navigate }) {
     navigate('/teacher/games/monthly?' + q, true);
   };
   const cls = field(t('classes'), { tag: 'select', id: 'm-class', onchange: (e) => go('class', e.target.value) });
-  cls.input.append(...classes.map((c) => h('option', { value: c.id, selected: c.id === cid, translate: 'no' }, c.name)));
+  cls.input.append(...classes.map((c) => h('option', { value: c.id, selected: c.id === cid, translate: 'no' }, c.name)),
+    ...(admin ? [h('option', { value: 'school', selected: cid === 'school' }, t('wholeSchool'))] : []));
   const g = field(t('filterGame'), { tag: 'select', id: 'm-game', onchange: (e) => go('game', e.target.value) });
   g.input.append(...GAMES.map((x) => h('option', { value: x, selected: x === game }, t('game_' + x))));
   const m = field(t('gMonth'), { type: 'month', id: 'm-month', value: month, onchange: (e) => e.target.value && go('month', e.target.value) });
