@@ -73,17 +73,23 @@ func TestGameRecords(t *testing.T) {
 	b.click("#logout")
 
 	// The student: levels, and a game submitted (pending).
-	for _, size := range [][2]int{{1024, 768}, {390, 844}} {
+	// On the tablet 吴小棋 submits a game; on the phone 郑小谱, the
+	// opponent, may confirm it (the submitter may not).
+	for i, size := range [][2]int{{1024, 768}, {390, 844}} {
 		sb := newBrowser(t, base, size[0], size[1])
-		st := cards.Students[0]
+		st := cards.Students[i]
 		sb.studentLogin(cards.ClassCode, st.Username, st.PIN)
 		sb.click("#my-games-link")
 		sb.wait(`#levels li[data-game="chess"] .to-next`)
-		if size[0] == 1024 {
+		if i == 0 {
 			sb.selectOption("#up-game", "chess")
 			sb.fill("#up-text", pgn("吴小棋", "郑小谱", today, "1/2-1/2", "1. d4 d5 2. c4 e6"))
 			sb.click("#up-go")
 			sb.waitJS("the pending game listed", `!!document.querySelector('#games tr[data-status="pending"]')`)
+		}
+		sb.wait(`#games tr[data-status="pending"]`)
+		if can := evalJS[bool](sb, `!!document.querySelector('#games tr[data-status="pending"] button.confirm')`); can != (i == 1) {
+			t.Errorf("%s may confirm the pending game: %v, want %v", st.Username, can, i == 1)
 		}
 		sb.fits(fmt.Sprintf("student-games-%dx%d", size[0], size[1]))
 	}

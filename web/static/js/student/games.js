@@ -40,7 +40,8 @@ export default async function studentGames({ params, navigate }) {
       h('h2', { id: 'gl-h' }, t('gamesList')),
       gamesTable(list.items, {
         link: (g) => '/student/games/' + g.id,
-        // The opponent confirms a game the other player submitted.
-        canConfirm: (g) => mine(g) && g.submitted_by && g.submitted_by !== me.id,
+        // The opponent confirms a pending game the other player submitted
+        // (a student sees submitted_by only on its own submissions).
+        canConfirm: (g) => mine(g) && g.submitted_by !== me.id,
       })));
 }
