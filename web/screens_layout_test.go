@@ -114,6 +114,18 @@ func TestScreenLayouts(t *testing.T) {
 			b.waitJS("board 1 saved", `document.querySelector('#res-1').dataset.saved === '1-0'`)
 			b.click("#tab-players")
 			b.wait("#players")
+			if i == 0 {
+				// A requested bye in round 2 for number 4, then number 3 withdrawn.
+				b.click(`#players button[data-bye="4"]`)
+				b.waitJS("the bye announced", `document.querySelector('#live').textContent.includes('2')`)
+				if msg := b.textOrEmpty("#t-error"); msg != "" {
+					t.Errorf("bye: %s", msg)
+				}
+				evalJS[bool](b, `(() => { window.confirm = () => true; return true; })()`)
+				b.click(`#players tr[data-number="3"] button:not([data-bye])`)
+				b.waitJS("number 3 withdrawn", `(document.querySelector('#players tr[data-number="3"]') || {textContent: ''}).textContent.includes('退赛') &&
+					!document.querySelector('#players tr[data-number="3"] button')`)
+			}
 			b.fits("tournament-players")
 			b.click("#tab-standings")
 			b.wait("#standings")
