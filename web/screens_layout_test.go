@@ -126,6 +126,12 @@ func TestScreenLayouts(t *testing.T) {
 				b.waitJS("number 3 withdrawn", `(document.querySelector('#players tr[data-number="3"]') || {textContent: ''}).textContent.includes('退赛') &&
 					!document.querySelector('#players tr[data-number="3"] button')`)
 			}
+			if i == 1 {
+				// A late entry from the class.
+				b.click(`#add-players input[type="checkbox"]`)
+				b.click(`#add-players button[type="submit"]`)
+				b.waitJS("five players", `document.querySelectorAll('#players tbody tr').length === 5`)
+			}
 			b.fits("tournament-players")
 			b.click("#tab-standings")
 			b.wait("#standings")
