@@ -144,5 +144,12 @@ func TestExerciseStats(t *testing.T) {
 		b.click(`.ex-stats[data-exercise="` + gomoku + `"] a[href$="/stats"]`)
 		b.waitJS("one exercise", `document.querySelectorAll('.ex-stats').length === 1 && !!document.querySelector('.ex-stats[data-exercise="`+gomoku+`"] .answer-board')`)
 		b.shot(fmt.Sprintf("stats-exercise-%dx%d", size[0], size[1]))
+		// From the exercise in the bank of the assign page.
+		if size[0] == 1024 {
+			b.open("/teacher/classes/" + class + "/assign")
+			b.selectOption("#a-kind", "chess.escape_check")
+			b.click(`#bank li:has(input[data-key="chess/escape-lesson-3"]) a.ex-stats-link`)
+			b.waitJS("the chess exercise's stats", `document.querySelectorAll('.ex-stats').length === 1 && !!document.querySelector('.ex-stats[data-exercise="`+chess+`"] .answer-fig')`)
+		}
 	}
 }
