@@ -103,14 +103,26 @@ func toAssignmentResponse(a assignments.Assignment) assignmentResponse {
 
 var (
 	msgAboveBandItem = text{
-		zh: "「%[1]s」是 %[2]s 年级段的内容，高于本班的 %[3]s；已照常布置，按它自己的规则判分，对这个班可能偏难。",
+		zh: "「%[1]s」是%[2]s的内容，高于本班（%[3]s）；已照常布置，按它自己的规则判分，对这个班可能偏难。",
 		en: "“%[1]s” is %[2]s content, above this class's band (%[3]s); it is assigned all the same and checked under its own rules, but may be hard for this class.",
 	}
 	msgAboveBandPractice = text{
-		zh: "这组练习按 %[2]s 年级段出题，高于本班的 %[3]s，对这个班可能偏难。",
+		zh: "这组练习按%[2]s的水平出题，高于本班（%[3]s），对这个班可能偏难。",
 		en: "This practice set is made for %[2]s, above this class's band (%[3]s), and may be hard for this class.",
 	}
 )
+
+// bandNames are the grade bands as a zh-CN text says them; English texts
+// keep the band codes (K1, G23, G46), which the docs explain.
+var bandNames = map[string]string{"K1": "学前和一年级", "G23": "二、三年级", "G46": "四到六年级"}
+
+// bandName is a grade band in lang.
+func bandName(b exercises.Band, lang string) string {
+	if n, ok := bandNames[string(b)]; ok && lang != LangEN {
+		return n
+	}
+	return string(b)
+}
 
 // toSavedAssignment is a saved assignment with the warnings the domain
 // found (items above the class's band) in lang.
@@ -122,7 +134,7 @@ func toSavedAssignment(a assignments.Assignment, lang string) savedAssignmentRes
 			msg = msgAboveBandItem
 		}
 		r.Warnings = append(r.Warnings, Warning{Code: w.Code, Field: w.Field,
-			Message: msg.in(lang, w.Title.Get(lang), w.Band, w.ClassBand)})
+			Message: msg.in(lang, w.Title.Get(lang), bandName(w.Band, lang), bandName(w.ClassBand, lang))})
 	}
 	return r
 }

@@ -70,6 +70,9 @@ type exerciseResponse struct {
 	Steps      bool            `json:"steps"`
 	Prompt     json.RawMessage `json:"prompt"`
 	Solution   json.RawMessage `json:"solution,omitempty"`
+	// ForbiddenPoints: Black's forbidden points to mark on the board, for
+	// a renju exercise whose prompt has show_forbidden.
+	ForbiddenPoints []string `json:"forbidden_points,omitempty"`
 }
 
 // toExerciseResponse converts an exercise in lang; the solution is only
@@ -93,29 +96,33 @@ func toExerciseResponse(v exercises.View, lang string) exerciseResponse {
 	if v.ShowSolution {
 		r.Solution = ex.Solution
 	}
+	r.ForbiddenPoints = exercises.ForbiddenMarks(ex)
 	return r
 }
 
 type verdictResponse struct {
-	Outcome      string          `json:"outcome"`
-	Correct      bool            `json:"correct"`
-	Done         bool            `json:"done"`
-	Score        float64         `json:"score"`
-	Feedback     string          `json:"feedback"`
-	Reply        string          `json:"reply,omitempty"`
-	Details      map[string]any  `json:"details,omitempty"`
-	Recorded     bool            `json:"recorded"`
-	Replayed     bool            `json:"replayed"`
-	AttemptID    string          `json:"attempt_id,omitempty"`
-	FirstAttempt bool            `json:"first_attempt"`
-	Solution     json.RawMessage `json:"solution,omitempty"`
+	Outcome  string  `json:"outcome"`
+	Correct  bool    `json:"correct"`
+	Done     bool    `json:"done"`
+	Score    float64 `json:"score"`
+	Feedback string  `json:"feedback"`
+	Reply    string  `json:"reply,omitempty"`
+	// ForbiddenPoints: Black's forbidden points after the reply, for a
+	// board that marks them.
+	ForbiddenPoints []string        `json:"forbidden_points,omitempty"`
+	Details         map[string]any  `json:"details,omitempty"`
+	Recorded        bool            `json:"recorded"`
+	Replayed        bool            `json:"replayed"`
+	AttemptID       string          `json:"attempt_id,omitempty"`
+	FirstAttempt    bool            `json:"first_attempt"`
+	Solution        json.RawMessage `json:"solution,omitempty"`
 }
 
 func toVerdictResponse(v exercises.Verdict, lang string) verdictResponse {
 	r := verdictResponse{
 		Outcome: string(v.Result.Outcome), Correct: v.Result.Outcome == exercises.Correct, Done: v.Result.Done(),
 		Score: v.Result.Score, Feedback: v.Result.Feedback.Get(lang), Reply: v.Result.Reply, Details: v.Result.Details,
-		Replayed: v.Replayed, Solution: v.Solution,
+		Replayed: v.Replayed, Solution: v.Solution, ForbiddenPoints: v.ForbiddenPoints,
 	}
 	if v.Attempt != nil {
 		r.Recorded, r.AttemptID, r.FirstAttempt = true, v.Attempt.ID, v.Attempt.First

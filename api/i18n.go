@@ -130,6 +130,9 @@ var messages = map[string]message{
 	"decision_needed":    {text{"需要老师决定", "The teacher must decide"}, text{"第 %d 轮第 %d 台是和棋，按这个比赛的规则要由老师决定谁晋级。请先录入老师的决定，再编排下一轮。", "Board %[2]d of round %[1]d was drawn, and under this tournament's rule the teacher decides who goes on. Enter the decision, then pair the next round."}},
 	"bracket_changed":    {text{"会改变已编排的对阵", "This would change games already paired"}, text{"改了这个结果，后面已经编排的对局就不对了（晋级的人会变）。请先撤销后面的轮次，再修改。", "With this result the games already paired after it would be wrong (someone else goes on). Unpair the later rounds first, then correct it."}},
 
+	// Login badges.
+	"badge_invalid": {text{"这张登录卡不能用了", "This badge does not work"}, text{"这张登录卡的二维码已经失效（可能换了新卡），请找老师要一张新的，或者用班级码和 PIN 登录。", "The QR code of this badge no longer works (a new one may have been printed). Ask your teacher for a new one, or log in with the class code and PIN."}},
+
 	// Enrollment by a teacher of another teacher's student.
 	"enrollment_needs_school_admin": {text{"需要学校管理员", "A school admin must do this"}, text{"这名学生已经在其他老师的班级里，只有学校管理员可以把他加入您的班级。", "This student is already in another teacher's class; only a school admin can add them to yours."}},
 }
@@ -184,6 +187,8 @@ var fieldMessages = map[string]text{
 	"not_numchess":       {"只有数棋比赛可以用棋谱或局面录入结果", "applies only to number chess: enter the result instead"},
 
 	"taught_elsewhere": {"这名学生在其他老师的班级里", "is a student in another teacher's class"},
+
+	"deactivated": {"这名学生已停用", "is a deactivated student"},
 }
 
 // jsonTypes names the JSON types in both languages, for invalid_type.

@@ -56,6 +56,7 @@ var statuses = map[string]int{
 	"analysis_off":         http.StatusForbidden,
 	"unauthenticated":      http.StatusUnauthorized,
 	"invalid_credentials":  http.StatusUnauthorized,
+	"badge_invalid":        http.StatusUnauthorized,
 	"token_invalid":        http.StatusUnauthorized,
 	"token_expired":        http.StatusUnauthorized,
 	"refresh_token_reused": http.StatusUnauthorized,

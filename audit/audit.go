@@ -42,6 +42,8 @@ const (
 	ActionRosterImport       Action = "roster_import"
 	ActionLoginLockCleared   Action = "login_lock_cleared"
 	ActionAddressLockCleared Action = "address_lock_cleared"
+	ActionBadgeIssued        Action = "badge_issued"
+	ActionBadgeRevoked       Action = "badge_revoked"
 )
 
 // Actions lists every action, in the order openapi.yaml documents them.
@@ -49,7 +51,7 @@ var Actions = []Action{
 	ActionUserCreated, ActionRoleChanged, ActionUserDeactivated, ActionUserReactivated, ActionUserDeleted,
 	ActionPasswordSet, ActionPasswordChanged, ActionPINReset, ActionLoginCardsReissued, ActionStudentsCreated,
 	ActionEnrollmentAdded, ActionEnrollmentRemoved, ActionRosterImport,
-	ActionLoginLockCleared, ActionAddressLockCleared,
+	ActionLoginLockCleared, ActionAddressLockCleared, ActionBadgeIssued, ActionBadgeRevoked,
 }
 
 // ParseAction returns the action named s, or a validation error naming

@@ -670,6 +670,10 @@ type Verdict struct {
 	// Solution is the exercise's solution when the caller may see it now:
 	// after a correct answer or a give-up, and always for staff.
 	Solution json.RawMessage
+	// ForbiddenPoints are the points forbidden to Black after a
+	// continuing step and its reply, for a board that marks them (see
+	// ForbiddenMarksAfter).
+	ForbiddenPoints []string
 }
 
 // Submit grades an answer. A malformed answer is the kind's *AnswerError
@@ -708,6 +712,9 @@ func (s *Service) Submit(ctx context.Context, p identity.Principal, id string, i
 		return Verdict{}, err
 	}
 	v := Verdict{Result: res}
+	if !res.Done() && res.Reply != "" {
+		v.ForbiddenPoints = ForbiddenMarksAfter(ex, in.Answer, res.Reply)
+	}
 	if res.Outcome == Correct || isStaff(p) {
 		v.Solution = ex.Solution
 	}

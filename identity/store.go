@@ -94,6 +94,21 @@ type Store interface {
 	// password or PIN ends the sessions opened with the old one.
 	UpdateCredentials(ctx context.Context, u User, revokeAt time.Time, log ...audit.Entry) error
 
+	// SetBadges stores each badge as its user's only badge (all within
+	// sc; ErrNotFound when a user is outside it), revokes the users'
+	// refresh tokens and records that their access tokens issued up to
+	// revokeAt no longer work, in one transaction.
+	SetBadges(ctx context.Context, sc Scope, badges []Badge, revokeAt, now time.Time, log ...audit.Entry) error
+	// DeleteBadge deletes the user's badge (ErrNotFound when none within
+	// sc) and ends the user's sessions as SetBadge does, in one
+	// transaction.
+	DeleteBadge(ctx context.Context, sc Scope, userID string, revokeAt, now time.Time, log ...audit.Entry) error
+	// BadgeByHash finds a badge of any school by its secret's hash.
+	// Deactivating or deleting a user (by an admin or a roster import)
+	// deletes the user's badge in the same transaction, and so does a
+	// roster import that moves the user to another school.
+	BadgeByHash(ctx context.Context, hash string) (Badge, error)
+
 	CreateRefreshToken(ctx context.Context, t RefreshToken) error
 	// RotateRefreshToken marks the unrotated, unrevoked token with hash
 	// oldHash as used and stores next in its family, atomically. It returns

@@ -95,6 +95,9 @@ type Class struct {
 	// list moves, analyse positions and check expressions (off by default:
 	// they would give puzzle answers away). Its teachers switch it.
 	FreeAnalysis bool
+	// HideNames turns off the class's login list (ClassNameList): its
+	// students then type their usernames. Its teachers switch it.
+	HideNames bool
 	// SourcedID is the class's OneRoster sourcedId ("" unless imported).
 	SourcedID string
 	// DeactivatedAt is when a roster import or an admin (UpdateClass)

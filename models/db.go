@@ -129,7 +129,7 @@ func IsNew(db *gorm.DB) bool { return !db.Migrator().HasTable(&schoolRow{}) }
 func Migrate(ctx context.Context, db *gorm.DB) error {
 	err := db.WithContext(ctx).AutoMigrate(
 		&settingRow{}, &schoolRow{}, &userRow{}, &classRow{}, &enrollmentRow{},
-		&refreshTokenRow{}, &loginLimitRow{}, &revocationRow{},
+		&refreshTokenRow{}, &loginLimitRow{}, &revocationRow{}, &badgeRow{},
 		&exerciseRow{}, &exerciseTagRow{}, &attemptRow{},
 		&rosterJobRow{}, &rosterUploadRow{}, &rosterLockRow{},
 		&curriculumRow{}, &unitRow{}, &lessonRow{},

@@ -9,6 +9,7 @@ import { currentUser, logout, restore, onSession } from './api.js';
 const routes = [
   ['/', () => import('./home.js')],
   ['/student/login', () => import('./student/login.js')],
+  ['/login', () => import('./student/badge.js')],
   ['/student', () => import('./student/home.js'), 'student'],
   ['/student/exercise/:id', () => import('./student/exercise.js'), 'student'],
   ['/student/lesson/:id', () => import('./student/lesson.js'), 'student'],
@@ -29,6 +30,7 @@ const routes = [
   ['/teacher/games/:id', () => import('./teacher/games.js'), 'staff'],
   ['/student/games', () => import('./student/games.js'), 'student'],
   ['/student/games/:id', () => import('./student/games.js'), 'student'],
+  ['/teacher/roster', () => import('./teacher/roster.js'), 'staff'],
 ];
 
 function match(pattern, path) {
@@ -79,6 +81,7 @@ async function render() {
 }
 
 function drawTop() {
+  document.getElementById('skip').textContent = t('skipToContent');
   const top = document.getElementById('top');
   const user = currentUser();
   top.replaceChildren(

@@ -82,7 +82,7 @@ export default async function exercisePage({ params, query, navigate }) {
               ? h('button', { type: 'button', class: 'btn primary big', id: 'next-exercise', onclick: goNext }, t('nextExercise'), ' ➜')
               : h('button', { type: 'button', class: 'btn big', id: 'try-again', onclick: retry }, '↺ ', t('tryAgain'))));
     announce(head + '. ' + (v.feedback || ''));
-    if (v.outcome === 'continue' && v.reply !== undefined) await continueLine(v.reply);
+    if (v.outcome === 'continue' && v.reply !== undefined) await continueLine(v.reply, v);
   };
 
   const goNext = async () => {
@@ -100,10 +100,10 @@ export default async function exercisePage({ params, query, navigate }) {
   };
 
   // Step-by-step: show the position after the line and the reply.
-  const continueLine = async (reply) => {
+  const continueLine = async (reply, v) => {
     line.push(reply);
     if (input.reply) {
-      input.reply(reply);
+      input.reply(reply, v);
     } else {
       const after = await post('/v1/rules/' + ex.game + '/play', { position: ex.prompt.fen, moves: line }).catch(() => null);
       if (after && input.set) input.set(after.position);
@@ -148,7 +148,7 @@ function makeInput(ex, send, lineSoFar) {
     const mine = (p.colour || p.attacker) === 'white' ? 'o' : 'x';
     const theirs = mine === 'x' ? 'o' : 'x';
     const board = gomokuBoard({
-      board: p.board, lang: lang(), mode: ex.kind === 'gomoku.shape' ? 'many' : 'one',
+      board: p.board, lang: lang(), mode: ex.kind === 'gomoku.shape' ? 'many' : 'one', forbidden: ex.forbidden_points,
       onPoint: (pt) => {
         board.place(pt, mine);
         if (ex.steps) {
@@ -162,7 +162,7 @@ function makeInput(ex, send, lineSoFar) {
       onPoints: (pts) => send({ points: pts }, pts.join(' ')),
     });
     return {
-      el: board.el, lock: board.lock, reset: board.reset, reply: (pt) => board.place(pt, theirs),
+      el: board.el, lock: board.lock, reset: board.reset, reply: (pt, v) => board.place(pt, theirs, v && v.forbidden_points),
       hint: '☝ ' + (ex.kind === 'gomoku.shape' ? t('markPoints') : t('tapPoint')),
     };
   }

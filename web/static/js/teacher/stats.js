@@ -16,7 +16,7 @@ function exerciseStats(cid, ex, st, n) {
   const secs = Math.round(st.median_time_ms / 1000);
   const nums = [
     ['statStudents', st.students], ['statAttempts', st.attempts], ['statSolved', st.solved],
-    ['statFirstTry', st.first_try], ['statSuccess', pct + '%'], ['statMedian', t('secondsN', { n: secs })],
+    ['statFirstTry', st.first_try], ['statSuccess', pct + '%'], ['statMedian', t('seconds', { n: secs })],
   ];
   return h('section', { class: 'card ex-stats', 'data-exercise': ex.id, 'aria-labelledby': 'ex-h-' + ex.id },
     h('h2', { id: 'ex-h-' + ex.id },

@@ -57,7 +57,7 @@ async function newTournament({ query, navigate }) {
   const points = field(t('tPoints'), { tag: 'select', id: 't-points' });
   points.input.append(...['1-0.5-0', '2-1-0', '3-1-0'].map((p) => h('option', { value: p }, p)));
   const ruleset = field(t('tRuleset'), { tag: 'select', id: 't-ruleset' });
-  ruleset.input.append(...['G46', 'G23', 'K1'].map((r) => h('option', { value: r }, t('tband_' + r))));
+  ruleset.input.append(...['G46', 'G23', 'K1'].map((r) => h('option', { value: r }, t('band_' + r))));
   const ties = field(t('tTieBreaks'), { id: 't-ties', placeholder: 'BH-C1, BH, DE', autocomplete: 'off', spellcheck: 'false', translate: 'no' });
   const tieRule = field(t('tTieRule'), { tag: 'select', id: 't-tie-rule' });
   tieRule.input.append(...['replay', 'armageddon', 'teacher'].map((r) => h('option', { value: r }, t('tierule_' + r))));
