@@ -71,7 +71,7 @@ func TestTextKeys(t *testing.T) {
 		"goesOn_":  {"white", "black"},
 		"youPlay_": {"white", "black"},
 		"tview_":   {"round", "players", "standings", "bracket", "arena"},
-		"tband_":   {"K1", "G23", "G46"},
+		"band_":    {"K1", "G23", "G46"},
 		"replay_":  {"first", "prev", "next", "last"},
 		"reason_":  {"double_three", "double_four", "overline", "none"},
 		"status_":  {"not_started", "struggling", "partial", "overdue", "late", "done"},
