@@ -2,9 +2,13 @@ package web_test
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 )
 
 // pgn is one chess game between two players on a day.
@@ -41,6 +45,19 @@ func TestGameRecords(t *testing.T) {
 		t.Errorf("refused games %q, want 2 (invalid, naming Ke3) and 3 (duplicate)", refused)
 	}
 	b.shot("games-upload-report")
+
+	// The same file chosen as a file (a multipart upload): all three are
+	// now refused, the first as a repeat of the stored game.
+	path := filepath.Join(t.TempDir(), "class.pgn")
+	if err := os.WriteFile(path, []byte(file), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b.run("choose the file", chromedp.SetUploadFiles(chromedp.CSS("#up-file"), []string{path}))
+	b.click("#up-go")
+	b.waitJS("the file's report", `document.querySelectorAll('#refused li').length === 3`)
+	if codes := evalJS[string](b, `[...document.querySelectorAll('#refused li')].map((li) => li.dataset.code).join(' ')`); codes != "duplicate invalid duplicate" {
+		t.Errorf("the file's refusals %q, want duplicate invalid duplicate", codes)
+	}
 
 	// The archive lists the game; its replay steps through the moves.
 	b.open("/teacher/games")
