@@ -66,6 +66,14 @@ func TestGameRecords(t *testing.T) {
 		t.Errorf("the archive lists %d games, want 1", n)
 	}
 	b.shot("games-list")
+	// Search: an event no game has, then the opening's ECO code.
+	b.fill("#gf-event", "没有这个比赛")
+	b.click("#gf-go")
+	b.wait("#no-games")
+	b.fill("#gf-event", "")
+	b.fill("#gf-opening", "C20")
+	b.click("#gf-go")
+	b.waitJS("the game found by its opening", `location.search.includes('opening=C20') && document.querySelectorAll('#games tbody tr').length === 1`)
 	b.click("#games .replay-link")
 	b.waitJS("the start position drawn", `(() => { const i = document.querySelector('#replay-board'); return !!i && i.dataset.ply === '0' && i.complete && i.naturalWidth > 0; })()`)
 	// A step: the next move's board drawn (the API's SVG loaded).
