@@ -354,10 +354,10 @@ func (s *Service) RateAll(ctx context.Context) (int, error) {
 }
 
 // RateEvery runs RateAll every interval until ctx is done, calling report
-// (when not nil) after each pass with the attempts rated and the error of
-// the pass; a pass cut short by ctx is not reported. It is the periodic
-// pass of a server.
-func (s *Service) RateEvery(ctx context.Context, every time.Duration, report func(rated int, err error)) {
+// (when not nil) after each pass with the attempts rated, how long the
+// pass took and its error; a pass cut short by ctx is not reported. It is
+// the periodic pass of a server.
+func (s *Service) RateEvery(ctx context.Context, every time.Duration, report func(rated int, took time.Duration, err error)) {
 	t := time.NewTicker(every)
 	defer t.Stop()
 	for {
@@ -366,12 +366,13 @@ func (s *Service) RateEvery(ctx context.Context, every time.Duration, report fun
 			return
 		case <-t.C:
 		}
+		began := time.Now()
 		n, err := s.RateAll(ctx)
 		if ctx.Err() != nil {
 			return
 		}
 		if report != nil {
-			report(n, err)
+			report(n, time.Since(began), err)
 		}
 	}
 }
