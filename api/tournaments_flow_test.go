@@ -438,7 +438,8 @@ func (th *tourHarness) checkViews(t *testing.T, base, id string) {
 	lines := strings.Split(trf, "\n")
 	for i, l := range lines {
 		if strings.HasPrefix(l, "001    3") {
-			lines[i] = l[:80] + "99.0" + l[84:]
+			cols := []rune(l) // TRF columns count characters
+			lines[i] = string(cols[:80]) + "99.0" + string(cols[84:])
 			p := th.problem(t, 422, "trf_invalid", "trf", "POST", "/v1/tournaments/import", teacher, map[string]any{
 				"game": "chess", "class_ids": []string{th.F.A.Class.ID}, "trf": strings.Join(lines, "\n")})
 			if !strings.Contains(p.Detail, fmt.Sprintf("第 %d 行第 81 列", i+1)) {

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // FIDE Tournament Report File (TRF): TRF16 (FIDE Handbook C.04 Annex 2),
@@ -20,7 +21,8 @@ import (
 // 11-13 title, 15-47 name, 49-52 rating, 54-56 federation, 58-68 FIDE id,
 // 70-79 birth date, 81-84 points, 86-89 rank, then for round r, starting at
 // column 92+10(r-1): 4 columns opponent (0000 none), a blank, colour (w, b
-// or -), a blank, result.
+// or -), a blank, result. Columns count characters in a UTF-8 file
+// (see trfColumns).
 
 // TRFError reports a malformed or inconsistent TRF file: the line (from 1)
 // and column (from 1, 0 when the whole line is at fault).
@@ -206,6 +208,37 @@ func field(line string, from, to int) string {
 	return line[from-1 : to]
 }
 
+// trfColumns gives the columns of a 001 line. TRF columns count
+// characters: bbpPairings decodes the file as UTF-8 and JaVaFo reads
+// characters, so a line in UTF-8 is indexed by character (a Chinese name
+// takes as many columns as it has characters, not bytes). line has one
+// byte a column (a non-ASCII character as '?') for the fixed columns, and
+// text gives the characters of columns from..to. A line that is not UTF-8
+// (a single-byte encoding such as Latin-1) counts bytes.
+func trfColumns(raw string) (line string, text func(from, to int) string) {
+	ascii := true
+	for i := 0; i < len(raw) && ascii; i++ {
+		ascii = raw[i] < utf8.RuneSelf
+	}
+	if ascii || !utf8.ValidString(raw) {
+		return raw, func(from, to int) string { return field(raw, from, to) }
+	}
+	rs := []rune(raw)
+	shape := make([]byte, len(rs))
+	for i, r := range rs {
+		shape[i] = '?'
+		if r < utf8.RuneSelf {
+			shape[i] = byte(r)
+		}
+	}
+	return string(shape), func(from, to int) string {
+		if from > len(rs) {
+			return ""
+		}
+		return string(rs[from-1 : min(to, len(rs))])
+	}
+}
+
 func parsePoints(s string) (Points, error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
@@ -226,7 +259,8 @@ func parsePoints(s string) (Points, error) {
 	return p, nil
 }
 
-func (rd *trfReader) player(n int, line string) error {
+func (rd *trfReader) player(n int, raw string) error {
+	line, text := trfColumns(raw)
 	if len(line) < 84 {
 		return &TRFError{n, len(line) + 1, "a 001 line needs at least 84 columns (up to the points)"}
 	}
@@ -240,12 +274,12 @@ func (rd *trfReader) player(n int, line string) error {
 	rd.lineOf[id] = n
 	p := &Player{
 		ID:         id,
-		Sex:        strings.TrimSpace(field(line, 10, 10)),
-		Title:      strings.TrimSpace(field(line, 11, 13)),
-		Name:       strings.TrimSpace(field(line, 15, 47)),
-		Federation: strings.TrimSpace(field(line, 54, 56)),
-		FideID:     strings.TrimSpace(field(line, 58, 68)),
-		Birth:      strings.TrimSpace(field(line, 70, 79)),
+		Sex:        strings.TrimSpace(text(10, 10)),
+		Title:      strings.TrimSpace(text(11, 13)),
+		Name:       strings.TrimSpace(text(15, 47)),
+		Federation: strings.TrimSpace(text(54, 56)),
+		FideID:     strings.TrimSpace(text(58, 68)),
+		Birth:      strings.TrimSpace(text(70, 79)),
 	}
 	if s := strings.TrimSpace(field(line, 49, 52)); s != "" {
 		if p.Rating, err = strconv.Atoi(s); err != nil || p.Rating < 0 {

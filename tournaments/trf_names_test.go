@@ -2,17 +2,20 @@ package tournaments
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 )
 
-// TestWriteTRFNonASCIINames writes players with Chinese names (3 bytes a
-// character in UTF-8) and a name longer than the 33-byte column: the file
-// reads back with the same names (the long one cut at a character
-// boundary) and the points in their columns. Before the fix the name was
-// padded to 33 characters, not bytes, and every later column moved.
+// TestWriteTRFNonASCIINames writes players with Chinese names and a name
+// longer than the 33-character column: TRF columns count characters, as
+// bbpPairings (which decodes the file as UTF-8) and JaVaFo read them, so the
+// points start at the 81st character whatever the bytes of the name. The
+// file reads back with the same names (the long one cut to 33 characters).
+// Before the fix the name was padded to 33 bytes: bbpPairings refused the
+// exported file of a class with Chinese names ("Invalid line").
 func TestWriteTRFNonASCIINames(t *testing.T) {
-	long := strings.Repeat("欧阳", 8) // 48 bytes
+	long := strings.Repeat("欧阳", 20) // 40 characters
 	tr := &Tournament{Rounds: 2, Points: Standard, Players: []*Player{
 		{ID: 1, Name: "赵小龙", Rounds: []Entry{{Opponent: 2, Color: White, Result: Win}}},
 		{ID: 2, Name: long, Rounds: []Entry{{Opponent: 1, Color: Black, Result: Loss}}},
@@ -21,15 +24,44 @@ func TestWriteTRFNonASCIINames(t *testing.T) {
 	if err := WriteTRF(&b, tr); err != nil {
 		t.Fatal(err)
 	}
+	for _, line := range strings.Split(b.String(), "\n") {
+		if !strings.HasPrefix(line, "001") {
+			continue
+		}
+		cols := []rune(line)
+		if len(cols) < 97 || (string(cols[80:84]) != " 1.0" && string(cols[80:84]) != " 0.0") || (string(cols[91:95]) != "   2" && string(cols[91:95]) != "   1") {
+			t.Errorf("columns by character:\n%s", line)
+		}
+	}
 	got, err := ReadTRF(&b)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, b.String())
 	}
-	if got.Player(1).Name != "赵小龙" || got.Player(2).Name != strings.Repeat("欧阳", 5)+"欧" {
+	if got.Player(1).Name != "赵小龙" || got.Player(2).Name != string([]rune(long)[:33]) {
 		t.Fatalf("names %q %q", got.Player(1).Name, got.Player(2).Name)
 	}
 	if got.Player(1).Declared != 10 || got.Player(1).Rounds[0] != tr.Players[0].Rounds[0] {
 		t.Fatalf("player 1: %+v", got.Player(1))
+	}
+}
+
+// TestReadTRFCharacterColumns reads a 001 line with a Chinese name whose
+// columns count characters, as bbpPairings reads and other programs write
+// it, and a line in a single-byte encoding (Latin-1, not UTF-8), whose
+// columns count bytes.
+func TestReadTRFCharacterColumns(t *testing.T) {
+	pad := func(s string, n int) string { return s + strings.Repeat(" ", n-len([]rune(s))) }
+	line := func(id int, name, rest string) string {
+		return fmt.Sprintf("001 %4d      %s%s", id, pad(name, 33), rest)
+	}
+	file := line(1, "赵小龙", strings.Repeat(" ", 33)+" 1.0"+strings.Repeat(" ", 7)+"   2 w 1") + "\n" +
+		line(2, "Jos\xe9", strings.Repeat(" ", 33)+" 0.0"+strings.Repeat(" ", 7)+"   1 b 0") + "\nXXR 3\n"
+	got, err := ReadTRF(strings.NewReader(file))
+	if err != nil {
+		t.Fatalf("%v\n%s", err, file)
+	}
+	if got.Player(1).Name != "赵小龙" || got.Player(1).Declared != 10 || got.Player(2).Name != "Jos\xe9" || got.Player(2).Rounds[0].Opponent != 1 {
+		t.Fatalf("players %+v %+v", got.Player(1), got.Player(2))
 	}
 }
 
