@@ -112,11 +112,16 @@ func (s *Service) Upload(ctx context.Context, c Caller, u Upload) (*UploadReport
 	if len(u.Text) > MaxUploadBytes || !utf8.ValidString(u.Text) {
 		return nil, invalid("text", "invalid")
 	}
-	if strings.ContainsFunc(u.Text, func(r rune) bool {
-		return r < 0x20 && !strings.ContainsRune("\t\n\r\f\v", r) || r >= 0x7f && r <= 0x9f
-	}) {
-		return nil, invalid("text", "control_character")
-	}
+	// Invisible control characters are noise of the program that wrote
+	// the file (ChessBase writes DEL inside comments), never part of a
+	// move: they are read as spaces, so no game is lost to one and none
+	// is stored.
+	u.Text = strings.Map(func(r rune) rune {
+		if r < 0x20 && !strings.ContainsRune("\t\n\r\f\v", r) || r >= 0x7f && r <= 0x9f {
+			return ' '
+		}
+		return r
+	}, u.Text)
 	reads := readFile(u.Game, u.Variant, u.Text)
 	if len(reads) == 0 {
 		return nil, ErrNoGames
