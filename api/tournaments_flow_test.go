@@ -442,7 +442,7 @@ func (th *tourHarness) checkViews(t *testing.T, base, id string) {
 			lines[i] = string(cols[:80]) + "99.0" + string(cols[84:])
 			p := th.problem(t, 422, "trf_invalid", "trf", "POST", "/v1/tournaments/import", teacher, map[string]any{
 				"game": "chess", "class_ids": []string{th.F.A.Class.ID}, "trf": strings.Join(lines, "\n")})
-			if !strings.Contains(p.Detail, fmt.Sprintf("第 %d 行第 81 列", i+1)) {
+			if !strings.Contains(p.Detail, fmt.Sprintf("第 %d 行第 81 列", i+1)) || !strings.Contains(p.Detail, "棋手 3 在文件里是 99.0 分") {
 				t.Errorf("trf_invalid detail %q", p.Detail)
 			}
 		}

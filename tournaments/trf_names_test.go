@@ -2,6 +2,7 @@ package tournaments
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -86,5 +87,33 @@ func TestWriteTRFByePoints(t *testing.T) {
 	}
 	if got.Points.HalfBye != 10 || got.Points.FullBye != 20 || got.Score(got.Player(1), 2) != 30 {
 		t.Fatalf("points %+v\n%s", got.Points, b.String())
+	}
+}
+
+// TestTRFErrorsInChinese reads malformed files: every error has its
+// Chinese text (the API's trf_invalid detail in zh-CN), not the English
+// one.
+func TestTRFErrorsInChinese(t *testing.T) {
+	p1 := "001    1      A                                                          1.0        2 w 1"
+	p2 := "001    2      B                                                          0.0        1 b 0"
+	for _, file := range []string{
+		"0",
+		"XXR x",
+		p1 + "\n" + p2 + "\n001    2      C                                                          0.0",
+		strings.Replace(p1, "1.0", "x.5", 1) + "\n" + p2,
+		strings.Replace(p1, "1.0", "0.0", 1) + "\n" + p2,
+		strings.Replace(p1, "2 w 1", "3 w 1", 1) + "\n" + p2,
+		strings.Replace(p1, "2 w 1", "2 b 1", 1) + "\n" + p2,
+		strings.Replace(p1, "2 w 1", "2 w Q", 1) + "\n" + p2,
+		"012 Empty",
+	} {
+		_, err := ReadTRF(strings.NewReader(file))
+		var te *TRFError
+		if !errors.As(err, &te) {
+			t.Fatalf("%q: %v", file, err)
+		}
+		if te.Zh == "" || te.Zh == te.Msg {
+			t.Errorf("%s: no Chinese text (%q)", te.Msg, te.Zh)
+		}
 	}
 }
