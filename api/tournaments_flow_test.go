@@ -221,6 +221,9 @@ func TestTournamentSwissFlow(t *testing.T) {
 				th.must(t, 200, "DELETE", base+"/players/"+th.Students[4].ID, teacher, nil)
 				th.must(t, 200, "POST", base+"/byes", th.Tokens[1], map[string]any{"student_id": th.Students[1].ID, "round": 5})
 				th.problem(t, 422, "validation_failed", "round", "POST", base+"/byes", teacher, map[string]any{"student_id": th.Students[1].ID, "round": 4})
+				// A student who leaves out student_id is told the field is
+				// missing, not that their role may not ask.
+				th.problem(t, 422, "validation_failed", "student_id", "POST", base+"/byes", th.Tokens[1], map[string]any{"round": 6})
 				th.problem(t, 422, "validation_failed", "student_id", "POST", base+"/byes", teacher, map[string]any{"student_id": th.Students[4].ID, "round": 6})
 			}
 			if round == 5 {
