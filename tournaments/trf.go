@@ -285,6 +285,20 @@ func parsePoints(s string) (Points, error) {
 
 func (rd *trfReader) player(n int, raw string) error {
 	line, text := trfColumns(raw)
+	err := rd.playerAt(n, line, text)
+	if err != nil && line != raw {
+		// A UTF-8 line whose name was padded by bytes (as WriteTRF did
+		// before it counted characters) reads by byte columns.
+		if rd.playerAt(n, raw, func(from, to int) string { return field(raw, from, to) }) == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// playerAt reads a 001 line whose columns are line's bytes (text gives
+// the characters of a column range); nothing is kept unless it reads.
+func (rd *trfReader) playerAt(n int, line string, text func(from, to int) string) error {
 	if len(line) < 84 {
 		return trfErr(n, len(line)+1, "a 001 line needs at least 84 columns (up to the points)", "001 行至少要有 84 列（写到积分为止）")
 	}
@@ -295,7 +309,6 @@ func (rd *trfReader) player(n int, raw string) error {
 	if _, dup := rd.lineOf[id]; dup {
 		return trfErr(n, 5, fmt.Sprintf("start rank %d appears twice (first on line %d)", id, rd.lineOf[id]), fmt.Sprintf("编号 %d 出现了两次（第一次在第 %d 行）", id, rd.lineOf[id]))
 	}
-	rd.lineOf[id] = n
 	p := &Player{
 		ID:         id,
 		Sex:        strings.TrimSpace(text(10, 10)),
@@ -335,6 +348,7 @@ func (rd *trfReader) player(n int, raw string) error {
 		}
 		p.Rounds = append(p.Rounds, e)
 	}
+	rd.lineOf[id] = n
 	for len(rd.t.Players) < id {
 		rd.t.Players = append(rd.t.Players, nil)
 	}

@@ -49,7 +49,7 @@ func TestWriteTRFNonASCIINames(t *testing.T) {
 // TestReadTRFCharacterColumns reads a 001 line with a Chinese name whose
 // columns count characters, as bbpPairings reads and other programs write
 // it, and a line in a single-byte encoding (Latin-1, not UTF-8), whose
-// columns count bytes.
+// columns count bytes, and a UTF-8 line padded by bytes.
 func TestReadTRFCharacterColumns(t *testing.T) {
 	pad := func(s string, n int) string { return s + strings.Repeat(" ", n-len([]rune(s))) }
 	line := func(id int, name, rest string) string {
@@ -57,12 +57,17 @@ func TestReadTRFCharacterColumns(t *testing.T) {
 	}
 	file := line(1, "赵小龙", strings.Repeat(" ", 33)+" 1.0"+strings.Repeat(" ", 7)+"   2 w 1") + "\n" +
 		line(2, "Jos\xe9", strings.Repeat(" ", 33)+" 0.0"+strings.Repeat(" ", 7)+"   1 b 0") + "\nXXR 3\n"
-	got, err := ReadTRF(strings.NewReader(file))
-	if err != nil {
-		t.Fatalf("%v\n%s", err, file)
-	}
-	if got.Player(1).Name != "赵小龙" || got.Player(1).Declared != 10 || got.Player(2).Name != "Jos\xe9" || got.Player(2).Rounds[0].Opponent != 1 {
-		t.Fatalf("players %+v %+v", got.Player(1), got.Player(2))
+	// The same Chinese name padded to 33 bytes, as WriteTRF wrote it
+	// before it counted characters: still read.
+	bytePadded := fmt.Sprintf("001 %4d      %s%s", 1, "赵小龙"+strings.Repeat(" ", 33-len("赵小龙")), strings.Repeat(" ", 33)+" 1.0"+strings.Repeat(" ", 7)+"   2 w 1")
+	for _, f := range []string{file, bytePadded + file[strings.Index(file, "\n"):]} {
+		got, err := ReadTRF(strings.NewReader(f))
+		if err != nil {
+			t.Fatalf("%v\n%s", err, f)
+		}
+		if got.Player(1).Name != "赵小龙" || got.Player(1).Declared != 10 || got.Player(2).Name != "Jos\xe9" || got.Player(2).Rounds[0].Opponent != 1 {
+			t.Fatalf("players %+v %+v", got.Player(1), got.Player(2))
+		}
 	}
 }
 
