@@ -147,6 +147,11 @@ func TestMasteryGate(t *testing.T) {
 		t.Errorf("the way out of the locked lesson reads %q, want lesson 1's title", txt)
 	}
 	b.shot("student-lesson-locked")
+	b.click(`.top-actions button[lang="en"]`)
+	b.waitJS("the English lesson", `(document.querySelector('#lesson-locked p') || {}).textContent?.startsWith('Master lesson 1 first')`)
+	b.shot("student-lesson-locked-en")
+	b.click(`.top-actions button[lang="zh-CN"]`)
+	b.waitJS("the Chinese lesson", `(document.querySelector('#lesson-locked p') || {}).textContent?.startsWith('先学会第 1 课')`)
 	b.click("#to-unlock")
 	b.waitJS("lesson 1", `location.pathname.endsWith('/chess-g23-check-what') && document.querySelector('h1').textContent.includes('什么是将军') && !!document.querySelector('.lesson-ex')`)
 	if evalJS[bool](b, `!!document.querySelector('#lesson-locked')`) {
