@@ -90,6 +90,7 @@ var messages = map[string]message{
 	"conflict":               {text{"冲突", "Conflict"}, text{"该资源已经存在。", "The resource already exists."}},
 	"school_not_empty":       {text{"学校仍有用户", "School not empty"}, text{"请先删除该学校的所有用户。", "Delete the school's users first."}},
 	"attempts_exhausted":     {text{"次数已用完", "No attempts left"}, text{"这道题在作业“%s”里只能做 %d 次，你已经用完了。", "In the assignment \"%s\" this exercise allows %d attempts, and you have used them all."}},
+	"lesson_locked":          {text{"这一课还没有打开", "This lesson is still locked"}, text{"在作业“%s”里，要先学好前面的一课“%s”才能做这道题。", "In the assignment \"%s\", master the lesson before it, \"%s\", first to open this exercise."}},
 	"invalid_json":           {text{"JSON 格式错误", "Malformed JSON"}, text{"请求体不是合法的 JSON（第 %d 字节附近）。", "The request body is not valid JSON (near byte %d)."}},
 	"unknown_field":          {text{"未知字段", "Unknown field"}, text{"请求体包含这个接口不认识的字段 %s，请检查拼写。", "The request body has a field %s that this endpoint does not know; check its spelling."}},
 	"invalid_type":           {text{"类型错误", "Wrong type"}, text{"字段 %s 应该是%s。", "Field %s must be %s."}},

@@ -349,7 +349,7 @@ func (h *identityHandlers) updateClass(c echo.Context) error {
 		return err
 	}
 	cl, err := h.svc.UpdateClass(c.Request().Context(), Caller(c), c.Param("id"), identity.ClassPatch{
-		Name: req.Name, Grade: req.Grade, NewLoginCode: req.NewLoginCode, Active: req.Active, FreeAnalysis: req.FreeAnalysis, NameList: req.NameList,
+		Name: req.Name, Grade: req.Grade, NewLoginCode: req.NewLoginCode, Active: req.Active, FreeAnalysis: req.FreeAnalysis, NameList: req.NameList, Review: req.Review,
 	})
 	if err != nil {
 		return err

@@ -87,6 +87,7 @@ type updateClassRequest struct {
 	Active       *bool   `json:"active"`
 	FreeAnalysis *bool   `json:"free_analysis"`
 	NameList     *bool   `json:"name_list"`
+	Review       *bool   `json:"review"`
 }
 
 type enrollRequest struct {
@@ -198,6 +199,7 @@ type classResponse struct {
 	LoginCode    string    `json:"login_code"`
 	FreeAnalysis bool      `json:"free_analysis"`
 	NameList     bool      `json:"name_list"`
+	Review       bool      `json:"review"`
 	CreatedAt    time.Time `json:"created_at"`
 	UpdatedAt    time.Time `json:"updated_at"`
 	rosterState
@@ -218,7 +220,7 @@ func toClassResponseFor(p identity.Principal) func(identity.Class) classResponse
 // toClassResponse converts c without its roster state.
 func toClassResponse(c identity.Class) classResponse {
 	return classResponse{ID: c.ID, SchoolID: c.SchoolID, Name: c.Name, Grade: c.Grade.Int(), LoginCode: c.LoginCode,
-		FreeAnalysis: c.FreeAnalysis, NameList: !c.HideNames, CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt}
+		FreeAnalysis: c.FreeAnalysis, NameList: !c.HideNames, Review: !c.ReviewOff, CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt}
 }
 
 type enrollmentResponse struct {

@@ -67,6 +67,7 @@ var statuses = map[string]int{
 	"conflict":             http.StatusConflict,
 	"school_not_empty":     http.StatusConflict,
 	"attempts_exhausted":   http.StatusConflict,
+	"lesson_locked":        http.StatusConflict,
 	"too_complex":          http.StatusUnprocessableEntity,
 
 	"enrollment_needs_school_admin": http.StatusForbidden,

@@ -30,6 +30,8 @@ type ClassPatch struct {
 	FreeAnalysis *bool
 	// NameList shows (true) or hides (false) the class's login list.
 	NameList *bool
+	// Review turns the class's spaced review on (true) or off (false).
+	Review *bool
 }
 
 // MaxBulkStudents bounds one CreateStudents call.
@@ -195,17 +197,22 @@ func (s *Service) UpdateClass(ctx context.Context, p Principal, id string, in Cl
 		c.HideNames = !*in.NameList
 	}
 	c.UpdatedAt = s.now()
+	var log []audit.Entry
+	if in.Review != nil && *in.Review == c.ReviewOff {
+		c.ReviewOff = !*in.Review
+		log = append(log, classEntry(ctx, p, c.UpdatedAt, audit.ActionClassReviewChanged, c, map[string]any{"review": *in.Review}))
+	}
 	switch {
 	case in.NewLoginCode:
 		for range 5 {
 			c.LoginCode = newLoginCode()
-			err = s.store.UpdateClass(ctx, c)
+			err = s.store.UpdateClass(ctx, c, log...)
 			if !errors.Is(err, ErrConflict) {
 				break
 			}
 		}
-	case in.Name != nil || in.Grade != nil || in.FreeAnalysis != nil || in.NameList != nil || in.Active == nil:
-		err = s.store.UpdateClass(ctx, c)
+	case in.Name != nil || in.Grade != nil || in.FreeAnalysis != nil || in.NameList != nil || in.Review != nil || in.Active == nil:
+		err = s.store.UpdateClass(ctx, c, log...)
 	}
 	if err != nil {
 		return Class{}, err

@@ -52,7 +52,7 @@ type Store interface {
 	ClassByLoginCode(ctx context.Context, code string) (Class, error)
 	Classes(ctx context.Context, sc Scope, q ClassQuery, page Page) ([]Class, error)
 	// UpdateClass saves the class's fields except DeactivatedAt.
-	UpdateClass(ctx context.Context, c Class) error
+	UpdateClass(ctx context.Context, c Class, log ...audit.Entry) error
 	// SetClassDeactivatedAt sets the class's DeactivatedAt (zero: active)
 	// and UpdatedAt to now.
 	SetClassDeactivatedAt(ctx context.Context, sc Scope, id string, at, now time.Time) error

@@ -98,6 +98,10 @@ type Class struct {
 	// HideNames turns off the class's login list (ClassNameList): its
 	// students then type their usernames. Its teachers switch it.
 	HideNames bool
+	// ReviewOff turns off the spaced review of missed skills in the
+	// suggestions of the class's students (on by default; see
+	// progress.Review). Its teachers switch it; a change is audited.
+	ReviewOff bool
 	// SourcedID is the class's OneRoster sourcedId ("" unless imported).
 	SourcedID string
 	// DeactivatedAt is when a roster import or an admin (UpdateClass)

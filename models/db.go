@@ -168,7 +168,7 @@ func Migrate(ctx context.Context, db *gorm.DB) error {
 	err := db.WithContext(ctx).AutoMigrate(
 		&settingRow{}, &schoolRow{}, &userRow{}, &classRow{}, &enrollmentRow{},
 		&refreshTokenRow{}, &loginLimitRow{}, &revocationRow{}, &badgeRow{},
-		&exerciseRow{}, &exerciseTagRow{}, &attemptRow{},
+		&exerciseRow{}, &exerciseTagRow{}, &attemptRow{}, &hintUseRow{}, &skillReviewRow{}, &reviewScanRow{},
 		&rosterJobRow{}, &rosterUploadRow{}, &rosterLockRow{},
 		&curriculumRow{}, &unitRow{}, &lessonRow{},
 		&assignmentRow{}, &assignmentItemRow{}, &assignmentStudentRow{},

@@ -448,21 +448,24 @@ func (s *IdentityStore) FreeAnalysis(ctx context.Context, userID string) (bool, 
 	return n > 0, err
 }
 
-func (s *IdentityStore) UpdateClass(ctx context.Context, c identity.Class) error {
+func (s *IdentityStore) UpdateClass(ctx context.Context, c identity.Class, log ...audit.Entry) error {
 	r := toClassRow(c)
-	res := s.db.WithContext(ctx).Model(&classRow{}).Where("id = ?", r.ID).Updates(map[string]any{
-		"name": r.Name, "grade": r.Grade, "login_code": r.LoginCode, "free_analysis": r.FreeAnalysis, "hide_names": r.HideNames, "updated_at": r.UpdatedAt,
-	})
-	if res.Error != nil {
-		if isDuplicate(res.Error) {
-			return identity.ErrConflict
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := tx.Model(&classRow{}).Where("id = ?", r.ID).Updates(map[string]any{
+			"name": r.Name, "grade": r.Grade, "login_code": r.LoginCode, "free_analysis": r.FreeAnalysis, "hide_names": r.HideNames,
+			"review_off": r.ReviewOff, "updated_at": r.UpdatedAt,
+		})
+		if res.Error != nil {
+			if isDuplicate(res.Error) {
+				return identity.ErrConflict
+			}
+			return res.Error
 		}
-		return res.Error
-	}
-	if res.RowsAffected == 0 {
-		return identity.ErrNotFound
-	}
-	return nil
+		if res.RowsAffected == 0 {
+			return identity.ErrNotFound
+		}
+		return writeAudit(tx, log...)
+	})
 }
 
 // SetClassDeactivatedAt deactivates the class within the scope at at, or

@@ -576,10 +576,12 @@ func (s *ProgressStore) ExerciseStats(ctx context.Context, userID string, since 
 		Solved     int
 		FirstTry   int
 		TimeMS     int64 `gorm:"column:time_ms"`
+		HintsUsed  int
 	}
 	err := s.db.WithContext(ctx).Raw(`SELECT a.exercise_id, e.game, COUNT(*) AS attempts,
   MAX(CASE WHEN a.outcome = ? THEN 1 ELSE 0 END) AS solved,
   MAX(CASE WHEN a.first_attempt AND a.outcome = ? THEN 1 ELSE 0 END) AS first_try,
+  MAX(CASE WHEN a.first_attempt THEN a.hints_used ELSE 0 END) AS hints_used,
   COALESCE(SUM(a.time_ms), 0) AS time_ms
  FROM attempts a JOIN exercises e ON e.id = a.exercise_id
  WHERE a.user_id = ? AND a.created_at >= ? GROUP BY a.exercise_id, e.game ORDER BY a.exercise_id`,
@@ -590,7 +592,7 @@ func (s *ProgressStore) ExerciseStats(ctx context.Context, userID string, since 
 	out := make([]progress.ExerciseStats, len(rows))
 	for i, r := range rows {
 		out[i] = progress.ExerciseStats{ExerciseID: r.ExerciseID, Game: r.Game, Attempts: r.Attempts,
-			Solved: r.Solved > 0, FirstTry: r.FirstTry > 0, TimeMS: r.TimeMS}
+			Solved: r.Solved > 0, FirstTry: r.FirstTry > 0, TimeMS: r.TimeMS, HintsUsed: r.HintsUsed}
 	}
 	return out, nil
 }
@@ -628,14 +630,14 @@ func (s *ProgressStore) SkillStats(ctx context.Context, userID string, since tim
 // RecentActivity implements progress.StatsStore.
 func (s *ProgressStore) RecentActivity(ctx context.Context, userID string, since time.Time, limit int) ([]progress.Activity, error) {
 	var rows []attemptRow
-	err := s.db.WithContext(ctx).Select("id", "exercise_id", "outcome", "time_ms", "created_at").
+	err := s.db.WithContext(ctx).Select("id", "exercise_id", "outcome", "time_ms", "hints_used", "created_at").
 		Where("user_id = ? AND created_at >= ?", userID, since).Order("id DESC").Limit(limit).Find(&rows).Error
 	if err != nil {
 		return nil, fmt.Errorf("recent activity: %w", err)
 	}
 	out := make([]progress.Activity, len(rows))
 	for i, r := range rows {
-		out[i] = progress.Activity{AttemptID: r.ID, ExerciseID: r.ExerciseID, Outcome: r.Outcome, TimeMS: r.TimeMS, At: r.CreatedAt.UTC()}
+		out[i] = progress.Activity{AttemptID: r.ID, ExerciseID: r.ExerciseID, Outcome: r.Outcome, TimeMS: r.TimeMS, HintsUsed: r.HintsUsed, At: r.CreatedAt.UTC()}
 	}
 	return out, nil
 }
@@ -681,6 +683,7 @@ func (s *ProgressStore) ClassExerciseStats(ctx context.Context, schoolID, classI
 		Solved    int
 		FirstTry  int
 		FirstTime int
+		Hints     int
 	}
 	correct := string(exercises.Correct)
 	// A student's first attempt in the class is its earliest one since
@@ -688,7 +691,8 @@ func (s *ProgressStore) ClassExerciseStats(ctx context.Context, schoolID, classI
 	err := db.Raw(`SELECT a.user_id, COUNT(*) AS attempts,
   MAX(CASE WHEN a.outcome = ? THEN 1 ELSE 0 END) AS solved,
   MAX(CASE WHEN a.first_attempt AND a.outcome = ? THEN 1 ELSE 0 END) AS first_try,
-  MAX(CASE WHEN a.first_attempt THEN a.time_ms ELSE -1 END) AS first_time`+classAttemptsSQL+` GROUP BY a.user_id`,
+  MAX(CASE WHEN a.first_attempt THEN a.time_ms ELSE -1 END) AS first_time,
+  MAX(CASE WHEN a.first_attempt THEN a.hints_used ELSE 0 END) AS hints`+classAttemptsSQL+` GROUP BY a.user_id`,
 		correct, correct, classID, exerciseID).Scan(&per).Error
 	if err != nil {
 		return progress.ClassExerciseStats{}, fmt.Errorf("class exercise stats: %w", err)
@@ -702,6 +706,10 @@ func (s *ProgressStore) ClassExerciseStats(ctx context.Context, schoolID, classI
 		}
 		if r.FirstTry > 0 {
 			st.FirstTry++
+		}
+		if r.Hints > 0 {
+			st.Hinted++
+			st.HintsUsed += r.Hints
 		}
 		if r.FirstTime >= 0 {
 			st.FirstTimesMS = append(st.FirstTimesMS, r.FirstTime)

@@ -18,10 +18,7 @@ func TestAssignLesson(t *testing.T) {
 	b.demoClass()
 	b.click(`a.tab[href$="/assign"]`)
 	b.fill("#a-title", "将军的课")
-	b.selectOption("#a-game", "chess")
-	b.waitJS("the chess curricula", `[...document.querySelectorAll('#a-curriculum option')].some((o) => /g23/i.test(o.value))`)
-	cur := evalJS[string](b, `[...document.querySelectorAll('#a-curriculum option')].find((o) => /g23/i.test(o.value)).value`)
-	b.selectOption("#a-curriculum", cur)
+	b.chessG23Lessons()
 	b.wait(`#lessons input[value="chess-g23-check-block"]`)
 	b.click(`#lessons input[value="chess-g23-check-block"]`)
 	evalJS[bool](b, `(() => { document.getElementById('a-due').value = '2020-09-01T08:00'; return true; })()`)
@@ -41,4 +38,14 @@ func TestAssignLesson(t *testing.T) {
 	if head := b.text("#matrix thead"); !strings.Contains(head, "将军的课") {
 		t.Errorf("the matrix's columns %q lack the new assignment", head)
 	}
+}
+
+// chessG23Lessons picks chess and its grades 2-3 curriculum on the assign
+// page, so its lessons can be ticked.
+func (b *browser) chessG23Lessons() {
+	b.t.Helper()
+	b.selectOption("#a-game", "chess")
+	b.waitJS("the chess curricula", `[...document.querySelectorAll('#a-curriculum option')].some((o) => /g23/i.test(o.value))`)
+	cur := evalJS[string](b, `[...document.querySelectorAll('#a-curriculum option')].find((o) => /g23/i.test(o.value)).value`)
+	b.selectOption("#a-curriculum", cur)
 }

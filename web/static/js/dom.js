@@ -63,6 +63,13 @@ export function svg(text) {
   return document.importNode(doc.documentElement, true);
 }
 
+// lockIcon is a small padlock drawn by the style sheet in the text's
+// colour (an emoji lock is missing from many school tablets' fonts); it
+// is decoration, so the element carrying it names the lock in words.
+export function lockIcon() {
+  return h('span', { class: 'lock-icon', 'aria-hidden': 'true' });
+}
+
 // fmtDate shows an RFC 3339 time in the reader's locale.
 export function fmtDate(iso, lang) {
   if (!iso) return '';

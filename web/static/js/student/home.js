@@ -1,6 +1,6 @@
 // The student's home: the next exercise as one big button, the
 // assignments with due dates and tries left, and the ratings.
-import { h, mount, fmtDate } from '../dom.js';
+import { h, mount, fmtDate, lockIcon } from '../dom.js';
 import { t, lang } from '../i18n.js';
 import { get, currentUser } from '../api.js';
 
@@ -39,7 +39,10 @@ export default async function studentHome({ navigate }) {
       h('ul', { class: 'ratings' }, prog.ratings.map((r) => h('li', {},
         h('span', { 'aria-hidden': 'true' }, gameIcon(r.game)), ' ', t('game_' + r.game), ': ',
         t('rating', { r: Math.round(r.rating) }),
-        r.level > 0 ? ' · ' + t('level', { n: r.level }) : '')))));
+        r.level > 0 ? ' · ' + t('level', { n: r.level }) : '')))),
+    h('nav', { class: 'student-more', 'aria-label': t('more') },
+      h('a', { href: '/student/tournaments', 'data-link': '', class: 'btn big', id: 'my-tournaments-link' }, h('span', { 'aria-hidden': 'true' }, '♜ '), t('myTournaments')),
+      h('a', { href: '/student/games', 'data-link': '', class: 'btn big', id: 'my-games-link' }, h('span', { 'aria-hidden': 'true' }, '▤ '), t('myGames'))));
   // For the browser tests' time-to-interactive measurement.
   performance.mark('qixue-home-ready');
 }
@@ -55,12 +58,18 @@ function workItem(w, tries, open, navigate) {
       h('span', { class: 'count' }, '✔ ', t('solvedOf', { solved: w.progress.solved, total: w.progress.total }))),
     h('div', { class: 'tiles' }, w.items.map((it, i) => {
       if (it.kind === 'lesson') {
-        const label = (i + 1) + ' · ' + t('lesson') + ' ' + t('solvedOf', { solved: it.solved, total: it.total });
+        // A lesson behind the assignment's mastery gate: a lock, and the
+        // number of the lesson that opens it.
+        const by = it.locked ? w.items.findIndex((x) => x.kind === 'lesson' && x.id === it.unlocked_by) + 1 : 0;
+        const label = (i + 1) + ' · ' + t('lesson') + ' ' + (it.locked
+          ? t('lessonLocked') + (by > 0 ? ' · ' + t('unlockFirst', { n: by }) : '')
+          : t('solvedOf', { solved: it.solved, total: it.total }));
         return h('button', {
-          type: 'button', class: 'tile lesson' + (it.total > 0 && it.solved >= it.total ? ' solved' : ''),
-          'aria-label': label, title: label, 'data-lesson': it.id,
+          type: 'button', class: 'tile lesson' + (it.locked ? ' locked' : it.total > 0 && it.solved >= it.total ? ' solved' : ''),
+          'aria-label': label, title: label, 'data-lesson': it.id, 'data-locked': String(!!it.locked),
           onclick: () => navigate('/student/lesson/' + encodeURIComponent(it.id) + '?a=' + a.id),
-        }, h('span', { class: 'tile-n' }, String(i + 1)), h('span', { class: 'tile-s', 'aria-hidden': 'true' }, '☰'));
+        }, h('span', { class: 'tile-n' }, String(i + 1)),
+        h('span', { class: 'tile-s', 'aria-hidden': 'true' }, it.locked ? [lockIcon(), by > 0 ? '←' + by : ''] : '☰'));
       }
       const used = (tries.get(it.id) || {}).attempts || 0;
       const solved = it.solved >= it.total && it.total > 0;

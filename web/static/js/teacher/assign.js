@@ -2,7 +2,7 @@
 // exercise, lessons of a curriculum, exercises picked from the bank and
 // generated practice sets; the server's warnings (a due time already
 // past, an item above the class's grade band) are shown before going on.
-import { h, field } from '../dom.js';
+import { h, field, lockIcon } from '../dom.js';
 import { t, has } from '../i18n.js';
 import { get, post } from '../api.js';
 import { page, classTabs } from './shell.js';
@@ -40,6 +40,9 @@ export default async function assignPage({ params, navigate }) {
   const lessonsPicked = new Set();
   const curriculum = field(t('curriculum'), { tag: 'select', id: 'a-curriculum' });
   const lessonList = h('div', { class: 'bank', id: 'lessons' });
+  // The mastery gate: each picked lesson opens once the one before it is
+  // mastered (off by default).
+  const gate = h('input', { type: 'checkbox', id: 'a-gate', 'aria-describedby': 'a-gate-note' });
   const practiceKind = field(t('practiceSet'), { tag: 'select', id: 'p-kind' });
   practiceKind.input.append(h('option', { value: '' }, t('none')),
     ...kinds.items.filter((k) => k.generator).map((k) => h('option', { value: k.name }, kindLabel(k.name))));
@@ -86,6 +89,18 @@ export default async function assignPage({ params, navigate }) {
   game.input.addEventListener('change', () => { fillKinds(); fillBank(); fillCurricula(); });
   kind.input.addEventListener('change', fillBank);
 
+  // Each exercise of the bank links to its statistics in this class.
+  new MutationObserver(() => bank.querySelectorAll('li:not([data-stats])').forEach((li) => {
+    const box = li.querySelector('input[type=checkbox]');
+    li.dataset.stats = '';
+    if (box) {
+      li.append(' ', h('a', {
+        href: '/teacher/classes/' + encodeURIComponent(cid) + '/exercises/' + encodeURIComponent(box.value) + '/stats',
+        'data-link': '', class: 'ex-stats-link', 'aria-label': t('exerciseStats'), title: t('exerciseStats'),
+      }, '▦'));
+    }
+  })).observe(bank, { childList: true });
+
   const submit = async (e) => {
     e.preventDefault();
     err.textContent = '';
@@ -94,6 +109,7 @@ export default async function assignPage({ params, navigate }) {
       due_at: due.input.value ? new Date(due.input.value).toISOString() : '',
       opens_at: opens.input.value ? new Date(opens.input.value).toISOString() : null,
       attempts_allowed: Number(tries.input.value || 0),
+      mastery_gate: gate.checked,
       items: [...[...lessonsPicked].map((id) => ({ kind: 'lesson', id })), ...[...picked].map((id) => ({ kind: 'exercise', id }))],
     };
     if (practiceKind.input.value) body.practice = [{ kind: practiceKind.input.value, count: Number(practiceCount.input.value || 1) }];
@@ -122,7 +138,9 @@ export default async function assignPage({ params, navigate }) {
       h('div', { class: 'row' }, title.el, tries.el),
       h('div', { class: 'row' }, opens.el, due.el),
       h('div', { class: 'row' }, game.el),
-      h('fieldset', {}, h('legend', {}, t('lessonsPick')), curriculum.el, lessonList),
+      h('fieldset', {}, h('legend', {}, t('lessonsPick')), curriculum.el, lessonList,
+        h('div', { class: 'check setting' }, gate, h('label', { for: 'a-gate' }, lockIcon(), ' ', t('masteryGate'))),
+        h('p', { class: 'muted', id: 'a-gate-note' }, t('masteryGateNote'))),
       h('fieldset', {}, h('legend', {}, t('exercisesPick')), kind.el, bank),
       h('fieldset', {}, h('legend', {}, t('practiceSet')), h('div', { class: 'row' }, practiceKind.el, practiceCount.el)),
       err, warnings,

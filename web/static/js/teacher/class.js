@@ -88,17 +88,21 @@ export default async function classPage({ params }) {
     showCards({ class_name: cls.name, class_code: cls.login_code, students: [card] });
   };
 
-  // The class's login list of first names: on, the students tap their
-  // names; off, they type their usernames.
-  const nameList = h('input', {
-    type: 'checkbox', id: 'name-list', checked: cls.name_list !== false,
+  // classSwitch is a checkbox saving one boolean field of the class and
+  // announcing the new state (onKey when on, offKey when off). The
+  // class's login list of first names: on, the students tap their names;
+  // off, they type their usernames. The class's spaced review: on,
+  // /v1/me/next brings back the skills the students missed, spaced over
+  // days; off, no reviews.
+  const classSwitch = (id, name, onKey, offKey) => h('input', {
+    type: 'checkbox', id, checked: cls[name] !== false,
     onchange: async (e) => {
       const box = e.target;
       box.disabled = true;
       try {
-        const c = await request('PATCH', '/v1/classes/' + cid, { name_list: box.checked });
-        box.checked = c.name_list;
-        announce(t(c.name_list ? 'nameListOn' : 'nameListOff'));
+        const c = await request('PATCH', '/v1/classes/' + cid, { [name]: box.checked });
+        box.checked = c[name];
+        announce(t(c[name] ? onKey : offKey));
       } catch (ex) {
         box.checked = !box.checked;
         announce(ex.message);
@@ -107,6 +111,8 @@ export default async function classPage({ params }) {
       }
     },
   });
+  const nameList = classSwitch('name-list', 'name_list', 'nameListOn', 'nameListOff');
+  const review = classSwitch('review', 'review', 'reviewOn', 'reviewOff');
 
   const table = h('tbody', {});
   const drawList = (list) => {
@@ -129,6 +135,7 @@ export default async function classPage({ params }) {
         table),
       h('p', {}, h('button', { type: 'button', class: 'btn', id: 'class-badges', onclick: classBadges }, '▦ ', t('classBadges'))),
       h('div', { class: 'check setting' }, nameList, h('label', { for: 'name-list' }, t('nameListSetting'))),
+      h('div', { class: 'check setting' }, review, h('label', { for: 'review' }, t('reviewSetting'))),
       h('form', { class: 'card', onsubmit: add },
         h('h2', {}, t('addStudents')), names.el, err,
         h('button', { type: 'submit', class: 'btn primary', id: 'create-students' }, t('create')))),

@@ -1,7 +1,7 @@
 // The class progress matrix: students × assignments, each cell coloured
 // and labelled by its state, who needs help first; a cell opens the
 // student's attempts on that assignment; the CSV for a spreadsheet.
-import { h, fmtDate, download } from '../dom.js';
+import { h, fmtDate, download, lockIcon } from '../dom.js';
 import { t, lang } from '../i18n.js';
 import { get, request } from '../api.js';
 import { page, classTabs } from './shell.js';
@@ -50,18 +50,24 @@ export default async function progressPage({ params, query, navigate }) {
       h('option', { value: 'name', selected: sort === 'name' }, t('sortName'))),
       h('button', { type: 'button', class: 'btn', id: 'csv', onclick: csv }, '↓ ', t('csv'))),
     h('ul', { class: 'legend', 'aria-label': t('legend') }, Object.keys(ICON).map((k) =>
-      h('li', { class: 'cell state-' + k }, ICON[k] + ' ' + t('status_' + k)))),
+      h('li', { class: 'cell state-' + k }, ICON[k] + ' ' + t('status_' + k))),
+    m.assignments.some((a) => a.mastery_gate) && h('li', { class: 'cell locked' }, lockIcon(), ' ' + t('lockedLegend'))),
     h('div', { class: 'matrix-wrap' }, h('table', { class: 'matrix', id: 'matrix' },
       h('caption', { class: 'sr-only' }, t('matrix')),
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('realName')),
-        m.assignments.map((a) => h('th', { scope: 'col' }, h('span', { translate: 'no' }, a.title), h('br'), h('small', {}, fmtDate(a.due_at, lang())))))),
+        m.assignments.map((a) => h('th', { scope: 'col', 'data-gate': String(!!a.mastery_gate) },
+          h('a', { href: '/teacher/classes/' + cid + '/assignments/' + encodeURIComponent(a.id) + '/stats', 'data-link': '', class: 'col-stats', title: t('exerciseStats'), translate: 'no' }, a.title),
+          a.mastery_gate && h('span', { class: 'gate', title: t('masteryGate') }, ' ', lockIcon(), h('span', { class: 'sr-only' }, t('masteryGate'))),
+          h('br'), h('small', {}, fmtDate(a.due_at, lang())))))),
       h('tbody', {}, m.students.map((s) => h('tr', { 'data-username': s.username },
         h('th', { scope: 'row', translate: 'no' }, s.real_name, h('br'), h('small', { class: 'mono' }, s.username)),
         s.cells.map((c, i) => h('td', {}, c === null ? '—' : h('button', {
-          type: 'button', class: 'cell state-' + c.status, 'data-status': c.status,
+          type: 'button', class: 'cell state-' + c.status + (c.locked > 0 ? ' locked' : ''), 'data-status': c.status,
+          'data-locked': String(c.locked || 0),
           // The row and column headers name the student and the assignment.
-          'aria-label': `${t('status_' + c.status)} ${c.solved}/${c.total}`,
+          'aria-label': `${t('status_' + c.status)} ${c.solved}/${c.total}` + (c.locked > 0 ? ' · ' + t('lockedCount', { n: c.locked }) : ''),
           onclick: () => openCell(s, m.assignments[i]),
-        }, ICON[c.status] + ' ' + c.solved + '/' + c.total, h('span', { class: 'cell-text' }, t('status_' + c.status)))))))))),
+        }, ICON[c.status] + ' ' + c.solved + '/' + c.total, h('span', { class: 'cell-text' }, t('status_' + c.status)),
+        c.locked > 0 && h('span', { class: 'cell-lock' }, lockIcon(), ' ' + t('lockedCount', { n: c.locked })))))))))),
     dialog);
 }
