@@ -48,6 +48,7 @@ type options struct {
 	schoolSize, classSz int
 	bin                 string
 	keep                bool
+	logSlow             int
 }
 
 func run() error {
@@ -58,6 +59,7 @@ func run() error {
 	flag.IntVar(&o.schoolSize, "school-size", 2000, "students per school")
 	flag.IntVar(&o.classSz, "class-size", 30, "students per class (one teacher each)")
 	flag.StringVar(&o.bin, "bin", "", "qixue binary to run (default: build ./cmd/qixue)")
+	flag.IntVar(&o.logSlow, "pg-log-slow", 0, "PostgreSQL: log the server's statements that take at least this many ms (log_min_duration_statement on its sessions; 0 = off)")
 	flag.BoolVar(&o.keep, "keep", false, "keep the temporary directories (databases, server logs)")
 	flag.Parse()
 	for _, f := range strings.Split(*sizes, ",") {
@@ -124,6 +126,9 @@ func (o options) measure(dir string, n int) (string, error) {
 			defer drop()
 		}
 		dbURL = u
+		if o.logSlow > 0 {
+			dbURL += fmt.Sprintf("&application_name=rosterserve&log_min_duration_statement=%d", o.logSlow)
+		}
 	}
 	srv, err := served.Start(sub, o.bin, "QIXUE_DATABASE_URL="+dbURL,
 		"QIXUE_JWT_SECRET="+base64.StdEncoding.EncodeToString(secret), "QIXUE_DEMO_PASSWORD=bench-teacher-pw")
