@@ -8,8 +8,10 @@
 //
 // For each size it prints the wall time of the first and the repeat
 // import (upload to finished job, polled every 100 ms), the job's own
-// time (started to finished), the server's peak RSS (VmHWM, reset before
-// each import), and the ratio repeat/first.
+// time (started to finished), the server's CPU time and its time waiting
+// for a CPU (schedstat of its threads: on a shared machine, wall time is
+// mostly that wait), its peak RSS (VmHWM, reset before each import), and
+// the ratios repeat/first. PostgreSQL's own CPU is not counted.
 //
 //	go run ./bench/rosterserve -db 'postgres://postgres@127.0.0.1:5432/test?sslmode=disable'
 //	go run ./bench/rosterserve -sqlite -sizes 100000
@@ -146,9 +148,13 @@ func (o options) measure(dir string, n int) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	var wall [2]time.Duration
+	var wall, cpu [2]time.Duration
 	for i, label := range []string{"first import ", "repeat import"} {
 		if err := srv.ResetPeakRSS(); err != nil {
+			return "", err
+		}
+		cpu0, wait0, err := srv.Sched()
+		if err != nil {
 			return "", err
 		}
 		start := time.Now()
@@ -165,11 +171,18 @@ func (o options) measure(dir string, n int) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		fmt.Printf("  %s: wall %v, job %v, server peak RSS %d MB\n    %s\n", label, wall[i].Round(time.Millisecond),
-			job.FinishedAt.Sub(job.StartedAt).Round(time.Millisecond), rss>>20, job.Summary)
+		cpu1, wait1, err := srv.Sched()
+		if err != nil {
+			return "", err
+		}
+		cpu[i] = cpu1 - cpu0
+		fmt.Printf("  %s: wall %v, job %v, server CPU %v, waiting for a CPU %v, peak RSS %d MB\n    %s\n", label,
+			wall[i].Round(time.Millisecond), job.FinishedAt.Sub(job.StartedAt).Round(time.Millisecond),
+			cpu[i].Round(time.Millisecond), (wait1 - wait0).Round(time.Millisecond), rss>>20, job.Summary)
 	}
-	ratio := fmt.Sprintf("%d students: first %v, repeat %v, repeat/first %.2f", n, wall[0].Round(time.Millisecond),
-		wall[1].Round(time.Millisecond), wall[1].Seconds()/wall[0].Seconds())
+	ratio := fmt.Sprintf("%d students: first %v, repeat %v, repeat/first %.2f (server CPU %v / %v, %.2f)", n,
+		wall[0].Round(time.Millisecond), wall[1].Round(time.Millisecond), wall[1].Seconds()/wall[0].Seconds(),
+		cpu[0].Round(time.Millisecond), cpu[1].Round(time.Millisecond), cpu[1].Seconds()/cpu[0].Seconds())
 	fmt.Println(" ", ratio)
 	return ratio, nil
 }

@@ -295,3 +295,33 @@ func FreshSchema(base, prefix string) (string, func(), error) {
 	u.RawQuery = q.Encode()
 	return u.String(), drop, nil
 }
+
+// Sched returns the CPU time the server's threads have used and the
+// time they have waited for a CPU while runnable (sums of
+// /proc/PID/task/*/schedstat; threads that ended are not counted, and Go
+// keeps its threads). Wall time less both is time blocked (disk,
+// network, PostgreSQL, sleeping).
+func (s *Server) Sched() (cpu, wait time.Duration, err error) {
+	tasks, err := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/schedstat", s.cmd.Process.Pid))
+	if err != nil {
+		return 0, 0, err
+	}
+	for _, t := range tasks {
+		b, err := os.ReadFile(t)
+		if err != nil {
+			continue // the thread ended
+		}
+		f := strings.Fields(string(b))
+		if len(f) < 2 {
+			return 0, 0, fmt.Errorf("%s: %q", t, b)
+		}
+		run, err1 := strconv.ParseInt(f[0], 10, 64)
+		queued, err2 := strconv.ParseInt(f[1], 10, 64)
+		if err := errors.Join(err1, err2); err != nil {
+			return 0, 0, err
+		}
+		cpu += time.Duration(run)
+		wait += time.Duration(queued)
+	}
+	return cpu, wait, nil
+}
