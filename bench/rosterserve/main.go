@@ -11,7 +11,8 @@
 // time (started to finished), the server's CPU time and its time waiting
 // for a CPU (schedstat of its threads: on a shared machine, wall time is
 // mostly that wait), its peak RSS (VmHWM, reset before each import), and
-// the ratios repeat/first. PostgreSQL's own CPU is not counted.
+// the ratios repeat/first; on PostgreSQL also the CPU time of the
+// server's backends.
 //
 //	go run ./bench/rosterserve -db 'postgres://postgres@127.0.0.1:5432/test?sslmode=disable'
 //	go run ./bench/rosterserve -sqlite -sizes 100000
@@ -31,6 +32,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"gorm.io/gorm"
 
 	"qixue/bench/internal/served"
 	"qixue/models"
@@ -119,6 +122,7 @@ func (o options) measure(dir string, n int) (string, error) {
 	secret := make([]byte, 48)
 	rand.Read(secret)
 	dbURL := filepath.Join(sub, "qixue.db")
+	var pg *gorm.DB // PostgreSQL, for the CPU of the server's backends
 	if !o.sqlite {
 		u, drop, err := served.FreshSchema(o.db, "rosterserve_")
 		if err != nil {
@@ -127,10 +131,14 @@ func (o options) measure(dir string, n int) (string, error) {
 		if !o.keep {
 			defer drop()
 		}
-		dbURL = u
+		dbURL = u + "&application_name=" + appName
 		if o.logSlow > 0 {
-			dbURL += fmt.Sprintf("&application_name=rosterserve&log_min_duration_statement=%d", o.logSlow)
+			dbURL += fmt.Sprintf("&log_min_duration_statement=%d", o.logSlow)
 		}
+		if pg, err = models.Open(o.db); err != nil {
+			return "", err
+		}
+		defer models.Close(pg)
 	}
 	srv, err := served.Start(sub, o.bin, "QIXUE_DATABASE_URL="+dbURL,
 		"QIXUE_JWT_SECRET="+base64.StdEncoding.EncodeToString(secret), "QIXUE_DEMO_PASSWORD=bench-teacher-pw")
@@ -148,7 +156,7 @@ func (o options) measure(dir string, n int) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	var wall, cpu [2]time.Duration
+	var wall, cpu, pgCPU [2]time.Duration
 	for i, label := range []string{"first import ", "repeat import"} {
 		if err := srv.ResetPeakRSS(); err != nil {
 			return "", err
@@ -157,6 +165,7 @@ func (o options) measure(dir string, n int) (string, error) {
 		if err != nil {
 			return "", err
 		}
+		pg0 := backendsCPU(pg)
 		start := time.Now()
 		id, err := c.Upload(token, data)
 		if err != nil {
@@ -176,13 +185,22 @@ func (o options) measure(dir string, n int) (string, error) {
 			return "", err
 		}
 		cpu[i] = cpu1 - cpu0
-		fmt.Printf("  %s: wall %v, job %v, server CPU %v, waiting for a CPU %v, peak RSS %d MB\n    %s\n", label,
+		fmt.Printf("  %s: wall %v, job %v, server CPU %v, waiting for a CPU %v, peak RSS %d MB", label,
 			wall[i].Round(time.Millisecond), job.FinishedAt.Sub(job.StartedAt).Round(time.Millisecond),
-			cpu[i].Round(time.Millisecond), (wait1 - wait0).Round(time.Millisecond), rss>>20, job.Summary)
+			cpu[i].Round(time.Millisecond), (wait1 - wait0).Round(time.Millisecond), rss>>20)
+		if pg != nil {
+			pgCPU[i] = backendsCPU(pg) - pg0
+			fmt.Printf(", PostgreSQL backends' CPU %v", pgCPU[i].Round(time.Millisecond))
+		}
+		fmt.Printf("\n    %s\n", job.Summary)
 	}
 	ratio := fmt.Sprintf("%d students: first %v, repeat %v, repeat/first %.2f (server CPU %v / %v, %.2f)", n,
 		wall[0].Round(time.Millisecond), wall[1].Round(time.Millisecond), wall[1].Seconds()/wall[0].Seconds(),
 		cpu[0].Round(time.Millisecond), cpu[1].Round(time.Millisecond), cpu[1].Seconds()/cpu[0].Seconds())
+	if pg != nil {
+		ratio += fmt.Sprintf(" (PostgreSQL CPU %v / %v, %.2f)", pgCPU[0].Round(time.Millisecond),
+			pgCPU[1].Round(time.Millisecond), pgCPU[1].Seconds()/pgCPU[0].Seconds())
+	}
 	fmt.Println(" ", ratio)
 	return ratio, nil
 }
@@ -255,6 +273,28 @@ func district(n, schoolSize, classSize int) ([]byte, string, error) {
 	}
 	return buf.Bytes(), fmt.Sprintf("%d schools, %d teachers, %d classes, %d enrollments",
 		schools, classes, classes, enrollments), nil
+}
+
+// appName is the application_name of the server's PostgreSQL sessions.
+const appName = "qixue-rosterserve"
+
+// backendsCPU sums the CPU time used so far by the PostgreSQL backends
+// of the server's open sessions (pg_stat_activity by application_name,
+// /proc of each backend: the cluster runs on this machine). Sessions
+// that closed in between are not counted; nil pg gives 0.
+func backendsCPU(pg *gorm.DB) time.Duration {
+	if pg == nil {
+		return 0
+	}
+	var pids []int
+	pg.Raw("SELECT pid FROM pg_stat_activity WHERE application_name = ?", appName).Scan(&pids)
+	var sum time.Duration
+	for _, pid := range pids {
+		if d, err := served.ProcCPU(pid); err == nil {
+			sum += d
+		}
+	}
+	return sum
 }
 
 // pgSettings reports the server's version and the settings that bear on

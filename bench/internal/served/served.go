@@ -325,3 +325,27 @@ func (s *Server) Sched() (cpu, wait time.Duration, err error) {
 	}
 	return cpu, wait, nil
 }
+
+// ProcCPU returns the user plus system CPU time process pid has used
+// (/proc/PID/stat, clock ticks of 10 ms).
+func ProcCPU(pid int) (time.Duration, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0, err
+	}
+	// After the command name in parentheses: state is field 3, utime
+	// 14, stime 15.
+	f := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+1:]))
+	if len(f) < 13 {
+		return 0, fmt.Errorf("/proc/%d/stat: too short", pid)
+	}
+	var ticks int64
+	for _, v := range f[11:13] {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return 0, err
+		}
+		ticks += n
+	}
+	return time.Duration(ticks) * 10 * time.Millisecond, nil
+}
