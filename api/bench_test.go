@@ -1,13 +1,17 @@
 package api_test
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 
+	"qixue/api"
 	"qixue/api/apitest"
+	"qixue/games/gamestest"
+	"qixue/models"
 	"qixue/models/modelstest"
 )
 
@@ -72,4 +76,20 @@ func BenchmarkLoginFailure(b *testing.B) {
 			b.Fatal(rec.Code)
 		}
 	}
+}
+
+// BenchmarkGameReplay replays a 100-ply chess game through the router
+// (issue 17 target: under 20 ms).
+func BenchmarkGameReplay(b *testing.B) {
+	db := modelstest.SQLite(b)
+	h := apitest.New(b, db)
+	f := h.Fixture(b)
+	h.Echo = api.NewServer(api.Deps{Identity: h.Identity, Ping: func(context.Context) error { return nil },
+		Games: api.NewGames(models.NewGameStore(db), nil)})
+	rec := h.Do(b, "POST", "/v1/games", f.A.TeacherToken, map[string]any{"game": "chess", "text": gamestest.RandomPGN(1, 100, 5)}, nil)
+	r := apitest.Decode[struct{ Stored []struct{ ID string } }](b, rec)
+	if len(r.Stored) != 1 {
+		b.Fatalf("%d %s", rec.Code, rec.Body)
+	}
+	benchGet(b, h, "/v1/games/"+r.Stored[0].ID+"/replay", f.A.TeacherToken)
 }

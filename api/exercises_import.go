@@ -20,13 +20,14 @@ type importResponse struct {
 type importRefusalJSON struct {
 	Line     int    `json:"line"`
 	PuzzleID string `json:"puzzle_id,omitempty"`
+	Code     string `json:"code"`
 	Reason   string `json:"reason"`
 }
 
 func toImportResponse(rep exercises.LichessReport, dryRun bool, lang string) importResponse {
 	out := importResponse{Imported: rep.Imported, DryRun: dryRun, Refused: []importRefusalJSON{}}
 	for _, r := range rep.Refused {
-		out.Refused = append(out.Refused, importRefusalJSON{Line: r.Line, PuzzleID: r.PuzzleID, Reason: r.Reason.Get(lang)})
+		out.Refused = append(out.Refused, importRefusalJSON{Line: r.Line, PuzzleID: r.PuzzleID, Code: r.Code, Reason: r.Reason.Get(lang)})
 	}
 	return out
 }

@@ -51,6 +51,27 @@ func TestImportExercisesLichess(t *testing.T) {
 				Check: report(3, 7)},
 			{Name: "stored as the school's", Method: "GET", Path: "/v1/exercises?source=school&lang=en", Token: a.TeacherToken, Status: 200,
 				Contains: []string{"Lichess puzzle q1Mat2", "Lichess puzzle q2Sch1", "Lichess puzzle q3Fork"}},
+			{Name: "the same puzzles again are duplicates", Method: "POST", Path: "/v1/exercises/import?format=lichess-csv", Token: a.TeacherToken, Body: body, Header: hdr, Status: 201,
+				Check: func(t *testing.T, rec *httptest.ResponseRecorder) {
+					r := apitest.Decode[struct {
+						Imported int
+						Refused  []struct {
+							PuzzleID string `json:"puzzle_id"`
+							Code     string
+						}
+					}](t, rec)
+					dup := map[string]bool{}
+					for _, x := range r.Refused {
+						if x.Code == "duplicate" {
+							dup[x.PuzzleID] = true
+						}
+					}
+					if r.Imported != 0 || len(r.Refused) != 10 || !dup["q1Mat2"] || !dup["q2Sch1"] || !dup["q3Fork"] || len(dup) != 3 {
+						t.Fatalf("%s", rec.Body)
+					}
+				}},
+			{Name: "another school may import them", Method: "POST", Path: "/v1/exercises/import?format=lichess-csv", Token: p.F.B.TeacherToken, Body: body, Header: hdr, Status: 201,
+				Check: report(3, 7)},
 			{Name: "student", Method: "POST", Path: "/v1/exercises/import?format=lichess-csv", Token: a.StudentToken, Body: body, Header: hdr, Status: 403},
 			{Name: "unknown format", Method: "POST", Path: "/v1/exercises/import?format=pgn", Token: a.TeacherToken, Body: body, Header: hdr, Status: 400, Code: "invalid_parameter"},
 			{Name: "bad dry_run", Method: "POST", Path: "/v1/exercises/import?format=lichess-csv&dry_run=maybe", Token: a.TeacherToken, Body: body, Header: hdr, Status: 400},

@@ -119,6 +119,12 @@ var messages = map[string]message{
 	"trf_unknown_player":     {text{"找不到对应的学生", "No matching student"}, text{"TRF 文件里的 %d 号选手“%s”在所选班级里找不到唯一对应的学生。请检查姓名，或在 players 里指定这名选手是哪位学生。", "Player %d, “%s”, of the TRF file matches no single student of the chosen classes. Check the name, or say in players which student this is."}},
 	"round_not_paired":       {text{"这一轮还没有编排", "Round not paired"}, text{"第 %d 轮还没有编排。", "Round %d is not paired yet."}},
 
+	// Game archive.
+	"no_games":               {text{"文件里没有棋谱", "No game in the file"}, text{"上传的文件里找不到一盘棋。请检查选的棋种和文件格式（PGN、PDN 或着法列表）。", "The uploaded file holds no game. Check the game chosen and the file's format (PGN, PDN or a move list)."}},
+	"game_already_confirmed": {text{"这盘棋已经确认过了", "Already confirmed"}, text{"这盘棋已经确认过了，不用再确认。", "This game is already confirmed."}},
+	"own_submission":         {text{"不能确认自己上传的棋", "You submitted this game"}, text{"自己上传的棋要由对手或老师来确认。", "A game you submitted is confirmed by your opponent or a teacher."}},
+	"duplicate":              {text{"棋谱库里已经有这盘棋", "Already in the archive"}, text{"这样修改以后，它和棋谱库里的另一盘棋一样了（棋手、日期和着法都相同）。", "After this change it would be the same game as another one in the archive (same players, date and moves)."}},
+
 	// Knockouts and arenas.
 	"tournament_started": {text{"比赛已经开始", "The tournament has started"}, text{"淘汰赛和擂台赛开始以后不能退出（请把这盘棋记为弃权），淘汰赛也不能再加人。", "Once a knockout or arena has started no one can withdraw (enter a forfeit for the game instead), and a knockout takes no new players."}},
 	"decision_needed":    {text{"需要老师决定", "The teacher must decide"}, text{"第 %d 轮第 %d 台是和棋，按这个比赛的规则要由老师决定谁晋级。请先录入老师的决定，再编排下一轮。", "Board %[2]d of round %[1]d was drawn, and under this tournament's rule the teacher decides who goes on. Enter the decision, then pair the next round."}},
@@ -163,6 +169,12 @@ var fieldMessages = map[string]text{
 	"not_yours":       {"不是你的对局", "is not your game"},
 	"unsupported":     {"用到了本系统还不支持的内容（加速、禁止对阵或其他计分方法）", "uses what this service does not support yet (acceleration, forbidden pairs or another point system)"},
 	"unknown_player":  {"有选手找不到对应的学生", "has a player who matches no student"},
+
+	"single_game_only":     {"只能用于只有一盘棋的文件", "can only be given for a file of one game"},
+	"players_differ":       {"这一台的棋手和棋谱里的不一样", "has other players than the game"},
+	"same_player":          {"黑白双方不能是同一个学生", "cannot be the same student as the other side"},
+	"too_many_games":       {"文件里的棋太多了", "holds too many games"},
+	"linked_to_tournament": {"这盘棋登记在比赛的一台上，不能换棋手", "cannot change: the game is linked to a tournament board"},
 
 	"not_knockout":       {"只有淘汰赛才需要老师决定谁晋级", "applies only to a knockout"},
 	"not_arena":          {"只有擂台赛才有排队顺序", "applies only to an arena"},

@@ -18,6 +18,7 @@ import (
 	"qixue/assignments"
 	"qixue/audit"
 	"qixue/exercises"
+	"qixue/games"
 	"qixue/identity"
 	"qixue/lessons"
 	"qixue/progress"
@@ -73,6 +74,9 @@ type Deps struct {
 	// Tournaments runs class tournaments; without it the tournament
 	// routes answer 503.
 	Tournaments *tournaments.Service
+	// Games runs the club game archive; without it the game routes
+	// answer 503.
+	Games *games.Service
 }
 
 // NewServer returns the Echo server with every route, middleware and the
@@ -119,7 +123,11 @@ func NewServer(d Deps) *echo.Echo {
 		}))
 	}
 	// Roster zips have their own, larger limit (Deps.Roster).
-	e.Use(bodyLimit(MaxBodyBytes, func(c echo.Context) bool { return c.Request().URL.Path == RosterUploadPath && d.Roster != nil }))
+	// Game files too (Deps.Games, games.MaxUploadBytes as multipart).
+	e.Use(bodyLimit(MaxBodyBytes, func(c echo.Context) bool {
+		p := c.Request().URL.Path
+		return p == RosterUploadPath && d.Roster != nil || p == GamesUploadPath && d.Games != nil && c.Request().Method == http.MethodPost
+	}))
 
 	registerOps(e, d.Ping, d.Registry, d.MetricsToken)
 	v1 := e.Group("/v1")
@@ -134,6 +142,7 @@ func NewServer(d Deps) *echo.Echo {
 	newProgressHandlers(d.Progress).register(v1, auth)
 	(&auditHandlers{svc: d.Audit}).register(v1, auth)
 	(&tournamentHandlers{svc: d.Tournaments}).register(v1, auth)
+	(&gameHandlers{svc: d.Games, progress: d.Progress}).register(v1, auth)
 	return e
 }
 

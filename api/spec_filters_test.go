@@ -118,6 +118,22 @@ func TestSpecListFilters(t *testing.T) {
 			t, _ := time.Parse(time.RFC3339Nano, fmt.Sprint(item["at"]))
 			return t
 		}
+		// Game records: the world's (chess, confirmed, the student white,
+		// 2026-11-03, C20), an outsiders' draughts game and a student's
+		// pending chess game.
+		w.upload(t, a.AdminToken, map[string]any{"game": "draughts",
+			"text": "[Event \"Autumn cup\"]\n[Date \"2026.10.01\"]\n[White \"Ann\"]\n[Black \"Bo\"]\n\n1. 32-28 19-23 2. 28x19 14x23 *\n"})
+		w.upload(t, a.StudentToken, map[string]any{"game": "chess", "black_id": a.Student.ID,
+			"text": "[Event \"Club\"]\n[Date \"2026.11.20\"]\n[White \"Cai\"]\n[ECO \"B01\"]\n\n1. e4 d5 *\n"})
+		plays := func(it map[string]any, id string) bool {
+			return field(it, "white.student_id") == id || field(it, "black.student_id") == id
+		}
+		dated := func(before bool) func(map[string]any, string) bool {
+			return func(it map[string]any, v string) bool {
+				d, ok := it["date"].(string)
+				return ok && (before && d <= v || !before && d >= v)
+			}
+		}
 		mid := now.Add(-time.Hour).Format(time.RFC3339)
 		future := now.Add(time.Hour).Format(time.RFC3339)
 		statuses := []string{"active", "inactive", "all"}
@@ -156,6 +172,18 @@ func TestSpecListFilters(t *testing.T) {
 			"/v1/audit since":           {values: []string{mid, future}, match: func(it map[string]any, v string) bool { s, _ := time.Parse(time.RFC3339, v); return !at(it).Before(s) }},
 			"/v1/audit until":           {values: []string{mid, future}, match: func(it map[string]any, v string) bool { u, _ := time.Parse(time.RFC3339, v); return at(it).Before(u) }},
 			"/v1/audit school_id":       {token: w.F.AdminToken, values: []string{a.School.ID}, match: fieldIs("school_id")},
+			"/v1/games user_id":         {values: []string{a.Student.ID}, match: plays},
+			"/v1/games class_id": {values: []string{a.Class.ID, old}, match: func(it map[string]any, v string) bool {
+				return v == a.Class.ID && plays(it, a.Student.ID)
+			}},
+			"/v1/games game":   {values: []string{"chess", "draughts", "gomoku"}, match: fieldIs("game")},
+			"/v1/games event":  {values: []string{"autumn", "no such event"}, mayKeep: true},
+			"/v1/games from":   {values: []string{"2026-11-01", "2026-11-03"}, match: dated(false)},
+			"/v1/games to":     {values: []string{"2026-11-01", "2026-11-03"}, match: dated(true)},
+			"/v1/games status": {values: []string{"pending", "confirmed"}, match: fieldIs("status")},
+			"/v1/games opening": {values: []string{"C20", "b0", "Sicilian"}, match: func(it map[string]any, v string) bool {
+				return strings.Contains(strings.ToLower(fmt.Sprint(it["opening"])), strings.ToLower(v))
+			}},
 		}
 		used := map[string]bool{}
 		for _, o := range specOps(w) {

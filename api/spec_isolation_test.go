@@ -22,6 +22,7 @@ var studentRoutes = map[string]bool{
 	"GET /v1/curricula/{id}/units": true, "GET /v1/units/{id}": true, "GET /v1/units/{id}/lessons": true,
 	"GET /v1/schools/{id}": true, "GET /v1/students/{id}/progress": true, "GET /v1/me/attempts": true,
 	"GET /v1/tournaments/{id}": true, "GET /v1/tournaments/{id}/standings": true, "GET /v1/tournaments/{id}/pairings": true,
+	"GET /v1/games/{id}": true, "GET /v1/games/{id}/replay": true, "GET /v1/games/{id}/export": true, "POST /v1/games/{id}/confirm": true,
 	"GET /v1/tournaments/{id}/bracket": true, "GET /v1/tournaments/{id}/arena": true,
 }
 
@@ -29,7 +30,7 @@ var studentRoutes = map[string]bool{
 // students, its assignments): a teacher of another class of the same
 // school is refused them.
 func classScoped(path string) bool {
-	for _, p := range []string{"/v1/classes/{id}", "/v1/students/", "/v1/users/{id}", "/v1/assignments/{id}", "/v1/roster/classes/", "/v1/tournaments/{id}"} {
+	for _, p := range []string{"/v1/classes/{id}", "/v1/students/", "/v1/users/{id}", "/v1/assignments/{id}", "/v1/roster/classes/", "/v1/tournaments/{id}", "/v1/games/{id}"} {
 		if strings.HasPrefix(path, p) {
 			return true
 		}
@@ -52,7 +53,7 @@ func TestSpecCrossSchool(t *testing.T) {
 		w := newWorld(t, db)
 		a := w.F.A
 		secrets := []string{a.School.ID, a.School.Name, a.Class.ID, a.Class.Name, a.Student.ID, a.Student.Username,
-			a.Teacher.ID, a.Admin.ID, w.A.Exercise, w.A.Curriculum, w.A.Unit, w.A.Lesson, w.A.Assignment, w.A.Attempt, w.A.Import, w.A.Tournament}
+			a.Teacher.ID, a.Admin.ID, w.A.Exercise, w.A.Curriculum, w.A.Unit, w.A.Lesson, w.A.Assignment, w.A.Attempt, w.A.Import, w.A.Tournament, w.A.Game}
 		type caller struct{ name, token string }
 		n := 0
 		for _, o := range specOps(w) {

@@ -420,14 +420,10 @@ func tournamentError(err error) error {
 	if !ok {
 		return err
 	}
-	status, ok := tournamentStatuses[te.Code()]
-	if !ok {
-		status = statuses[te.Code()]
-	}
-	if status == 0 {
+	e := domainError(te.Code(), tournamentStatuses)
+	if e == nil {
 		return err
 	}
-	e := &Error{Status: status, Code: te.Code()}
 	for _, f := range te.Fields() {
 		e.Fields = append(e.Fields, identity.FieldError{Field: f.Field, Code: f.Code})
 	}

@@ -41,6 +41,9 @@ type world struct {
 // worldSchool is the content of one school of the world.
 type worldSchool struct {
 	Exercise, Curriculum, Unit, Lesson, Assignment, Attempt, Import, Tournament string
+	// Game is a chess game of the class's student, uploaded by its
+	// teacher (confirmed).
+	Game string
 }
 
 func newWorld(t *testing.T, db *gorm.DB) *world {
@@ -81,6 +84,7 @@ func newWorld(t *testing.T, db *gorm.DB) *world {
 		},
 	})
 	progressStore := models.NewProgressStore(db)
+	tourneys := tournaments.NewService(models.NewTournamentStore(db), nil)
 	h.Echo = api.NewServer(api.Deps{
 		Identity:    h.Identity,
 		Ping:        func(ctx context.Context) error { return models.Ping(ctx, db) },
@@ -90,7 +94,8 @@ func newWorld(t *testing.T, db *gorm.DB) *world {
 		Assignments: assignments.NewService(models.NewAssignmentStore(db), nil).WithPractice(api.PracticeMaker(practice)),
 		Progress:    progress.NewService(progressStore, progressStore, h.Identity, nil),
 		Audit:       audit.NewService(models.NewAuditStore(db), time.Now),
-		Tournaments: tournaments.NewService(models.NewTournamentStore(db), nil),
+		Tournaments: tourneys,
+		Games:       api.NewGames(models.NewGameStore(db), tourneys),
 	})
 	for i, s := range []*worldSchool{&w.A, &w.B} {
 		fs := w.F.A
@@ -128,8 +133,25 @@ func newWorld(t *testing.T, db *gorm.DB) *world {
 			"name": "象棋赛 " + fs.School.Name, "game": "chess", "rounds": 3,
 			"class_ids": []string{fs.Class.ID}, "student_ids": []string{fs.Student.ID},
 		}, nil)
+		s.Game = w.upload(t, fs.TeacherToken, map[string]any{"game": "chess", "white_id": fs.Student.ID,
+			"text": "[Event \"Club " + fs.School.Name + "\"]\n[Date \"2026.11.03\"]\n[White \"x\"]\n[Black \"Outsider\"]\n[ECO \"C20\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n"})
 	}
 	return w
+}
+
+// upload sends a one-game upload that must be stored and returns the
+// record's id.
+func (w *world) upload(t *testing.T, token string, body map[string]any) string {
+	t.Helper()
+	rec := w.Do(t, "POST", "/v1/games", token, body, nil)
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("upload: %d %s", rec.Code, rec.Body)
+	}
+	r := apitest.Decode[struct{ Stored []struct{ ID string } }](t, rec)
+	if len(r.Stored) != 1 {
+		t.Fatalf("upload stored %d games: %s", len(r.Stored), rec.Body)
+	}
+	return r.Stored[0].ID
 }
 
 // create sends a request that must succeed and returns the id (or
@@ -157,7 +179,7 @@ func (w *world) create(t *testing.T, method, path, token string, body any, hdr m
 func TestWorld(t *testing.T) {
 	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
 		w := newWorld(t, db)
-		if w.A.Import == "" || w.B.Attempt == "" || w.B.Tournament == "" {
+		if w.A.Import == "" || w.B.Attempt == "" || w.B.Tournament == "" || w.B.Game == "" {
 			t.Fatalf("world %+v", w)
 		}
 	})

@@ -249,3 +249,129 @@ func TestOwnNumberBest(t *testing.T) {
 		t.Errorf("piece 5 on point 1 under 差和法: %d, want 4", got)
 	}
 }
+
+// ncPromptWithoutRuleset returns a prompt with its "ruleset" field taken
+// out, so the same puzzle under two bands compares equal.
+func ncPromptWithoutRuleset(prompt json.RawMessage) string {
+	var m map[string]any
+	if json.Unmarshal(prompt, &m) != nil {
+		return string(prompt)
+	}
+	delete(m, "ruleset")
+	out, _ := json.Marshal(m)
+	return string(out)
+}
+
+// ncSharedG23G46 lists the grades 4-6 number-chess items that may repeat
+// a grades 2-3 one on purpose: the competition rules (time per move, an
+// illegal move, points for a win) are the same in every grade.
+var ncSharedG23G46 = map[string]bool{
+	"numchess/lesson-g46-match-rule-001": true,
+	"numchess/lesson-g46-match-rule-002": true,
+	"numchess/lesson-g46-match-rule-003": true,
+}
+
+// TestNumchessG46DiffersFromG23: grades 4-6 number chess is its own
+// course, not a copy: no G46 item has the prompt (position and goal,
+// digits and target, or scored position) of a G23 item, apart from the
+// explicit list above.
+func TestNumchessG46DiffersFromG23(t *testing.T) {
+	g23 := map[string]string{}
+	for _, ex := range wholeBank(t) {
+		if ex.Band == G23 && strings.HasPrefix(ex.Key, "numchess/") {
+			g23[ncPromptWithoutRuleset(ex.Prompt)] = ex.Key
+		}
+	}
+	for _, ex := range wholeBank(t) {
+		if ex.Band != G46 || !strings.HasPrefix(ex.Key, "numchess/") {
+			continue
+		}
+		if other, ok := g23[ncPromptWithoutRuleset(ex.Prompt)]; ok && !ncSharedG23G46[ex.Key] {
+			t.Errorf("%s repeats the grades 2-3 item %s", ex.Key, other)
+		}
+	}
+}
+
+// TestNumchessG46LessonsOwn: every grades 4-6 number-chess lesson has
+// text of its own, found in no grades 2-3 lesson, so none is a copy.
+func TestNumchessG46LessonsOwn(t *testing.T) {
+	g23 := map[Text]bool{}
+	eachLesson(t, NumChess, func(c contentCurriculum, l contentLesson) {
+		if c.Band == G23 {
+			for _, b := range l.Blocks {
+				g23[b.Text] = true
+			}
+		}
+	})
+	eachLesson(t, NumChess, func(c contentCurriculum, l contentLesson) {
+		if c.Band != G46 {
+			return
+		}
+		for _, b := range l.Blocks {
+			if b.Type == "text" && !g23[b.Text] {
+				return
+			}
+		}
+		t.Errorf("%s: every text is also in a grades 2-3 lesson", l.ID)
+	})
+}
+
+// statedCampPieces finds a side's list of pieces in the camp in a score
+// explanation: "红方在对方阵营里的棋子（号码×点号）：0×6、1×4" and
+// "Red's pieces in the camp (number×point): 0×6, 1×4".
+var statedCampPieces = regexp.MustCompile(`(红方|蓝方|Red|Blue)(?:在对方阵营里的棋子（号码×点号）：|'s pieces in the camp \(number×point\): )((?:\d×\d[、, ]*)+)`)
+
+// TestNumchessScoreClaims: in every band, a score explanation states the
+// stored scores ("红方 111 分", "Red 111"), and a list of a side's pieces
+// in the camp with their points is exactly what the engine sees in the
+// position: every piece in the opponent's camp, each on its point.
+func TestNumchessScoreClaims(t *testing.T) {
+	lists := 0
+	for _, ex := range wholeBank(t) {
+		if ex.Kind != "numchess.score" {
+			continue
+		}
+		var p ncScorePrompt
+		var s ncScoreSolution
+		_ = json.Unmarshal(ex.Prompt, &p)
+		_ = json.Unmarshal(ex.Solution, &s)
+		pos, err := numchess.ParsePosition(p.Position)
+		if err != nil {
+			t.Fatalf("%s: %v", ex.Key, err)
+		}
+		for _, c := range []struct {
+			re    *regexp.Regexp
+			text  string
+			value *int
+		}{
+			{statedRedZH, s.Explanation.ZH, s.Red}, {statedBlueZH, s.Explanation.ZH, s.Blue},
+			{statedRedEN, s.Explanation.EN, s.Red}, {statedBlueEN, s.Explanation.EN, s.Blue},
+		} {
+			if m := c.re.FindStringSubmatch(c.text); m != nil && c.value != nil && m[1] != strconv.Itoa(*c.value) {
+				t.Errorf("%s: the explanation says %q, the stored score is %d", ex.Key, m[0], *c.value)
+			}
+		}
+		for _, text := range []string{s.Explanation.ZH, s.Explanation.EN} {
+			for _, m := range statedCampPieces.FindAllStringSubmatch(text, -1) {
+				lists++
+				side := numchess.Red
+				if m[1] == "蓝方" || m[1] == "Blue" {
+					side = numchess.Blue
+				}
+				var want []string
+				for n := range 10 {
+					if owner, k, ok := pos.Where(side, n).CampOf(); ok && owner != side {
+						want = append(want, fmt.Sprintf("%d×%d", n, k))
+					}
+				}
+				got := regexp.MustCompile(`\d×\d`).FindAllString(m[2], -1)
+				if strings.Join(got, " ") != strings.Join(want, " ") {
+					t.Errorf("%s: %s lists %v, the position has %v", ex.Key, m[1], got, want)
+				}
+			}
+		}
+	}
+	if lists == 0 {
+		t.Error("no score explanation lists pieces in the camp")
+	}
+}

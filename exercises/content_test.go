@@ -20,6 +20,7 @@ type contentBlock struct {
 	Caption  Text     `json:"caption"`
 	Exercise string   `json:"exercise"`
 	Hi       []string `json:"highlight"`
+	Arrows   []string `json:"arrows"`
 	Last     string   `json:"last"`
 }
 

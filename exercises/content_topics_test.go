@@ -2,6 +2,8 @@ package exercises
 
 import (
 	"encoding/json"
+	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -109,6 +111,132 @@ func TestLessonExercisesOnTopic(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// ncTacticProblems checks an exercise tagged with one of the six tactics:
+// it asks for a chain of a given piece, its solution has the tactic's
+// shape (ncTactics), and no step, hop or single span of the piece reaches
+// the goal point, so the tactic is needed. It returns the tactics tagged
+// and what is wrong.
+func ncTacticProblems(ex Exercise) (tactics, problems []string) {
+	for _, tag := range ex.Tags {
+		if ncContains(ncTacticTags, tag) {
+			tactics = append(tactics, tag)
+		}
+	}
+	if len(tactics) == 0 {
+		return nil, nil
+	}
+	var k numchessMove
+	task, err := k.parsePrompt(ex.Prompt)
+	if err != nil {
+		return tactics, []string{"a tactic exercise that is not a move: " + err.Error()}
+	}
+	var s ncMoveSolution
+	_ = json.Unmarshal(ex.Solution, &s)
+	m, _ := numchess.ParseMove(s.Move)
+	eng := ncEngine(task.rs)
+	mi, err := eng.Check(task.pos, m)
+	if err != nil {
+		return tactics, []string{err.Error()}
+	}
+	if task.goal.Type != "chain" || task.goal.Piece == nil {
+		problems = append(problems, fmt.Sprintf("goal %+v, want a chain of a given piece", task.goal))
+	}
+	for _, tag := range tactics {
+		if !ncContains(ncTactics(mi), tag) {
+			problems = append(problems, fmt.Sprintf("%s does not have the shape of %s (shapes found: %v)", s.Move, tag, ncTactics(mi)))
+		}
+		why := ncTacticWhy(mi, tag)
+		if why.ZH == "" || !strings.Contains(s.Explanation.ZH, why.ZH) || !strings.Contains(s.Explanation.EN, why.EN) {
+			problems = append(problems, fmt.Sprintf("the explanation does not say where %s uses %s (%q)", s.Move, tag, why.ZH))
+		}
+	}
+	if !ncOnlyByChain(eng, task.pos, mi) {
+		problems = append(problems, fmt.Sprintf("the piece reaches %s without a chain", mi.To()))
+	}
+	return tactics, problems
+}
+
+// TestNumchessTacticExercises: every bank exercise tagged with a tactic
+// passes ncTacticProblems, and each tactic has three or more; a lesson on
+// a tactic carries its tag, so TestLessonExercisesOnTopic holds its
+// exercises to it. Chains that enter the camp (连跨进营) are among them.
+func TestNumchessTacticExercises(t *testing.T) {
+	perTactic := map[string]int{}
+	intoCamp := 0
+	for _, ex := range wholeBank(t) {
+		tactics, problems := ncTacticProblems(ex)
+		for _, p := range problems {
+			t.Errorf("%s: %s", ex.Key, p)
+		}
+		for _, tag := range tactics {
+			perTactic[tag]++
+		}
+		if len(tactics) > 0 && ncContains(ex.Tags, "numchess.move.camp") {
+			intoCamp++
+		}
+	}
+	for _, tag := range ncTacticTags {
+		if perTactic[tag] < 3 {
+			t.Errorf("%s: %d exercises, want 3 or more", tag, perTactic[tag])
+		}
+	}
+	if intoCamp < 3 {
+		t.Errorf("%d tactic exercises enter the camp, want 3 or more", intoCamp)
+	}
+}
+
+// TestNumchessMoveGeneratorTactics: the move generator's chains name a
+// tactic only when the chain has its shape and only a chain reaches the
+// point, and in grades 2-3 and 4-6 some do; grade 1 has no chains.
+func TestNumchessMoveGeneratorTactics(t *testing.T) {
+	for _, band := range []Band{G23, G46} {
+		n := 0
+		for seed := range uint64(6) {
+			exs, err := (ncMoveGenerator{}).Generate(rand.New(rand.NewPCG(seed, 15)), band, 10)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, ex := range exs {
+				tactics, problems := ncTacticProblems(ex)
+				for _, p := range problems {
+					t.Errorf("%s %s: %s", band, ex.Prompt, p)
+				}
+				if len(tactics) > 0 {
+					n++
+				}
+			}
+		}
+		t.Logf("%s: %d tactic exercises in 60", band, n)
+		if n == 0 {
+			t.Errorf("%s: no tactic exercise in 60", band)
+		}
+	}
+}
+
+// TestNcTacticsShapes checks the tactic shapes on chains from the seed
+// and the engine: the 1489 opening's 9-chain back over its last segment
+// is a back follow (跟步寻路); spanning 3 and back, then 3 and 9 along the
+// same line, is 得寸进尺; the seed's 8-chain of the 1489 opening (over
+// 6, 2, then 4) is a plain chain with no tactic.
+func TestNcTacticsShapes(t *testing.T) {
+	eng := ncEngine(numchess.G23())
+	for _, c := range []struct{ pos, move, want string }{
+		{"r:0a1,1i5,2b4,3c4,4e5,5a3,6b3,7c3,8d5,9a2;b:0a17,1a14,2c14,3b14,4d14,5c15,6b15,7a15,8a16,9b16 r 5", "9a2-h5[6/3]-c5[8/4]-f5[8/4]", "numchess.tactic.follow"},
+		{"r:0e5,1d12,2h9,3f5,4f12,5f11,6h12,7e9,8g8,9d8;b:0g10,1f8,2f13,3d9,4e7,5h7,6f6,7e13,8e12,9b9 r 40", "7e9-c9[3]-e9[3]-a9[9/3]", "numchess.tactic.inch"},
+		{"r:0a1,1i5,2b4,3c4,4e5,5a3,6b3,7c3,8b2,9a2;b:0a17,1a14,2c14,3b14,4d14,5c15,6b15,7a15,8a16,9b16 r 3", "8b2-f5[6-2]-d5[4]", ""},
+	} {
+		pos, _ := numchess.ParsePosition(c.pos)
+		m, _ := numchess.ParseMove(c.move)
+		mi, err := eng.Check(pos, m)
+		if err != nil {
+			t.Fatalf("%s: %v", c.move, err)
+		}
+		if c.want == "" && len(ncTactics(mi)) > 0 || c.want != "" && !ncContains(ncTactics(mi), c.want) {
+			t.Errorf("%s: shapes %v, want %s", c.move, ncTactics(mi), c.want)
 		}
 	}
 }

@@ -96,9 +96,12 @@ func (t Text) Get(lang string) string {
 // by a school. Prompt and Solution are the kind's JSON documents; the
 // Solution never reaches a student before they solve or give up.
 type Exercise struct {
-	ID         string
-	SchoolID   string
-	Key        string // stable key of a built-in exercise, e.g. "chess/escape-001"
+	ID       string
+	SchoolID string
+	Key      string // stable key of a built-in exercise, e.g. "chess/escape-001"
+	// Source names where an imported exercise comes from ("lichess:00sHx");
+	// a school holds at most one exercise of a source. Empty for others.
+	Source     string
 	Kind       string
 	Title      Text
 	Body       Text // the question as the student reads it (Markdown)

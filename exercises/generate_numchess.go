@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -126,15 +127,40 @@ func (g ncExpressionGenerator) Generate(rng *rand.Rand, band Band, count int) ([
 	for tries := 0; len(out) < count && tries < 50*count+100; tries++ {
 		sizes := ncExpressionSizes[band]
 		target := rng.IntN(10)
-		digits := ncSpannedPieces(rng, target, sizes[rng.IntN(len(sizes))])
+		n := sizes[rng.IntN(len(sizes))]
+		var digits []int
+		var w *arith.Expr
+		switch feature := ncExpressionFeature(rng, band); feature {
+		case "":
+			digits = ncSpannedPieces(rng, target, n)
+		default:
+			for range 40 { // most draws make no whole target 0-9
+				if w, target = ncFeatureExpression(rng, rs, feature, n); w != nil {
+					break
+				}
+			}
+			if w == nil {
+				continue
+			}
+			digits = w.Digits()
+			sort.Sort(sort.Reverse(sort.IntSlice(digits)))
+		}
+		if !ncPiecesCanExist(digits, target) {
+			continue
+		}
 		key := fmt.Sprint(digits, target)
 		if seen[key] {
 			continue
 		}
 		seen[key] = true
-		w, ok := solver.Solve(digits, arith.Int(int64(target)))
-		if !ok {
-			continue
+		if w == nil {
+			var ok bool
+			if w, ok = solver.Solve(digits, arith.Int(int64(target))); !ok {
+				continue
+			}
+		}
+		if band == G23 && !ncUnitFractionsOnly(w) {
+			continue // grades 2-3 take only a unit fraction of a whole (1/2 of 8)
 		}
 		ex, err := g.exercise(band, rs, digits, target, w)
 		if err != nil {
@@ -143,6 +169,157 @@ func (g ncExpressionGenerator) Generate(rng *rand.Rand, band Band, count int) ([
 		out = append(out, ex)
 	}
 	return out, nil
+}
+
+// ncExpressionFeature picks what an exercise is built around. Grades 4-6
+// learn powers and fractions, which a random draw almost never needs (the
+// simplest expression avoids them), so a third of their exercises are
+// built around a power and a third around a fraction. Grades 2-3 meet
+// fractions only as a unit fraction of a whole (1/2 × 8, half of 8): one
+// exercise in ten is built that way. Grade 1 draws only.
+func ncExpressionFeature(rng *rand.Rand, band Band) string {
+	switch band {
+	case G46:
+		return [...]string{"", "power", "fraction"}[rng.IntN(3)]
+	case G23:
+		if rng.IntN(10) == 0 {
+			return "unit_fraction"
+		}
+	}
+	return ""
+}
+
+// ncFeatureExpression builds a random expression over n pieces around one
+// power (a², a³ with a ≥ 2), one fraction (a/b that is not a whole number)
+// or one unit fraction times a whole it divides (1/b × m), joining the
+// other pieces with the band's operators. It returns the expression and
+// its value, the target, or nil when the draw makes no target (not a
+// whole number 0-9, or not valid under rs).
+func ncFeatureExpression(rng *rand.Rand, rs numchess.Ruleset, feature string, n int) (*arith.Expr, int) {
+	type item struct {
+		s    string
+		prec int // 1 for + −, 2 for × ÷, 3 for a number, power or fraction
+		frac bool
+	}
+	digit := func(lo int) string { return strconv.Itoa(lo + rng.IntN(10-lo)) }
+	var items []item
+	switch feature {
+	case "power":
+		base := 2 + rng.IntN(8)
+		exp := 2 + rng.IntN(2)
+		if exp == 3 && base > 4 {
+			exp = 2 // 5³ = 125 and more leave nothing for the other pieces to make 0-9
+		}
+		items = append(items, item{s: fmt.Sprintf("%d^%d", base, exp), prec: 3})
+		n-- // one item over two pieces
+	case "fraction":
+		a, b := 1+rng.IntN(9), 2+rng.IntN(8)
+		if a%b == 0 {
+			return nil, 0
+		}
+		items = append(items, item{s: fmt.Sprintf("%d/%d", a, b), prec: 3, frac: true})
+		n--
+	case "unit_fraction":
+		b := 2 + rng.IntN(4)
+		m := b * (1 + rng.IntN(9/b))
+		if m == b || m < 4 {
+			return nil, 0 // 1/2 × 2 is no "half of" worth teaching
+		}
+		items = append(items, item{s: fmt.Sprintf("1/%d*%d", b, m), prec: 2})
+		n -= 2 // the product is one item over three pieces
+	}
+	for len(items) < n {
+		items = append(items, item{s: digit(0), prec: 3})
+	}
+	ops := []string{"+", "-", "*", "÷"} // ÷, not /: a / between two digits reads as a fraction
+	if feature == "unit_fraction" {
+		ops = ops[:2] // keep the half-of-8 product whole and in front
+	}
+	for len(items) > 1 {
+		i := rng.IntN(len(items))
+		j := rng.IntN(len(items) - 1)
+		if j >= i {
+			j++
+		}
+		if feature == "unit_fraction" && j == 0 {
+			i, j = j, i
+		}
+		l, r := items[i], items[j]
+		op := ops[rng.IntN(len(ops))]
+		prec := 1
+		if op == "*" || op == "÷" {
+			prec = 2
+		}
+		ls, rsx := l.s, r.s
+		if l.prec < prec {
+			ls = "(" + ls + ")"
+		}
+		if r.prec < prec || (r.prec == prec && (op == "-" || op == "÷")) || (op == "÷" && r.frac) {
+			rsx = "(" + rsx + ")"
+		}
+		joined := item{s: ls + op + rsx, prec: prec}
+		items[min(i, j)] = joined
+		items = append(items[:max(i, j)], items[max(i, j)+1:]...)
+	}
+	e, err := arith.Parse(items[0].s)
+	if err != nil {
+		return nil, 0
+	}
+	v, err := e.Eval()
+	if err != nil || !v.IsInt() || v.Num < 0 || v.Num > 9 {
+		return nil, 0
+	}
+	if arith.Check(e, e.Digits(), v, rs.Rules) != nil || ncTimesZero.MatchString(e.String()) {
+		return nil, 0
+	}
+	return e, int(v.Num)
+}
+
+// ncMoveUnitFractionsOnly is ncUnitFractionsOnly for every segment of a
+// move.
+func ncMoveUnitFractionsOnly(mi *numchess.MoveInfo) bool {
+	for _, seg := range mi.Segments {
+		if seg.Expr != nil && !ncUnitFractionsOnly(seg.Expr) {
+			return false
+		}
+	}
+	return true
+}
+
+// ncTimesZero matches a piece 0 multiplied or divided: it wipes out the
+// power or fraction the exercise is about (0 ÷ (8² − 5)).
+var ncTimesZero = regexp.MustCompile(`(^|[^0-9])0[×÷]|[×÷]0($|[^0-9/])`)
+
+// ncFractionTerm finds the fractions of an expression's display form and
+// the numbers either side of them: "1/2×8" -> "", "1", "2", "×8".
+var ncFractionTerm = regexp.MustCompile(`([×÷+−(]?)(\d+)/(\d+)([×÷]?\d*)`)
+
+// ncUnitFractionsOnly reports whether every fraction in e is what grades
+// 2-3 learn: a unit fraction 1/b multiplied by a whole number up to 20
+// that b divides (1/2 × 8 is half of 8, which is 4), written next to it,
+// or a fraction that is a whole number (6/3, read as 6 ÷ 3).
+func ncUnitFractionsOnly(e *arith.Expr) bool {
+	for _, m := range ncFractionTerm.FindAllStringSubmatch(e.String(), -1) {
+		a, _ := strconv.Atoi(m[2])
+		b, _ := strconv.Atoi(m[3])
+		if b != 0 && a%b == 0 {
+			continue // 6/3 is the division 6 ÷ 3, a whole number
+		}
+		if m[2] != "1" || b < 2 {
+			return false
+		}
+		whole := 0
+		switch {
+		case strings.HasPrefix(m[4], "×") && len(m[4]) > len("×"):
+			whole, _ = strconv.Atoi(m[4][len("×"):])
+		default:
+			return false
+		}
+		if whole == 0 || whole > 20 || whole%b != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // ncSpannedPieces draws n numbers of pieces that piece mover could span,
@@ -189,10 +366,18 @@ func (ncExpressionGenerator) exercise(band Band, rs numchess.Ruleset, digits []i
 	ds := ncJoinDigits(digits)
 	hint := ncRulesHint(rs)
 	prompt := ncMarshal(ncExpressionPrompt{Ruleset: rs.Name, Digits: digits, Target: int64(target)})
-	solution := ncMarshal(ncExpressionSolution{Expression: w.String(), Explanation: Text{
+	explanation := Text{
 		ZH: fmt.Sprintf("%s = %d，%s 每个数都正好用了一次。", w, target, ds.ZH),
 		EN: fmt.Sprintf("%s = %d, using each of %s exactly once.", w, target, ds.EN),
-	}})
+	}
+	if m := ncFractionTerm.FindStringSubmatch(w.String()); m != nil && band == G23 && m[1] == "" && m[2] == "1" && strings.HasPrefix(m[4], "×") {
+		whole := m[4][len("×"):]
+		b, _ := strconv.Atoi(m[3])
+		n, _ := strconv.Atoi(whole)
+		explanation.ZH += fmt.Sprintf("1/%d × %s 就是把 %s 平均分成 %d 份，取 1 份：%d。", b, whole, whole, b, n/b)
+		explanation.EN += fmt.Sprintf(" 1/%d × %s means %s shared into %d equal parts, one part: %d.", b, whole, whole, b, n/b)
+	}
+	solution := ncMarshal(ncExpressionSolution{Expression: w.String(), Explanation: explanation})
 	ex := Exercise{
 		Kind: "numchess.expression",
 		Title: Text{
@@ -206,221 +391,6 @@ func (ncExpressionGenerator) exercise(band Band, rs numchess.Ruleset, digits []i
 		Prompt: prompt, Solution: solution, Difficulty: difficulty, Band: band, Tags: tags,
 	}
 	if err := (numchessExpression{}).Validate(prompt, solution); err != nil {
-		return Exercise{}, fmt.Errorf("generated %s: %w", prompt, err)
-	}
-	return ex, nil
-}
-
-// ncMoveGenerator makes numchess.move exercises: a position reached by
-// random legal play under the band's ruleset (biased forward, so pieces
-// meet and approach the far camp), then a goal that one of the engine's
-// generated moves reaches: enter a camp point, span with a given piece to
-// a given point, or (G23 and up) chain-span to a given point. The engine's
-// move is the stored solution; the checker accepts any move that reaches
-// the goal.
-type ncMoveGenerator struct{}
-
-func (ncMoveGenerator) Kind() string { return "numchess.move" }
-
-// ncPlies is the range of random plies each band plays before the puzzle.
-var ncPlies = map[Band][2]int{K1: {10, 80}, G23: {16, 90}, G46: {20, 100}}
-
-// ncCandidate is a generated move that can become a goal.
-type ncCandidate struct {
-	goal ncMoveGoal
-	mi   *numchess.MoveInfo
-}
-
-func (g ncMoveGenerator) Generate(rng *rand.Rand, band Band, count int) ([]Exercise, error) {
-	rs, err := ncBandRuleset(band)
-	if err != nil {
-		return nil, err
-	}
-	eng := ncEngine(rs)
-	seen := map[string]bool{}
-	var out []Exercise
-	for tries := 0; len(out) < count && tries < 20*count+20; tries++ {
-		pos := ncRandomPlay(rng, eng, ncPlies[band][0]+rng.IntN(ncPlies[band][1]-ncPlies[band][0]+1))
-		cands := ncGoalCandidates(eng, pos)
-		if len(cands) == 0 {
-			continue
-		}
-		// Prefer the rarer goals: chains, then camp entries, then spans.
-		var pick []ncCandidate
-		for _, want := range []string{"chain", "enter_camp", "span"} {
-			var these []ncCandidate
-			for _, c := range cands {
-				if c.goal.Type == want {
-					these = append(these, c)
-				}
-			}
-			if len(these) > 0 && (pick == nil || rng.IntN(2) == 0) {
-				pick = these
-			}
-		}
-		c := pick[rng.IntN(len(pick))]
-		prompt := ncMarshal(ncMovePrompt{Ruleset: rs.Name, Position: pos.String(), Goal: c.goal})
-		if seen[string(prompt)] {
-			continue
-		}
-		seen[string(prompt)] = true
-		ex, err := g.exercise(band, rs, pos, c, prompt)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, ex)
-	}
-	return out, nil
-}
-
-// ncRandomPlay plays plies random legal steps and hops (移 and 邻) from
-// the start, choosing a move that goes forward two times in three. Spans
-// are left out of the playout: listing them needs the solver at every ply,
-// which costs far more, and the puzzle's own move is chosen from the full
-// move list of the final position.
-func ncRandomPlay(rng *rand.Rand, eng *numchess.Engine, plies int) numchess.Position {
-	pos := numchess.Start()
-	for range plies {
-		moves := ncStepsAndHops(pos)
-		if len(moves) == 0 {
-			break
-		}
-		m := moves[rng.IntN(len(moves))]
-		if rng.IntN(3) > 0 {
-			var fwd []numchess.Move
-			for _, mv := range moves {
-				gain := mv.To().Row() - mv.From.Row()
-				if pos.Turn() == numchess.Blue {
-					gain = -gain
-				}
-				if gain > 0 {
-					fwd = append(fwd, mv)
-				}
-			}
-			if len(fwd) > 0 {
-				m = fwd[rng.IntN(len(fwd))]
-			}
-		}
-		next, err := eng.Play(pos, m)
-		if err != nil {
-			continue // the five-piece rule can forbid a step; try another ply
-		}
-		pos = next
-	}
-	return pos
-}
-
-// ncStepsAndHops lists the steps and hops of the side to move, by piece
-// and direction.
-func ncStepsAndHops(pos numchess.Position) []numchess.Move {
-	side := pos.Turn()
-	var out []numchess.Move
-	for n := range 10 {
-		from := pos.Where(side, n)
-		if !from.Valid() {
-			continue
-		}
-		for d := numchess.Left; d <= numchess.BackRight; d++ {
-			q := numchess.Neighbour(from, side, d)
-			if !q.Valid() {
-				continue
-			}
-			if _, _, busy := pos.PieceAt(q); !busy {
-				out = append(out, numchess.Move{Piece: n, From: from, Path: []numchess.Point{q}})
-				continue
-			}
-			r := numchess.Neighbour(q, side, d)
-			if _, _, busy := pos.PieceAt(r); r.Valid() && !busy {
-				out = append(out, numchess.Move{Piece: n, From: from, Path: []numchess.Point{r}})
-			}
-		}
-	}
-	return out
-}
-
-// ncGoalCandidates lists the goals the side to move can reach, each with
-// the engine's witness move.
-func ncGoalCandidates(eng *numchess.Engine, pos numchess.Position) []ncCandidate {
-	var out []ncCandidate
-	for _, m := range eng.LegalMoves(pos) {
-		mi, err := eng.Check(pos, m)
-		if err != nil {
-			continue
-		}
-		piece := m.Piece
-		to := mi.To().String()
-		if owner, _, ok := mi.To().CampOf(); ok && owner != pos.Turn() {
-			out = append(out, ncCandidate{goal: ncMoveGoal{Type: "enter_camp", To: to}, mi: mi})
-		}
-		switch mi.Kind {
-		case numchess.SingleSpan:
-			out = append(out, ncCandidate{goal: ncMoveGoal{Type: "span", Piece: &piece, To: to}, mi: mi})
-		case numchess.ChainSpan:
-			out = append(out, ncCandidate{goal: ncMoveGoal{Type: "chain", Piece: &piece, To: to}, mi: mi})
-		}
-	}
-	return out
-}
-
-// exercise builds and validates one numchess.move exercise.
-func (ncMoveGenerator) exercise(band Band, rs numchess.Ruleset, pos numchess.Position, c ncCandidate, prompt json.RawMessage) (Exercise, error) {
-	side := ncSideText(pos.Turn())
-	mi := c.mi
-	tags := []string{}
-	operands := 0
-	for _, seg := range mi.Segments {
-		operands += len(seg.Numbers)
-		if seg.Expr != nil {
-			for _, tag := range ncExprFeatures(seg.Expr, rs) {
-				if !ncContains(tags, tag) {
-					tags = append(tags, tag)
-				}
-			}
-		}
-	}
-	var title, body Text
-	difficulty := 1
-	switch c.goal.Type {
-	case "enter_camp":
-		ruleTag := map[numchess.Kind]string{numchess.Step: "numchess.move.step", numchess.Hop: "numchess.move.hop",
-			numchess.SingleSpan: "numchess.span.single", numchess.ChainSpan: "numchess.span.chain"}[mi.Kind]
-		tags = append([]string{"numchess.move.camp", ruleTag}, tags...)
-		title = Text{ZH: "走进对方阵营 " + c.goal.To, EN: "Enter the camp point " + c.goal.To}
-		body = Text{
-			ZH: fmt.Sprintf("轮到%s走。走一步棋，让你的一枚棋子停在对方阵营的 %s 点上。可以移、邻、跨，跨的时候要写出算式。", side.ZH, c.goal.To),
-			EN: fmt.Sprintf("%s to move. Play one move that puts one of your pieces on %s in your opponent's camp. You may step, hop or span; give the expression of a span.", side.EN, c.goal.To),
-		}
-		difficulty = map[numchess.Kind]int{numchess.Step: 1, numchess.Hop: 1, numchess.SingleSpan: 2, numchess.ChainSpan: 4}[mi.Kind]
-	case "span":
-		tags = append([]string{"numchess.span.single"}, tags...)
-		title = Text{ZH: fmt.Sprintf("%d 号棋子跨到 %s", *c.goal.Piece, c.goal.To), EN: fmt.Sprintf("Span with %d to %s", *c.goal.Piece, c.goal.To)}
-		body = Text{
-			ZH: fmt.Sprintf("轮到%s走。用 %d 号棋子跨一步，停在 %s。写出跨过的棋子组成的算式，结果要等于 %d。", side.ZH, *c.goal.Piece, c.goal.To, *c.goal.Piece),
-			EN: fmt.Sprintf("%s to move. Span with piece %d so that it lands on %s, and give the expression of the spanned numbers that makes %d.", side.EN, *c.goal.Piece, c.goal.To, *c.goal.Piece),
-		}
-		difficulty = 2
-	case "chain":
-		tags = append([]string{"numchess.span.chain"}, tags...)
-		title = Text{ZH: fmt.Sprintf("%d 号棋子连跨到 %s", *c.goal.Piece, c.goal.To), EN: fmt.Sprintf("Chain span with %d to %s", *c.goal.Piece, c.goal.To)}
-		body = Text{
-			ZH: fmt.Sprintf("轮到%s走。用 %d 号棋子连跨（连续跨好几段），最后停在 %s。每一段的算式结果都要相同。", side.ZH, *c.goal.Piece, c.goal.To),
-			EN: fmt.Sprintf("%s to move. Make a chain span (several spans in one move) with piece %d that ends on %s. Every segment's expression must make the same value.", side.EN, *c.goal.Piece, c.goal.To),
-		}
-		difficulty = 3 + min(len(mi.Segments)-2, 1)
-	}
-	if operands >= 3 {
-		difficulty++
-	}
-	if ncContains(tags, "numchess.arith.mul_div") || ncContains(tags, "numchess.arith.concat") {
-		difficulty++
-	}
-	difficulty = max(1, min(5, difficulty))
-	solution := ncMarshal(ncMoveSolution{Move: mi.Machine(), Explanation: Text{ZH: mi.Chinese(), EN: mi.English()}})
-	ex := Exercise{
-		Kind: "numchess.move", Title: title, Body: body, Prompt: prompt, Solution: solution,
-		Difficulty: difficulty, Band: band, Tags: tags,
-	}
-	if err := (numchessMove{}).Validate(prompt, solution); err != nil {
 		return Exercise{}, fmt.Errorf("generated %s: %w", prompt, err)
 	}
 	return ex, nil

@@ -4,7 +4,10 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
+
+	"qixue/rules/numchess/arith"
 )
 
 // checkGenerated checks a generator's output for one band: the count, each
@@ -135,4 +138,87 @@ func TestNumchessExpressionPiecesExist(t *testing.T) {
 			t.Errorf("%s: %s spans pieces that cannot all exist", ex.Key, ex.Prompt)
 		}
 	}
+}
+
+// TestNumchessExpressionBandFeatures samples the expression generator
+// across bands: grade 1 uses no ×, ÷, power or fraction; grades 2-3 meet
+// fractions only as a unit fraction of a whole (1/2 × 8), explained in
+// words; grades 4-6 get powers and fractions in at least a fifth of their
+// exercises each. The bank's grade 2-3 number-chess solutions keep to
+// unit fractions too.
+func TestNumchessExpressionBandFeatures(t *testing.T) {
+	gen := ncExpressionGenerator{}
+	for _, band := range []Band{K1, G23, G46} {
+		count := map[string]int{}
+		n := 0
+		for seed := range uint64(20) {
+			exs, err := gen.Generate(rand.New(rand.NewPCG(seed, 11)), band, 20)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, ex := range exs {
+				n++
+				for _, tag := range ex.Tags {
+					count[tag]++
+				}
+				var s ncExpressionSolution
+				_ = json.Unmarshal(ex.Solution, &s)
+				e, err := arith.Parse(s.Expression)
+				if err != nil {
+					t.Fatalf("%s: %v", s.Expression, err)
+				}
+				switch band {
+				case K1:
+					if ncContains(ex.Tags, "numchess.arith.mul_div") || ncContains(ex.Tags, "numchess.arith.power") || ncContains(ex.Tags, "numchess.arith.fraction") {
+						t.Errorf("K1 %s: tags %v", s.Expression, ex.Tags)
+					}
+				case G23:
+					if !ncUnitFractionsOnly(e) {
+						t.Errorf("G23 %s: a fraction grades 2-3 do not learn", s.Expression)
+					}
+					if ncContains(ex.Tags, "numchess.arith.fraction") && !strings.Contains(s.Explanation.ZH, "平均分成") {
+						t.Errorf("G23 %s: the unit fraction is not explained: %s", s.Expression, s.Explanation.ZH)
+					}
+				}
+			}
+		}
+		t.Logf("%s: %d exercises, tags %v", band, n, count)
+		if band == G46 && (count["numchess.arith.power"] < n/5 || count["numchess.arith.fraction"] < n/5) {
+			t.Errorf("G46: %d powers and %d fractions in %d exercises", count["numchess.arith.power"], count["numchess.arith.fraction"], n)
+		}
+		if band == G23 && count["numchess.arith.fraction"] == 0 {
+			t.Errorf("G23: no unit fraction in %d exercises", n)
+		}
+	}
+	if ncUnitFractionsOnly(mustParse(t, "3/4*8")) || !ncUnitFractionsOnly(mustParse(t, "1/2*8")) || !ncUnitFractionsOnly(mustParse(t, "6/3+1")) || ncUnitFractionsOnly(mustParse(t, "8*1/2")) {
+		t.Error("ncUnitFractionsOnly is wrong about 3/4×8, 1/2×8, 6/3+1 or 8×1/2")
+	}
+	for _, ex := range wholeBank(t) {
+		if ex.Band != G23 || !strings.HasPrefix(ex.Key, "numchess/") {
+			continue
+		}
+		var s struct {
+			Expression string `json:"expression"`
+			Move       string `json:"move"`
+		}
+		_ = json.Unmarshal(ex.Solution, &s)
+		exprs := segmentExpressions(s.Move)
+		if s.Expression != "" {
+			exprs = append(exprs, s.Expression)
+		}
+		for _, x := range exprs {
+			if e, err := arith.Parse(x); err == nil && !ncUnitFractionsOnly(e) {
+				t.Errorf("%s: %s is a fraction grades 2-3 do not learn", ex.Key, x)
+			}
+		}
+	}
+}
+
+func mustParse(t *testing.T, s string) *arith.Expr {
+	t.Helper()
+	e, err := arith.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
 }

@@ -32,7 +32,17 @@ type LichessRow struct {
 	PuzzleID string // "" when the row has no id
 	Draft    Draft  // the exercise, when Reason is empty
 	Reason   Text   // why the row was refused
+	// Code is the stable code of a refusal: CodeDuplicate, or
+	// "invalid" for a row that cannot be read or checked.
+	Code string
 }
+
+// CodeDuplicate refuses a puzzle the school already holds, or one that
+// came earlier in the same file.
+const CodeDuplicate = "duplicate"
+
+// lichessSource is the Source of an exercise imported from a puzzle.
+func lichessSource(puzzleID string) string { return "lichess:" + puzzleID }
 
 // LichessReport is the outcome of an import: how many exercises were (or,
 // in a dry run, would be) stored and every refused row.
@@ -211,17 +221,40 @@ func (s *Service) ImportLichess(ctx context.Context, p identity.Principal, schoo
 	if err != nil {
 		return LichessReport{}, identity.ValidationError(identity.FieldError{Field: "file", Code: "invalid"})
 	}
+	var sources []string
+	for _, row := range rows {
+		if row.PuzzleID != "" {
+			sources = append(sources, lichessSource(row.PuzzleID))
+		}
+	}
+	stored, err := s.store.StoredSources(ctx, school, sources)
+	if err != nil {
+		return LichessReport{}, err
+	}
+	seen := map[string]bool{}
+	for _, src := range stored {
+		seen[src] = true
+	}
 	var rep LichessReport
 	var exs []Exercise
 	for _, row := range rows {
-		if row.Reason == (Text{}) {
+		src := lichessSource(row.PuzzleID)
+		switch {
+		case row.Reason != (Text{}):
+			row.Code = "invalid"
+		case seen[src]:
+			row.Code = CodeDuplicate
+			row.Reason = Text{ZH: "学校里已经有这道谜题（PuzzleId " + row.PuzzleID + "）", EN: "the school already has this puzzle (PuzzleId " + row.PuzzleID + ")"}
+		default:
 			ex, err := row.Draft.check()
 			if err != nil {
-				row.Reason = draftRefusal(err)
-			} else {
-				exs = append(exs, ex)
-				continue
+				row.Code, row.Reason = "invalid", draftRefusal(err)
+				break
 			}
+			ex.Source = src
+			seen[src] = true
+			exs = append(exs, ex)
+			continue
 		}
 		rep.Refused = append(rep.Refused, row)
 	}

@@ -90,8 +90,13 @@ type Store interface {
 	SyncBank(ctx context.Context, bank []Exercise, now time.Time) (inserted, updated int, err error)
 	Exercise(ctx context.Context, sc identity.Scope, id string) (Exercise, error)
 	Exercises(ctx context.Context, q Query, page identity.Page) ([]Exercise, error)
-	// CreateExercises stores school-authored exercises in one transaction.
+	// CreateExercises stores school-authored exercises in one transaction;
+	// an exercise whose Source the school already holds is
+	// identity.ErrConflict (nothing is stored then).
 	CreateExercises(ctx context.Context, exs []Exercise, now time.Time) error
+	// StoredSources returns those of sources that exercises of the school
+	// already have (archived ones included).
+	StoredSources(ctx context.Context, schoolID string, sources []string) ([]string, error)
 	// UpdateExercise saves a school-authored exercise of its school.
 	UpdateExercise(ctx context.Context, ex Exercise, now time.Time) error
 	// DeleteExercise archives a school-authored exercise of the scope at

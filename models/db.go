@@ -137,6 +137,7 @@ func Migrate(ctx context.Context, db *gorm.DB) error {
 		&ratingStateRow{}, &studentRatingRow{}, &exerciseRatingRow{}, &ratingChangeRow{},
 		&auditRow{},
 		&tournamentRow{}, &tournamentClassRow{}, &tournamentPlayerRow{}, &tournamentBoardRow{}, &tournamentAbsenceRow{},
+		&gameRecordRow{},
 	)
 	if err != nil {
 		return fmt.Errorf("migrate: %w", err)

@@ -22,8 +22,11 @@ import (
 // caller's school plus the built-ins and page in ID order; the tag filter
 // goes through exercise_tags(tag).
 type exerciseRow struct {
-	ID          string  `gorm:"primaryKey;size:36"`
-	SchoolID    *string `gorm:"size:36;index"`
+	ID       string  `gorm:"primaryKey;size:36"`
+	SchoolID *string `gorm:"size:36;index;uniqueIndex:idx_exercises_school_source,priority:1"`
+	// Source is where an imported exercise comes from ("lichess:ID"),
+	// unique within its school; NULL for others.
+	Source      *string `gorm:"size:80;uniqueIndex:idx_exercises_school_source,priority:2"`
 	Key         *string `gorm:"column:bank_key;size:120;uniqueIndex"`
 	Kind        string  `gorm:"size:64;not null;index"`
 	Game        string  `gorm:"size:16;not null;default:'';index:idx_exercises_game_band,priority:1"`
@@ -66,6 +69,9 @@ func toExerciseRow(ex exercises.Exercise, now time.Time) exerciseRow {
 	if ex.Key != "" {
 		r.Key = &ex.Key
 	}
+	if ex.Source != "" {
+		r.Source = &ex.Source
+	}
 	r.ContentHash = r.hash()
 	return r
 }
@@ -93,6 +99,9 @@ func (r exerciseRow) toExercise() exercises.Exercise {
 	}
 	if r.Key != nil {
 		ex.Key = *r.Key
+	}
+	if r.Source != nil {
+		ex.Source = *r.Source
 	}
 	json.Unmarshal([]byte(r.Tags), &ex.Tags) // written by toExerciseRow
 	return ex

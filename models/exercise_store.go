@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -218,6 +219,24 @@ func (s *ExerciseStore) Exercises(ctx context.Context, q exercises.Query, p iden
 
 // CreateExercises stores school-authored exercises; an unknown school is
 // a validation error on school_id.
+// StoredSources returns those of sources that exercises of the school
+// already have.
+func (s *ExerciseStore) StoredSources(ctx context.Context, schoolID string, sources []string) ([]string, error) {
+	var found []string
+	if len(sources) == 0 || !isUUID(schoolID) {
+		return nil, nil
+	}
+	for b := range slices.Chunk(sources, 1000) {
+		var part []string
+		q := inList(s.db.WithContext(ctx).Model(&exerciseRow{}), "source", b).Where("school_id = ?", schoolID)
+		if err := q.Pluck("source", &part).Error; err != nil {
+			return nil, fmt.Errorf("stored sources: %w", err)
+		}
+		found = append(found, part...)
+	}
+	return found, nil
+}
+
 func (s *ExerciseStore) CreateExercises(ctx context.Context, exs []exercises.Exercise, now time.Time) error {
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		checked := map[string]bool{}

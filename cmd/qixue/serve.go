@@ -69,6 +69,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 	importer := newImporter(cfg, db, svc)
 	ratings := models.NewProgressStore(db)
 	prog := progress.NewService(ratings, ratings, svc, nil)
+	tourneys := tournaments.NewService(models.NewTournamentStore(db), nil)
 	e := api.NewServer(api.Deps{
 		Identity:        svc,
 		Ping:            func(ctx context.Context) error { return models.Ping(ctx, db) },
@@ -84,7 +85,8 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		Assignments:     assignments.NewService(models.NewAssignmentStore(db), nil).WithPractice(api.PracticeMaker(practice)),
 		Progress:        prog,
 		Audit:           audit.NewService(models.NewAuditStore(db), nil),
-		Tournaments:     tournaments.NewService(models.NewTournamentStore(db), nil),
+		Tournaments:     tourneys,
+		Games:           api.NewGames(models.NewGameStore(db), tourneys),
 	})
 	defer startRosterWorker(ctx, cfg, importer, logger)()
 	raterDB, err := openRaterDB(cfg, db)

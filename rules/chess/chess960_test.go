@@ -116,3 +116,35 @@ func TestParsePGNChess960(t *testing.T) {
 		t.Errorf("export:\n%s", games[0].PGN())
 	}
 }
+
+// TestXFENWithoutVariantTag reads a real Chess960 start (position 0,
+// BBQNNRKR) whose KQkq rights name rooks off the a/h files, written
+// without a [Variant "Chess960"] tag: it is X-FEN, and castling takes the
+// outermost rook.
+func TestXFENWithoutVariantTag(t *testing.T) {
+	const fen = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1"
+	p, err := ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.Chess960() {
+		t.Fatal("not read as Chess960")
+	}
+	moves := "1. Nd3 Nd6 2. Ne3 Ne6 3. c3 c6 4. Qc2 Qc7 5. O-O-O O-O-O *\n"
+	games := ParsePGN("[FEN \"" + fen + "\"]\n[SetUp \"1\"]\n\n" + moves +
+		"\n[Variant \"Chess960\"]\n[FEN \"" + fen + "\"]\n\n" + moves)
+	if len(games) != 2 || games[0].Err != nil || games[1].Err != nil {
+		t.Fatalf("%+v", games)
+	}
+	if got, want := games[0].Final().FEN(), games[1].Final().FEN(); got != want || got != "bbkr3r/ppqppppp/2pnn3/8/8/2PNN3/PPQPPPPP/BBKR3R w - - 4 6" {
+		t.Errorf("final %s, want %s (castled queenside)", got, want)
+	}
+	// Standard positions keep the standard reading; an impossible right
+	// is still refused.
+	if _, err := ParseFEN("4k3/8/8/8/8/8/8/4K3 w K - 0 1"); err == nil {
+		t.Error("K without a rook accepted")
+	}
+	if p, err := ParseFEN(StartFEN); err != nil || p.Chess960() {
+		t.Errorf("start position: %v %v", err, p.Chess960())
+	}
+}

@@ -64,7 +64,16 @@ func parseFEN(s string, frc bool) (Position, error) {
 		castling = parseCastling960
 	}
 	if err := castling(&b, fields[2]); err != nil {
-		return Position{}, err
+		// KQkq with the king or a rook off e1/a1/h1 (e8/a8/h8) is X-FEN,
+		// as Chess960 files written without a [Variant] tag use it: the
+		// outermost rook on each side castles.
+		if fe, ok := err.(*FENError); !ok || fe.code != "fen_impossible_castling" || frc {
+			return Position{}, err
+		}
+		b.castle = 0
+		if parseCastling960(&b, fields[2]) != nil {
+			return Position{}, err
+		}
 	}
 	b.hash ^= zobrist.castle[b.castle]
 	if err := parseEnPassant(&b, fields[3]); err != nil {

@@ -1,0 +1,202 @@
+package api
+
+import (
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"qixue/games"
+	"qixue/identity"
+	"qixue/progress"
+)
+
+// GamesUploadPath is the route of game uploads, which may exceed the
+// server's body limit (up to games.MaxUploadBytes as a multipart file).
+const GamesUploadPath = "/v1/games"
+
+// gameHandlers serve the club game archive: uploads, lists, replay,
+// export, confirmation and corrections.
+type gameHandlers struct {
+	svc *games.Service
+	// progress gives the puzzle ratings shown beside the levels (nil:
+	// none shown).
+	progress *progress.Service
+}
+
+func (h *gameHandlers) register(v1 *echo.Group, auth echo.MiddlewareFunc) {
+	routes := []route{
+		{http.MethodPost, "/games", h.upload},
+		{http.MethodGet, "/games", h.list},
+		{http.MethodGet, "/games/:id", h.get},
+		{http.MethodPatch, "/games/:id", h.edit},
+		{http.MethodDelete, "/games/:id", h.delete},
+		{http.MethodPost, "/games/:id/confirm", h.confirm},
+		{http.MethodGet, "/games/:id/replay", h.replay},
+		{http.MethodGet, "/games/:id/export", h.export},
+		{http.MethodGet, "/classes/:id/games/monthly", h.classMonthly},
+		{http.MethodGet, "/schools/:id/games/monthly", h.schoolMonthly},
+		{http.MethodGet, "/me/level", h.myLevel},
+	}
+	addRoutes(v1, auth, h.svc != nil, routes)
+}
+
+// gameCaller is the games service's view of the request's principal.
+func gameCaller(c echo.Context) games.Caller {
+	p := Caller(c)
+	return games.Caller{UserID: p.UserID, SchoolID: p.SchoolID, Role: string(p.Role)}
+}
+
+// upload adds the games of a file: JSON ({game, text, ...}) or a
+// multipart form with the same fields and the file in "file".
+func (h *gameHandlers) upload(c echo.Context) error {
+	var req gameUploadRequest
+	if strings.HasPrefix(c.Request().Header.Get(echo.HeaderContentType), echo.MIMEMultipartForm) {
+		c.Request().Body = http.MaxBytesReader(c.Response(), c.Request().Body, games.MaxUploadBytes+64<<10)
+		if err := req.fromForm(c); err != nil {
+			return err
+		}
+	} else {
+		if c.Request().ContentLength > MaxBodyBytes {
+			return &Error{Status: http.StatusRequestEntityTooLarge, Code: "body_too_large", Args: []any{MaxBodyBytes}}
+		}
+		if err := Bind(c, &req); err != nil {
+			return err
+		}
+	}
+	rep, err := h.svc.Upload(c.Request().Context(), gameCaller(c), req.upload())
+	if err != nil {
+		return gameError(err)
+	}
+	status := http.StatusOK
+	if len(rep.Stored) > 0 {
+		status = http.StatusCreated
+	}
+	return c.JSON(status, toUploadResponse(rep, langOf(c)))
+}
+
+// fromForm reads a multipart upload.
+func (r *gameUploadRequest) fromForm(c echo.Context) error {
+	fh, err := c.FormFile("file")
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return &Error{Status: http.StatusRequestEntityTooLarge, Code: "body_too_large", Args: []any{games.MaxUploadBytes}}
+		}
+		return &Error{Status: http.StatusUnprocessableEntity, Code: "validation_failed",
+			Fields: []identity.FieldError{{Field: "file", Code: "required"}}}
+	}
+	f, err := fh.Open()
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, games.MaxUploadBytes+1))
+	if err != nil {
+		return err
+	}
+	if len(data) > games.MaxUploadBytes {
+		return &Error{Status: http.StatusRequestEntityTooLarge, Code: "body_too_large", Args: []any{games.MaxUploadBytes}}
+	}
+	r.Text = string(data)
+	r.Game, r.Variant = c.FormValue("game"), c.FormValue("variant")
+	r.WhiteID, r.BlackID, r.TournamentID = c.FormValue("white_id"), c.FormValue("black_id"), c.FormValue("tournament_id")
+	for _, f := range []struct {
+		name string
+		to   **int
+	}{{"round", &r.Round}, {"board", &r.Board}} {
+		if v := c.FormValue(f.name); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				return &Error{Status: http.StatusUnprocessableEntity, Code: "validation_failed",
+					Fields: []identity.FieldError{{Field: f.name, Code: "invalid"}}}
+			}
+			*f.to = &n
+		}
+	}
+	return nil
+}
+
+func (h *gameHandlers) list(c echo.Context) error {
+	page, err := PageParams(c)
+	if err != nil {
+		return err
+	}
+	f := games.Filter{PlayerID: c.QueryParam("user_id"), ClassID: c.QueryParam("class_id"), Game: games.Game(c.QueryParam("game")),
+		Event: c.QueryParam("event"), From: c.QueryParam("from"), To: c.QueryParam("to"), Opening: c.QueryParam("opening"),
+		Status: games.Status(c.QueryParam("status"))}
+	list, next, err := h.svc.List(c.Request().Context(), gameCaller(c), f, games.Page{Limit: page.Limit, After: page.After})
+	if err != nil {
+		return gameError(err)
+	}
+	return c.JSON(http.StatusOK, NewList(c, list, next, toGameResponse))
+}
+
+func (h *gameHandlers) get(c echo.Context) error {
+	rec, err := h.svc.Get(c.Request().Context(), gameCaller(c), c.Param("id"))
+	if err != nil {
+		return gameError(err)
+	}
+	return c.JSON(http.StatusOK, toGameResponse(rec))
+}
+
+func (h *gameHandlers) edit(c echo.Context) error {
+	var req gameEditRequest
+	if err := Bind(c, &req); err != nil {
+		return err
+	}
+	rec, err := h.svc.Edit(c.Request().Context(), gameCaller(c), c.Param("id"), req.edit())
+	if err != nil {
+		return gameError(err)
+	}
+	return c.JSON(http.StatusOK, toGameResponse(rec))
+}
+
+func (h *gameHandlers) delete(c echo.Context) error {
+	if err := h.svc.Delete(c.Request().Context(), gameCaller(c), c.Param("id")); err != nil {
+		return gameError(err)
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+func (h *gameHandlers) confirm(c echo.Context) error {
+	rec, err := h.svc.Confirm(c.Request().Context(), gameCaller(c), c.Param("id"))
+	if err != nil {
+		return gameError(err)
+	}
+	return c.JSON(http.StatusOK, toGameResponse(rec))
+}
+
+// replay answers every ply, or with ?ply=N the position after ply N
+// alone (0: the start).
+func (h *gameHandlers) replay(c echo.Context) error {
+	ply := -1
+	if v := c.QueryParam("ply"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			return queryError("ply")
+		}
+		ply = n
+	}
+	rp, err := h.svc.Replay(c.Request().Context(), gameCaller(c), c.Param("id"))
+	if err != nil {
+		return gameError(err)
+	}
+	if ply > len(rp.Plies) {
+		return queryError("ply")
+	}
+	return c.JSON(http.StatusOK, toReplayResponse(rp, ply))
+}
+
+func (h *gameHandlers) export(c echo.Context) error {
+	rec, text, err := h.svc.Export(c.Request().Context(), gameCaller(c), c.Param("id"))
+	if err != nil {
+		return gameError(err)
+	}
+	ext, _ := games.FormatOf(rec.Game)
+	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="`+string(rec.Game)+"-"+rec.ID[:8]+"."+ext+`"`)
+	return c.Blob(http.StatusOK, "text/plain; charset=utf-8", []byte(text))
+}

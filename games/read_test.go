@@ -1,0 +1,209 @@
+package games
+
+import (
+	"strings"
+	"testing"
+)
+
+const twoChessGames = `[Event "Club"]
+[Date "2026.11.03"]
+[Round "1"]
+[White "Wang Xiaoming"]
+[Black "Li Hua"]
+[ECO "C50"]
+
+1. e4 {the centre} e5 2. Nf3 (2. f4 exf4) Nc6 3. Bc4 Bc5 1-0
+
+[Event "Club"]
+[White "A"]
+[Black "B"]
+
+1. e4 e5 2. Ke3 Nf6 *
+`
+
+func TestReadPGNKeepsGoodGamesAndNumbersBadOnes(t *testing.T) {
+	rs := readFile(Chess, "", twoChessGames)
+	if len(rs) != 2 {
+		t.Fatalf("%d games", len(rs))
+	}
+	g := rs[0].Rec
+	if rs[0].Bad != nil || g.Date != "2026-11-03" || g.White.Name != "Wang Xiaoming" || g.Result != FirstWins || g.Plies != 6 || g.Opening != "C50" {
+		t.Fatalf("game 1: %+v %+v", rs[0].Bad, g)
+	}
+	if rs[1].Bad == nil || rs[1].Number != 2 || !strings.Contains(rs[1].Bad.EN, "move 2") || !strings.Contains(rs[1].Bad.ZH, "第2回合") {
+		t.Fatalf("game 2: %+v", rs[1].Bad)
+	}
+	rp, err := replay(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rp.Plies) != 6 || rp.Plies[0].Comments[0] != "the centre" || rp.Plies[2].Variations[0] != "f4 exf4" {
+		t.Fatalf("replay %+v", rp.Plies)
+	}
+	if p := rp.Plies[2]; p.Notation != "Nf3" || p.Move.ZH != "马 g1-f3" || p.Position != "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2" || p.LastMove != "g1f3" {
+		t.Errorf("ply 3 %+v", p)
+	}
+	text, err := export(g, "王小明", "Li Hua")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text, `[White "王小明"]`) || !strings.Contains(text, "(2. f4 exf4)") || !strings.Contains(text, "{the centre}") {
+		t.Errorf("export:\n%s", text)
+	}
+	back := readFile(Chess, "", text)
+	if len(back) != 1 || back[0].Bad != nil || back[0].Rec.Final != g.Final {
+		t.Errorf("export does not read back:\n%s", text)
+	}
+}
+
+func TestReadPDN(t *testing.T) {
+	text := "[White \"Ann\"]\n[Black \"Bo\"]\n[Result \"1/2-1/2\"]\n\n1. 32-28 {start} 19-23 2. 28x19 14x23 1/2-1/2\n\n[White \"C\"]\n\n1. 32-27 32-28 *\n"
+	rs := readFile(Draughts, "", text)
+	if len(rs) != 2 || rs[0].Bad != nil || rs[1].Bad == nil {
+		t.Fatalf("%+v", rs)
+	}
+	g := rs[0].Rec
+	if g.Result != Draw || g.Plies != 4 {
+		t.Fatalf("%+v", g)
+	}
+	rp, err := replay(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rp.Plies[2].Notation != "28x19" || rp.Plies[2].Move.ZH != "28×19" || rp.Plies[0].Comments[0] != "start" {
+		t.Errorf("%+v", rp.Plies)
+	}
+	text2, err := export(g, "Ann", "Bo")
+	if err != nil || !strings.Contains(text2, "1-1") {
+		t.Errorf("%v\n%s", err, text2)
+	}
+}
+
+func TestReadGomoku(t *testing.T) {
+	text := "[Black \"Ann\"]\n[White \"Bo\"]\n[Rule \"renju\"]\n\n1. h8 2. h9 3. j10 {flower moon} 4. g9 5. j9,k11:j9\n\n" +
+		"h8 h9 h9\n\n" +
+		"h8 h7 i8 i7 j8 j7 k8 k7 l8\n"
+	rs := readFile(Gomoku, "", text)
+	if len(rs) != 3 {
+		t.Fatalf("%d games", len(rs))
+	}
+	if rs[0].Bad != nil || rs[0].Rec.Opening == "" || rs[0].Rec.Variant != "renju" || rs[0].Rec.Plies != 5 {
+		t.Fatalf("game 1 %+v %+v", rs[0].Bad, rs[0].Rec)
+	}
+	if rs[1].Bad == nil || rs[1].Number != 2 {
+		t.Fatalf("game 2 %+v", rs[1])
+	}
+	if rs[2].Bad != nil || rs[2].Rec.Result != FirstWins || rs[2].Rec.Variant != "freestyle" {
+		t.Fatalf("game 3 %+v %+v", rs[2].Bad, rs[2].Rec)
+	}
+	rp, err := replay(rs[0].Rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rp.Plies[2].Comments[0] != "flower moon" || rp.Plies[4].LastMove != "j9" || !strings.HasPrefix(rp.Plies[4].Move.ZH, "五手两打") {
+		t.Errorf("%+v", rp.Plies)
+	}
+	out, err := export(rs[0].Rec, "Ann", "Bo")
+	if err != nil || len(readFile(Gomoku, "", out)) != 1 || readFile(Gomoku, "", out)[0].Bad != nil {
+		t.Errorf("%v\n%s", err, out)
+	}
+}
+
+func TestReadNumChessScoresTheFinalPosition(t *testing.T) {
+	rs := readFile(NumChess, "", "[Red \"Ann\"]\n[Blue \"Bo\"]\n\n1d4-i5 0-1\n\n1d4-z9\n")
+	if len(rs) != 2 {
+		t.Fatalf("%d games", len(rs))
+	}
+	if rs[1].Bad == nil {
+		t.Errorf("game 2 read: %+v", rs[1].Rec)
+	}
+	if rs[0].Bad != nil {
+		t.Fatalf("game 1: %v", rs[0].Bad)
+	}
+	if g := rs[0].Rec; g.White.Name != "Ann" || g.Plies != 1 || g.Result == "" {
+		t.Errorf("%+v", g)
+	}
+	rp, err := replay(rs[0].Rec)
+	if err != nil || len(rp.Plies) != 1 || rp.Plies[0].Move.ZH == "" {
+		t.Fatalf("%v %+v", err, rp)
+	}
+}
+
+func TestRecordDate(t *testing.T) {
+	for in, want := range map[string]string{"2026.11.03": "2026-11-03", "2026-11-03": "2026-11-03", "2026.??.??": "", "2026.13.01": "", "": ""} {
+		if got := recordDate(in); got != want {
+			t.Errorf("%q: %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestReadPSQ(t *testing.T) {
+	text := "Piskvorky 15x15, 11:11, 0\n8,8,0\n8,9,0\n9,8,0\n9,9,0\n10,8,0\n10,9,0\n11,8,0\n11,9,0\n12,8,0\n-1\n"
+	rs := readFile(Gomoku, "", text)
+	if len(rs) != 1 || rs[0].Bad != nil {
+		t.Fatalf("%+v", rs)
+	}
+	g := rs[0].Rec
+	if g.Result != FirstWins || g.Plies != 9 || g.Variant != "freestyle" {
+		t.Fatalf("%+v", g)
+	}
+	if rp, err := replay(g); err != nil || len(rp.Plies) != 9 || rp.Plies[8].LastMove != "l8" {
+		t.Fatalf("%v %+v", err, rp)
+	}
+	if bad := readFile(Gomoku, "", "Piskvorky 20x20, 11:11, 0\n1,1,0\n"); len(bad) != 1 || bad[0].Bad == nil || !strings.Contains(bad[0].Bad.EN, "15x15") {
+		t.Errorf("20x20: %+v", bad)
+	}
+}
+
+func TestReadNumChessChineseNotationAndWrongResult(t *testing.T) {
+	rs := readFile(NumChess, "", "[Red \"小明\"]\n[Blue \"小红\"]\n[Ruleset \"K1\"]\n\n1. 1d4-i5 {先走一步} 1-0\n")
+	if len(rs) != 1 || rs[0].Bad != nil {
+		t.Fatalf("%+v", rs[0].Bad)
+	}
+	g := rs[0].Rec
+	if g.Variant != "K1" || g.White.Name != "小明" || g.Black.Name != "小红" {
+		t.Fatalf("%+v", g)
+	}
+	if g.Result != FirstWins && len(rs[0].Warnings) == 0 {
+		t.Errorf("result %s without a warning", g.Result)
+	}
+	out, err := export(g, "小明", "小红")
+	if err != nil || !strings.Contains(out, `[Red "小明"]`) || !strings.Contains(out, "{先走一步}") {
+		t.Errorf("%v\n%s", err, out)
+	}
+	rp, err := replay(g)
+	if err != nil || rp.Plies[0].Comments[0] != "先走一步" || !strings.Contains(rp.Plies[0].Move.ZH, "1") {
+		t.Errorf("%v %+v", err, rp)
+	}
+}
+
+func TestOpeningsNamedWhenTheFileHasNone(t *testing.T) {
+	c := readFile(Chess, "", "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 *\n")
+	if len(c) != 1 || !strings.HasPrefix(c[0].Rec.Opening, "C5") || !strings.Contains(c[0].Rec.Opening, "/ ") {
+		t.Errorf("chess opening %q", c[0].Rec.Opening)
+	}
+	d := readFile(Draughts, "", "1. 32-28 18-23 *\n")
+	if len(d) != 1 || d[0].Bad != nil || !strings.HasPrefix(d[0].Rec.Opening, "32-28 18-23") {
+		t.Errorf("draughts opening %+v", d[0])
+	}
+	r := readFile(Gomoku, "renju", "h8 h9 j10\n")
+	if len(r) != 1 || r[0].Bad != nil || r[0].Rec.Opening == "" {
+		t.Errorf("renju opening %+v %+v", r[0].Bad, r[0].Rec)
+	}
+}
+
+func TestNumChessRulesetFromTheUpload(t *testing.T) {
+	g := readFile(NumChess, "K1", "1. 1d4-i5 *\n\n[Ruleset \"G23\"]\n1. 1d4-i5 *\n")
+	if len(g) != 2 || g[0].Bad != nil || g[1].Bad != nil {
+		t.Fatalf("%+v", g)
+	}
+	if g[0].Rec.Variant != "K1" || g[1].Rec.Variant != "G23" {
+		t.Errorf("variants %s %s", g[0].Rec.Variant, g[1].Rec.Variant)
+	}
+	if rp, err := replay(g[0].Rec); err != nil || len(rp.Plies) != 1 {
+		t.Errorf("replay %v", err)
+	}
+	if bad := readFile(NumChess, "X9", "1. 1d4-i5 *\n"); len(bad) != 1 || bad[0].Bad == nil {
+		t.Errorf("unknown ruleset %+v", bad)
+	}
+}

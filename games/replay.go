@@ -1,0 +1,185 @@
+package games
+
+import (
+	"errors"
+	"strings"
+
+	"qixue/rules/chess"
+	"qixue/rules/draughts"
+)
+
+// Ply is one move of a replay and the position after it.
+type Ply struct {
+	Ply int // 1-based
+	// Side is "first" or "second": who made the move.
+	Side string
+	// Notation is the move in the game's own notation (SAN, PDN, a
+	// point, the number-chess machine form).
+	Notation string
+	// Move says the move in words, in zh-CN and en.
+	Move Text
+	// Position is the position after the move: a FEN (chess, draughts),
+	// the record so far (gomoku) or the machine position (number chess).
+	Position string
+	// LastMove marks the move on a diagram ("e2e4", "32-28", "h8",
+	// "1d4-i5").
+	LastMove   string
+	Comments   []string
+	Variations []string // alternatives to this move (chess), in SAN
+}
+
+// Replay is a record played ply by ply.
+type Replay struct {
+	Record   *Record
+	Comments []string // written before the first move
+	Plies    []Ply
+}
+
+// errCorrupt is a stored record that no longer replays (it was checked
+// when stored, so this is a bug or a changed engine).
+var errCorrupt = errors.New("games: stored record does not replay")
+
+// replay plays the stored record.
+func replay(rec *Record) (*Replay, error) {
+	out := &Replay{Record: rec}
+	var err error
+	switch rec.Game {
+	case Chess:
+		err = replayChess(rec, out)
+	case Draughts:
+		err = replayDraughts(rec, out)
+	case Gomoku:
+		err = replayGomoku(rec, out)
+	case NumChess:
+		err = replayNumChess(rec, out)
+	default:
+		err = errCorrupt
+	}
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func side(i int) string {
+	if i%2 == 0 {
+		return "first"
+	}
+	return "second"
+}
+
+// chessPieceZH names chess pieces for children.
+var chessPieceZH = map[chess.PieceType]string{chess.King: "王", chess.Queen: "后", chess.Rook: "车", chess.Bishop: "象", chess.Knight: "马", chess.Pawn: "兵"}
+
+// chessMoveZH says a move in Chinese with the board's coordinates: "马
+// g1-f3", "兵 e4×d5", "短易位", then "，升变为后", "，将军" or "，将死".
+func chessMoveZH(p chess.Position, m chess.Move, san string) string {
+	var s string
+	switch {
+	case strings.HasPrefix(san, "O-O-O"):
+		s = "长易位"
+	case strings.HasPrefix(san, "O-O"):
+		s = "短易位"
+	default:
+		sep := "-"
+		if strings.Contains(san, "x") {
+			sep = "×"
+		}
+		s = chessPieceZH[p.PieceAt(m.From()).Type()] + " " + m.From().String() + sep + m.To().String()
+		if m.Promotion() != chess.NoPieceType {
+			s += "，升变为" + chessPieceZH[m.Promotion()]
+		}
+	}
+	switch {
+	case strings.HasSuffix(san, "#"):
+		s += "，将死"
+	case strings.HasSuffix(san, "+"):
+		s += "，将军"
+	}
+	return s
+}
+
+func replayChess(rec *Record, out *Replay) error {
+	gs := chess.ParsePGN(rec.Text)
+	if len(gs) != 1 || gs[0].Err != nil {
+		return errCorrupt
+	}
+	g := gs[0]
+	p := g.Start
+	for i, m := range g.Moves {
+		ply := Ply{Ply: i + 1, Side: side(i), Notation: m.SAN, Comments: append(append([]string(nil), m.Before...), m.Comments...)}
+		if i == 0 && len(m.Before) > 0 {
+			out.Comments, ply.Comments = m.Before, m.Comments
+		}
+		for _, v := range m.Variations {
+			ply.Variations = append(ply.Variations, variationSAN(v))
+		}
+		if m.Null {
+			ply.Notation, ply.Move = "--", Text{ZH: "空着（让对方走）", EN: "null move (pass)"}
+			p = passChess(p)
+		} else {
+			ply.Move = Text{ZH: chessMoveZH(p, m.Move, m.SAN), EN: m.SAN}
+			ply.LastMove = m.Move.String()
+			var err error
+			if p, err = p.Play(m.Move); err != nil {
+				return errCorrupt
+			}
+		}
+		ply.Position = p.FEN()
+		out.Plies = append(out.Plies, ply)
+	}
+	return nil
+}
+
+// passChess is the position after a null move: the other side to move,
+// no en-passant square.
+func passChess(p chess.Position) chess.Position {
+	f := strings.Fields(p.FEN())
+	if f[1] == "w" {
+		f[1] = "b"
+	} else {
+		f[1] = "w"
+	}
+	f[3] = "-"
+	q, err := chess.ParseFEN(strings.Join(f, " "))
+	if err != nil {
+		q, _ = chess.ParseFEN960(strings.Join(f, " "))
+	}
+	return q
+}
+
+func variationSAN(v []chess.PGNMove) string {
+	s := make([]string, len(v))
+	for i, m := range v {
+		s[i] = m.SAN
+		if m.Null {
+			s[i] = "--"
+		}
+	}
+	return strings.Join(s, " ")
+}
+
+func replayDraughts(rec *Record, out *Replay) error {
+	g, err := draughts.ParsePDN(rec.Text)
+	if err != nil {
+		return errCorrupt
+	}
+	p := g.Start()
+	if c := g.Comment(0); c != "" {
+		out.Comments = []string{c}
+	}
+	for i, m := range g.Moves() {
+		n := p.Notation(m)
+		ply := Ply{Ply: i + 1, Side: side(i), Notation: n, LastMove: n,
+			Move: Text{ZH: strings.ReplaceAll(n, "x", "×"), EN: n}}
+		if c := g.Comment(i + 1); c != "" {
+			ply.Comments = []string{c}
+		}
+		if p, err = p.Play(m); err != nil {
+			return errCorrupt
+		}
+		ply.Position = p.FEN()
+		out.Plies = append(out.Plies, ply)
+	}
+	return nil
+}
