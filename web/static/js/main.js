@@ -9,6 +9,7 @@ import { currentUser, logout, restore, onSession } from './api.js';
 const routes = [
   ['/', () => import('./home.js')],
   ['/student/login', () => import('./student/login.js')],
+  ['/login', () => import('./student/badge.js')],
   ['/student', () => import('./student/home.js'), 'student'],
   ['/student/exercise/:id', () => import('./student/exercise.js'), 'student'],
   ['/student/lesson/:id', () => import('./student/lesson.js'), 'student'],
@@ -17,6 +18,7 @@ const routes = [
   ['/teacher/classes/:id', () => import('./teacher/class.js'), 'staff'],
   ['/teacher/classes/:id/assign', () => import('./teacher/assign.js'), 'staff'],
   ['/teacher/classes/:id/progress', () => import('./teacher/progress.js'), 'staff'],
+  ['/teacher/roster', () => import('./teacher/roster.js'), 'staff'],
 ];
 
 function match(pattern, path) {
@@ -66,6 +68,7 @@ async function render() {
 }
 
 function drawTop() {
+  document.getElementById('skip').textContent = t('skipToContent');
   const top = document.getElementById('top');
   const user = currentUser();
   top.replaceChildren(

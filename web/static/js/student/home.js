@@ -49,7 +49,7 @@ function workItem(w, tries, open, navigate) {
   const st = w.progress.status;
   return h('li', { class: 'work-item state-' + st },
     h('div', { class: 'work-head' },
-      h('strong', {}, a.title),
+      h('strong', { translate: 'no' }, a.title),
       h('span', { class: 'badge state-' + st }, t('status_' + st)),
       h('span', { class: w.due_soon ? 'due soon' : 'due' }, '◷ ', t('due', { date: fmtDate(a.due_at, lang()) })),
       h('span', { class: 'count' }, '✔ ', t('solvedOf', { solved: w.progress.solved, total: w.progress.total }))),
