@@ -143,7 +143,7 @@ func watchMemory() func() (heap, sys uint64) {
 // freshSchema opens the database in a new schema, dropped by the returned
 // function.
 func freshSchema(base string) (*gorm.DB, func(), error) {
-	u, drop, err := served.FreshSchema(base, "roster_bench_")
+	u, drop, err := served.FreshSchema(base, "roster_bench_", false)
 	if err != nil {
 		return nil, nil, err
 	}

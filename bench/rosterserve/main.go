@@ -124,13 +124,11 @@ func (o options) measure(dir string, n int) (string, error) {
 	dbURL := filepath.Join(sub, "qixue.db")
 	var pg *gorm.DB // PostgreSQL, for the CPU of the server's backends
 	if !o.sqlite {
-		u, drop, err := served.FreshSchema(o.db, "rosterserve_")
+		u, cleanup, err := served.FreshSchema(o.db, "rosterserve_", o.keep)
 		if err != nil {
 			return "", err
 		}
-		if !o.keep {
-			defer drop()
-		}
+		defer cleanup()
 		dbURL = u + "&application_name=" + appName
 		if o.logSlow > 0 {
 			dbURL += fmt.Sprintf("&log_min_duration_statement=%d", o.logSlow)

@@ -268,8 +268,9 @@ func Setup(name string, keep bool, bin string) (dir, qixue string, cleanup func(
 
 // FreshSchema creates a schema named prefix plus random hex in the
 // PostgreSQL database at base, and returns the URL that uses it (its
-// search_path) and a function that drops it.
-func FreshSchema(base, prefix string) (string, func(), error) {
+// search_path) and a cleanup that drops it (with keep, that names it
+// instead).
+func FreshSchema(base, prefix string, keep bool) (string, func(), error) {
 	admin, err := models.Open(base)
 	if err != nil {
 		return "", nil, err
@@ -282,7 +283,11 @@ func FreshSchema(base, prefix string) (string, func(), error) {
 		return "", nil, err
 	}
 	drop := func() {
-		admin.Exec("DROP SCHEMA " + schema + " CASCADE")
+		if keep {
+			fmt.Println("kept schema", schema)
+		} else {
+			admin.Exec("DROP SCHEMA " + schema + " CASCADE")
+		}
 		models.Close(admin)
 	}
 	u, err := url.Parse(base)
