@@ -111,7 +111,7 @@ export async function request(method, path, body, opts = {}) {
 
 async function send(method, path, body, auth, opts) {
   const headers = { 'Accept-Language': lang(), ...(opts.headers || {}) };
-  const form = body instanceof FormData; // multipart: the browser sets its type
+  const form = body instanceof FormData; // a file upload: the browser writes its multipart type
   if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
   if (auth && access) headers.Authorization = 'Bearer ' + access.token;
   try {

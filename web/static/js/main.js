@@ -18,6 +18,18 @@ const routes = [
   ['/teacher/classes/:id', () => import('./teacher/class.js'), 'staff'],
   ['/teacher/classes/:id/assign', () => import('./teacher/assign.js'), 'staff'],
   ['/teacher/classes/:id/progress', () => import('./teacher/progress.js'), 'staff'],
+  ['/teacher/classes/:id/assignments/:aid/stats', () => import('./teacher/stats.js'), 'staff'],
+  ['/teacher/classes/:id/exercises/:eid/stats', () => import('./teacher/stats.js'), 'staff'],
+  ['/teacher/tournaments', () => import('./teacher/tournaments.js'), 'staff'],
+  ['/teacher/tournaments/new', () => import('./teacher/tournaments.js'), 'staff'],
+  ['/teacher/tournaments/:id', () => import('./teacher/tournament.js'), 'staff'],
+  ['/student/tournaments', () => import('./student/tournaments.js'), 'student'],
+  ['/student/tournaments/:id', () => import('./student/tournaments.js'), 'student'],
+  ['/teacher/games', () => import('./teacher/games.js'), 'staff'],
+  ['/teacher/games/monthly', () => import('./teacher/games.js'), 'staff'],
+  ['/teacher/games/:id', () => import('./teacher/games.js'), 'staff'],
+  ['/student/games', () => import('./student/games.js'), 'student'],
+  ['/student/games/:id', () => import('./student/games.js'), 'student'],
   ['/teacher/roster', () => import('./teacher/roster.js'), 'staff'],
 ];
 
@@ -43,6 +55,7 @@ let seq = 0;
 async function render() {
   const my = ++seq;
   const path = location.pathname.replace(/\/+$/, '') || '/';
+  document.body.classList.remove('sheet-open');
   drawTop();
   for (const [pattern, load, need] of routes) {
     const params = match(pattern, path);

@@ -86,6 +86,18 @@ export default async function assignPage({ params, navigate }) {
   game.input.addEventListener('change', () => { fillKinds(); fillBank(); fillCurricula(); });
   kind.input.addEventListener('change', fillBank);
 
+  // Each exercise of the bank links to its statistics in this class.
+  new MutationObserver(() => bank.querySelectorAll('li:not([data-stats])').forEach((li) => {
+    const box = li.querySelector('input[type=checkbox]');
+    li.dataset.stats = '';
+    if (box) {
+      li.append(' ', h('a', {
+        href: '/teacher/classes/' + encodeURIComponent(cid) + '/exercises/' + encodeURIComponent(box.value) + '/stats',
+        'data-link': '', class: 'ex-stats-link', 'aria-label': t('exerciseStats'), title: t('exerciseStats'),
+      }, '▦'));
+    }
+  })).observe(bank, { childList: true });
+
   const submit = async (e) => {
     e.preventDefault();
     err.textContent = '';

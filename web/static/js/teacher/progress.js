@@ -54,7 +54,9 @@ export default async function progressPage({ params, query, navigate }) {
     h('div', { class: 'matrix-wrap' }, h('table', { class: 'matrix', id: 'matrix' },
       h('caption', { class: 'sr-only' }, t('matrix')),
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('realName')),
-        m.assignments.map((a) => h('th', { scope: 'col' }, h('span', { translate: 'no' }, a.title), h('br'), h('small', {}, fmtDate(a.due_at, lang())))))),
+        m.assignments.map((a) => h('th', { scope: 'col' },
+          h('a', { href: '/teacher/classes/' + cid + '/assignments/' + encodeURIComponent(a.id) + '/stats', 'data-link': '', class: 'col-stats', title: t('exerciseStats'), translate: 'no' }, a.title),
+          h('br'), h('small', {}, fmtDate(a.due_at, lang())))))),
       h('tbody', {}, m.students.map((s) => h('tr', { 'data-username': s.username },
         h('th', { scope: 'row', translate: 'no' }, s.real_name, h('br'), h('small', { class: 'mono' }, s.username)),
         s.cells.map((c, i) => h('td', {}, c === null ? '—' : h('button', {

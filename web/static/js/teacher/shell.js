@@ -10,8 +10,8 @@ import { currentUser } from '../api.js';
 const ADMINS = ['school_admin', 'platform_admin'];
 const SECTIONS = [
   { key: 'classes', href: '/teacher', icon: '⌂' },
-  // { key: 'tournaments', href: '/teacher/tournaments', icon: '♜' },
-  // { key: 'games', href: '/teacher/games', icon: '▤' },
+  { key: 'tournaments', href: '/teacher/tournaments', icon: '♜' },
+  { key: 'games', href: '/teacher/games', icon: '▤' },
   { key: 'roster', href: '/teacher/roster', icon: '⇪', roles: ADMINS },
 ];
 
