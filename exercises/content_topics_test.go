@@ -240,3 +240,41 @@ func TestNcTacticsShapes(t *testing.T) {
 		}
 	}
 }
+
+// TestNcRetreatGoesBack: 以退为进 starts with a jump back, away from where
+// the chain ends. The grades 4-6 items the review found said "第一跳先往后
+// 跨到 i5" of a jump forward (Blue's 左斜进) that landed on the chain's own
+// end point, and "先往后跨" of chains whose first jump went forward; they
+// are not retreats. A flat jump away from the end and straight back past
+// the start is one.
+func TestNcRetreatGoesBack(t *testing.T) {
+	eng := ncEngine(numchess.G46())
+	for _, c := range []struct {
+		pos, move string
+		retreat   bool
+	}{
+		// first jump forward onto the end point, back past the start, forward again
+		{"r:0b2,1g7,2d8,3h7,4f6,5a1,6b3,7f7,8h6,9c4;b:0a17,1a15,2k13,3e10,4g12,5g13,6e11,7f12,8a14,9c14 b 26", "3e10-i5[8*1]-e12[16-8]-i5[16-8]", false},
+		// first jump forward (左斜进), then back past the start and on
+		{"r:0b4,1i6,2c9,3h9,4d9,5a2,6c4,7f7,8h6,9g9;b:0b10,1e8,2f8,3g10,4e13,5b9,6f10,7j6,8g13,9b14 b 47", "8g13-k5[(9+7)*3]-a15[(9+7)*9/3]-h8[39+9]-b3[8*6]", false},
+		// a flat jump away from the end, then back past the start: a retreat
+		{"r:0a4,1j11,2h11,3j7,4e5,5g13,6c14,7h5,8f6,9f8;b:0e12,1j6,2f7,3d4,4g11,5i13,6b15,7g12,8d11,9e13 r 60", "2h11-c11[8/4]-k11[8/4*1]", true},
+	} {
+		pos, err := numchess.ParsePosition(c.pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, _ := numchess.ParseMove(c.move)
+		mi, err := eng.Check(pos, m)
+		if err != nil {
+			t.Fatalf("%s: %v", c.move, err)
+		}
+		got := ncContains(ncTactics(mi), "numchess.tactic.retreat")
+		if got != c.retreat {
+			t.Errorf("%s: retreat %v, want %v (shapes %v)", c.move, got, c.retreat, ncTactics(mi))
+		}
+		if why := ncTacticWhy(mi, "numchess.tactic.retreat"); (why.ZH != "") != c.retreat {
+			t.Errorf("%s: explanation %q", c.move, why.ZH)
+		}
+	}
+}
