@@ -146,8 +146,9 @@ func ownNumberIsBest(t *testing.T, method numchess.ScoringMethod) bool {
 
 // claimsOwnNumberBest matches a text that calls standing on the point of
 // the piece's own number the best place (or speaks of full marks, which
-// only 积和法 has).
-var claimsOwnNumberBest = regexp.MustCompile(`(和|跟)自己(的)?号码一样[^。]*(最好|分最多|得分最高)|满分|285|(?i)own number[^.]*(best|most points|highest)|full marks`)
+// only 积和法 has), or calls that point the piece's home (“7 号回家”, a
+// title that sends piece 7 to point 7 as if it belonged there).
+var claimsOwnNumberBest = regexp.MustCompile(`(和|跟)自己(的)?号码一样[^。]*(最好|分最多|得分最高)|满分|285|回家|(?i)own number[^.]*(best|most points|highest)|full marks|goes home|going home`)
 
 // stated scores: "红方 2 分，蓝方 6 分" / "Red 2, Blue 6" and a piece's
 // "红 5 在 1 号点：4 分" / "Red 5 on point 1: 4".
@@ -244,6 +245,9 @@ func TestOwnNumberBest(t *testing.T) {
 	}
 	if !claimsOwnNumberBest.MatchString("棋子站到**和自己号码一样**的点上，最好！") || !claimsOwnNumberBest.MatchString("A piece standing on the point with **its own number** is best!") {
 		t.Error("the review's sentence is not recognised")
+	}
+	if !claimsOwnNumberBest.MatchString("7 号回家") || claimsOwnNumberBest.MatchString("找到 7 号点") {
+		t.Error("a K1 title sending piece 7 “home” to point 7 is not told from one that finds the point")
 	}
 	if got := pieceOnCampPoint(t, numchess.DifferenceSum, 5, 1); got != 4 {
 		t.Errorf("piece 5 on point 1 under 差和法: %d, want 4", got)
