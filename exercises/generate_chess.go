@@ -99,6 +99,31 @@ func chessPieceName(t chess.PieceType) Text {
 	return Text{ZH: zh[t], EN: t.String()}
 }
 
+// chessMoveWords says a move as grade 1 reads it, in words and squares:
+// they have not learnt notation, so "Nxb5" is "马吃掉 b5 上的象".
+func chessMoveWords(pos chess.Position, m chess.Move) Text {
+	p := chessPieceName(pos.PieceAt(m.From()).Type())
+	switch {
+	case m.IsCastle():
+		return Text{ZH: "王车易位", EN: "castling"}
+	case m.IsEnPassant():
+		return Text{ZH: fmt.Sprintf("兵吃过路兵，走到 %s", m.To()), EN: fmt.Sprintf("the pawn takes en passant on %s", m.To())}
+	}
+	var t Text
+	if v := pos.PieceAt(m.To()); v != chess.NoPiece {
+		vn := chessPieceName(v.Type())
+		t = Text{ZH: fmt.Sprintf("%s吃掉 %s 上的%s", p.ZH, m.To(), vn.ZH), EN: fmt.Sprintf("the %s takes the %s on %s", p.EN, vn.EN, m.To())}
+	} else {
+		t = Text{ZH: fmt.Sprintf("%s走到 %s", p.ZH, m.To()), EN: fmt.Sprintf("the %s goes to %s", p.EN, m.To())}
+	}
+	if pr := m.Promotion(); pr != chess.NoPieceType {
+		n := chessPieceName(pr)
+		t.ZH += "，变成" + n.ZH
+		t.EN += " and becomes a " + n.EN
+	}
+	return t
+}
+
 // chessDraw picks one choice of a material list.
 func chessDraw(rng *rand.Rand, choices [][]chess.PieceType) []chess.PieceType {
 	return choices[rng.IntN(len(choices))]
@@ -249,8 +274,15 @@ func (g chessEscapeGenerator) Generate(rng *rand.Rand, band Band, count int) ([]
 // exercise builds and validates one escape exercise.
 func (chessEscapeGenerator) exercise(rng *rand.Rand, band Band, pos chess.Position, esc chess.Escapes) (Exercise, error) {
 	byMethod := map[chess.EscapeMethod][]string{}
+	byMethodEN := map[chess.EscapeMethod][]string{}
 	for _, e := range esc.Moves {
-		byMethod[e.Method] = append(byMethod[e.Method], e.SAN)
+		zh, en := e.SAN, e.SAN
+		if band == K1 { // grade 1 reads moves in words, not notation
+			w := chessMoveWords(pos, e.Move)
+			zh, en = w.ZH, w.EN
+		}
+		byMethod[e.Method] = append(byMethod[e.Method], zh)
+		byMethodEN[e.Method] = append(byMethodEN[e.Method], en)
 	}
 	method := chess.EscapeMethod(0)
 	if band != K1 && rng.IntN(2) == 0 {
@@ -309,7 +341,7 @@ func (chessEscapeGenerator) exercise(rng *rand.Rand, band Band, pos chess.Positi
 		if l := byMethod[m]; len(l) > 0 {
 			mt := chessMethodText(m)
 			zh = append(zh, mt.ZH+"："+strings.Join(l, "、"))
-			en = append(en, mt.EN+": "+strings.Join(l, ", "))
+			en = append(en, mt.EN+": "+strings.Join(byMethodEN[m], ", "))
 		}
 	}
 	solution := chessMoveSolution{Move: answer.SAN, Explanation: Text{
@@ -430,17 +462,33 @@ func (chessMateGenerator) difficulty(pos chess.Position, mates []chess.Move) int
 func (chessMateGenerator) exercise(band Band, pos chess.Position, mates []chess.Move, d int) (Exercise, error) {
 	side := chessSide(pos.Turn())
 	san := pos.SAN(mates[0])
+	say := func(m chess.Move) Text { // grade 1 reads moves in words, not notation
+		if band == K1 {
+			return chessMoveWords(pos, m)
+		}
+		s := pos.SAN(m)
+		return Text{ZH: s, EN: s}
+	}
+	first := say(mates[0])
 	expl := Text{
-		ZH: san + " 将死：对方的王被将军，而且无路可逃、无子可垫、也吃不掉将军的棋子。",
-		EN: san + " is checkmate: the king is in check and cannot step away, block or capture the checking piece.",
+		ZH: first.ZH + "，将死：对方的王被将军，而且无路可逃、无子可垫、也吃不掉将军的棋子。",
+		EN: ncCap(first.EN) + ": checkmate! The king is in check and cannot step away, block or capture the checking piece.",
+	}
+	if band != K1 {
+		expl = Text{
+			ZH: san + " 将死：对方的王被将军，而且无路可逃、无子可垫、也吃不掉将军的棋子。",
+			EN: san + " is checkmate: the king is in check and cannot step away, block or capture the checking piece.",
+		}
 	}
 	if len(mates) > 1 {
-		var others []string
+		var others, othersEN []string
 		for _, m := range mates[1:] {
-			others = append(others, pos.SAN(m))
+			w := say(m)
+			others = append(others, w.ZH)
+			othersEN = append(othersEN, w.EN)
 		}
 		expl.ZH += "其他将死的走法：" + strings.Join(others, "、") + "。"
-		expl.EN += " Other mates: " + strings.Join(others, ", ") + "."
+		expl.EN += " Other mates: " + strings.Join(othersEN, ", ") + "."
 	}
 	ex := Exercise{
 		Kind:  "chess.mate_in",
