@@ -133,3 +133,89 @@ func TestDraughtsShotClaimsCatch(t *testing.T) {
 		t.Errorf("%d problems, want 3 (two gains claimed, one 'only')", n)
 	}
 }
+
+// draughtsThemeProblem says why a shot does not show its theme:
+// draughts.combination gives at least two pieces, each taken at once by
+// the opponent's only move, before the winning capture;
+// draughts.endgame.kings is played with kings only against at most two
+// pieces (one a king) and ends with the opponent unable to move.
+func draughtsThemeProblem(theme, fen string, moves []string) string {
+	pos, err := draughts.ParseFEN(fen)
+	if err != nil {
+		return err.Error()
+	}
+	me := pos.Turn()
+	start := pos
+	sacrifices := 0
+	for i, in := range moves {
+		m, err := pos.ParseMove(in)
+		if err != nil {
+			return in + ": " + err.Error()
+		}
+		next, _ := pos.Play(m)
+		if i%2 == 0 && !m.IsCapture() {
+			if r := next.LegalMoves(); len(r) == 1 && r[0].IsCapture() {
+				sacrifices++
+			}
+		}
+		pos = next
+	}
+	switch theme {
+	case "draughts.combination":
+		if sacrifices < 2 {
+			return fmt.Sprintf("%d forced sacrifices, a combination gives at least two", sacrifices)
+		}
+	case "draughts.endgame.kings":
+		men, kings := start.Count(me)
+		tMen, tKings := start.Count(me.Other())
+		if men > 0 || kings == 0 || tKings == 0 || tMen+tKings > 2 {
+			return fmt.Sprintf("%d men and %d kings against %d men and %d kings: not a kings' ending", men, kings, tMen, tKings)
+		}
+		if pos.HasLegalMoves() {
+			return "the line does not end the game"
+		}
+	}
+	return ""
+}
+
+func TestDraughtsTacticsThemes(t *testing.T) {
+	count := map[string]int{}
+	for _, ex := range wholeBank(t) {
+		for _, tag := range ex.Tags {
+			if tag != "draughts.combination" && tag != "draughts.endgame.kings" {
+				continue
+			}
+			count[tag]++
+			if ex.Kind != "draughts.shot" {
+				continue
+			}
+			var p struct {
+				FEN string `json:"fen"`
+			}
+			var s struct {
+				Moves []string `json:"moves"`
+			}
+			_ = json.Unmarshal(ex.Prompt, &p)
+			_ = json.Unmarshal(ex.Solution, &s)
+			if msg := draughtsThemeProblem(tag, p.FEN, s.Moves); msg != "" {
+				t.Errorf("%s (%s): %s", ex.Key, tag, msg)
+			}
+		}
+	}
+	for _, tag := range []string{"draughts.combination", "draughts.endgame.kings"} {
+		if count[tag] < 3 {
+			t.Errorf("%s: %d exercises, want at least 3", tag, count[tag])
+		}
+	}
+}
+
+func TestDraughtsThemeProblemCatches(t *testing.T) {
+	// A single sacrifice is a shot, not a two-sacrifice combination.
+	if draughtsThemeProblem("draughts.combination", "W:W28,29,33,39:B9,12,17,18,27,30", []string{"28-22", "17x28", "33x4"}) == "" {
+		t.Error("a one-sacrifice shot passed as a combination")
+	}
+	// Men on the board: no kings' ending.
+	if draughtsThemeProblem("draughts.endgame.kings", "W:W28,29,33,39:B9,12,17,18,27,30", []string{"28-22", "17x28", "33x4"}) == "" {
+		t.Error("a men's shot passed as a kings' ending")
+	}
+}

@@ -3,6 +3,7 @@ package exercises
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -65,6 +66,13 @@ func wrongAnswers(ex Exercise) []string {
 	case "chess.escape_check", "chess.mate_in", "chess.best_move":
 		for _, m := range []string{"e1d2", "e8e6", "a1a8", "d1h5", "g8g6", "e2e4"} {
 			out = append(out, `{"move":"`+m+`"}`)
+		}
+	case "gomoku.key_point":
+		// Every point of the middle of the board.
+		for c := 'e'; c <= 'k'; c++ {
+			for r := 5; r <= 11; r++ {
+				out = append(out, fmt.Sprintf(`{"point":"%c%d"}`, c, r))
+			}
 		}
 	}
 	return out

@@ -236,3 +236,79 @@ func solidStones(stones []gomoku.Point) bool {
 	}
 	return span == len(stones)-1
 }
+
+// gomokuStrayStones returns the stones of a board that stand more than two
+// points from every other stone: such a stone makes no shape, blocks
+// nothing and threatens nothing, so on a lesson's board it is only there
+// to make the count come out (the review found filler stones on the edge).
+func gomokuStrayStones(board string) []string {
+	b, err := gomoku.ParseBoard(board)
+	if err != nil {
+		return nil
+	}
+	var stones []gomoku.Point
+	for i := range gomoku.NumPoints {
+		if p := gomoku.PointAt(i); b.At(p) != gomoku.Empty {
+			stones = append(stones, p)
+		}
+	}
+	var stray []string
+	for _, p := range stones {
+		alone := true
+		for _, q := range stones {
+			if q != p && max(p.Col()-q.Col(), q.Col()-p.Col(), p.Row()-q.Row(), q.Row()-p.Row()) <= 2 {
+				alone = false
+				break
+			}
+		}
+		if alone && len(stones) > 1 {
+			stray = append(stray, p.String())
+		}
+	}
+	return stray
+}
+
+// TestGomokuContentNoStrayStones: every stone of a bank position or a
+// lesson diagram stands near the play (within two points of another
+// stone), so counts are made legal by stones that belong to the game.
+func TestGomokuContentNoStrayStones(t *testing.T) {
+	for _, ex := range wholeBank(t) {
+		var p struct {
+			Board string `json:"board"`
+		}
+		if !strings.HasPrefix(ex.Key, "gomoku/") || json.Unmarshal(ex.Prompt, &p) != nil || p.Board == "" {
+			continue
+		}
+		if s := gomokuStrayStones(p.Board); len(s) > 0 {
+			t.Errorf("%s: stones far from the play: %v", ex.Key, s)
+		}
+	}
+	eachLesson(t, Gomoku, func(_ contentCurriculum, l contentLesson) {
+		for i, b := range l.Blocks {
+			if b.Type != "diagram" {
+				continue
+			}
+			if s := gomokuStrayStones(b.Position); len(s) > 0 {
+				t.Errorf("%s block %d: stones far from the play: %v", l.ID, i, s)
+			}
+		}
+	})
+}
+
+func TestGomokuStrayStones(t *testing.T) {
+	row := strings.Repeat(".", 15)
+	rows := make([]string, 15)
+	for i := range rows {
+		rows[i] = row
+	}
+	rows[7] = ".....xxo......."
+	rows[0] = "o.............."
+	if got := gomokuStrayStones(strings.Join(rows, "/")); !slices.Equal(got, []string{"a15"}) {
+		t.Errorf("filler on a15: %v", got)
+	}
+	rows[0] = row
+	rows[9] = "......o........"
+	if got := gomokuStrayStones(strings.Join(rows, "/")); len(got) != 0 {
+		t.Errorf("a stone two points away: %v", got)
+	}
+}

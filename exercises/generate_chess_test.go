@@ -60,9 +60,15 @@ func TestChessGenerators(t *testing.T) {
 					t.Fatal(err)
 				}
 				answer, _ := json.Marshal(map[string]string{"move": sol.Move + firstOf(sol.Moves)})
+				if len(sol.Moves) > 1 {
+					answer, _ = json.Marshal(map[string][]string{"moves": sol.Moves})
+				}
 				res, err := k.Check(ex.Prompt, ex.Solution, Submission{Answer: answer})
 				if err != nil || res.Outcome != Correct {
 					t.Errorf("%s %s: own solution %s: %+v %v", g.Kind(), band, answer, res, err)
+				}
+				if g.Kind() == "chess.mate_in" {
+					mateBandProblems(t, band, ex.Prompt, pos)
 				}
 			}
 		}
@@ -89,5 +95,82 @@ func TestChessGeneratorsReproducible(t *testing.T) {
 				t.Errorf("%s: same seed, different exercise %d", g.Kind(), i)
 			}
 		}
+	}
+}
+
+// mateBandProblems checks a generated mate in n against its band: K1 mate
+// in 1 and never by promotion, G23 mate in 2, G46 mate in 2 or 3, and in
+// every band no shorter mate than the n asked for.
+func mateBandProblems(t *testing.T, band Band, prompt json.RawMessage, pos chess.Position) {
+	t.Helper()
+	var p chessMatePrompt
+	if err := json.Unmarshal(prompt, &p); err != nil {
+		t.Fatal(err)
+	}
+	want := map[Band][]int{K1: {1}, G23: {2}, G46: {2, 3}}[band]
+	if p.N < want[0] || p.N > want[len(want)-1] {
+		t.Errorf("%s: mate in %d in band %s, want %v", p.FEN, p.N, band, want)
+	}
+	if d := pos.MateDistance(p.N); d != p.N {
+		t.Errorf("%s: asks for mate in %d, shortest mate is in %d", p.FEN, p.N, d)
+	}
+	if band == K1 {
+		for _, m := range pos.MateIn(1) {
+			if m.Promotion() != chess.NoPieceType {
+				t.Errorf("%s: K1 mate by promotion %s", p.FEN, pos.SAN(m))
+			}
+		}
+	}
+}
+
+func TestChessMateGeneratorDepths(t *testing.T) {
+	exs, err := chessMateGenerator{}.Generate(rand.New(rand.NewPCG(11, 3)), G46, 16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ns := map[int]int{}
+	for _, ex := range exs {
+		var p chessMatePrompt
+		if err := json.Unmarshal(ex.Prompt, &p); err != nil {
+			t.Fatal(err)
+		}
+		ns[p.N]++
+	}
+	if ns[2] == 0 || ns[3] == 0 {
+		t.Errorf("G46 mates by n: %v, want both 2 and 3", ns)
+	}
+}
+
+func TestChessMateGeneratorK1NoPromotion(t *testing.T) {
+	// K1 material with a pawn: many placements put the pawn where it
+	// promotes with mate; none may come out.
+	exs, err := chessMateGenerator{}.Generate(rand.New(rand.NewPCG(5, 5)), K1, 60)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ex := range exs {
+		var p chessMatePrompt
+		if err := json.Unmarshal(ex.Prompt, &p); err != nil {
+			t.Fatal(err)
+		}
+		pos, _ := chess.ParseFEN(p.FEN)
+		mateBandProblems(t, K1, ex.Prompt, pos)
+	}
+}
+
+// BenchmarkChessMateGenerator makes 10 exercises per op for each band (the
+// mate-in-2 and 3 searches are the cost).
+func BenchmarkChessMateGenerator(b *testing.B) {
+	for _, band := range []Band{K1, G23, G46} {
+		b.Run(string(band), func(b *testing.B) {
+			seed := uint64(0)
+			for b.Loop() {
+				seed++
+				exs, err := chessMateGenerator{}.Generate(rand.New(rand.NewPCG(seed, 1)), band, 10)
+				if err != nil || len(exs) != 10 {
+					b.Fatalf("%d exercises, %v", len(exs), err)
+				}
+			}
+		})
 	}
 }

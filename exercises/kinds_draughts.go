@@ -30,6 +30,8 @@ package exercises
 //	draughts.capture.king      a flying king's capture
 //	draughts.capture.turkish   the Turkish strike (no piece jumped twice)
 //	draughts.shot              a combination with forced replies
+//	draughts.combination       a shot with two or more forced sacrifices
+//	draughts.endgame.kings     kings against a lone king (or king and man)
 //	draughts.rules.<topic>     rules questions (choice, number)
 
 import (

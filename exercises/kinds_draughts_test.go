@@ -133,7 +133,9 @@ func draughtsValue(p draughts.Position, us draughts.Color, plies int) int {
 
 // TestDraughtsBank proves the draughts bank: every solution passes its
 // checker; each shot's moves are the only best moves within its horizon
-// and win at least two men's worth of material; majority captures really
+// (a move that leaves the opponent without a move is accepted by the kind
+// whatever the solution says) and win at least two men's worth of material
+// or the game; majority captures really
 // leave a smaller capture to refuse; backward and king captures are what
 // their keys say.
 func TestDraughtsBank(t *testing.T) {
@@ -155,6 +157,12 @@ func TestDraughtsBank(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s: %s: %v", ex.Key, in, err)
 				}
+				if after, _ := pos.Play(m); i%2 == 0 && !after.HasLegalMoves() {
+					// A move that leaves the opponent without a move wins
+					// the game; the kind accepts any such move.
+					pos = after
+					continue
+				}
 				if i%2 == 0 {
 					best, second := -1000, -1000
 					var bestMove draughts.Move
@@ -174,7 +182,7 @@ func TestDraughtsBank(t *testing.T) {
 				pos, _ = pos.Play(m)
 			}
 			gain := draughtsMaterial(pos, us) - draughtsMaterial(pos, us.Other()) - start
-			if gain < 2 {
+			if gain < 2 && pos.HasLegalMoves() {
 				t.Errorf("%s: the shot wins %d, want at least 2", ex.Key, gain)
 			}
 			if ms := pos.LegalMoves(); len(ms) > 0 && ms[0].IsCapture() {

@@ -243,6 +243,7 @@ func FuzzGomokuAnswers(f *testing.F) {
 		"gomoku.forbidden":    {gmPrompt(f, map[string]any{"board": board, "mode": "all"}), gmPrompt(f, map[string]any{"board": board, "point": "e5"})},
 		"gomoku.shape":        {gmPrompt(f, map[string]any{"board": gmTestBoard(f, []string{"f3", "g3", "h3"}, []string{"a15"}), "rules": "renju", "colour": "black", "shape": "open_three"})},
 		"gomoku.opening_name": {`{"stones":["h8","h9","i10"]}`},
+		"gomoku.key_point":    {gmPrompt(f, map[string]any{"board": gmTestBoard(f, []string{"f8", "g8", "h8", "i6", "i7"}, []string{"e8", "h9", "g7", "j7", "f9"}), "rules": "renju", "colour": "black", "goal": "four_three"})},
 	}
 	f.Fuzz(func(t *testing.T, answer []byte) {
 		for kind, ps := range prompts {
@@ -304,7 +305,7 @@ func Example_gomokuVCF() {
 
 // ncFuzzKinds are the kinds FuzzNumchessGomokuPrompts picks from.
 var ncFuzzKinds = []string{"numchess.expression", "numchess.move", "numchess.score", "numchess.swap_cost",
-	"gomoku.win_in_1", "gomoku.forbidden", "gomoku.vcf", "gomoku.shape", "gomoku.opening_name"}
+	"gomoku.win_in_1", "gomoku.forbidden", "gomoku.vcf", "gomoku.shape", "gomoku.opening_name", "gomoku.key_point"}
 
 // FuzzNumchessGomokuPrompts feeds authored prompts and solutions to the
 // number-chess and gomoku kinds: Validate must not panic and must answer
@@ -320,6 +321,7 @@ func FuzzNumchessGomokuPrompts(f *testing.F) {
 		{"gomoku.vcf", `{"board":"` + gmTestBoard(f, []string{"h8", "i8", "j8", "l9", "m10"}, []string{"g8", "a1", "c3"}) + `","rules":"renju","attacker":"black"}`, `{"line":["k8","l8","n11","j7","o12"]}`},
 		{"gomoku.shape", `{"board":"` + gmTestBoard(f, []string{"f3", "g3", "h3"}, []string{"a15"}) + `","rules":"renju","colour":"black","shape":"open_three"}`, `{"points":["f3","g3","h3"]}`},
 		{"gomoku.opening_name", `{"stones":["h8","h9","i10"]}`, `{"name":"溪月"}`},
+		{"gomoku.key_point", `{"board":"` + gmTestBoard(f, []string{"h8", "i8", "j8", "k8", "i9"}, []string{"g8", "h9", "j7", "k9"}) + `","rules":"renju","colour":"white","goal":"block_four"}`, `{"point":"l8"}`},
 	} {
 		for i, name := range ncFuzzKinds {
 			if name == ex.kind {

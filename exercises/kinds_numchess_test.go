@@ -435,8 +435,8 @@ func TestNumchessGomokuSchemas(t *testing.T) {
 			solution: ncCompileSchema(t, k.Name()+".solution", k.SolutionSchema()),
 		}
 	}
-	if len(byKind) != 9 {
-		t.Errorf("%d number-chess and gomoku kinds, want 9", len(byKind))
+	if len(byKind) != 10 {
+		t.Errorf("%d number-chess and gomoku kinds, want 10", len(byKind))
 	}
 	for _, game := range []string{"numchess", "gomoku"} {
 		for _, ex := range ncBankOf(t, game) {

@@ -5,12 +5,13 @@ package exercises
 func allKinds() []Kind {
 	return []Kind{
 		choiceKind{}, numberKind{}, // generic
-		chessEscapeKind{}, chessAllEscapesKind{}, chessMateKind{}, chessBestKind{}, chessPieceMovesKind{}, // chess (kinds_chess.go)
+		chessEscapeKind{}, chessAllEscapesKind{}, chessMateKind{}, chessBestKind{}, chessPieceMovesKind{}, // chess (kinds_chess*.go)
 		draughtsCaptureKind{}, draughtsShotKind{}, // draughts (kinds_draughts.go)
 		// chess, draughts, gomoku, numchess kinds follow.
 		numchessExpression{}, // numchess (kinds_numchess.go)
 		numchessMove{}, numchessScore{}, numchessSwapCost{},
-		gomokuWinIn1{}, gomokuForbidden{}, gomokuVCF{}, gomokuShape{}, gomokuOpeningName{}, // gomoku (kinds_gomoku.go)
+		gomokuWinIn1{}, gomokuForbidden{}, gomokuVCF{}, gomokuShape{}, gomokuOpeningName{}, // gomoku (kinds_gomoku*.go)
+		gomokuKeyPoint{},
 	}
 }
 
@@ -18,7 +19,7 @@ func allKinds() []Kind {
 // generate_<game>.go and add their constructors here.
 func allGenerators() []Generator {
 	return []Generator{
-		chessEscapeGenerator{}, chessMateGenerator{}, // chess (generate_chess.go)
+		chessEscapeGenerator{}, chessMateGenerator{}, // chess (generate_chess.go, generate_chess_mate.go)
 		ncExpressionGenerator{}, ncMoveGenerator{}, // numchess (generate_numchess.go)
 		gmWinGenerator{}, // gomoku (generate_gomoku.go)
 	}

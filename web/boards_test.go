@@ -84,7 +84,7 @@ func TestBoards(t *testing.T) {
 	base := startServer(t)
 	tok, class, cards := newStudents(t, base, "周棋")
 	ids := map[string]string{}
-	for _, kind := range []string{"gomoku.win_in_1", "gomoku.shape", "draughts.capture", "numchess.move", "gomoku.forbidden"} {
+	for _, kind := range []string{"gomoku.win_in_1", "gomoku.shape", "draughts.capture", "numchess.move", "gomoku.forbidden", "gomoku.key_point"} {
 		var list struct {
 			Items []struct{ ID, Key string } `json:"items"`
 		}
@@ -93,7 +93,7 @@ func TestBoards(t *testing.T) {
 			ids[x.Key] = x.ID
 		}
 	}
-	keys := []string{"gomoku/win-001", "gomoku/lesson-k1-014", "draughts/lesson-g23-002", "numchess/lesson-k1-span-002", "gomoku/forbidden-001", "gomoku/forbidden-010"}
+	keys := []string{"gomoku/win-001", "gomoku/lesson-k1-014", "draughts/lesson-g23-002", "numchess/lesson-k1-span-002", "gomoku/forbidden-001", "gomoku/forbidden-010", "gomoku/four-three-001"}
 	var items []map[string]string
 	for _, k := range keys {
 		if ids[k] == "" {
@@ -160,6 +160,11 @@ func TestBoards(t *testing.T) {
 	b.click(`.gomoku [data-pt="d6"]`)
 	b.click("#points-go")
 	correct("renju-forbidden-all")
+
+	// A four-three: one tap on i8.
+	b.open("/student/exercise/" + ids[keys[6]] + "?a=" + asg.ID)
+	b.click(`.gomoku [data-pt="i8"]`)
+	correct("gomoku-four-three")
 
 	// The lesson, from its tile at home: text, the diagram drawn, its
 	// exercises; one opens and leads back to the lesson.

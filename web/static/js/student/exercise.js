@@ -144,7 +144,7 @@ function makeInput(ex, send, lineSoFar) {
     });
     return { el: board.el, lock: board.lock, set: board.set, reset: () => board.set(p.fen), hint: '☝ ' + t('tapPiece') };
   }
-  if (ex.game === 'gomoku' && p.board && ['gomoku.win_in_1', 'gomoku.vcf', 'gomoku.shape'].includes(ex.kind)) {
+  if (ex.game === 'gomoku' && p.board && ['gomoku.win_in_1', 'gomoku.key_point', 'gomoku.vcf', 'gomoku.shape'].includes(ex.kind)) {
     const mine = (p.colour || p.attacker) === 'white' ? 'o' : 'x';
     const theirs = mine === 'x' ? 'o' : 'x';
     const board = gomokuBoard({

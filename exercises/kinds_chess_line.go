@@ -1,0 +1,344 @@
+package exercises
+
+// The chess kinds that are played step by step: chess.mate_in and
+// chess.best_move (see kinds_chess.go for the kinds' documents and tags).
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"qixue/rules/chess"
+)
+
+// ---- chess.mate_in
+
+type chessMatePrompt struct {
+	FEN string `json:"fen"`
+	N   int    `json:"n"`
+}
+
+// chessMateKind is mate in n (1-3).
+type chessMateKind struct{}
+
+func (chessMateKind) Name() string { return "chess.mate_in" }
+func (chessMateKind) Game() Game   { return Chess }
+func (chessMateKind) Steps() bool  { return true }
+func (chessMateKind) PromptSchema() json.RawMessage {
+	return chessSchema(`"fen", "n"`, chessFENProp+`, "n": {"type": "integer", "minimum": 1, "maximum": 3, "description": "mate in n moves"}`)
+}
+func (chessMateKind) AnswerSchema() json.RawMessage {
+	return json.RawMessage(`{"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "additionalProperties": false,
+  "properties": {` + chessMoveProp + `, "moves": {"type": "array", "minItems": 1, "items": {"type": "string"}, "description": "the line so far: student moves at even indexes, server replies at odd indexes, ending with a student move"}},
+  "oneOf": [{"required": ["move"]}, {"required": ["moves"]}]}`)
+}
+func (chessMateKind) SolutionSchema() json.RawMessage {
+	return chessSchema(`"moves"`, chessMovesProp+", "+chessExplanationProp)
+}
+
+func (chessMateKind) parse(prompt, solution json.RawMessage) (chessMatePrompt, chessMovesSolution, chess.Position, error) {
+	var p chessMatePrompt
+	var s chessMovesSolution
+	if err := unmarshalStrict(prompt, &p); err != nil {
+		return p, s, chess.Position{}, promptJSONError("prompt", err)
+	}
+	if err := unmarshalStrict(solution, &s); err != nil {
+		return p, s, chess.Position{}, promptJSONError("solution", err)
+	}
+	if p.N < 1 || p.N > 3 {
+		return p, s, chess.Position{}, badPrompt("bad_n", "n", "n 只能是 1、2 或 3", "n must be 1, 2 or 3")
+	}
+	pos, err := chessPosition(p.FEN)
+	if err != nil {
+		return p, s, pos, err
+	}
+	if len(chessMateIn(pos, p.N)) == 0 {
+		return p, s, pos, badPrompt("no_mate", "fen",
+			fmt.Sprintf("这个局面没有 %d 步杀", p.N), fmt.Sprintf("there is no mate in %d here", p.N))
+	}
+	return p, s, pos, nil
+}
+
+// lineAnswer reads the answer of a step-by-step kind: {"moves": [...]} or,
+// for a one-move line, {"move": "..."}.
+func lineAnswer(raw json.RawMessage) ([]string, error) {
+	var a chessMovesAnswer
+	if err := unmarshalStrict(raw, &a); err != nil {
+		return nil, answerJSONError(err)
+	}
+	switch {
+	case a.Move != nil && a.Moves != nil:
+		return nil, badAnswer("move_and_moves", "move", "只能写 move 或 moves 其中一个", "give either move or moves, not both")
+	case a.Move != nil:
+		return []string{*a.Move}, nil
+	case len(a.Moves) == 0:
+		return nil, badAnswer("missing_move", "moves", "还没有写着法", "no move was given")
+	case len(a.Moves)%2 == 0:
+		return nil, badAnswer("line_ends_with_reply", "moves",
+			"着法列表要以你自己的着法结束", "the line must end with your own move, not the reply")
+	}
+	return a.Moves, nil
+}
+
+// lineEnded is the AnswerError for a line that goes on after it ended.
+func lineEnded(i int) *AnswerError {
+	return badAnswer("line_ended", fmt.Sprintf("moves[%d]", i),
+		"这道题在这一步之前已经结束了", "the exercise ended before this move")
+}
+
+// replyMismatch is the AnswerError for a reply the server did not give.
+func replyMismatch(i int, want string) *AnswerError {
+	return badAnswer("reply_mismatch", fmt.Sprintf("moves[%d]", i),
+		"对手的应着不对，应该是 "+want, "the opponent's reply here is "+want)
+}
+
+// replyNotLegal is the AnswerError for an opponent's reply that cannot be
+// played; want is the reply the server gives.
+func replyNotLegal(i int, in, want string) *AnswerError {
+	return badAnswer("reply_mismatch", fmt.Sprintf("moves[%d]", i),
+		fmt.Sprintf("对手在这里不能走 %s，对手的应着是 %s", in, want),
+		fmt.Sprintf("the opponent cannot play %s here; the opponent's reply is %s", in, want))
+}
+
+// chessMateStep grades student move m in pos with left moves to mate.
+func chessMateStep(pos chess.Position, m chess.Move, left int) Result {
+	san := pos.SAN(m)
+	after, _ := pos.Play(m)
+	if chessMated(after) {
+		return Result{Outcome: Correct, Score: 1, Feedback: Text{ZH: "将死了！" + san + " 真棒！", EN: "Checkmate! " + san + " is great!"}}
+	}
+	if left > 1 && chessContains(chessMateIn(pos, left), m) {
+		r, _ := chessDefence(after, left-1)
+		rsan := after.SAN(r)
+		return Result{Outcome: Continue, Reply: rsan, Feedback: Text{
+			ZH: fmt.Sprintf("好棋！对手走 %s，继续。", rsan),
+			EN: fmt.Sprintf("Good move! The opponent plays %s; go on.", rsan),
+		}}
+	}
+	if after.Outcome().Method == chess.Stalemate {
+		return Result{Outcome: Wrong, Feedback: Text{
+			ZH: san + " 之后对方无棋可走，但王没有被将军：这是逼和，不是将死！",
+			EN: "After " + san + " the opponent cannot move but is not in check: that is stalemate, a draw, not mate!",
+		}}
+	}
+	if left == 1 {
+		if !after.InCheck() {
+			return Result{Outcome: Wrong, Feedback: Text{
+				ZH: san + " 没有将军，对方的王没有受到攻击。",
+				EN: san + " is not check: the king is not attacked.",
+			}}
+		}
+		esc, _ := after.Escapes()
+		e := esc.Moves[0]
+		mt := chessMethodText(e.Method)
+		return Result{Outcome: Wrong, Feedback: Text{
+			ZH: fmt.Sprintf("%s 是将军，但还没有将死：对方可以走 %s（%s）。", san, e.SAN, mt.ZH),
+			EN: fmt.Sprintf("%s is check but not mate: the opponent can answer %s (%s).", san, e.SAN, mt.EN),
+		}}
+	}
+	for _, r := range after.LegalMoves() {
+		next, _ := after.Play(r)
+		if next.MateDistance(left-1) == 0 {
+			rsan := after.SAN(r)
+			return Result{Outcome: Wrong, Feedback: Text{
+				ZH: fmt.Sprintf("%s 不能在 %d 步内将死：对方可以走 %s 防守。", san, left, rsan),
+				EN: fmt.Sprintf("%s does not mate in %d: the opponent can defend with %s.", san, left, rsan),
+			}}
+		}
+	}
+	return Result{Outcome: Wrong, Feedback: Text{
+		ZH: fmt.Sprintf("%s 不能在 %d 步内将死。", san, left),
+		EN: fmt.Sprintf("%s does not mate in %d.", san, left),
+	}}
+}
+
+// chessMateLine replays a mate-in-n line and grades its last move; it is
+// shared by Check and Validate.
+func chessMateLine(pos chess.Position, n int, line []string) (Result, error) {
+	if len(line) > 2*n-1 {
+		return Result{}, badAnswer("line_too_long", "moves",
+			fmt.Sprintf("%d 步杀最多只有 %d 步着法", n, 2*n-1), fmt.Sprintf("a mate in %d has at most %d moves in its line", n, 2*n-1))
+	}
+	for i, in := range line {
+		field := fmt.Sprintf("moves[%d]", i)
+		left := n - i/2
+		if i%2 == 1 {
+			// Any legal defence. The student's move before it was accepted
+			// only as a member of MateIn(left), which forces mate within
+			// left-1 more moves against every reply, so no legal reply can
+			// carry the line past n.
+			m, illegal, err := chessMoveInput(pos, in, field)
+			if err != nil || illegal != nil {
+				want, _ := chessDefence(pos, left)
+				return Result{}, replyNotLegal(i, in, pos.SAN(want))
+			}
+			pos, _ = pos.Play(m)
+			continue
+		}
+		m, illegal, err := chessMoveInput(pos, in, field)
+		if err != nil {
+			return Result{}, err
+		}
+		last := i == len(line)-1
+		if illegal != nil {
+			if !last {
+				return Result{}, lineEnded(i + 1)
+			}
+			return illegalMove(in, *illegal), nil
+		}
+		res := chessMateStep(pos, m, left)
+		if last {
+			res.Details = map[string]any{"step": i / 2, "moves_left": left}
+			return res, nil
+		}
+		if res.Outcome != Continue {
+			return Result{}, lineEnded(i + 1)
+		}
+		pos, _ = pos.Play(m)
+	}
+	return Result{}, badAnswer("missing_move", "moves", "还没有写着法", "no move was given")
+}
+
+// Validate checks that the position has a mate in n and that the solution
+// line is a mate with the server's own replies.
+func (k chessMateKind) Validate(prompt, solution json.RawMessage) error {
+	p, s, pos, err := k.parse(prompt, solution)
+	if err != nil {
+		return err
+	}
+	if len(s.Moves) == 0 || len(s.Moves)%2 == 0 {
+		return badPrompt("bad_solution_line", "moves", "答案要是一串以将死结束的着法", "the solution must be a line ending with the mating move")
+	}
+	res, err := chessMateLine(pos, p.N, s.Moves)
+	if err != nil {
+		ae, _ := err.(*AnswerError)
+		if ae == nil {
+			return err
+		}
+		return &PromptError{Code: "solution_" + ae.Code, Field: ae.Field, Message: ae.Message}
+	}
+	if res.Outcome != Correct {
+		return &PromptError{Code: "solution_not_mate", Field: "moves", Message: res.Feedback}
+	}
+	return nil
+}
+
+// Check grades the newest student move of a mate-in-n line.
+func (k chessMateKind) Check(prompt, solution json.RawMessage, sub Submission) (Result, error) {
+	p, _, pos, err := k.parse(prompt, solution)
+	if err != nil {
+		return Result{}, err
+	}
+	line, err := lineAnswer(sub.Answer)
+	if err != nil {
+		return Result{}, err
+	}
+	return chessMateLine(pos, p.N, line)
+}
+
+// ---- chess.best_move
+
+// chessBestKind is a line of only-moves; a mate at once is always right.
+type chessBestKind struct{}
+
+func (chessBestKind) Name() string { return "chess.best_move" }
+func (chessBestKind) Game() Game   { return Chess }
+func (chessBestKind) Steps() bool  { return true }
+func (chessBestKind) PromptSchema() json.RawMessage {
+	return chessSchema(`"fen"`, chessFENProp)
+}
+func (chessBestKind) AnswerSchema() json.RawMessage { return chessMateKind{}.AnswerSchema() }
+func (chessBestKind) SolutionSchema() json.RawMessage {
+	return chessSchema(`"moves"`, chessMovesProp+", "+chessExplanationProp)
+}
+
+// Validate checks that the solution line is legal.
+func (chessBestKind) Validate(prompt, solution json.RawMessage) error {
+	return chessOnlyMoves.validate(prompt, solution)
+}
+
+// Check grades the newest student move against the solution line.
+func (chessBestKind) Check(prompt, solution json.RawMessage, sub Submission) (Result, error) {
+	return chessOnlyMoves.check(prompt, solution, sub)
+}
+
+// chessOnlyMoves grades chess.best_move lines: a mate is always right.
+var chessOnlyMoves = onlyMoves[chess.Position, chess.Move]{
+	position:     chessPosition,
+	solutionMove: chessSolutionMove,
+	parse:        chessMoveInput,
+	play: func(pos chess.Position, m chess.Move) chess.Position {
+		after, _ := pos.Play(m)
+		return after
+	},
+	notation: chess.Position.SAN,
+	won:      chessMated,
+	wonText: func(san string) Text {
+		return Text{ZH: "将死了！" + san + " 真棒！", EN: "Checkmate! " + san + " is great!"}
+	},
+	doneText: func(san string) Text {
+		return Text{ZH: "完全正确！" + san + " 是最好的一步。", EN: "Exactly! " + san + " is the best move."}
+	},
+	goOnText: func(reply string) Text {
+		return Text{ZH: fmt.Sprintf("好棋！对手走 %s，继续。", reply), EN: fmt.Sprintf("Good move! The opponent plays %s; go on.", reply)}
+	},
+	whyNot: chessWhyNotBest,
+}
+
+// chessWhyNotBest explains, as far as a rules engine can, why a legal move
+// is not the best one.
+func chessWhyNotBest(pos chess.Position, m chess.Move) Text {
+	san := pos.SAN(m)
+	after, _ := pos.Play(m)
+	if after.Outcome().Method == chess.Stalemate {
+		return Text{ZH: san + " 让对方无棋可走却没有将军：这是逼和！", EN: san + " leaves the opponent no move without check: that is stalemate!"}
+	}
+	if ms := after.MateIn(1); len(ms) > 0 {
+		return Text{
+			ZH: fmt.Sprintf("%s 之后对方可以走 %s 一步将死你！", san, after.SAN(ms[0])),
+			EN: fmt.Sprintf("After %s the opponent mates at once with %s!", san, after.SAN(ms[0])),
+		}
+	}
+	if sq, pc, ok := chessHangs(pos, m); ok {
+		name := chessPieceName(pc.Type())
+		return Text{
+			ZH: fmt.Sprintf("%s 之后，对方可以白白吃掉你在 %s 的%s。", san, sq, name.ZH),
+			EN: fmt.Sprintf("After %s the opponent can take your %s on %s for nothing.", san, strings.ToLower(name.EN), sq),
+		}
+	}
+	return Text{
+		ZH: san + " 不是这里最好的一步。想一想：有没有将军、吃子或者更强的威胁？",
+		EN: san + " is not the best move here. Look for checks, captures and stronger threats.",
+	}
+}
+
+// chessHangs finds a piece (not a pawn) of the mover that m leaves to be
+// taken for nothing: after m the opponent can capture it, and the mover
+// cannot take back on that square. It prefers the most valuable one.
+func chessHangs(pos chess.Position, m chess.Move) (chess.Square, chess.Piece, bool) {
+	after, err := pos.Play(m)
+	if err != nil {
+		return 0, chess.NoPiece, false
+	}
+	rank := map[chess.PieceType]int{chess.Knight: 1, chess.Bishop: 2, chess.Rook: 3, chess.Queen: 4}
+	var best chess.Square
+	bestPiece := chess.NoPiece
+	for _, r := range after.LegalMoves() {
+		pc := after.PieceAt(r.To())
+		if pc == chess.NoPiece || rank[pc.Type()] == 0 || bestPiece != chess.NoPiece && rank[pc.Type()] <= rank[bestPiece.Type()] {
+			continue
+		}
+		taken, _ := after.Play(r)
+		recapture := false
+		for _, back := range taken.LegalMoves() {
+			if back.To() == r.To() {
+				recapture = true
+				break
+			}
+		}
+		if !recapture {
+			best, bestPiece = r.To(), pc
+		}
+	}
+	return best, bestPiece, bestPiece != chess.NoPiece
+}
