@@ -58,11 +58,42 @@ func TestGomokuContentStoneCounts(t *testing.T) {
 			if b.Type != "diagram" {
 				continue
 			}
-			if msg := gomokuCountProblem(b.Position, ""); msg != "" {
+			if msg := gomokuCountProblem(b.Position, gomokuCaptionToMove(b.Caption.ZH)); msg != "" {
 				t.Errorf("%s block %d: %s", l.ID, i, msg)
 			}
 		}
 	})
+}
+
+// gomokuCaptionAsks matches a diagram caption that asks what one colour
+// plays next ("黑棋在哪里成五？", "轮到白棋"): that colour is to move.
+var gomokuCaptionAsks = regexp.MustCompile(`轮到(黑|白)棋|(黑|白)棋(在哪里|下哪里|下一步|先走|要下|该下)|(黑|白)先`)
+
+// gomokuCaptionToMove returns the colour a caption says is to move, or "".
+func gomokuCaptionToMove(caption string) string {
+	m := gomokuCaptionAsks.FindStringSubmatch(caption)
+	if m == nil {
+		return ""
+	}
+	if m[1]+m[2]+m[4] == "黑" {
+		return "black"
+	}
+	return "white"
+}
+
+// TestGomokuCaptionToMove: the K1 review diagram asked where Black makes
+// five over a board with 6 black and 5 white stones (White's turn); a
+// caption's question now counts as the side to move.
+func TestGomokuCaptionToMove(t *testing.T) {
+	before := ".............../.............../.............../...o.........../....x........../.....xo......../....o.xoo....../.....x.x......./......x......../.............../.............../.............../.............../.............../..............."
+	if gomokuCountProblem(before, gomokuCaptionToMove("复习题：黑棋在哪里成五？")) == "" {
+		t.Error("6 black and 5 white stones with Black to move passed")
+	}
+	for caption, want := range map[string]string{"复习题：黑棋在哪里成五？": "black", "轮到白棋，白棋下哪里？": "white", "白先": "white", "黑棋 d8 到 h8 五连，黑棋赢了。": ""} {
+		if got := gomokuCaptionToMove(caption); got != want {
+			t.Errorf("%q: %q, want %q", caption, got, want)
+		}
+	}
 }
 
 // TestGomokuCountProblem: the counting rule on the review's cases.
