@@ -189,6 +189,58 @@ func TestNumchessTacticExercises(t *testing.T) {
 	}
 }
 
+// ncBandTacticProblem says what in ex is a tactic its band has not learnt:
+// a tag, or a tactic's name in its texts (grades 2-3 learn four of the
+// six; the generator named 节外生枝 to grade 2-3 children).
+func ncBandTacticProblem(ex Exercise) string {
+	for _, tag := range ex.Tags {
+		if ncContains(ncTacticTags, tag) && len(ncBandTactics(ex.Band, []string{tag})) == 0 {
+			return fmt.Sprintf("tagged %s, which %s does not learn", tag, ex.Band)
+		}
+	}
+	for _, tag := range ncTacticTags {
+		if len(ncBandTactics(ex.Band, []string{tag})) > 0 {
+			continue
+		}
+		name := ncTacticText[tag][0]
+		for where, text := range exerciseTexts(ex) {
+			if strings.Contains(text.ZH, name.ZH) || strings.Contains(text.EN, name.EN) {
+				return fmt.Sprintf("the %s names %s, which %s does not learn", where, name.ZH, ex.Band)
+			}
+		}
+		if strings.Contains(ex.Title.ZH, name.ZH) {
+			return fmt.Sprintf("the title names %s, which %s does not learn", name.ZH, ex.Band)
+		}
+	}
+	return ""
+}
+
+// TestNumchessBandTactics: no bank exercise teaches a tactic its band has
+// not learnt, and the check catches the generator's grades 2-3 chain that
+// was tagged and explained as 节外生枝.
+func TestNumchessBandTactics(t *testing.T) {
+	for _, ex := range wholeBank(t) {
+		if strings.HasPrefix(ex.Key, "numchess/") {
+			if problem := ncBandTacticProblem(ex); problem != "" {
+				t.Errorf("%s: %s", ex.Key, problem)
+			}
+		}
+	}
+	bad := Exercise{Band: G23, Tags: []string{"numchess.span.chain", "numchess.tactic.branch"},
+		Solution: json.RawMessage(`{"explanation":{"zh-CN":"这就是节外生枝：第二跳落在 f10。","en":"A branch from the span."}}`)}
+	if ncBandTacticProblem(bad) == "" {
+		t.Error("a grades 2-3 exercise tagged and explained as 节外生枝 passed")
+	}
+	bad.Tags = []string{"numchess.span.chain"}
+	if ncBandTacticProblem(bad) == "" {
+		t.Error("a grades 2-3 explanation naming 节外生枝 passed")
+	}
+	bad.Band = G46
+	if ncBandTacticProblem(bad) != "" {
+		t.Error("grades 4-6 may learn 节外生枝")
+	}
+}
+
 // TestNumchessMoveGeneratorTactics: the move generator's chains name a
 // tactic only when the chain has its shape and only a chain reaches the
 // point, and in grades 2-3 and 4-6 some do; grade 1 has no chains.
@@ -204,6 +256,9 @@ func TestNumchessMoveGeneratorTactics(t *testing.T) {
 				tactics, problems := ncTacticProblems(ex)
 				for _, p := range problems {
 					t.Errorf("%s %s: %s", band, ex.Prompt, p)
+				}
+				if problem := ncBandTacticProblem(ex); problem != "" {
+					t.Errorf("%s %s: %s", band, ex.Prompt, problem)
 				}
 				if len(tactics) > 0 {
 					n++

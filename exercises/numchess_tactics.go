@@ -23,6 +23,22 @@ var ncTacticTags = []string{
 	"numchess.tactic.feint", "numchess.tactic.branch", "numchess.tactic.both",
 }
 
+// ncG23Tactics are the tactics grades 2-3 learn (seed 000: 跟步寻路, 以退为进,
+// 声东击西, 得寸进尺); 节外生枝 and 左右逢源 wait for grades 4-6.
+var ncG23Tactics = []string{"numchess.tactic.follow", "numchess.tactic.retreat", "numchess.tactic.feint", "numchess.tactic.inch"}
+
+// ncBandTactics keeps the tactics of tags that band learns: none in grade
+// 1 (no chains), four in grades 2-3, all six in grades 4-6.
+func ncBandTactics(band Band, tags []string) []string {
+	var out []string
+	for _, tag := range tags {
+		if band == G46 || band == G23 && ncContains(ncG23Tactics, tag) {
+			out = append(out, tag)
+		}
+	}
+	return out
+}
+
 // ncTacticText is each tactic's name and a hint for a child, in the order
 // of ncTacticTags.
 var ncTacticText = map[string][2]Text{
