@@ -343,3 +343,44 @@ func TestGomokuStrayStones(t *testing.T) {
 		t.Errorf("a stone two points away: %v", got)
 	}
 }
+
+// gmVCFExplanationProblem says what a VCF explanation gets wrong about who
+// plays which move of its line: the line alternates the attacker's fours
+// and the defender's forced blocks, and a text that lists it as one row of
+// points ("连续冲四：k8 l8 n11 j7 o12") tells a child that the attacker
+// plays them all. Each block must be named as one (挡 l8 / block at l8).
+func gmVCFExplanationProblem(line []string, expl Text) string {
+	for i := 1; i < len(line); i += 2 {
+		if !strings.Contains(expl.ZH, "挡 "+line[i]) || !strings.Contains(expl.EN, "block at "+line[i]) {
+			return fmt.Sprintf("the defender's reply %s is not named as a block in %q / %q", line[i], expl.ZH, expl.EN)
+		}
+	}
+	return ""
+}
+
+// TestGomokuVCFExplanations: every VCF explanation says which moves are
+// the defender's blocks; the old one-row list is caught.
+func TestGomokuVCFExplanations(t *testing.T) {
+	n := 0
+	for _, ex := range wholeBank(t) {
+		if ex.Kind != "gomoku.vcf" {
+			continue
+		}
+		var s struct {
+			Line        []string `json:"line"`
+			Explanation Text     `json:"explanation"`
+		}
+		_ = json.Unmarshal(ex.Solution, &s)
+		if msg := gmVCFExplanationProblem(s.Line, s.Explanation); msg != "" {
+			t.Errorf("%s: %s", ex.Key, msg)
+		}
+		n++
+	}
+	if n < 7 {
+		t.Errorf("only %d VCF exercises", n)
+	}
+	old := Text{ZH: "连续冲四：k8 l8 n11 j7 o12", EN: "Continuous fours: k8 l8 n11 j7 o12"}
+	if gmVCFExplanationProblem([]string{"k8", "l8", "n11", "j7", "o12"}, old) == "" {
+		t.Error("the one-row list passed")
+	}
+}
