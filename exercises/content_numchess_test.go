@@ -158,7 +158,24 @@ var (
 	statedRedEN   = regexp.MustCompile(`Red (\d+)\b`)
 	statedBlueEN  = regexp.MustCompile(`Blue (\d+)\b`)
 	statedPieceZH = regexp.MustCompile(`[红蓝] ?(\d) 在 (\d) 号点：(\d+) 分`)
+	// the same with its colour, for where the piece stands
+	statedPieceWhereZH = regexp.MustCompile(`([红蓝]) ?(\d) 在 (\d) 号点`)
 )
+
+// ncPieceOnPointProblem says why "colour n 在 k 号点" is not what pos has:
+// piece n of that colour must stand on point k of the opponent's camp.
+func ncPieceOnPointProblem(pos numchess.Position, colour, n, k string) string {
+	side, opp := numchess.Red, numchess.Blue
+	if colour == "蓝" {
+		side, opp = numchess.Blue, numchess.Red
+	}
+	d, _ := strconv.Atoi(n)
+	owner, point, ok := pos.Where(side, d).CampOf()
+	if !ok || owner != opp || strconv.Itoa(point) != k {
+		return fmt.Sprintf("the piece is at %s", pos.Where(side, d))
+	}
+	return ""
+}
 
 // TestNumchessK1ScoringClaims: K1 content scores as K1 scores (差和法, the
 // higher score wins). No K1 text calls the piece's own number the best
@@ -374,8 +391,30 @@ func TestNumchessScoreClaims(t *testing.T) {
 				}
 			}
 		}
+		// "红 5 在 1 号点：4 分": that piece stands on that camp point.
+		for _, m := range statedPieceWhereZH.FindAllStringSubmatch(s.Explanation.ZH, -1) {
+			lists++
+			if msg := ncPieceOnPointProblem(pos, m[1], m[2], m[3]); msg != "" {
+				t.Errorf("%s: %q: %s", ex.Key, m[0], msg)
+			}
+		}
 	}
 	if lists == 0 {
 		t.Error("no score explanation lists pieces in the camp")
+	}
+}
+
+// TestNcPieceOnPointProblem: a score explanation's "红 7 在 7 号点" is held
+// to the position (lesson-k1-score-001: red 7 on a15, point 7).
+func TestNcPieceOnPointProblem(t *testing.T) {
+	pos, err := numchess.ParsePosition("r:0a10,1b10,2d14,3c10,4d10,5a14,6e10,7a15,8f10,9g10;b:0a8,1b8,2c8,3c4,4d8,5e8,6f8,7g8,8h8,9b2 r 60")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if msg := ncPieceOnPointProblem(pos, "红", "7", "7"); msg != "" {
+		t.Errorf("red 7 on point 7: %s", msg)
+	}
+	if ncPieceOnPointProblem(pos, "红", "7", "1") == "" || ncPieceOnPointProblem(pos, "红", "1", "1") == "" || ncPieceOnPointProblem(pos, "蓝", "9", "8") != "" {
+		t.Error("a wrong piece-on-point claim passed, or a right one failed")
 	}
 }
