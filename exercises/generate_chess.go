@@ -222,6 +222,26 @@ func chessRandomGame(rng *rand.Rand, start chess.Position, plies int, keep func(
 	}
 }
 
+// chessCheckCanArise reports whether the checks of a placed position could
+// come from a last move: a pawn that gives check has moved (it is not on
+// its starting rank: it cannot have stepped there, and a pawn's check is
+// never discovered), and a double check has a bishop, rook or queen in it
+// (a discovered check comes from a line piece).
+func chessCheckCanArise(esc chess.Escapes) bool {
+	lines := 0
+	for _, c := range esc.Checkers {
+		switch c.Piece.Type() {
+		case chess.Pawn:
+			if start := map[chess.Color]int{chess.White: 1, chess.Black: 6}[c.Piece.Color()]; c.Square.Rank() == start {
+				return false
+			}
+		case chess.Bishop, chess.Rook, chess.Queen:
+			lines++
+		}
+	}
+	return len(esc.Checkers) < 2 || lines > 0
+}
+
 // Generate returns up to count distinct escape exercises for band.
 func (g chessEscapeGenerator) Generate(rng *rand.Rand, band Band, count int) ([]Exercise, error) {
 	if _, err := ParseBand(string(band)); err != nil {
@@ -259,6 +279,9 @@ func (g chessEscapeGenerator) Generate(rng *rand.Rand, band Band, count int) ([]
 			continue
 		}
 		if band == K1 && (len(esc.Checkers) > 1 || len(esc.Moves) > 8) {
+			continue
+		}
+		if !chessCheckCanArise(esc) {
 			continue
 		}
 		seen[chessFENKey(pos)] = true
