@@ -189,6 +189,9 @@ func TestNumchessK1ScoringClaims(t *testing.T) {
 		t.Log("under K1's method the own number is the best point")
 	}
 	check := func(where, s string) {
+		if absoluteBars.MatchString(s) {
+			t.Errorf("%s: %q writes a difference with absolute-value bars, which grade 1 has not learnt: say the bigger number minus the smaller (7 − 6 = 1)", where, s)
+		}
 		if claimsOwnNumberBest.MatchString(s) && !ownBest {
 			t.Errorf("%s: %q says the own number is best, but under %s a piece there scores %d and on point 0 (piece 9) %d",
 				where, s, method.Chinese(), pieceOnCampPoint(t, method, 9, 9), pieceOnCampPoint(t, method, 9, 0))
@@ -249,6 +252,23 @@ func TestNumchessK1ScoringClaims(t *testing.T) {
 			if m != nil && c.value != nil && m[1] != strconv.Itoa(*c.value) {
 				t.Errorf("%s: the explanation says %q, the stored score is %d", ex.Key, m[0], *c.value)
 			}
+		}
+	}
+}
+
+// absoluteBars matches a difference written with absolute-value bars,
+// |6−7|: grade 1 takes the smaller number from the bigger one instead.
+var absoluteBars = regexp.MustCompile(`\|\s*\d+\s*[−-]\s*\d+\s*\|`)
+
+// TestAbsoluteBars: the K1 score explanation "红方：|1−0| + |6−7|" is
+// caught; "7 − 6 = 1" and a Markdown table row pass.
+func TestAbsoluteBars(t *testing.T) {
+	if !absoluteBars.MatchString("红方：|1−0| + |3−1| + |6−7| = 4") {
+		t.Error("absolute-value bars passed")
+	}
+	for _, s := range []string{"红方：7 − 6 = 1，合起来 1", "| 甲 | | 3 | 1 | 0 | **4** |"} {
+		if absoluteBars.MatchString(s) {
+			t.Errorf("%q caught", s)
 		}
 	}
 }
