@@ -438,3 +438,54 @@ func TestNcPieceOnPointProblem(t *testing.T) {
 		t.Error("a wrong piece-on-point claim passed, or a right one failed")
 	}
 }
+
+// ncK1MoveLosesPoints says whether the solution of a grade-1 move exercise
+// leaves the mover's side with fewer points under K1's scoring (差和法)
+// than before it: grade 1 would be taught to give points away. The
+// review's "7 号回家" moved red 7 from point 1 (6 points) to point 7 (0).
+func ncK1MoveLosesPoints(t *testing.T, ex Exercise) (before, after int, loses bool) {
+	t.Helper()
+	var k numchessMove
+	task, err := k.parsePrompt(ex.Prompt)
+	if err != nil {
+		t.Fatalf("%s: %v", ex.Key, err)
+	}
+	var s ncMoveSolution
+	_ = json.Unmarshal(ex.Solution, &s)
+	m, err := numchess.ParseMove(s.Move)
+	if err != nil {
+		t.Fatalf("%s: %v", ex.Key, err)
+	}
+	next, err := ncEngine(task.rs).Play(task.pos, m)
+	if err != nil {
+		t.Fatalf("%s: %v", ex.Key, err)
+	}
+	side, method := task.pos.Turn(), task.rs.Scoring
+	before, after = task.pos.Score(side, method), next.Score(side, method)
+	return before, after, after < before
+}
+
+// TestNumchessK1MovesScore: no grade-1 exercise that moves a piece into
+// the camp asks for a move that loses points under 差和法, and the check
+// catches the review's item.
+func TestNumchessK1MovesScore(t *testing.T) {
+	n := 0
+	for _, ex := range wholeBank(t) {
+		if ex.Band != K1 || ex.Kind != "numchess.move" || !ncContains(ex.Tags, "numchess.move.camp") {
+			continue
+		}
+		n++
+		if before, after, loses := ncK1MoveLosesPoints(t, ex); loses {
+			t.Errorf("%s: the answer takes the score from %d to %d under 差和法", ex.Key, before, after)
+		}
+	}
+	if n < 5 {
+		t.Errorf("only %d grade-1 moves into the camp", n)
+	}
+	old := Exercise{Key: "numchess/lesson-k1-board-001 before the fix", Kind: "numchess.move", Band: K1,
+		Prompt:   json.RawMessage(`{"ruleset":"K1","position":"r:0a16,1a10,2b10,3c10,4d10,5e10,6f10,7a14,8g10,9b15;b:0a8,1b8,2c8,3d8,4e8,5f8,6g8,7h8,8i8,9j8 r 50","goal":{"type":"enter_camp","piece":7,"to":"a15"}}`),
+		Solution: json.RawMessage(`{"move":"7a14-a15"}`)}
+	if _, _, loses := ncK1MoveLosesPoints(t, old); !loses {
+		t.Error("moving red 7 from point 1 to point 7 passed")
+	}
+}
