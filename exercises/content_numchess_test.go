@@ -445,17 +445,7 @@ func TestNcPieceOnPointProblem(t *testing.T) {
 // review's "7 号回家" moved red 7 from point 1 (6 points) to point 7 (0).
 func ncK1MoveLosesPoints(t *testing.T, ex Exercise) (before, after int, loses bool) {
 	t.Helper()
-	var k numchessMove
-	task, err := k.parsePrompt(ex.Prompt)
-	if err != nil {
-		t.Fatalf("%s: %v", ex.Key, err)
-	}
-	var s ncMoveSolution
-	_ = json.Unmarshal(ex.Solution, &s)
-	m, err := numchess.ParseMove(s.Move)
-	if err != nil {
-		t.Fatalf("%s: %v", ex.Key, err)
-	}
+	task, m := ncExerciseMove(t, ex)
 	next, err := ncEngine(task.rs).Play(task.pos, m)
 	if err != nil {
 		t.Fatalf("%s: %v", ex.Key, err)
@@ -488,4 +478,19 @@ func TestNumchessK1MovesScore(t *testing.T) {
 	if _, _, loses := ncK1MoveLosesPoints(t, old); !loses {
 		t.Error("moving red 7 from point 1 to point 7 passed")
 	}
+}
+
+// ncExerciseMove returns a number-chess move exercise's task and its
+// stored solution move.
+func ncExerciseMove(t *testing.T, ex Exercise) (ncMoveTask, numchess.Move) {
+	t.Helper()
+	var k numchessMove
+	task, err := k.parsePrompt(ex.Prompt)
+	if err != nil {
+		t.Fatalf("%s: %v", ex.Key, err)
+	}
+	var s ncMoveSolution
+	_ = json.Unmarshal(ex.Solution, &s)
+	m, _ := numchess.ParseMove(s.Move)
+	return task, m
 }

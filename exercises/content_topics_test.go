@@ -31,14 +31,7 @@ func TestNumchessHopExercisesRefuseSteps(t *testing.T) {
 		if ex.Kind != "numchess.move" {
 			continue
 		}
-		var k numchessMove
-		task, err := k.parsePrompt(ex.Prompt)
-		if err != nil {
-			t.Fatalf("%s: %v", ex.Key, err)
-		}
-		var s ncMoveSolution
-		_ = json.Unmarshal(ex.Solution, &s)
-		m, _ := numchess.ParseMove(s.Move)
+		task, m := ncExerciseMove(t, ex)
 		mi, err := ncEngine(task.rs).Check(task.pos, m)
 		if err != nil {
 			t.Fatalf("%s: %v", ex.Key, err)
@@ -56,7 +49,7 @@ func TestNumchessHopExercisesRefuseSteps(t *testing.T) {
 			if err != nil || info.Kind != numchess.Step {
 				continue
 			}
-			if r := k.grade(task, task.rs, step); r.Outcome == Correct {
+			if r := (numchessMove{}).grade(task, task.rs, step); r.Outcome == Correct {
 				t.Errorf("%s: the step %s is accepted", ex.Key, info.Chinese())
 			}
 		}
