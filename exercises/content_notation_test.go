@@ -22,14 +22,23 @@ var k1Notation = []struct {
 }
 
 // k1NotationIn returns what notation s holds.
-func k1NotationIn(s string) []string {
-	var out []string
-	for _, n := range k1Notation {
-		if n.re.MatchString(s) {
-			out = append(out, n.what)
+func k1NotationIn(s string) []string { return namedMatches(k1Notation, s) }
+
+// eachBandLessonText calls check with every text and caption, in both
+// languages, of the lessons of game's curriculum for band.
+func eachBandLessonText(t *testing.T, game Game, band Band, check func(where, s string)) {
+	t.Helper()
+	eachLesson(t, game, func(c contentCurriculum, l contentLesson) {
+		if c.Band != band {
+			return
 		}
-	}
-	return out
+		for i, b := range l.Blocks {
+			for _, text := range []Text{b.Text, b.Caption} {
+				check(fmt.Sprintf("%s block %d", l.ID, i), text.ZH)
+				check(fmt.Sprintf("%s block %d", l.ID, i), text.EN)
+			}
+		}
+	})
 }
 
 // TestK1TextsWithoutNotation: the chess and draughts texts of grade 1 (bank
@@ -51,17 +60,7 @@ func TestK1TextsWithoutNotation(t *testing.T) {
 		}
 	}
 	for _, game := range []Game{Chess, Draughts} {
-		eachLesson(t, game, func(c contentCurriculum, l contentLesson) {
-			if c.Band != K1 {
-				return
-			}
-			for i, b := range l.Blocks {
-				for _, text := range []Text{b.Text, b.Caption} {
-					check(fmt.Sprintf("%s block %d", l.ID, i), text.ZH)
-					check(fmt.Sprintf("%s block %d", l.ID, i), text.EN)
-				}
-			}
-		})
+		eachBandLessonText(t, game, K1, check)
 	}
 	generated := 0
 	for _, g := range []Generator{chessEscapeGenerator{}, chessMateGenerator{}} {

@@ -204,17 +204,7 @@ func TestNumchessK1ScoringClaims(t *testing.T) {
 			}
 		}
 	}
-	eachLesson(t, NumChess, func(c contentCurriculum, l contentLesson) {
-		if c.Band != K1 {
-			return
-		}
-		for i, b := range l.Blocks {
-			for _, text := range []Text{b.Text, b.Caption} {
-				check(fmt.Sprintf("%s block %d", l.ID, i), text.ZH)
-				check(fmt.Sprintf("%s block %d", l.ID, i), text.EN)
-			}
-		}
-	})
+	eachBandLessonText(t, NumChess, K1, check)
 	for _, ex := range wholeBank(t) {
 		if !strings.HasPrefix(ex.Key, "numchess/") || ex.Band != K1 {
 			continue
