@@ -49,7 +49,7 @@ func TestAboveBandExerciseCheckedUnderItsRuleset(t *testing.T) {
 		body := map[string]any{"class_id": a.Class.ID, "title": "连跨", "due_at": due, "attempts_allowed": 2,
 			"items": []map[string]string{{"kind": "exercise", "id": p.Choice.ID}, {"kind": "exercise", "id": id}}}
 		for _, lang := range []struct{ header, want string }{
-			{"zh-CN", "「8 号棋子连跨到 d5」是 G23 年级段的内容，高于本班的 K1"},
+			{"zh-CN", "「8 号棋子连跨到 d5」是二、三年级的内容，高于本班（学前和一年级）"},
 			{"en", "“Chain span with 8 to d5” is G23 content, above this class's band (K1)"},
 		} {
 			rec := p.Do(t, "POST", "/v1/assignments", a.TeacherToken, body, map[string]string{"Accept-Language": lang.header})

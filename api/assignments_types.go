@@ -32,10 +32,12 @@ type assignmentRequest struct {
 	OpensAt         *time.Time           `json:"opens_at"`
 	DueAt           *time.Time           `json:"due_at"`
 	AttemptsAllowed int                  `json:"attempts_allowed"`
+	MasteryGate     bool                 `json:"mastery_gate"`
 }
 
 func (r assignmentRequest) draft() assignments.Draft {
-	d := assignments.Draft{ClassID: r.ClassID, Title: r.Title, StudentIDs: r.StudentIDs, AttemptsAllowed: r.AttemptsAllowed}
+	d := assignments.Draft{ClassID: r.ClassID, Title: r.Title, StudentIDs: r.StudentIDs, AttemptsAllowed: r.AttemptsAllowed,
+		MasteryGate: r.MasteryGate}
 	for _, it := range r.Items {
 		d.Items = append(d.Items, assignments.Item{Kind: assignments.ItemKind(it.Kind), ID: it.ID})
 	}
@@ -67,6 +69,7 @@ type assignmentResponse struct {
 	OpensAt         *time.Time       `json:"opens_at"`
 	DueAt           time.Time        `json:"due_at"`
 	AttemptsAllowed int              `json:"attempts_allowed"`
+	MasteryGate     bool             `json:"mastery_gate"`
 	CreatedBy       string           `json:"created_by"`
 	CreatedAt       time.Time        `json:"created_at"`
 	UpdatedAt       time.Time        `json:"updated_at"`
@@ -90,7 +93,7 @@ func optTime(t time.Time) *time.Time {
 func toAssignmentResponse(a assignments.Assignment) assignmentResponse {
 	r := assignmentResponse{ID: a.ID, SchoolID: a.SchoolID, ClassID: a.ClassID, Title: a.Title,
 		StudentIDs: a.StudentIDs, Items: []assignmentItem{}, OpensAt: optTime(a.OpensAt), DueAt: a.DueAt,
-		AttemptsAllowed: a.AttemptsAllowed, CreatedBy: a.CreatedBy, CreatedAt: a.CreatedAt, UpdatedAt: a.UpdatedAt,
+		AttemptsAllowed: a.AttemptsAllowed, MasteryGate: a.MasteryGate, CreatedBy: a.CreatedBy, CreatedAt: a.CreatedAt, UpdatedAt: a.UpdatedAt,
 		WithdrawnAt: optTime(a.WithdrawnAt)}
 	if r.StudentIDs == nil {
 		r.StudentIDs = []string{}
@@ -103,14 +106,26 @@ func toAssignmentResponse(a assignments.Assignment) assignmentResponse {
 
 var (
 	msgAboveBandItem = text{
-		zh: "「%[1]s」是 %[2]s 年级段的内容，高于本班的 %[3]s；已照常布置，按它自己的规则判分，对这个班可能偏难。",
+		zh: "「%[1]s」是%[2]s的内容，高于本班（%[3]s）；已照常布置，按它自己的规则判分，对这个班可能偏难。",
 		en: "“%[1]s” is %[2]s content, above this class's band (%[3]s); it is assigned all the same and checked under its own rules, but may be hard for this class.",
 	}
 	msgAboveBandPractice = text{
-		zh: "这组练习按 %[2]s 年级段出题，高于本班的 %[3]s，对这个班可能偏难。",
+		zh: "这组练习按%[2]s的水平出题，高于本班（%[3]s），对这个班可能偏难。",
 		en: "This practice set is made for %[2]s, above this class's band (%[3]s), and may be hard for this class.",
 	}
 )
+
+// bandNames are the grade bands as a zh-CN text says them; English texts
+// keep the band codes (K1, G23, G46), which the docs explain.
+var bandNames = map[string]string{"K1": "学前和一年级", "G23": "二、三年级", "G46": "四到六年级"}
+
+// bandName is a grade band in lang.
+func bandName(b exercises.Band, lang string) string {
+	if n, ok := bandNames[string(b)]; ok && lang != LangEN {
+		return n
+	}
+	return string(b)
+}
 
 // toSavedAssignment is a saved assignment with the warnings the domain
 // found (items above the class's band) in lang.
@@ -122,7 +137,7 @@ func toSavedAssignment(a assignments.Assignment, lang string) savedAssignmentRes
 			msg = msgAboveBandItem
 		}
 		r.Warnings = append(r.Warnings, Warning{Code: w.Code, Field: w.Field,
-			Message: msg.in(lang, w.Title.Get(lang), w.Band, w.ClassBand)})
+			Message: msg.in(lang, w.Title.Get(lang), bandName(w.Band, lang), bandName(w.ClassBand, lang))})
 	}
 	return r
 }
@@ -134,10 +149,11 @@ type assignmentProgress struct {
 	SolvedLate int    `json:"solved_late"`
 	Tried      int    `json:"tried"`
 	Total      int    `json:"total"`
+	Locked     int    `json:"locked"`
 }
 
 func toAssignmentProgress(st assignments.Status, p assignments.Progress) assignmentProgress {
-	return assignmentProgress{Status: string(st), Solved: p.Solved, SolvedLate: p.SolvedLate, Tried: p.Tried, Total: p.Total}
+	return assignmentProgress{Status: string(st), Solved: p.Solved, SolvedLate: p.SolvedLate, Tried: p.Tried, Total: p.Total, Locked: p.Locked}
 }
 
 // itemProgress is a student's progress on one item of an assignment.
@@ -146,6 +162,10 @@ type itemProgress struct {
 	ID     string `json:"id"`
 	Solved int    `json:"solved"`
 	Total  int    `json:"total"`
+	// Locked: a mastery gate keeps the lesson closed until UnlockedBy
+	// (the lesson before it) is mastered.
+	Locked     bool    `json:"locked"`
+	UnlockedBy *string `json:"unlocked_by"`
 }
 
 // myAssignment is one of a student's assignments with its progress, in
@@ -165,6 +185,10 @@ func toMyAssignment(sa assignments.StudentAssignment, now time.Time) myAssignmen
 		r.Items[i] = itemProgress{Kind: string(it.Kind), ID: it.ID}
 		if i < len(sa.Items) {
 			r.Items[i].Solved, r.Items[i].Total = sa.Items[i].Solved, sa.Items[i].Total
+			if sa.Items[i].Locked {
+				by := sa.Items[i].UnlockedBy
+				r.Items[i].Locked, r.Items[i].UnlockedBy = true, &by
+			}
 		}
 	}
 	return r
@@ -206,10 +230,11 @@ type matrixStudent struct {
 
 // matrixAssignment is a column of the class matrix.
 type matrixAssignment struct {
-	ID     string         `json:"id"`
-	Title  string         `json:"title"`
-	DueAt  time.Time      `json:"due_at"`
-	Totals totalsResponse `json:"totals"`
+	ID          string         `json:"id"`
+	Title       string         `json:"title"`
+	DueAt       time.Time      `json:"due_at"`
+	MasteryGate bool           `json:"mastery_gate"`
+	Totals      totalsResponse `json:"totals"`
 }
 
 // classProgressResponse is the students × assignments matrix of a class.
@@ -222,7 +247,8 @@ type classProgressResponse struct {
 func toClassProgress(m assignments.Matrix) classProgressResponse {
 	r := classProgressResponse{ClassID: m.ClassID, Assignments: []matrixAssignment{}, Students: []matrixStudent{}}
 	for j, a := range m.Assignments {
-		r.Assignments = append(r.Assignments, matrixAssignment{ID: a.ID, Title: a.Title, DueAt: a.DueAt, Totals: toTotals(m.AssignmentTotals[j])})
+		r.Assignments = append(r.Assignments, matrixAssignment{ID: a.ID, Title: a.Title, DueAt: a.DueAt,
+			MasteryGate: a.MasteryGate, Totals: toTotals(m.AssignmentTotals[j])})
 	}
 	for i, s := range m.Students {
 		row := matrixStudent{ID: s.ID, Username: s.Username, RealName: s.RealName, Cells: make([]matrixCell, len(m.Assignments)),
@@ -239,7 +265,7 @@ func toClassProgress(m assignments.Matrix) classProgressResponse {
 }
 
 // nextItem is one suggested exercise and why: reason assignment (with
-// assignment_id and due_at), weak_skill (with tag) or rating.
+// assignment_id and due_at), review or weak_skill (with tag) or rating.
 type nextItem struct {
 	ExerciseID   string     `json:"exercise_id"`
 	Reason       string     `json:"reason"`

@@ -107,3 +107,45 @@ func TestClassNames(t *testing.T) {
 		}
 	})
 }
+
+// TestClassNamesSwitch: a teacher of the class turns its login list off
+// and on again (the class's name_list); while off, the list names nobody
+// and says so, and logging in with a typed username still works.
+func TestClassNamesSwitch(t *testing.T) {
+	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
+		h := apitest.New(t, db)
+		a := h.Fixture(t).A
+		list := func() (bool, int) {
+			rec := h.Do(t, "POST", "/v1/auth/class-names", "", map[string]string{"class_code": a.Class.LoginCode}, nil)
+			got := apitest.Decode[struct {
+				NameList bool `json:"name_list"`
+				classNamesBody
+			}](t, rec)
+			return got.NameList, len(got.Students)
+		}
+		if on, n := list(); !on || n != 1 {
+			t.Fatalf("default list: name_list=%v, %d students", on, n)
+		}
+		if rec := h.Do(t, "PATCH", "/v1/classes/"+a.Class.ID, a.OtherTeacherToken, map[string]any{"name_list": false}, nil); rec.Code != 404 && rec.Code != 403 {
+			t.Errorf("another teacher switches it: %d", rec.Code)
+		}
+		rec := h.Do(t, "PATCH", "/v1/classes/"+a.Class.ID, a.TeacherToken, map[string]any{"name_list": false}, nil)
+		if rec.Code != 200 || apitest.Decode[struct {
+			NameList bool `json:"name_list"`
+		}](t, rec).NameList {
+			t.Fatalf("switch off: %d %s", rec.Code, rec.Body)
+		}
+		if on, n := list(); on || n != 0 {
+			t.Errorf("list off: name_list=%v, %d students", on, n)
+		}
+		if rec := h.Do(t, "POST", "/v1/auth/login", "", map[string]string{"class_code": a.Class.LoginCode, "username": a.Student.Username, "pin": a.StudentPIN}, nil); rec.Code != 200 {
+			t.Errorf("typed username with the list off: %d", rec.Code)
+		}
+		if rec := h.Do(t, "PATCH", "/v1/classes/"+a.Class.ID, a.TeacherToken, map[string]any{"name": "改名", "name_list": true}, nil); rec.Code != 200 {
+			t.Fatalf("switch on: %d", rec.Code)
+		}
+		if on, n := list(); !on || n != 1 {
+			t.Errorf("list on again: name_list=%v, %d students", on, n)
+		}
+	})
+}

@@ -38,6 +38,7 @@ func exerciseRoutes(h *exerciseHandlers) []route {
 		{http.MethodDelete, "/exercises/:id", h.deleteExercise},
 		{http.MethodPost, "/exercises/:id/attempts", h.submit},
 		{http.MethodPost, "/exercises/:id/give-up", h.giveUp},
+		{http.MethodPost, "/exercises/:id/hints", h.openHint},
 		{http.MethodGet, "/me/attempts", h.myAttempts},
 	}
 }
@@ -48,6 +49,7 @@ func exerciseError(err error) error {
 	var ae *exercises.AnswerError
 	var pe *exercises.PromptError
 	var xe *exercises.ExhaustedError
+	var le *exercises.LockedError
 	switch {
 	case errors.As(err, &ae):
 		return answerProblem{ae}
@@ -55,6 +57,12 @@ func exerciseError(err error) error {
 		return promptProblem{pe}
 	case errors.As(err, &xe):
 		return &Error{Status: http.StatusConflict, Code: "attempts_exhausted", Args: []any{xe.Title, xe.Allowed}}
+	case errors.As(err, &le):
+		name := text{le.Lesson.ZH, le.Lesson.EN}
+		if name.zh == "" || name.en == "" {
+			name = text{le.UnlockedBy, le.UnlockedBy}
+		}
+		return &Error{Status: http.StatusConflict, Code: "lesson_locked", Args: []any{le.Title, name}}
 	}
 	return err
 }
@@ -97,7 +105,7 @@ func (h *exerciseHandlers) createExercise(c echo.Context) error {
 	if err != nil {
 		return exerciseError(err)
 	}
-	return c.JSON(http.StatusCreated, toExerciseResponse(exercises.View{Exercise: ex, ShowSolution: true}, langOf(c)))
+	return c.JSON(http.StatusCreated, toExerciseResponse(exercises.View{Exercise: ex, ShowSolution: true, HintsShown: len(ex.Hints)}, langOf(c)))
 }
 
 func (h *exerciseHandlers) updateExercise(c echo.Context) error {
@@ -109,7 +117,7 @@ func (h *exerciseHandlers) updateExercise(c echo.Context) error {
 	if err != nil {
 		return exerciseError(err)
 	}
-	return c.JSON(http.StatusOK, toExerciseResponse(exercises.View{Exercise: ex, ShowSolution: true}, langOf(c)))
+	return c.JSON(http.StatusOK, toExerciseResponse(exercises.View{Exercise: ex, ShowSolution: true, HintsShown: len(ex.Hints)}, langOf(c)))
 }
 
 func (h *exerciseHandlers) deleteExercise(c echo.Context) error {
@@ -158,7 +166,7 @@ func (h *exerciseHandlers) giveUp(c echo.Context) error {
 		TimeMS: req.TimeMS, IdempotencyKey: c.Request().Header.Get(HeaderIdempotencyKey),
 	})
 	if err != nil {
-		return err
+		return exerciseError(err)
 	}
 	return replyVerdict(c, v)
 }
@@ -192,4 +200,17 @@ func (h *exerciseHandlers) generate(c echo.Context) error {
 		status = http.StatusCreated
 	}
 	return c.JSON(status, NewList(c, list, "", toGeneratedResponse))
+}
+
+// openHint opens one hint of an exercise (see exercises.Service.Hint).
+func (h *exerciseHandlers) openHint(c echo.Context) error {
+	var req openHintRequest
+	if err := Bind(c, &req); err != nil {
+		return err
+	}
+	v, err := h.svc.Hint(c.Request().Context(), Caller(c), c.Param("id"), req.Step)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, openedHintResponse{hintResponse: toHintResponse(v.Step, v.Hint, langOf(c)), Total: v.Total, Opened: v.Opened})
 }

@@ -28,11 +28,27 @@ type exerciseRequest struct {
 	Difficulty int             `json:"difficulty"`
 	Band       string          `json:"band"`
 	Tags       []string        `json:"tags"`
+	Hints      []hintRequest   `json:"hints"`
+}
+
+// hintRequest is an authored hint (see exercises.Hint).
+type hintRequest struct {
+	Text    textRequest `json:"text"`
+	Squares []string    `json:"squares"`
 }
 
 func (r exerciseRequest) draft() exercises.Draft {
+	var hints []exercises.Hint
+	for _, h := range r.Hints {
+		hints = append(hints, exercises.Hint{Text: h.Text.text(), Squares: h.Squares})
+	}
 	return exercises.Draft{SchoolID: r.SchoolID, Kind: r.Kind, Title: r.Title.text(), Body: r.Body.text(),
-		Prompt: r.Prompt, Solution: r.Solution, Difficulty: r.Difficulty, Band: r.Band, Tags: r.Tags}
+		Prompt: r.Prompt, Solution: r.Solution, Difficulty: r.Difficulty, Band: r.Band, Tags: r.Tags, Hints: hints}
+}
+
+// openHintRequest asks for one hint.
+type openHintRequest struct {
+	Step int `json:"step"`
 }
 
 type attemptRequest struct {
@@ -70,6 +86,35 @@ type exerciseResponse struct {
 	Steps      bool            `json:"steps"`
 	Prompt     json.RawMessage `json:"prompt"`
 	Solution   json.RawMessage `json:"solution,omitempty"`
+	// ForbiddenPoints: Black's forbidden points to mark on the board, for
+	// a renju exercise whose prompt has show_forbidden.
+	ForbiddenPoints []string `json:"forbidden_points,omitempty"`
+	// HintsTotal is the number of the exercise's hints; Hints are those
+	// the reader may see (see exercises.View.HintsShown).
+	HintsTotal int            `json:"hints_total"`
+	Hints      []hintResponse `json:"hints"`
+}
+
+// hintResponse is one hint in the reader's language.
+type hintResponse struct {
+	Step    int      `json:"step"`
+	Text    string   `json:"text"`
+	Squares []string `json:"squares"`
+}
+
+func toHintResponse(step int, h exercises.Hint, lang string) hintResponse {
+	sq := h.Squares
+	if sq == nil {
+		sq = []string{}
+	}
+	return hintResponse{Step: step, Text: h.Text.Get(lang), Squares: sq}
+}
+
+// openedHintResponse answers a hint request.
+type openedHintResponse struct {
+	hintResponse
+	Total  int `json:"total"`
+	Opened int `json:"opened"`
 }
 
 // toExerciseResponse converts an exercise in lang; the solution is only
@@ -93,6 +138,11 @@ func toExerciseResponse(v exercises.View, lang string) exerciseResponse {
 	if v.ShowSolution {
 		r.Solution = ex.Solution
 	}
+	r.ForbiddenPoints = exercises.ForbiddenMarks(ex)
+	r.HintsTotal, r.Hints = len(ex.Hints), []hintResponse{}
+	for i := range min(v.HintsShown, len(ex.Hints)) {
+		r.Hints = append(r.Hints, toHintResponse(i+1, ex.Hints[i], lang))
+	}
 	return r
 }
 
@@ -108,17 +158,23 @@ type verdictResponse struct {
 	Replayed     bool            `json:"replayed"`
 	AttemptID    string          `json:"attempt_id,omitempty"`
 	FirstAttempt bool            `json:"first_attempt"`
+	HintsUsed    int             `json:"hints_used"`
+	Stars        int             `json:"stars"`
 	Solution     json.RawMessage `json:"solution,omitempty"`
+	// ForbiddenPoints: Black's forbidden points after the reply, for a
+	// board that marks them.
+	ForbiddenPoints []string `json:"forbidden_points,omitempty"`
 }
 
 func toVerdictResponse(v exercises.Verdict, lang string) verdictResponse {
 	r := verdictResponse{
 		Outcome: string(v.Result.Outcome), Correct: v.Result.Outcome == exercises.Correct, Done: v.Result.Done(),
 		Score: v.Result.Score, Feedback: v.Result.Feedback.Get(lang), Reply: v.Result.Reply, Details: v.Result.Details,
-		Replayed: v.Replayed, Solution: v.Solution,
+		Replayed: v.Replayed, Solution: v.Solution, ForbiddenPoints: v.ForbiddenPoints,
 	}
 	if v.Attempt != nil {
 		r.Recorded, r.AttemptID, r.FirstAttempt = true, v.Attempt.ID, v.Attempt.First
+		r.HintsUsed, r.Stars = v.Attempt.HintsUsed, v.Attempt.Stars()
 	}
 	return r
 }
@@ -134,12 +190,15 @@ type attemptResponse struct {
 	TimeMS       int             `json:"time_ms"`
 	GaveUp       bool            `json:"gave_up"`
 	FirstAttempt bool            `json:"first_attempt"`
+	HintsUsed    int             `json:"hints_used"`
+	Stars        int             `json:"stars"`
 	CreatedAt    time.Time       `json:"created_at"`
 }
 
 func toAttemptResponse(a exercises.Attempt, lang string) attemptResponse {
 	r := attemptResponse{ID: a.ID, ExerciseID: a.ExerciseID, Outcome: string(a.Outcome), Correct: a.Correct(), Score: a.Score,
-		Feedback: a.Feedback.Get(lang), Answer: a.Answer, TimeMS: a.TimeMS, GaveUp: a.GaveUp, FirstAttempt: a.First, CreatedAt: a.CreatedAt}
+		Feedback: a.Feedback.Get(lang), Answer: a.Answer, TimeMS: a.TimeMS, GaveUp: a.GaveUp, FirstAttempt: a.First,
+		HintsUsed: a.HintsUsed, Stars: a.Stars(), CreatedAt: a.CreatedAt}
 	if r.Answer == nil {
 		r.Answer = json.RawMessage("null")
 	}

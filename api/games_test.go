@@ -105,7 +105,7 @@ func TestGameUploadReportsBadGamesByNumber(t *testing.T) {
 				if r.Refused[0].Number != 2 || r.Refused[0].Code != "invalid" || !strings.Contains(r.Refused[0].Reason, "move 2 (white): Ke3") {
 					t.Errorf("game 2: %+v", r.Refused[0])
 				}
-				if r.Refused[1].Number != 4 || r.Refused[1].Code != "duplicate" {
+				if r.Refused[1].Number != 4 || r.Refused[1].Code != "duplicate" || r.Refused[1].Reason != "the same game as game 1 of this file (same players, date and moves)" {
 					t.Errorf("game 4: %+v", r.Refused[1])
 				}
 				s := r.Stored
@@ -119,7 +119,7 @@ func TestGameUploadReportsBadGamesByNumber(t *testing.T) {
 			}
 			// The same file again: every game is refused, nothing stored.
 			if rec.Code != http.StatusOK || len(r.Stored) != 0 || len(r.Refused) != 5 || r.Refused[3].Code != "duplicate" ||
-				!strings.Contains(r.Refused[3].Reason, "棋谱库里") || !strings.Contains(r.Refused[1].Reason, "第2回合") {
+				!strings.Contains(r.Refused[0].Reason, "棋谱库里") || !strings.Contains(r.Refused[3].Reason, "本文件的第1盘") || !strings.Contains(r.Refused[1].Reason, "第2回合") {
 				t.Fatalf("again: %d %s", rec.Code, rec.Body)
 			}
 		}

@@ -90,6 +90,7 @@ var messages = map[string]message{
 	"conflict":               {text{"冲突", "Conflict"}, text{"该资源已经存在。", "The resource already exists."}},
 	"school_not_empty":       {text{"学校仍有用户", "School not empty"}, text{"请先删除该学校的所有用户。", "Delete the school's users first."}},
 	"attempts_exhausted":     {text{"次数已用完", "No attempts left"}, text{"这道题在作业“%s”里只能做 %d 次，你已经用完了。", "In the assignment \"%s\" this exercise allows %d attempts, and you have used them all."}},
+	"lesson_locked":          {text{"这一课还没有打开", "This lesson is still locked"}, text{"在作业“%s”里，要先学好前面的一课“%s”才能做这道题。", "In the assignment \"%s\", master the lesson before it, \"%s\", first to open this exercise."}},
 	"invalid_json":           {text{"JSON 格式错误", "Malformed JSON"}, text{"请求体不是合法的 JSON（第 %d 字节附近）。", "The request body is not valid JSON (near byte %d)."}},
 	"unknown_field":          {text{"未知字段", "Unknown field"}, text{"请求体包含这个接口不认识的字段 %s，请检查拼写。", "The request body has a field %s that this endpoint does not know; check its spelling."}},
 	"invalid_type":           {text{"类型错误", "Wrong type"}, text{"字段 %s 应该是%s。", "Field %s must be %s."}},
@@ -129,6 +130,9 @@ var messages = map[string]message{
 	"tournament_started": {text{"比赛已经开始", "The tournament has started"}, text{"淘汰赛和擂台赛开始以后不能退出（请把这盘棋记为弃权），淘汰赛也不能再加人。", "Once a knockout or arena has started no one can withdraw (enter a forfeit for the game instead), and a knockout takes no new players."}},
 	"decision_needed":    {text{"需要老师决定", "The teacher must decide"}, text{"第 %d 轮第 %d 台是和棋，按这个比赛的规则要由老师决定谁晋级。请先录入老师的决定，再编排下一轮。", "Board %[2]d of round %[1]d was drawn, and under this tournament's rule the teacher decides who goes on. Enter the decision, then pair the next round."}},
 	"bracket_changed":    {text{"会改变已编排的对阵", "This would change games already paired"}, text{"改了这个结果，后面已经编排的对局就不对了（晋级的人会变）。请先撤销后面的轮次，再修改。", "With this result the games already paired after it would be wrong (someone else goes on). Unpair the later rounds first, then correct it."}},
+
+	// Login badges.
+	"badge_invalid": {text{"这张登录卡不能用了", "This badge does not work"}, text{"这张登录卡的二维码已经失效（可能换了新卡），请找老师要一张新的，或者用班级码和 PIN 登录。", "The QR code of this badge no longer works (a new one may have been printed). Ask your teacher for a new one, or log in with the class code and PIN."}},
 
 	// Enrollment by a teacher of another teacher's student.
 	"enrollment_needs_school_admin": {text{"需要学校管理员", "A school admin must do this"}, text{"这名学生已经在其他老师的班级里，只有学校管理员可以把他加入您的班级。", "This student is already in another teacher's class; only a school admin can add them to yours."}},
@@ -184,6 +188,8 @@ var fieldMessages = map[string]text{
 	"not_numchess":       {"只有数棋比赛可以用棋谱或局面录入结果", "applies only to number chess: enter the result instead"},
 
 	"taught_elsewhere": {"这名学生在其他老师的班级里", "is a student in another teacher's class"},
+
+	"deactivated": {"这名学生已停用", "is a deactivated student"},
 }
 
 // jsonTypes names the JSON types in both languages, for invalid_type.

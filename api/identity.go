@@ -55,6 +55,7 @@ func (h *identityHandlers) register(v1 *echo.Group, auth echo.MiddlewareFunc) {
 	v1.DELETE("/classes/:id/enrollments/:user_id", h.unenroll, auth)
 	v1.POST("/classes/:id/students", h.createStudents, auth)
 	v1.POST("/classes/:id/login-cards", h.reissueLoginCards, auth)
+	h.registerBadges(v1, auth)
 }
 
 func (h *identityHandlers) login(c echo.Context) error {
@@ -348,7 +349,7 @@ func (h *identityHandlers) updateClass(c echo.Context) error {
 		return err
 	}
 	cl, err := h.svc.UpdateClass(c.Request().Context(), Caller(c), c.Param("id"), identity.ClassPatch{
-		Name: req.Name, Grade: req.Grade, NewLoginCode: req.NewLoginCode, Active: req.Active, FreeAnalysis: req.FreeAnalysis,
+		Name: req.Name, Grade: req.Grade, NewLoginCode: req.NewLoginCode, Active: req.Active, FreeAnalysis: req.FreeAnalysis, NameList: req.NameList, Review: req.Review,
 	})
 	if err != nil {
 		return err

@@ -22,6 +22,7 @@ type classNamesRequest struct {
 // classNamesResponse is a class's login list: first names only.
 type classNamesResponse struct {
 	ClassName string              `json:"class_name"`
+	NameList  bool                `json:"name_list"`
 	Students  []studentNameResult `json:"students"`
 }
 
@@ -31,7 +32,7 @@ type studentNameResult struct {
 }
 
 func toClassNamesResponse(n identity.ClassNames) classNamesResponse {
-	out := classNamesResponse{ClassName: n.ClassName, Students: make([]studentNameResult, 0, len(n.Students))}
+	out := classNamesResponse{ClassName: n.ClassName, NameList: !n.Hidden, Students: make([]studentNameResult, 0, len(n.Students))}
 	for _, s := range n.Students {
 		out.Students = append(out.Students, studentNameResult{Username: s.Username, FirstName: s.FirstName})
 	}
@@ -85,6 +86,8 @@ type updateClassRequest struct {
 	NewLoginCode bool    `json:"new_login_code"`
 	Active       *bool   `json:"active"`
 	FreeAnalysis *bool   `json:"free_analysis"`
+	NameList     *bool   `json:"name_list"`
+	Review       *bool   `json:"review"`
 }
 
 type enrollRequest struct {
@@ -195,6 +198,8 @@ type classResponse struct {
 	Grade        int       `json:"grade"`
 	LoginCode    string    `json:"login_code"`
 	FreeAnalysis bool      `json:"free_analysis"`
+	NameList     bool      `json:"name_list"`
+	Review       bool      `json:"review"`
 	CreatedAt    time.Time `json:"created_at"`
 	UpdatedAt    time.Time `json:"updated_at"`
 	rosterState
@@ -215,7 +220,7 @@ func toClassResponseFor(p identity.Principal) func(identity.Class) classResponse
 // toClassResponse converts c without its roster state.
 func toClassResponse(c identity.Class) classResponse {
 	return classResponse{ID: c.ID, SchoolID: c.SchoolID, Name: c.Name, Grade: c.Grade.Int(), LoginCode: c.LoginCode,
-		FreeAnalysis: c.FreeAnalysis, CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt}
+		FreeAnalysis: c.FreeAnalysis, NameList: !c.HideNames, Review: !c.ReviewOff, CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt}
 }
 
 type enrollmentResponse struct {

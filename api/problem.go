@@ -56,6 +56,7 @@ var statuses = map[string]int{
 	"analysis_off":         http.StatusForbidden,
 	"unauthenticated":      http.StatusUnauthorized,
 	"invalid_credentials":  http.StatusUnauthorized,
+	"badge_invalid":        http.StatusUnauthorized,
 	"token_invalid":        http.StatusUnauthorized,
 	"token_expired":        http.StatusUnauthorized,
 	"refresh_token_reused": http.StatusUnauthorized,
@@ -66,6 +67,7 @@ var statuses = map[string]int{
 	"conflict":             http.StatusConflict,
 	"school_not_empty":     http.StatusConflict,
 	"attempts_exhausted":   http.StatusConflict,
+	"lesson_locked":        http.StatusConflict,
 	"too_complex":          http.StatusUnprocessableEntity,
 
 	"enrollment_needs_school_admin": http.StatusForbidden,

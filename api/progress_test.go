@@ -88,7 +88,7 @@ func TestMyProgressAndRatingHistory(t *testing.T) {
 			{Name: "number right", Method: "POST", Path: number, Token: a.StudentToken, Header: key("p3"), Body: twenty, Status: 201},
 			{Name: "replay counts once", Method: "POST", Path: number, Token: a.StudentToken, Header: key("p3"), Body: twenty, Status: 200},
 			{Name: "my progress", Method: "GET", Path: "/v1/me/progress", Token: a.StudentToken, Status: 200,
-				Contains: []string{`"lessons":[{"lesson_id":"test-lesson","exercises":2,"attempted":1,"solved":1,"first_try":0,"completion":0.5,"stars":1}]`},
+				Contains: []string{`"lessons":[{"lesson_id":"test-lesson","exercises":2,"attempted":1,"solved":1,"first_try":0,"completion":0.5,"stars":1,"hints_used":0}]`},
 				Check: func(t *testing.T, rec *httptest.ResponseRecorder) {
 					b := apitest.Decode[progressBody](t, rec)
 					got := map[string]string{}
@@ -219,7 +219,7 @@ func TestStudentProgressAndExerciseStats(t *testing.T) {
 			{Name: "not a student", Method: "GET", Path: "/v1/students/" + a.Teacher.ID + "/progress", Token: a.AdminToken, Status: 404},
 			{Name: "stats for the teacher", Method: "GET", Path: stats, Token: a.TeacherToken, Status: 200,
 				Contains: []string{`"students":1`, `"attempts":3`, `"solved":1`, `"first_try":0`, `"success_rate":0`, `"median_time_ms":1000`,
-					`"wrong_answers":[{"answer":{"choice":0},"count":2}]`}},
+					`"hinted":0`, `"wrong_answers":[{"answer":{"choice":0},"count":2}]`}},
 			{Name: "stats for the school admin", Method: "GET", Path: stats, Token: a.AdminToken, Status: 200, Contains: []string{`"students":1`}},
 			{Name: "stats refused to students", Method: "GET", Path: stats, Token: a.StudentToken, Status: 403},
 			{Name: "stats of another teacher's class", Method: "GET", Path: stats, Token: a.OtherTeacherToken, Status: 404},

@@ -23,6 +23,7 @@ type exerciseProgressResponse struct {
 	Solved     bool   `json:"solved"`
 	FirstTry   bool   `json:"first_try"`
 	TimeMS     int64  `json:"time_ms"`
+	HintsUsed  int    `json:"hints_used"`
 }
 
 type lessonProgressResponse struct {
@@ -33,6 +34,7 @@ type lessonProgressResponse struct {
 	FirstTry   int     `json:"first_try"`
 	Completion float64 `json:"completion"`
 	Stars      int     `json:"stars"`
+	HintsUsed  int     `json:"hints_used"`
 }
 
 type skillProgressResponse struct {
@@ -80,11 +82,11 @@ func toProgressResponse(s progress.Summary) progressResponse {
 	}
 	for i, e := range s.Exercises {
 		out.Exercises[i] = exerciseProgressResponse{ExerciseID: e.ExerciseID, Game: e.Game, Attempts: e.Attempts,
-			Solved: e.Solved, FirstTry: e.FirstTry, TimeMS: e.TimeMS}
+			Solved: e.Solved, FirstTry: e.FirstTry, TimeMS: e.TimeMS, HintsUsed: e.HintsUsed}
 	}
 	for i, l := range s.Lessons {
 		out.Lessons[i] = lessonProgressResponse{LessonID: l.LessonID, Exercises: l.Exercises, Attempted: l.Attempted,
-			Solved: l.Solved, FirstTry: l.FirstTry, Completion: round2(l.Completion()), Stars: l.Stars()}
+			Solved: l.Solved, FirstTry: l.FirstTry, Completion: round2(l.Completion()), Stars: l.Stars(), HintsUsed: l.HintsUsed}
 	}
 	for i, k := range s.Skills {
 		out.Skills[i] = toSkillResponse(k)
@@ -117,6 +119,7 @@ type activityResponse struct {
 	ExerciseID string    `json:"exercise_id"`
 	Outcome    string    `json:"outcome"`
 	TimeMS     int       `json:"time_ms"`
+	HintsUsed  int       `json:"hints_used"`
 	At         time.Time `json:"at"`
 }
 
@@ -132,7 +135,7 @@ func toStudentProgressResponse(v progress.StudentView) studentProgressResponse {
 		out.WeakSkills[i] = toSkillResponse(k)
 	}
 	for i, a := range v.Recent {
-		out.Recent[i] = activityResponse{AttemptID: a.AttemptID, ExerciseID: a.ExerciseID, Outcome: a.Outcome, TimeMS: a.TimeMS, At: a.At}
+		out.Recent[i] = activityResponse{AttemptID: a.AttemptID, ExerciseID: a.ExerciseID, Outcome: a.Outcome, TimeMS: a.TimeMS, HintsUsed: a.HintsUsed, At: a.At}
 	}
 	if !v.Since.IsZero() {
 		since := v.Since.UTC()
@@ -150,6 +153,8 @@ type exerciseStatsResponse struct {
 	FirstTry     int                   `json:"first_try"`
 	SuccessRate  float64               `json:"success_rate"`
 	MedianTimeMS float64               `json:"median_time_ms"`
+	Hinted       int                   `json:"hinted"`
+	HintsUsed    int                   `json:"hints_used"`
 	WrongAnswers []wrongAnswerResponse `json:"wrong_answers"`
 }
 
@@ -160,7 +165,7 @@ type wrongAnswerResponse struct {
 
 func toExerciseStatsResponse(st progress.ClassExerciseStats) exerciseStatsResponse {
 	out := exerciseStatsResponse{Students: st.Students, Attempts: st.Attempts, Solved: st.Solved, FirstTry: st.FirstTry,
-		SuccessRate: round2(st.SuccessRate()), MedianTimeMS: st.MedianTimeMS(), WrongAnswers: make([]wrongAnswerResponse, len(st.Wrong))}
+		SuccessRate: round2(st.SuccessRate()), MedianTimeMS: st.MedianTimeMS(), Hinted: st.Hinted, HintsUsed: st.HintsUsed, WrongAnswers: make([]wrongAnswerResponse, len(st.Wrong))}
 	for i, w := range st.Wrong {
 		out.WrongAnswers[i] = wrongAnswerResponse{Answer: json.RawMessage(w.Answer), Count: w.Count}
 	}

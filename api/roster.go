@@ -2,6 +2,7 @@ package api
 
 import (
 	"errors"
+	"html/template"
 	"io"
 	"net/http"
 	"time"
@@ -125,15 +126,42 @@ func (h *rosterHandlers) export(c echo.Context) error {
 	return c.Blob(http.StatusOK, "application/zip", data)
 }
 
+// addBadges issues the carded students' QR login badges and puts their
+// QR codes on the cards.
+func (h *rosterHandlers) addBadges(c echo.Context, cards []roster.Card) error {
+	for i := range cards {
+		u, secret, err := h.ids.IssueBadge(c.Request().Context(), Caller(c), cards[i].UserID)
+		if err != nil {
+			return err
+		}
+		b, err := newBadgeCard(c, u, secret)
+		if err != nil {
+			return err
+		}
+		cards[i].QR = template.HTML(b.QRSVG) // made by qrsvg: no script, the title escaped
+	}
+	return nil
+}
+
 // loginCards issues PINs to the class's students who never had one (new
 // imported students) and answers their login cards as CSV, or as a
-// printable HTML page with format=html.
+// printable HTML page with format=html, which with badges=true also
+// issues each student's QR login badge and prints it on the card.
 func (h *rosterHandlers) loginCards(c echo.Context) error {
+	badges, err := boolQuery(c, "badges")
+	if err != nil {
+		return err
+	}
 	cards, err := h.im.LoginCards(c.Request().Context(), h.ids, Caller(c), c.Param("id"))
 	if err != nil {
 		return err
 	}
 	if c.QueryParam("format") == "html" {
+		if badges {
+			if err := h.addBadges(c, cards); err != nil {
+				return err
+			}
+		}
 		c.Response().Header().Set(echo.HeaderContentType, echo.MIMETextHTMLCharsetUTF8)
 		c.Response().Header().Set("Content-Security-Policy", roster.CardsCSP)
 		c.Response().Header().Set("Cache-Control", "no-store")

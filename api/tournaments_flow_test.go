@@ -221,6 +221,9 @@ func TestTournamentSwissFlow(t *testing.T) {
 				th.must(t, 200, "DELETE", base+"/players/"+th.Students[4].ID, teacher, nil)
 				th.must(t, 200, "POST", base+"/byes", th.Tokens[1], map[string]any{"student_id": th.Students[1].ID, "round": 5})
 				th.problem(t, 422, "validation_failed", "round", "POST", base+"/byes", teacher, map[string]any{"student_id": th.Students[1].ID, "round": 4})
+				// A student who leaves out student_id is told the field is
+				// missing, not that their role may not ask.
+				th.problem(t, 422, "validation_failed", "student_id", "POST", base+"/byes", th.Tokens[1], map[string]any{"round": 6})
 				th.problem(t, 422, "validation_failed", "student_id", "POST", base+"/byes", teacher, map[string]any{"student_id": th.Students[4].ID, "round": 6})
 			}
 			if round == 5 {
@@ -438,10 +441,11 @@ func (th *tourHarness) checkViews(t *testing.T, base, id string) {
 	lines := strings.Split(trf, "\n")
 	for i, l := range lines {
 		if strings.HasPrefix(l, "001    3") {
-			lines[i] = l[:80] + "99.0" + l[84:]
+			cols := []rune(l) // TRF columns count characters
+			lines[i] = string(cols[:80]) + "99.0" + string(cols[84:])
 			p := th.problem(t, 422, "trf_invalid", "trf", "POST", "/v1/tournaments/import", teacher, map[string]any{
 				"game": "chess", "class_ids": []string{th.F.A.Class.ID}, "trf": strings.Join(lines, "\n")})
-			if !strings.Contains(p.Detail, fmt.Sprintf("第 %d 行第 81 列", i+1)) {
+			if !strings.Contains(p.Detail, fmt.Sprintf("第 %d 行第 81 列", i+1)) || !strings.Contains(p.Detail, "棋手 3 在文件里是 99.0 分") {
 				t.Errorf("trf_invalid detail %q", p.Detail)
 			}
 		}

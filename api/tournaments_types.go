@@ -446,7 +446,7 @@ func tournamentError(err error) error {
 		if col > 0 {
 			where = text{where.zh + "第 " + itoa(col) + " 列", where.en + ", column " + itoa(col)}
 		}
-		e.Args = []any{where, args[2]}
+		e.Args = []any{where, text{args[3].(string), args[2].(string)}}
 	case "trf_unknown_player", "decision_needed":
 		e.Args = args
 	}

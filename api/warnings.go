@@ -16,7 +16,7 @@ type Warning struct {
 // warningTexts is the catalogue of warnings; the texts may take fmt
 // arguments.
 var warningTexts = map[string]text{
-	"due_in_past": {"截止时间已经过去了：学生会看到这份作业已截止。如果不是有意的，请修改 due_at。",
+	"due_in_past": {"截止时间已经过去了：学生会看到这份作业已截止。如果不是有意的，请修改截止时间。",
 		"The due time has already passed: students will see this assignment as closed. Change due_at if that is not what you meant."},
 }
 

@@ -60,10 +60,14 @@ type Assignment struct {
 	DueAt   time.Time
 	// AttemptsAllowed bounds the attempts per exercise; 0 is unlimited.
 	AttemptsAllowed int
-	Title           string
-	CreatedBy       string
-	CreatedAt       time.Time
-	UpdatedAt       time.Time
+	// MasteryGate opens each lesson item only once the student masters
+	// the lesson item before it (see Mastered and LockItems); off by
+	// default.
+	MasteryGate bool
+	Title       string
+	CreatedBy   string
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
 	// WithdrawnAt is when the teacher withdrew it (zero while active).
 	// Withdrawn assignments are hidden from students and kept for the
 	// record.
@@ -153,12 +157,78 @@ type Progress struct {
 	// Tried counts exercises attempted (answered or given up) but not
 	// solved.
 	Tried int
+	// Locked counts the exercises a mastery gate still keeps closed (see
+	// LockedExercises), so that teachers see the gate's state.
+	Locked int
 }
 
 // ItemProgress is what a student has solved of one item: 0 or 1 of 1 for
 // an exercise, of its exercises for a lesson (0 of 0 for reading).
 type ItemProgress struct {
 	Solved, Total int
+	// Locked is set on a lesson item of a gated assignment (MasteryGate)
+	// while the student has not mastered UnlockedBy, the lesson item
+	// before it.
+	Locked     bool
+	UnlockedBy string
+}
+
+// MasteryShare is the share of a lesson's exercises a student must have
+// solved to master it, for mastery gates: 4 in 5.
+const MasteryShare = 0.8
+
+// Mastered reports whether a lesson item's progress is mastery: at
+// least MasteryShare of its exercises solved (a lesson without exercises,
+// reading, is mastered).
+func (p ItemProgress) Mastered() bool {
+	return float64(p.Solved) >= MasteryShare*float64(p.Total)
+}
+
+// LockItems applies a gated assignment's mastery gate to the student's
+// item progress: a lesson item is locked while the lesson item before it
+// (the nearest earlier one with exercises) is not mastered or is itself
+// locked. Exercise items and the first lesson stay open. Nothing is
+// locked when the assignment has no gate.
+func LockItems(a Assignment, items []ItemProgress) {
+	if !a.MasteryGate {
+		return
+	}
+	prev := -1
+	for i, it := range a.Items {
+		if it.Kind != LessonItem {
+			continue
+		}
+		if prev >= 0 && (items[prev].Locked || !items[prev].Mastered()) {
+			items[i].Locked, items[i].UnlockedBy = true, a.Items[prev].ID
+		}
+		if items[i].Total > 0 {
+			prev = i
+		}
+	}
+}
+
+// LockedExercises returns the exercises of a's locked items (see
+// LockItems) that no open item of a also gives.
+func LockedExercises(a Assignment, items []ItemProgress) []string {
+	open := map[string]bool{}
+	for i, it := range a.Items {
+		if !items[i].Locked {
+			for _, id := range a.ItemExercises(it) {
+				open[id] = true
+			}
+		}
+	}
+	var out []string
+	for i, it := range a.Items {
+		if items[i].Locked {
+			for _, id := range a.ItemExercises(it) {
+				if !open[id] && !slices.Contains(out, id) {
+					out = append(out, id)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // Work is a student's work on one exercise since joining the class.
@@ -207,6 +277,9 @@ func trackIDs(a Assignment, ids []string, work func(exerciseID string) Work) Stu
 			}
 		}
 	}
+	LockItems(a, sa.Items)
+	sa.Locked = LockedExercises(a, sa.Items)
+	sa.Progress.Locked = len(sa.Locked)
 	return sa
 }
 

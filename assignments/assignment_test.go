@@ -147,7 +147,7 @@ func (f *fakeStore) ClassProgress(context.Context, string) ([]assignments.ClassS
 	return nil, nil, nil, nil
 }
 
-func (f *fakeStore) Practice(context.Context, string, string, time.Time) (progress.Practice, error) {
+func (f *fakeStore) Practice(context.Context, string, string, time.Time, time.Time) (progress.Practice, error) {
 	return progress.Practice{}, nil
 }
 
@@ -455,5 +455,53 @@ func TestUsedUp(t *testing.T) {
 	a.AttemptsAllowed = 0
 	if a.UsedUp([]time.Time{after, after, after}) {
 		t.Error("no limit is used up")
+	}
+}
+
+// TestMasteryGate: with the gate on, each lesson item opens once the
+// lesson with exercises before it has 4 in 5 of them solved (a reading
+// lesson is locked with the others but locks nothing); a locked lesson locks the ones after it; exercise items and
+// exercises also given by an open item stay open; without the gate
+// nothing is locked.
+func TestMasteryGate(t *testing.T) {
+	a := assignments.Assignment{MasteryGate: true,
+		Items: []assignments.Item{{Kind: assignments.LessonItem, ID: "L1"}, {Kind: assignments.LessonItem, ID: "read"},
+			{Kind: assignments.LessonItem, ID: "L2"}, {Kind: assignments.ExerciseItem, ID: "x"}, {Kind: assignments.LessonItem, ID: "L3"}},
+		LessonExercises: map[string][]string{"L1": {"a", "b", "c", "d", "e"}, "L2": {"f", "x"}, "L3": {"g", "a"}},
+	}
+	track := func(solved ...string) assignments.StudentAssignment {
+		return assignments.Track(a, func(id string) assignments.Work {
+			if slices.Contains(solved, id) {
+				return assignments.Work{SolvedAt: t0, Attempts: 1}
+			}
+			return assignments.Work{}
+		})
+	}
+	locks := func(sa assignments.StudentAssignment) string {
+		s := ""
+		for i, it := range sa.Items {
+			if it.Locked {
+				s += a.Items[i].ID + "<" + it.UnlockedBy + " "
+			}
+		}
+		return s + fmt.Sprint(sa.Locked)
+	}
+	for _, c := range []struct {
+		solved []string
+		want   string
+	}{
+		{nil, "read<L1 L2<L1 L3<L2 [f g]"},
+		{[]string{"a", "b", "c"}, "read<L1 L2<L1 L3<L2 [f g]"},
+		{[]string{"a", "b", "c", "d"}, "L3<L2 [g]"},
+		{[]string{"a", "b", "c", "d", "f"}, "L3<L2 [g]"},
+		{[]string{"a", "b", "c", "d", "f", "x"}, "[]"},
+	} {
+		if got := locks(track(c.solved...)); got != c.want {
+			t.Errorf("solved %v: locked %s, want %s", c.solved, got, c.want)
+		}
+	}
+	a.MasteryGate = false
+	if got := locks(track()); got != "[]" {
+		t.Errorf("without the gate: %s", got)
 	}
 }

@@ -13,11 +13,13 @@ import (
 type Reason string
 
 // The reasons of a suggestion: an open assignment, or practice (see
-// progress.Recommend) of a weak skill or at the student's rating.
+// progress.Practice.Suggest): the review of a skill the student missed
+// and is due to see again, a weak skill, or at the student's rating.
 const (
 	ReasonAssignment Reason = "assignment"
 	ReasonWeakSkill  Reason = Reason(progress.ReasonWeakSkill)
 	ReasonRating     Reason = Reason(progress.ReasonRating)
+	ReasonReview     Reason = Reason(progress.ReasonReview)
 )
 
 // Suggestion is an exercise a student should do next: one of an open
@@ -28,7 +30,8 @@ type Suggestion struct {
 	Reason       Reason
 	AssignmentID string
 	DueAt        time.Time
-	// Tag is the weak skill of ReasonWeakSkill.
+	// Tag is the weak skill of ReasonWeakSkill or the skill reviewed of
+	// ReasonReview.
 	Tag string
 }
 
@@ -38,9 +41,11 @@ const MaxSuggestions = 50
 // Next suggests up to limit exercises the student has not solved: first
 // those of the student's open, unfinished assignments that the student
 // may still answer (attempts left), earliest due first and in item order, then practice of the student's grade band
-// recommended by progress.Practice.Recommend: its weakest skills first,
-// then exercises closest to its rating in each game, leaving out what it
-// tried in the last progress.RetryAfter. Only students have suggestions
+// suggested by progress.Practice.Suggest: reviews of the skills it missed
+// that are due (at most one in three practice suggestions, unless its
+// class turned review off), its weakest skills, then exercises closest
+// to its rating in each game, leaving out what it tried in the last
+// progress.RetryAfter. Only students have suggestions
 // (ErrForbidden otherwise).
 func (s *Service) Next(ctx context.Context, p identity.Principal, limit int) ([]Suggestion, error) {
 	if p.Role != identity.RoleStudent {
@@ -67,7 +72,7 @@ func (s *Service) Next(ctx context.Context, p identity.Principal, limit int) ([]
 				continue
 			}
 			seen[id] = true
-			if !usedUp(mine, id) {
+			if !usedUp(mine, id) && !locked(mine, id) {
 				out = append(out, Suggestion{ExerciseID: id, Reason: ReasonAssignment, AssignmentID: sa.Assignment.ID, DueAt: sa.Assignment.DueAt})
 			}
 		}
@@ -75,11 +80,12 @@ func (s *Service) Next(ctx context.Context, p identity.Principal, limit int) ([]
 	if len(out) == limit {
 		return out, nil
 	}
-	practice, err := s.store.Practice(ctx, p.UserID, p.SchoolID, s.clock().Add(-progress.RetryAfter))
+	now := s.clock()
+	practice, err := s.store.Practice(ctx, p.UserID, p.SchoolID, now.Add(-progress.RetryAfter), now)
 	if err != nil {
 		return nil, err
 	}
-	for _, r := range practice.Recommend(limit-len(out), func(id string) bool { return seen[id] }) {
+	for _, r := range practice.Suggest(limit-len(out), func(id string) bool { return seen[id] }) {
 		out = append(out, Suggestion{ExerciseID: r.ExerciseID, Reason: Reason(r.Reason), Tag: r.Tag})
 	}
 	return out, nil
@@ -96,6 +102,22 @@ func usedUp(mine []StudentAssignment, id string) bool {
 		}
 		listed = true
 		if !slices.Contains(sa.UsedUp, id) {
+			return false
+		}
+	}
+	return listed
+}
+
+// locked reports whether every assignment of mine that lists exercise id
+// keeps it behind a mastery gate, so answering it would be refused.
+func locked(mine []StudentAssignment, id string) bool {
+	listed := false
+	for _, sa := range mine {
+		if !slices.Contains(sa.Assignment.ExerciseIDs(), id) {
+			continue
+		}
+		listed = true
+		if !slices.Contains(sa.Locked, id) {
 			return false
 		}
 	}

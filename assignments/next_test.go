@@ -20,14 +20,15 @@ type nextStore struct {
 	open     []assignments.StudentAssignment
 	practice progress.Practice
 	since    time.Time
+	now      time.Time
 }
 
 func (f *nextStore) ForStudent(context.Context, string, time.Time) ([]assignments.StudentAssignment, error) {
 	return slices.Clone(f.open), nil
 }
 
-func (f *nextStore) Practice(_ context.Context, _, _ string, since time.Time) (progress.Practice, error) {
-	f.since = since
+func (f *nextStore) Practice(_ context.Context, _, _ string, since, now time.Time) (progress.Practice, error) {
+	f.since, f.now = since, now
 	return f.practice, nil
 }
 
@@ -74,10 +75,41 @@ func TestNext(t *testing.T) {
 			t.Errorf("limit %d: got %v, want %s", tc.limit, got, tc.want)
 		}
 	}
-	if !f.since.Equal(t0.Add(-progress.RetryAfter)) {
+	if !f.since.Equal(t0.Add(-progress.RetryAfter)) || !f.now.Equal(t0) {
 		t.Errorf("practice since %v, want %v", f.since, t0.Add(-progress.RetryAfter))
 	}
 	if _, err := svc.Next(context.Background(), identity.Principal{UserID: "t1", SchoolID: "A", Role: identity.RoleTeacher}, 5); !errors.Is(err, assignments.ErrForbidden) {
 		t.Errorf("teacher: %v", err)
+	}
+}
+
+// TestNextReviews: after the assignments, a due skill's review comes
+// first among the practice suggestions, then at most one in three.
+func TestNextReviews(t *testing.T) {
+	f := &nextStore{
+		open: []assignments.StudentAssignment{
+			{Assignment: assignments.Assignment{ID: "a1", DueAt: t0.Add(time.Hour)}, Progress: assignments.Progress{Total: 1}, Unsolved: []string{"e1"}},
+		},
+		practice: progress.Practice{
+			Candidates: []progress.Candidate{
+				{ExerciseID: "p1", Game: "chess", Difficulty: 3},
+				{ExerciseID: "p2", Game: "chess", Difficulty: 3},
+				{ExerciseID: "r1", Game: "chess", Difficulty: 3, Tags: []string{"pin"}},
+				{ExerciseID: "r2", Game: "chess", Difficulty: 3, Tags: []string{"mate"}},
+			},
+			Due: []progress.SkillReview{{Tag: "pin", Box: 1, DueAt: t0.Add(-time.Hour)}, {Tag: "mate", Box: 2, DueAt: t0.Add(-time.Minute)}},
+		},
+	}
+	svc := assignments.NewService(f, func() time.Time { return t0 })
+	list, err := svc.Next(context.Background(), identity.Principal{UserID: "s1", SchoolID: "A", Role: identity.RoleStudent}, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range list {
+		got = append(got, fmt.Sprintf("%s:%s:%s", s.ExerciseID, s.Reason, s.Tag))
+	}
+	if want := "e1:assignment: r1:review:pin p1:rating: p2:rating: r2:review:mate"; strings.Join(got, " ") != want {
+		t.Errorf("got %v, want %s", got, want)
 	}
 }

@@ -33,6 +33,9 @@ type Draft struct {
 	OpensAt         time.Time
 	DueAt           time.Time
 	AttemptsAllowed int
+	// MasteryGate opens each lesson only once the one before it is
+	// mastered (see Assignment.MasteryGate).
+	MasteryGate bool
 	// Practice asks for sets of fresh generated exercises, made when the
 	// draft is saved and appended to Items as exercise items.
 	Practice []PracticeSet
@@ -145,6 +148,9 @@ type StudentAssignment struct {
 	// UsedUp are the exercises of Unsolved on which the student has no
 	// attempts left under this assignment's limit (see Assignment.UsedUp).
 	UsedUp []string
+	// Locked are the exercises of the items a mastery gate keeps locked
+	// (see LockedExercises); Items says which lesson unlocks them.
+	Locked []string
 }
 
 // Store keeps assignments. Unknown IDs, and IDs of another school than a
@@ -186,8 +192,10 @@ type Store interface {
 	// from (see progress.Practice): the live built-in exercises of its
 	// grade band (the lowest grade of its active classes) that it never
 	// solved nor tried since since, its skills and its ratings, in a fixed
-	// number of queries. A student in no class has no candidates.
-	Practice(ctx context.Context, studentID, schoolID string, since time.Time) (progress.Practice, error)
+	// number of queries, and its skills due to review at now (none while
+	// an active class of its has review off), bringing its review
+	// schedule up to date first. A student in no class has no candidates.
+	Practice(ctx context.Context, studentID, schoolID string, since, now time.Time) (progress.Practice, error)
 }
 
 // Service runs the assignment use cases with their permission checks.
@@ -348,6 +356,7 @@ func apply(a *Assignment, d Draft) {
 	a.Items = slices.Clone(d.Items)
 	a.OpensAt, a.DueAt = d.OpensAt.UTC(), d.DueAt.UTC()
 	a.AttemptsAllowed = d.AttemptsAllowed
+	a.MasteryGate = d.MasteryGate
 }
 
 // Get returns an assignment p may read: staff as for its class, a student
@@ -432,7 +441,7 @@ func (s *Service) Copy(ctx context.Context, p identity.Principal, id, classID st
 		return Assignment{}, ErrWithdrawn
 	}
 	return s.Create(ctx, p, Draft{ClassID: classID, Title: a.Title, Items: a.Items,
-		OpensAt: a.OpensAt, DueAt: a.DueAt, AttemptsAllowed: a.AttemptsAllowed})
+		OpensAt: a.OpensAt, DueAt: a.DueAt, AttemptsAllowed: a.AttemptsAllowed, MasteryGate: a.MasteryGate})
 }
 
 func (s *Service) staffAssignment(ctx context.Context, p identity.Principal, id string) (Assignment, error) {

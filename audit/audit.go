@@ -42,6 +42,11 @@ const (
 	ActionRosterImport       Action = "roster_import"
 	ActionLoginLockCleared   Action = "login_lock_cleared"
 	ActionAddressLockCleared Action = "address_lock_cleared"
+	ActionBadgeIssued        Action = "badge_issued"
+	ActionBadgeRevoked       Action = "badge_revoked"
+	// ActionClassReviewChanged: a teacher or admin turned a class's spaced
+	// review of missed skills on or off (details: review).
+	ActionClassReviewChanged Action = "class_review_changed"
 )
 
 // Actions lists every action, in the order openapi.yaml documents them.
@@ -49,7 +54,7 @@ var Actions = []Action{
 	ActionUserCreated, ActionRoleChanged, ActionUserDeactivated, ActionUserReactivated, ActionUserDeleted,
 	ActionPasswordSet, ActionPasswordChanged, ActionPINReset, ActionLoginCardsReissued, ActionStudentsCreated,
 	ActionEnrollmentAdded, ActionEnrollmentRemoved, ActionRosterImport,
-	ActionLoginLockCleared, ActionAddressLockCleared,
+	ActionLoginLockCleared, ActionAddressLockCleared, ActionBadgeIssued, ActionBadgeRevoked, ActionClassReviewChanged,
 }
 
 // ParseAction returns the action named s, or a validation error naming

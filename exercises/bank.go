@@ -25,6 +25,7 @@ type bankEntry struct {
 	Difficulty int             `json:"difficulty"`
 	Band       Band            `json:"band"`
 	Tags       []string        `json:"tags"`
+	Hints      []Hint          `json:"hints,omitempty"`
 }
 
 // Bank returns the built-in puzzle bank embedded in the binary, every
@@ -99,11 +100,15 @@ func (e bankEntry) exercise() (Exercise, error) {
 	if err := k.Validate(e.Prompt, e.Solution); err != nil {
 		return Exercise{}, err
 	}
-	return Exercise{
+	ex := Exercise{
 		Key: e.Key, Kind: e.Kind, Title: e.Title, Body: e.Body,
 		Prompt: e.Prompt, Solution: e.Solution, Difficulty: e.Difficulty,
-		Band: e.Band, Tags: e.Tags,
-	}, nil
+		Band: e.Band, Tags: e.Tags, Hints: e.Hints,
+	}
+	if err := CheckHints(ex); err != nil {
+		return Exercise{}, err
+	}
+	return ex, nil
 }
 
 // Generator makes fresh exercises of one kind: each verified by the kind's

@@ -110,6 +110,9 @@ type Exercise struct {
 	Difficulty int // 1 (easiest) to 5
 	Band       Band
 	Tags       []string // skill tags, e.g. "chess.check.block"
+	// Hints are up to MaxHints steps of help, in increasing help (see
+	// CheckHints); students open them one at a time (Service.Hint).
+	Hints []Hint
 }
 
 // Submission is one answer to an exercise. For multi-step kinds Answer holds

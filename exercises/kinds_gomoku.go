@@ -223,9 +223,10 @@ func gmHasWinner(b *gomoku.Board, r gomoku.Ruleset) bool {
 type gomokuWinIn1 struct{}
 
 type gmWinPrompt struct {
-	Board  string `json:"board"`
-	Rules  string `json:"rules"`
-	Colour string `json:"colour"`
+	Board         string `json:"board"`
+	Rules         string `json:"rules"`
+	Colour        string `json:"colour"`
+	ShowForbidden bool   `json:"show_forbidden,omitempty"`
 }
 
 type gmPointAnswer struct {
@@ -250,7 +251,8 @@ func (gomokuWinIn1) PromptSchema() json.RawMessage {
   "properties": {
     "board": ` + gmBoardSchema + `,
     "rules": {"enum": ["renju", "standard", "freestyle"]},
-    "colour": {"enum": ["black", "white"], "description": "the side to play"}
+    "colour": {"enum": ["black", "white"], "description": "the side to play"},
+    "show_forbidden": ` + gmShowForbiddenSchema + `
   }
 }`)
 }

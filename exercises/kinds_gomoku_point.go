@@ -38,10 +38,11 @@ import (
 type gomokuKeyPoint struct{}
 
 type gmKeyPrompt struct {
-	Board  string `json:"board"`
-	Rules  string `json:"rules"`
-	Colour string `json:"colour"`
-	Goal   string `json:"goal"`
+	Board         string `json:"board"`
+	Rules         string `json:"rules"`
+	Colour        string `json:"colour"`
+	Goal          string `json:"goal"`
+	ShowForbidden bool   `json:"show_forbidden,omitempty"`
 }
 
 // gmKeyTask is a parsed key-point prompt.
@@ -64,7 +65,8 @@ func (gomokuKeyPoint) PromptSchema() json.RawMessage {
     "board": ` + gmBoardSchema + `,
     "rules": {"enum": ["renju", "standard", "freestyle"]},
     "colour": {"enum": ["black", "white"], "description": "the side to play"},
-    "goal": {"enum": ["four_three", "block_four", "block_three"]}
+    "goal": {"enum": ["four_three", "block_four", "block_three"]},
+    "show_forbidden": ` + gmShowForbiddenSchema + `
   }
 }`)
 }

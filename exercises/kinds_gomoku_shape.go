@@ -25,10 +25,11 @@ import (
 type gomokuShape struct{}
 
 type gmShapePrompt struct {
-	Board  string `json:"board"`
-	Rules  string `json:"rules"`
-	Colour string `json:"colour"`
-	Shape  string `json:"shape"`
+	Board         string `json:"board"`
+	Rules         string `json:"rules"`
+	Colour        string `json:"colour"`
+	Shape         string `json:"shape"`
+	ShowForbidden bool   `json:"show_forbidden,omitempty"`
 }
 
 type gmPointsAnswer struct {
@@ -72,7 +73,8 @@ func (gomokuShape) PromptSchema() json.RawMessage {
     "board": ` + gmBoardSchema + `,
     "rules": {"enum": ["renju", "standard", "freestyle"]},
     "colour": {"enum": ["black", "white"]},
-    "shape": {"enum": ["open_three", "open_four", "four"], "description": "活三, 活四 or 冲四"}
+    "shape": {"enum": ["open_three", "open_four", "four"], "description": "活三, 活四 or 冲四"},
+    "show_forbidden": ` + gmShowForbiddenSchema + `
   }
 }`)
 }

@@ -29,9 +29,10 @@ import (
 type gomokuVCF struct{}
 
 type gmVCFPrompt struct {
-	Board    string `json:"board"`
-	Rules    string `json:"rules"`
-	Attacker string `json:"attacker"`
+	Board         string `json:"board"`
+	Rules         string `json:"rules"`
+	Attacker      string `json:"attacker"`
+	ShowForbidden bool   `json:"show_forbidden,omitempty"`
 }
 
 type gmMovesAnswer struct {
@@ -56,7 +57,8 @@ func (gomokuVCF) PromptSchema() json.RawMessage {
   "properties": {
     "board": ` + gmBoardSchema + `,
     "rules": {"enum": ["renju", "standard", "freestyle"]},
-    "attacker": {"enum": ["black", "white"], "description": "the side that plays the fours (the student)"}
+    "attacker": {"enum": ["black", "white"], "description": "the side that plays the fours (the student)"},
+    "show_forbidden": ` + gmShowForbiddenSchema + `
   }
 }`)
 }

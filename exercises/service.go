@@ -1,19 +1,12 @@
 package exercises
 
 import (
-	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"math/rand/v2"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
-	"unicode/utf8"
 
 	"github.com/google/uuid"
 
@@ -239,7 +232,28 @@ func (s *Service) access(ctx context.Context, p identity.Principal, id string, w
 	if ex.SchoolID != "" && len(grants) == 0 {
 		return Exercise{}, nil, identity.ErrNotFound
 	}
+	if work {
+		if err := lockedOut(grants); err != nil {
+			return Exercise{}, nil, err
+		}
+	}
 	return ex, grants, nil
+}
+
+// lockedOut is the mastery gate rule: work on an exercise is refused
+// with a *LockedError when every applicable assignment keeps it locked
+// (none when no assignment applies).
+func lockedOut(grants []Grant) error {
+	if len(grants) == 0 {
+		return nil
+	}
+	for _, g := range grants {
+		if !g.Locked {
+			return nil
+		}
+	}
+	g := grants[0]
+	return &LockedError{AssignmentID: g.AssignmentID, Title: g.Title, UnlockedBy: g.UnlockedBy, Lesson: g.UnlockedByTitle}
 }
 
 // limits returns the grants that bound a student's attempts: none when
@@ -314,6 +328,10 @@ type View struct {
 	// ShowSolution is false for students who have neither solved nor
 	// given up the exercise; the Solution must not be sent then.
 	ShowSolution bool
+	// HintsShown is how many of the exercise's hints (the first ones) the
+	// reader may see: all of them for staff and once the solution is
+	// shown, otherwise those the student opened (see Hint).
+	HintsShown int
 }
 
 // Exercise returns an exercise the caller may read (see access: students
@@ -325,13 +343,20 @@ func (s *Service) Exercise(ctx context.Context, p identity.Principal, id string)
 		return View{}, err
 	}
 	if isStaff(p) {
-		return View{Exercise: ex, ShowSolution: true}, nil
+		return View{Exercise: ex, ShowSolution: true, HintsShown: len(ex.Hints)}, nil
 	}
 	revealed, err := s.store.Revealed(ctx, p.UserID, ex.ID)
 	if err != nil {
 		return View{}, err
 	}
-	return View{Exercise: ex, ShowSolution: revealed}, nil
+	v := View{Exercise: ex, ShowSolution: revealed, HintsShown: len(ex.Hints)}
+	if !revealed && len(ex.Hints) > 0 {
+		if v.HintsShown, err = s.store.HintsOpened(ctx, p.UserID, ex.ID); err != nil {
+			return View{}, err
+		}
+		v.HintsShown = min(v.HintsShown, len(ex.Hints))
+	}
+	return v, nil
 }
 
 // ListQuery filters Exercises. Source is "builtin", "school" or "" for
@@ -410,6 +435,9 @@ func (s *Service) Exercises(ctx context.Context, p identity.Principal, in ListQu
 	views := make([]View, len(list))
 	for i, ex := range list {
 		views[i] = View{Exercise: ex, ShowSolution: isStaff(p)}
+		if isStaff(p) {
+			views[i].HintsShown = len(ex.Hints)
+		}
 	}
 	return views, next, nil
 }
@@ -468,498 +496,4 @@ func trimPage[T any](items []T, limit int, id func(T) string) ([]T, string) {
 	}
 	items = items[:limit]
 	return items, id(items[len(items)-1])
-}
-
-// Draft is an exercise written by a teacher or admin. SchoolID is
-// required from platform admins and ignored for others.
-type Draft struct {
-	SchoolID   string
-	Kind       string
-	Title      Text
-	Body       Text
-	Prompt     json.RawMessage
-	Solution   json.RawMessage
-	Difficulty int
-	Band       string
-	Tags       []string
-}
-
-// Limits of authored exercises.
-const (
-	MaxTags      = 20
-	MaxTagLen    = 64
-	MaxTitleLen  = 200
-	MaxBodyLen   = 20000
-	MaxGenerated = 50
-)
-
-// check validates a draft into an exercise (without ID); the prompt and
-// solution are checked by the kind, whose refusal is a *PromptError.
-func (d Draft) check() (Exercise, error) {
-	var fields []identity.FieldError
-	add := func(f, c string) { fields = append(fields, identity.FieldError{Field: f, Code: c}) }
-	k, ok := KindByName(d.Kind)
-	if !ok {
-		add("kind", "invalid")
-	}
-	band, err := ParseBand(d.Band)
-	if err != nil {
-		add("band", "invalid")
-	}
-	if d.Difficulty < 1 || d.Difficulty > 5 {
-		add("difficulty", "out_of_range")
-	}
-	checkText := func(field string, t Text, max int) Text {
-		t = Text{ZH: strings.TrimSpace(t.ZH), EN: strings.TrimSpace(t.EN)}
-		switch {
-		case t.ZH == "" && t.EN == "":
-			add(field, "required")
-		case utf8.RuneCountInString(t.ZH) > max || utf8.RuneCountInString(t.EN) > max:
-			add(field, "too_long")
-		}
-		return t
-	}
-	title := checkText("title", d.Title, MaxTitleLen)
-	body := checkText("body", d.Body, MaxBodyLen)
-	if len(d.Tags) > MaxTags {
-		add("tags", "too_many")
-	}
-	var tags []string
-	seen := map[string]bool{}
-	for i, t := range d.Tags {
-		t = strings.TrimSpace(t)
-		if t == "" || len(t) > MaxTagLen {
-			add("tags["+strconv.Itoa(i)+"]", "invalid")
-		}
-		if !seen[t] {
-			seen[t] = true
-			tags = append(tags, t)
-		}
-	}
-	for _, doc := range []struct {
-		field string
-		raw   json.RawMessage
-	}{{"prompt", d.Prompt}, {"solution", d.Solution}} {
-		switch {
-		case len(bytes.TrimSpace(doc.raw)) == 0:
-			add(doc.field, "required")
-		case !utf8.Valid(doc.raw):
-			add(doc.field, "invalid")
-		}
-	}
-	if len(fields) > 0 {
-		return Exercise{}, identity.ValidationError(fields...)
-	}
-	if err := k.Validate(d.Prompt, d.Solution); err != nil {
-		return Exercise{}, err
-	}
-	return Exercise{Kind: d.Kind, Title: title, Body: body, Prompt: compactJSON(d.Prompt), Solution: compactJSON(d.Solution),
-		Difficulty: d.Difficulty, Band: band, Tags: tags}, nil
-}
-
-func compactJSON(raw json.RawMessage) json.RawMessage {
-	var b bytes.Buffer
-	if json.Compact(&b, raw) != nil {
-		return raw
-	}
-	return b.Bytes()
-}
-
-// authorSchool returns the school a staff member authors for.
-func authorSchool(p identity.Principal, schoolID string) (string, error) {
-	switch p.Role {
-	case identity.RolePlatformAdmin:
-		if schoolID == "" {
-			return "", identity.ValidationError(identity.FieldError{Field: "school_id", Code: "required"})
-		}
-		return schoolID, nil
-	case identity.RoleSchoolAdmin, identity.RoleTeacher:
-		return p.SchoolID, nil
-	}
-	return "", identity.ErrForbidden
-}
-
-// CreateExercise stores a school-authored exercise after its kind has
-// validated the prompt and checked that the solution passes (a
-// *PromptError otherwise).
-func (s *Service) CreateExercise(ctx context.Context, p identity.Principal, d Draft) (Exercise, error) {
-	school, err := authorSchool(p, d.SchoolID)
-	if err != nil {
-		return Exercise{}, err
-	}
-	ex, err := d.check()
-	if err != nil {
-		return Exercise{}, err
-	}
-	ex.ID, ex.SchoolID = newPracticeID(), school
-	if err := s.store.CreateExercises(ctx, []Exercise{ex}, s.clock()); err != nil {
-		return Exercise{}, err
-	}
-	return ex, nil
-}
-
-// writable loads an exercise the caller may change: school-authored, of
-// the caller's school (any school for platform admins).
-func (s *Service) writable(ctx context.Context, p identity.Principal, id string) (Exercise, error) {
-	if !isStaff(p) {
-		return Exercise{}, identity.ErrForbidden
-	}
-	ex, err := s.exercise(ctx, p, id)
-	if err != nil {
-		return Exercise{}, err
-	}
-	if ex.SchoolID == "" {
-		return Exercise{}, ErrBuiltin
-	}
-	return ex, nil
-}
-
-// UpdateExercise replaces a school-authored exercise's content; the draft
-// is validated as on create. Its SchoolID is ignored.
-func (s *Service) UpdateExercise(ctx context.Context, p identity.Principal, id string, d Draft) (Exercise, error) {
-	old, err := s.writable(ctx, p, id)
-	if err != nil {
-		return Exercise{}, err
-	}
-	ex, err := d.check()
-	if err != nil {
-		return Exercise{}, err
-	}
-	ex.ID, ex.SchoolID = old.ID, old.SchoolID
-	if err := s.store.UpdateExercise(ctx, ex, s.clock()); err != nil {
-		return Exercise{}, err
-	}
-	return ex, nil
-}
-
-// DeleteExercise deletes a school-authored exercise softly: it is no
-// longer listed, read or attempted (identity.ErrNotFound), while the
-// students' attempts of it stay in their history.
-func (s *Service) DeleteExercise(ctx context.Context, p identity.Principal, id string) error {
-	ex, err := s.writable(ctx, p, id)
-	if err != nil {
-		return err
-	}
-	return s.store.DeleteExercise(ctx, identity.Scope{SchoolID: ex.SchoolID}, ex.ID, s.clock())
-}
-
-// Submission limits.
-const (
-	MaxIdempotencyKeyLen = 255
-	MaxTimeMS            = 24 * 60 * 60 * 1000
-)
-
-// AnswerInput is one answer submission. IdempotencyKey is required from
-// students.
-type AnswerInput struct {
-	Answer         json.RawMessage
-	TimeMS         int
-	IdempotencyKey string
-}
-
-// Verdict is the outcome of a submission or a give-up.
-type Verdict struct {
-	Result Result
-	// Attempt is the recorded attempt, nil when none was recorded (a
-	// continuing step, or a caller who is not a student).
-	Attempt *Attempt
-	// Replayed is set when the idempotency key had been used by the same
-	// request before: Result and Attempt are the first ones and nothing
-	// new was recorded.
-	Replayed bool
-	// Solution is the exercise's solution when the caller may see it now:
-	// after a correct answer or a give-up, and always for staff.
-	Solution json.RawMessage
-}
-
-// Submit grades an answer. A malformed answer is the kind's *AnswerError
-// and records nothing. A finished result (correct, wrong, partial) of a
-// student is recorded once per idempotency key: a retry returns the first
-// verdict, and a reuse of the key for another request is ErrKeyReused.
-// Continuing steps of a multi-step exercise are graded afresh each time
-// (replies are deterministic) and not recorded. Every answer is checked
-// under the exercise's own rules (a number-chess prompt's ruleset), never
-// under the band of the student's class.
-//
-// Attempts allowed: when the assignments that apply to the student and
-// the exercise (see Grant) all have a limit, the student may submit while
-// one of them has attempts left: its limit minus the student's attempts
-// of the exercise (answers and give-ups) since its Since. Otherwise every
-// submission, each step of a multi-step line included, is an
-// *ExhaustedError; a retry of a recorded submission (same idempotency
-// key) still replays its first verdict. Counting and recording are one
-// transaction serialized per student and exercise, so parallel
-// submissions cannot overrun the limit.
-func (s *Service) Submit(ctx context.Context, p identity.Principal, id string, in AnswerInput) (Verdict, error) {
-	student := p.Role == identity.RoleStudent
-	if err := checkAttemptInput(student, in.IdempotencyKey, in.TimeMS, in.Answer, true); err != nil {
-		return Verdict{}, err
-	}
-	ex, grants, err := s.access(ctx, p, id, true)
-	if err != nil {
-		return Verdict{}, err
-	}
-	k, ok := KindByName(ex.Kind)
-	if !ok {
-		return Verdict{}, fmt.Errorf("exercise %s has unknown kind %q", ex.ID, ex.Kind)
-	}
-	res, err := k.Check(ex.Prompt, ex.Solution, Submission{Answer: in.Answer})
-	if err != nil {
-		return Verdict{}, err
-	}
-	v := Verdict{Result: res}
-	if res.Outcome == Correct || isStaff(p) {
-		v.Solution = ex.Solution
-	}
-	limited := limits(grants)
-	if !student {
-		return v, nil
-	}
-	if !res.Done() {
-		if limited != nil {
-			if err := s.checkLeft(ctx, p, ex.ID, limited); err != nil {
-				return Verdict{}, err
-			}
-		}
-		return v, nil
-	}
-	a := Attempt{
-		ID: newPracticeID(), SchoolID: p.SchoolID, UserID: p.UserID, ExerciseID: ex.ID,
-		Answer: compactJSON(in.Answer), Outcome: res.Outcome, Score: res.Score, Feedback: res.Feedback, Details: res.Details,
-		TimeMS: in.TimeMS, IdempotencyKey: in.IdempotencyKey, CreatedAt: s.clock(),
-	}
-	a.RequestHash = requestHash("answer", ex.ID, a.Answer)
-	return s.record(ctx, ex, a, v, limited)
-}
-
-// record stores a student's attempt, or replays the first one recorded
-// with its idempotency key. With limited grants the attempt is stored
-// only while one has attempts left (an *ExhaustedError otherwise).
-func (s *Service) record(ctx context.Context, ex Exercise, a Attempt, v Verdict, limited []Grant) (Verdict, error) {
-	var (
-		stored  Attempt
-		created bool
-		err     error
-	)
-	if limited == nil {
-		stored, created, err = s.store.RecordAttempt(ctx, a)
-	} else {
-		stored, created, err = s.store.RecordAttemptIf(ctx, a, sinceOf(limited), func(counts []int) error {
-			return allowAttempt(limited, counts)
-		})
-	}
-	if err != nil {
-		return Verdict{}, err
-	}
-	if !created {
-		if stored.RequestHash != a.RequestHash {
-			return Verdict{}, ErrKeyReused
-		}
-		v = Verdict{Replayed: true, Result: Result{
-			Outcome: stored.Outcome, Score: stored.Score, Feedback: stored.Feedback, Details: stored.Details,
-		}}
-		if stored.Outcome == Correct || stored.GaveUp {
-			v.Solution = ex.Solution
-		}
-	}
-	v.Attempt = &stored
-	return v, nil
-}
-
-func checkAttemptInput(student bool, key string, timeMS int, answer json.RawMessage, needAnswer bool) error {
-	noAnswer := needAnswer && len(bytes.TrimSpace(answer)) == 0
-	var fields []identity.FieldError
-	switch {
-	case student && key == "":
-		fields = append(fields, identity.FieldError{Field: "Idempotency-Key", Code: "required"})
-	case len(key) > MaxIdempotencyKeyLen:
-		fields = append(fields, identity.FieldError{Field: "Idempotency-Key", Code: "too_long"})
-	case strings.IndexFunc(key, func(r rune) bool { return r < 0x20 || r > 0x7e }) >= 0:
-		fields = append(fields, identity.FieldError{Field: "Idempotency-Key", Code: "invalid"}) // printable ASCII only
-	}
-	if timeMS < 0 || timeMS > MaxTimeMS {
-		fields = append(fields, identity.FieldError{Field: "time_ms", Code: "out_of_range"})
-	}
-	switch {
-	case noAnswer:
-		fields = append(fields, identity.FieldError{Field: "answer", Code: "required"})
-	case !utf8.Valid(answer):
-		fields = append(fields, identity.FieldError{Field: "answer", Code: "invalid"})
-	}
-	if len(fields) > 0 {
-		return identity.ValidationError(fields...)
-	}
-	return nil
-}
-
-// requestHash fingerprints a request for idempotency-key reuse checks:
-// what was submitted to which exercise. The reported time is left out, so
-// an app that retries with its timer moved on still gets its first verdict.
-func requestHash(action, exerciseID string, answer json.RawMessage) string {
-	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00", action, exerciseID)
-	h.Write(answer)
-	return hex.EncodeToString(h.Sum(nil))
-}
-
-// giveUpFeedback is the feedback of a give-up.
-var giveUpFeedback = Text{ZH: "没关系，看看答案，想一想为什么。", EN: "That's all right: look at the solution and think about why it works."}
-
-// GiveUpInput is a give-up request. IdempotencyKey is required from
-// students.
-type GiveUpInput struct {
-	TimeMS         int
-	IdempotencyKey string
-}
-
-// exhaustedGiveUpFeedback is the feedback of a give-up that is not
-// recorded because no attempt is left.
-var exhaustedGiveUpFeedback = Text{
-	ZH: "这道题在作业里的次数已经用完了，这次放弃不计入。看看答案，想一想为什么。",
-	EN: "You have used all your attempts at this exercise in the assignment, so this give-up is not recorded. Look at the solution and think about why it works.",
-}
-
-// GiveUp reveals the solution. For a student it records a failed attempt
-// (once per idempotency key, as Submit does). When the student has no
-// attempt left (see Submit) the solution is still shown, since a child
-// who gives up should see it, but nothing is recorded: the attempts are
-// used up, and a give-up recorded past the limit would count as work the
-// assignment did not allow.
-func (s *Service) GiveUp(ctx context.Context, p identity.Principal, id string, in GiveUpInput) (Verdict, error) {
-	student := p.Role == identity.RoleStudent
-	if err := checkAttemptInput(student, in.IdempotencyKey, in.TimeMS, nil, false); err != nil {
-		return Verdict{}, err
-	}
-	ex, grants, err := s.access(ctx, p, id, true)
-	if err != nil {
-		return Verdict{}, err
-	}
-	v := Verdict{Result: Result{Outcome: Wrong, Feedback: giveUpFeedback}, Solution: ex.Solution}
-	if !student {
-		return v, nil
-	}
-	a := Attempt{
-		ID: newPracticeID(), SchoolID: p.SchoolID, UserID: p.UserID, ExerciseID: ex.ID,
-		Outcome: Wrong, Feedback: giveUpFeedback, GaveUp: true, TimeMS: in.TimeMS,
-		IdempotencyKey: in.IdempotencyKey, CreatedAt: s.clock(),
-	}
-	a.RequestHash = requestHash("give-up", ex.ID, nil)
-	out, err := s.record(ctx, ex, a, v, limits(grants))
-	var exhausted *ExhaustedError
-	if errors.As(err, &exhausted) {
-		return Verdict{Result: Result{Outcome: Wrong, Feedback: exhaustedGiveUpFeedback}, Solution: ex.Solution}, nil
-	}
-	return out, err
-}
-
-// MyAttempts lists the caller's own attempts, newest first, optionally of
-// one exercise.
-func (s *Service) MyAttempts(ctx context.Context, p identity.Principal, exerciseID string, page identity.Page) ([]Attempt, string, error) {
-	page = normalPage(page)
-	list, err := s.store.Attempts(ctx, AttemptQuery{UserID: p.UserID, ExerciseID: exerciseID}, page)
-	if err != nil {
-		return nil, "", err
-	}
-	list, next := trimPage(list, page.Limit, func(a Attempt) string { return a.ID })
-	return list, next, nil
-}
-
-// GenerateInput asks for fresh exercises. Seed makes the set
-// reproducible (random when nil). With Save the exercises are stored as
-// the school's (SchoolID required from platform admins).
-type GenerateInput struct {
-	Kind     string
-	Band     string
-	Count    int
-	Seed     *uint64
-	Save     bool
-	SchoolID string
-}
-
-// Generate returns up to Count fresh, verified exercises of a kind for a
-// band, for teachers and admins. Saved exercises get IDs; unsaved ones
-// have none.
-func (s *Service) Generate(ctx context.Context, p identity.Principal, in GenerateInput) ([]Exercise, error) {
-	if !isStaff(p) {
-		return nil, identity.ErrForbidden
-	}
-	var fields []identity.FieldError
-	if _, ok := KindByName(in.Kind); !ok {
-		fields = append(fields, identity.FieldError{Field: "kind", Code: "invalid"})
-	}
-	band, err := ParseBand(in.Band)
-	if err != nil {
-		fields = append(fields, identity.FieldError{Field: "band", Code: "invalid"})
-	}
-	if in.Count < 1 || in.Count > MaxGenerated {
-		fields = append(fields, identity.FieldError{Field: "count", Code: "out_of_range"})
-	}
-	school := ""
-	if in.Save {
-		if school, err = authorSchool(p, in.SchoolID); err != nil {
-			return nil, err
-		}
-	}
-	if len(fields) > 0 {
-		return nil, identity.ValidationError(fields...)
-	}
-	g, ok := GeneratorFor(in.Kind)
-	if !ok {
-		return nil, ErrNoGenerator
-	}
-	seed := rand.Uint64()
-	if in.Seed != nil {
-		seed = *in.Seed
-	}
-	exs, err := g.Generate(SeededRand(seed), band, in.Count)
-	if err != nil {
-		return nil, err
-	}
-	if !in.Save || len(exs) == 0 {
-		return exs, nil
-	}
-	return s.saveAs(ctx, school, exs)
-}
-
-// SaveGenerated stores exercises that Generate made without saving as the
-// school's (the caller's own; platform admins name schoolID), all in one
-// transaction, and returns them with their new IDs. Each is validated by
-// its kind first, as an authored exercise is, so nothing but a checked
-// exercise is stored; a refusal stores none.
-func (s *Service) SaveGenerated(ctx context.Context, p identity.Principal, schoolID string, exs []Exercise) ([]Exercise, error) {
-	school, err := authorSchool(p, schoolID)
-	if err != nil {
-		return nil, err
-	}
-	for _, ex := range exs {
-		k, ok := KindByName(ex.Kind)
-		if !ok {
-			return nil, identity.ValidationError(identity.FieldError{Field: "kind", Code: "invalid"})
-		}
-		if err := k.Validate(ex.Prompt, ex.Solution); err != nil {
-			return nil, err
-		}
-	}
-	if len(exs) == 0 {
-		return exs, nil
-	}
-	return s.saveAs(ctx, school, exs)
-}
-
-// saveAs gives generated exercises IDs and stores them as the school's.
-func (s *Service) saveAs(ctx context.Context, school string, exs []Exercise) ([]Exercise, error) {
-	for i := range exs {
-		exs[i].ID, exs[i].SchoolID, exs[i].Key = newPracticeID(), school, ""
-	}
-	if err := s.store.CreateExercises(ctx, exs, s.clock()); err != nil {
-		return nil, err
-	}
-	return exs, nil
-}
-
-// SeededRand returns the random source that generators draw from for a
-// seed: the same seed gives the same exercises through the API and the
-// CLI.
-func SeededRand(seed uint64) *rand.Rand {
-	return rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
 }

@@ -32,6 +32,10 @@ type Attempt struct {
 	// TimeMS is the time the student spent, as reported by the app.
 	TimeMS int
 	GaveUp bool
+	// HintsUsed is the number of the exercise's hints the student had
+	// opened when the attempt was recorded (see Service.Hint); it lowers
+	// the attempt's stars (see MaxStars).
+	HintsUsed int
 	// First is set on the student's first attempt of the exercise (the one
 	// puzzle ratings count).
 	First bool
@@ -111,6 +115,13 @@ type Store interface {
 	// same key record exactly one attempt.
 	RecordAttempt(ctx context.Context, a Attempt) (stored Attempt, created bool, err error)
 	Attempts(ctx context.Context, q AttemptQuery, page identity.Page) ([]Attempt, error)
+	// OpenHints records that the user opened the exercise's hints 1 to
+	// step (each step once: opening a step again changes nothing) and
+	// returns how many of its hints the user has opened in all.
+	OpenHints(ctx context.Context, schoolID, userID, exerciseID string, step int, now time.Time) (int, error)
+	// HintsOpened returns how many of the exercise's hints the user has
+	// opened.
+	HintsOpened(ctx context.Context, userID, exerciseID string) (int, error)
 	// Revealed reports whether the user solved or gave up the exercise.
 	Revealed(ctx context.Context, userID, exerciseID string) (bool, error)
 	// StudentGrade returns the lowest grade of the classes in which the
@@ -126,7 +137,7 @@ type Store interface {
 	AssignedExercises(ctx context.Context, schoolID, userID string, now time.Time) ([]string, error)
 	// MayBeLimited reports whether the exercise is in a live (not
 	// withdrawn) assignment of schoolID that allows a limited number of
-	// attempts, directly or through a lesson item. It may answer from a
+	// attempts or has a mastery gate, directly or through a lesson item. It may answer from a
 	// snapshot a little out of date (see models.ExerciseStore), so that
 	// the common answer has no extra database round trip; false means
 	// the exercise takes the unlimited path.
@@ -158,6 +169,29 @@ type Grant struct {
 	// latest of its creation, its open time and the student joining its
 	// class.
 	Since time.Time
+	// Locked is set when the assignment's mastery gate keeps every item
+	// giving the exercise closed to the student; UnlockedBy is the lesson
+	// to master first.
+	Locked     bool
+	UnlockedBy string
+	// UnlockedByTitle is the title of lesson UnlockedBy.
+	UnlockedByTitle Text
+}
+
+// LockedError refuses work on an exercise that every applicable
+// assignment keeps behind a mastery gate (see Grant.Locked): the student
+// must master the lesson UnlockedBy first. The API answers 409.
+type LockedError struct {
+	AssignmentID string
+	Title        string
+	UnlockedBy   string
+	// Lesson is the title of lesson UnlockedBy.
+	Lesson Text
+}
+
+// Error says which lesson unlocks the exercise, in English.
+func (e *LockedError) Error() string {
+	return fmt.Sprintf("exercises: lesson_locked: master lesson %q of assignment %q first", e.UnlockedBy, e.Title)
 }
 
 // ExhaustedError refuses a student's submission when every applicable

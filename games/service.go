@@ -2,6 +2,7 @@ package games
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -112,11 +113,16 @@ func (s *Service) Upload(ctx context.Context, c Caller, u Upload) (*UploadReport
 	if len(u.Text) > MaxUploadBytes || !utf8.ValidString(u.Text) {
 		return nil, invalid("text", "invalid")
 	}
-	if strings.ContainsFunc(u.Text, func(r rune) bool {
-		return r < 0x20 && !strings.ContainsRune("\t\n\r\f\v", r) || r >= 0x7f && r <= 0x9f
-	}) {
-		return nil, invalid("text", "control_character")
-	}
+	// Invisible control characters are noise of the program that wrote
+	// the file (ChessBase writes DEL inside comments), never part of a
+	// move: they are read as spaces, so no game is lost to one and none
+	// is stored.
+	u.Text = strings.Map(func(r rune) rune {
+		if r < 0x20 && !strings.ContainsRune("\t\n\r\f\v", r) || r >= 0x7f && r <= 0x9f {
+			return ' '
+		}
+		return r
+	}, u.Text)
 	reads := readFile(u.Game, u.Variant, u.Text)
 	if len(reads) == 0 {
 		return nil, ErrNoGames
@@ -173,7 +179,7 @@ func (s *Service) Upload(ctx context.Context, c Caller, u Upload) (*UploadReport
 	rep := &UploadReport{Games: len(reads)}
 	var recs []*Record
 	var numbers []int
-	seen := map[string]bool{}
+	seen := map[string]int{} // hash -> number of the game in the file
 	for _, r := range reads {
 		for _, w := range r.Warnings {
 			rep.Warnings = append(rep.Warnings, Refusal{Number: r.Number, Code: CodeWarning, Reason: w})
@@ -209,11 +215,13 @@ func (s *Service) Upload(ctx context.Context, c Caller, u Upload) (*UploadReport
 			rec.Status, rec.ConfirmedBy, rec.ConfirmedAt = Confirmed, c.UserID, now
 		}
 		rec.Hash = hash(rec.Game, rec.Variant, rec.White, rec.Black, rec.Date, rec.Start, r.Moves)
-		if seen[rec.Hash] {
-			rep.Refused = append(rep.Refused, duplicateOf(r.Number))
+		if first, ok := seen[rec.Hash]; ok {
+			rep.Refused = append(rep.Refused, Refusal{Number: r.Number, Code: CodeDuplicate,
+				Reason: Text{ZH: fmt.Sprintf("这盘棋和本文件的第%d盘相同（棋手、日期和着法都相同）", first),
+					EN: fmt.Sprintf("the same game as game %d of this file (same players, date and moves)", first)}})
 			continue
 		}
-		seen[rec.Hash] = true
+		seen[rec.Hash] = r.Number
 		recs = append(recs, rec)
 		numbers = append(numbers, r.Number)
 	}

@@ -28,6 +28,10 @@ type ClassPatch struct {
 	NewLoginCode bool
 	Active       *bool
 	FreeAnalysis *bool
+	// NameList shows (true) or hides (false) the class's login list.
+	NameList *bool
+	// Review turns the class's spaced review on (true) or off (false).
+	Review *bool
 }
 
 // MaxBulkStudents bounds one CreateStudents call.
@@ -189,18 +193,26 @@ func (s *Service) UpdateClass(ctx context.Context, p Principal, id string, in Cl
 	if in.FreeAnalysis != nil {
 		c.FreeAnalysis = *in.FreeAnalysis
 	}
+	if in.NameList != nil {
+		c.HideNames = !*in.NameList
+	}
 	c.UpdatedAt = s.now()
+	var log []audit.Entry
+	if in.Review != nil && *in.Review == c.ReviewOff {
+		c.ReviewOff = !*in.Review
+		log = append(log, classEntry(ctx, p, c.UpdatedAt, audit.ActionClassReviewChanged, c, map[string]any{"review": *in.Review}))
+	}
 	switch {
 	case in.NewLoginCode:
 		for range 5 {
 			c.LoginCode = newLoginCode()
-			err = s.store.UpdateClass(ctx, c)
+			err = s.store.UpdateClass(ctx, c, log...)
 			if !errors.Is(err, ErrConflict) {
 				break
 			}
 		}
-	case in.Name != nil || in.Grade != nil || in.FreeAnalysis != nil || in.Active == nil:
-		err = s.store.UpdateClass(ctx, c)
+	case in.Name != nil || in.Grade != nil || in.FreeAnalysis != nil || in.NameList != nil || in.Review != nil || in.Active == nil:
+		err = s.store.UpdateClass(ctx, c, log...)
 	}
 	if err != nil {
 		return Class{}, err
@@ -370,19 +382,9 @@ func (s *Service) ReissueLoginCards(ctx context.Context, p Principal, classID st
 		return Class{}, nil, err
 	}
 	sc := Scope{SchoolID: c.SchoolID}
-	var students []User
-	page := Page{Limit: MaxPageLimit}
-	for {
-		batch, err := s.store.Users(ctx, sc, UserQuery{ClassID: c.ID, Role: RoleStudent}, page)
-		if err != nil {
-			return Class{}, nil, err
-		}
-		batch, next := nextAfter(batch, page.Limit, UserCursor)
-		students = append(students, batch...)
-		if next == "" {
-			break
-		}
-		page.After = next
+	students, err := s.classStudents(ctx, c)
+	if err != nil {
+		return Class{}, nil, err
 	}
 	out := make([]NewStudent, len(students))
 	hashes := make(map[string]string, len(students))
@@ -406,6 +408,24 @@ func (s *Service) ReissueLoginCards(ctx context.Context, p Principal, classID st
 		}
 	}
 	return c, out, nil
+}
+
+// classStudents lists every active student of the class, page by page.
+func (s *Service) classStudents(ctx context.Context, c Class) ([]User, error) {
+	var students []User
+	page := Page{Limit: MaxPageLimit}
+	for {
+		batch, err := s.store.Users(ctx, Scope{SchoolID: c.SchoolID}, UserQuery{ClassID: c.ID, Role: RoleStudent}, page)
+		if err != nil {
+			return nil, err
+		}
+		batch, next := nextAfter(batch, page.Limit, UserCursor)
+		students = append(students, batch...)
+		if next == "" {
+			return students, nil
+		}
+		page.After = next
+	}
 }
 
 // FreeAnalysis reports whether p may use the rules endpoints that list

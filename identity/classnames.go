@@ -15,7 +15,10 @@ import (
 // typing a username.
 type ClassNames struct {
 	ClassName string
-	Students  []StudentName
+	// Hidden: the class's teacher turned the list off (Class.HideNames);
+	// Students is empty and the students type their usernames.
+	Hidden   bool
+	Students []StudentName
 }
 
 // StudentName is one entry of a class's login list.
@@ -30,7 +33,8 @@ var ErrUnknownClassCode = &Error{code: "unknown_class_code"}
 
 // ClassNameList returns the login list of the active class with the
 // login code code (trimmed, NFKC, case-insensitive), students sorted by
-// first name. A code that names no active class returns
+// first name; a class whose teacher turned the list off (HideNames) lists
+// nobody and says so (Hidden). A code that names no active class returns
 // ErrUnknownClassCode and counts as a failed login of the client address
 // addr, so guessing class codes spends the same per-address budget as
 // guessing PINs (ErrRateLimited once it is used up); a known code costs
@@ -53,6 +57,9 @@ func (s *Service) ClassNameList(ctx context.Context, code, addr string) (ClassNa
 	}
 	if err := s.giveBack(ctx, reserved); err != nil {
 		return ClassNames{}, err
+	}
+	if c.HideNames {
+		return ClassNames{ClassName: c.Name, Hidden: true, Students: []StudentName{}}, nil
 	}
 	users, err := s.store.Users(ctx, Scope{SchoolID: c.SchoolID},
 		UserQuery{Role: RoleStudent, ClassID: c.ID, Status: StatusActive}, Page{Limit: MaxPageLimit})

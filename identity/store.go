@@ -52,7 +52,7 @@ type Store interface {
 	ClassByLoginCode(ctx context.Context, code string) (Class, error)
 	Classes(ctx context.Context, sc Scope, q ClassQuery, page Page) ([]Class, error)
 	// UpdateClass saves the class's fields except DeactivatedAt.
-	UpdateClass(ctx context.Context, c Class) error
+	UpdateClass(ctx context.Context, c Class, log ...audit.Entry) error
 	// SetClassDeactivatedAt sets the class's DeactivatedAt (zero: active)
 	// and UpdatedAt to now.
 	SetClassDeactivatedAt(ctx context.Context, sc Scope, id string, at, now time.Time) error
@@ -93,6 +93,21 @@ type Store interface {
 	// revokeAt no longer work, in one transaction, so that a changed
 	// password or PIN ends the sessions opened with the old one.
 	UpdateCredentials(ctx context.Context, u User, revokeAt time.Time, log ...audit.Entry) error
+
+	// SetBadges stores each badge as its user's only badge (all within
+	// sc; ErrNotFound when a user is outside it), revokes the users'
+	// refresh tokens and records that their access tokens issued up to
+	// revokeAt no longer work, in one transaction.
+	SetBadges(ctx context.Context, sc Scope, badges []Badge, revokeAt, now time.Time, log ...audit.Entry) error
+	// DeleteBadge deletes the user's badge (ErrNotFound when none within
+	// sc) and ends the user's sessions as SetBadge does, in one
+	// transaction.
+	DeleteBadge(ctx context.Context, sc Scope, userID string, revokeAt, now time.Time, log ...audit.Entry) error
+	// BadgeByHash finds a badge of any school by its secret's hash.
+	// Deactivating or deleting a user (by an admin or a roster import)
+	// deletes the user's badge in the same transaction, and so does a
+	// roster import that moves the user to another school.
+	BadgeByHash(ctx context.Context, hash string) (Badge, error)
 
 	CreateRefreshToken(ctx context.Context, t RefreshToken) error
 	// RotateRefreshToken marks the unrotated, unrevoked token with hash

@@ -95,6 +95,13 @@ type Class struct {
 	// list moves, analyse positions and check expressions (off by default:
 	// they would give puzzle answers away). Its teachers switch it.
 	FreeAnalysis bool
+	// HideNames turns off the class's login list (ClassNameList): its
+	// students then type their usernames. Its teachers switch it.
+	HideNames bool
+	// ReviewOff turns off the spaced review of missed skills in the
+	// suggestions of the class's students (on by default; see
+	// progress.Review). Its teachers switch it; a change is audited.
+	ReviewOff bool
 	// SourcedID is the class's OneRoster sourcedId ("" unless imported).
 	SourcedID string
 	// DeactivatedAt is when a roster import or an admin (UpdateClass)

@@ -22,6 +22,7 @@ type assignmentRow struct {
 	OpensAt         *time.Time ``
 	DueAt           time.Time  `gorm:"not null"`
 	AttemptsAllowed int        `gorm:"not null"`
+	MasteryGate     bool       `gorm:"not null;default:false"`
 	CreatedBy       string     `gorm:"size:36;not null"`
 	WithdrawnAt     *time.Time ``
 	CreatedAt       time.Time
@@ -51,7 +52,7 @@ func (assignmentStudentRow) TableName() string { return "assignment_students" }
 
 func toAssignmentRows(a assignments.Assignment) (assignmentRow, []assignmentItemRow, []assignmentStudentRow) {
 	r := assignmentRow{ID: a.ID, SchoolID: a.SchoolID, ClassID: a.ClassID, Title: a.Title,
-		OpensAt: timePtr(a.OpensAt), DueAt: a.DueAt, AttemptsAllowed: a.AttemptsAllowed, CreatedBy: a.CreatedBy,
+		OpensAt: timePtr(a.OpensAt), DueAt: a.DueAt, AttemptsAllowed: a.AttemptsAllowed, MasteryGate: a.MasteryGate, CreatedBy: a.CreatedBy,
 		WithdrawnAt: timePtr(a.WithdrawnAt), CreatedAt: a.CreatedAt, UpdatedAt: a.UpdatedAt}
 	items := make([]assignmentItemRow, len(a.Items))
 	for i, it := range a.Items {
@@ -66,7 +67,7 @@ func toAssignmentRows(a assignments.Assignment) (assignmentRow, []assignmentItem
 
 func (r assignmentRow) toAssignment() assignments.Assignment {
 	return assignments.Assignment{ID: r.ID, SchoolID: r.SchoolID, ClassID: r.ClassID, Title: r.Title,
-		OpensAt: timeOf(r.OpensAt), DueAt: r.DueAt.UTC(), AttemptsAllowed: r.AttemptsAllowed, CreatedBy: r.CreatedBy,
+		OpensAt: timeOf(r.OpensAt), DueAt: r.DueAt.UTC(), AttemptsAllowed: r.AttemptsAllowed, MasteryGate: r.MasteryGate, CreatedBy: r.CreatedBy,
 		WithdrawnAt: timeOf(r.WithdrawnAt), CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC()}
 }
 

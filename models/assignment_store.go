@@ -151,7 +151,7 @@ func (s *AssignmentStore) Update(ctx context.Context, a assignments.Assignment) 
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		res := tx.Model(&assignmentRow{}).Where("id = ? AND school_id = ?", a.ID, a.SchoolID).Updates(map[string]any{
 			"title": r.Title, "opens_at": r.OpensAt, "due_at": r.DueAt, "attempts_allowed": r.AttemptsAllowed,
-			"withdrawn_at": r.WithdrawnAt, "updated_at": r.UpdatedAt,
+			"mastery_gate": r.MasteryGate, "withdrawn_at": r.WithdrawnAt, "updated_at": r.UpdatedAt,
 		})
 		if res.Error != nil {
 			return res.Error

@@ -50,6 +50,13 @@ func TestOpenPool(t *testing.T) {
 		if n := sqlDB.Stats().MaxOpenConnections; n != 4 {
 			t.Errorf("max open connections %d, want 4", n)
 		}
+		// Fill opens the pool's connections before the first request.
+		if err := models.Fill(context.Background(), db, 2); err != nil {
+			t.Fatal(err)
+		}
+		if st := sqlDB.Stats(); st.Idle != 2 || st.OpenConnections != 2 {
+			t.Errorf("after Fill(2): %d open, %d idle, want 2 and 2", st.OpenConnections, st.Idle)
+		}
 		// Four connections in use, then released: two stay idle.
 		ctx := context.Background()
 		conns := make([]*sql.Conn, 4)

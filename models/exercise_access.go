@@ -89,12 +89,13 @@ type grantRow struct {
 	AssignmentID    string
 	Title           string
 	AttemptsAllowed int
+	MasteryGate     bool
 	OpensAt         *time.Time
 	CreatedAt       time.Time
 	JoinedAt        time.Time
 }
 
-const grantColumns = "a.id AS assignment_id, a.title AS title, a.attempts_allowed AS attempts_allowed, " +
+const grantColumns = "a.id AS assignment_id, a.title AS title, a.attempts_allowed AS attempts_allowed, a.mastery_gate AS mastery_gate, " +
 	"a.opens_at AS opens_at, a.created_at AS created_at, e.created_at AS joined_at, " +
 	"i.kind AS kind, i.item_id AS item_id, l.id AS lesson_id, l.blocks AS blocks"
 
@@ -131,10 +132,78 @@ func (s *ExerciseStore) Grants(ctx context.Context, schoolID, userID, exerciseID
 		if !slices.Contains(ids, exerciseID) || (len(out) > 0 && out[len(out)-1].AssignmentID == r.AssignmentID) {
 			continue
 		}
-		out = append(out, exercises.Grant{AssignmentID: r.AssignmentID, Title: r.Title,
-			AttemptsAllowed: r.AttemptsAllowed, Since: r.since()})
+		g := exercises.Grant{AssignmentID: r.AssignmentID, Title: r.Title, AttemptsAllowed: r.AttemptsAllowed, Since: r.since()}
+		if r.MasteryGate {
+			if g.Locked, g.UnlockedBy, err = s.gateLocks(ctx, r.AssignmentID, userID, exerciseID, r.JoinedAt); err != nil {
+				return nil, err
+			}
+			if g.Locked {
+				if g.UnlockedByTitle, err = lessonTitle(s.db.WithContext(ctx), g.UnlockedBy); err != nil {
+					return nil, err
+				}
+			}
+		}
+		out = append(out, g)
 	}
 	return out, nil
+}
+
+// gateLocks reports whether a gated assignment keeps the exercise locked
+// for the student (see assignments.LockItems), counting the exercises it
+// solved since joining the class, and the lesson that unlocks it: two
+// queries, only for an assignment with a mastery gate.
+func (s *ExerciseStore) gateLocks(ctx context.Context, assignmentID, userID, exerciseID string, joined time.Time) (bool, string, error) {
+	db := s.db.WithContext(ctx)
+	var rows []itemRow
+	err := withLessonBlocks(db.Table("assignment_items i")).Where("i.assignment_id = ?", assignmentID).
+		Select("i.kind AS kind, i.item_id AS item_id, l.id AS lesson_id, l.blocks AS blocks").Order("i.position").Scan(&rows).Error
+	if err != nil {
+		return false, "", fmt.Errorf("gate items: %w", err)
+	}
+	a := assignments.Assignment{MasteryGate: true, LessonExercises: map[string][]string{}}
+	var all []string
+	for _, r := range rows {
+		a.Items = append(a.Items, assignments.Item{Kind: assignments.ItemKind(r.Kind), ID: r.ItemID})
+		ids, err := r.exerciseIDs()
+		if err != nil {
+			return false, "", err
+		}
+		if r.Kind == string(assignments.LessonItem) {
+			a.LessonExercises[r.ItemID] = ids
+		}
+		all = append(all, ids...)
+	}
+	var solved []string
+	if len(all) > 0 {
+		err = db.Model(&attemptRow{}).Distinct("exercise_id").
+			Where("user_id = ? AND outcome = ? AND created_at >= ? AND exercise_id IN ?", userID, string(exercises.Correct), joined, uniq(all)).
+			Pluck("exercise_id", &solved).Error
+		if err != nil {
+			return false, "", fmt.Errorf("gate solves: %w", err)
+		}
+	}
+	sa := assignments.Track(a, func(id string) assignments.Work {
+		if slices.Contains(solved, id) {
+			return assignments.Work{SolvedAt: joined, Attempts: 1}
+		}
+		return assignments.Work{}
+	})
+	if !slices.Contains(sa.Locked, exerciseID) {
+		return false, "", nil
+	}
+	for i, it := range a.Items {
+		if sa.Items[i].Locked && slices.Contains(a.ItemExercises(it), exerciseID) {
+			return true, sa.Items[i].UnlockedBy, nil
+		}
+	}
+	return true, "", nil
+}
+
+// lessonTitle returns the title of a live lesson (empty when not found).
+func lessonTitle(db *gorm.DB, id string) (exercises.Text, error) {
+	var r struct{ TitleZH, TitleEN string }
+	err := db.Table("lessons").Select("title_zh, title_en").Where("id = ?", id).Limit(1).Scan(&r).Error
+	return exercises.Text{ZH: r.TitleZH, EN: r.TitleEN}, err
 }
 
 // AssignedExercises implements exercises.Store in one query.
@@ -174,8 +243,8 @@ func assignedLessons(db *gorm.DB, schoolID, userID string, now time.Time) ([]str
 }
 
 // limitSnapshots caches, per school, the set of exercises that a live
-// (not withdrawn) assignment with attempts_allowed > 0 contains, directly
-// or through a lesson item. Only these exercises take the exact, counted
+// (not withdrawn) assignment with attempts_allowed > 0 or a mastery gate
+// contains, directly or through a lesson item. Only these exercises take the exact, counted
 // path of a submission; the others are recorded with no extra query.
 //
 // Staleness is bounded: a snapshot is read again once it is ttl old, by
@@ -225,7 +294,7 @@ func (s *ExerciseStore) MayBeLimited(ctx context.Context, schoolID, exerciseID s
 	var rows []itemRow
 	err := withLessonBlocks(s.db.WithContext(ctx).Table("assignment_items i").
 		Joins("JOIN assignments a ON a.id = i.assignment_id")).
-		Where("a.school_id = ? AND a.withdrawn_at IS NULL AND a.attempts_allowed > 0", schoolID).
+		Where("a.school_id = ? AND a.withdrawn_at IS NULL AND (a.attempts_allowed > 0 OR a.mastery_gate)", schoolID).
 		Select("i.kind AS kind, i.item_id AS item_id, l.id AS lesson_id, l.blocks AS blocks").Scan(&rows).Error
 	if err != nil {
 		return false, fmt.Errorf("limited exercises: %w", err)
@@ -321,10 +390,11 @@ func (s *ExerciseStore) RecordAttemptIf(ctx context.Context, a exercises.Attempt
 		if err := allow(counts); err != nil {
 			return err
 		}
-		out, created, err = insertOrReplay(tx, r, func(canBeFirst bool) (bool, error) {
+		out, created, err = insertOrReplay(tx, r, func(canBeFirst bool) (bool, int, error) {
 			var first bool
-			err := tx.Raw(insertAttempt, r.insertArgs(canBeFirst)...).Row().Scan(&first)
-			return first, err
+			var hints int
+			err := tx.Raw(insertAttempt, r.insertArgs(canBeFirst)...).Row().Scan(&first, &hints)
+			return first, hints, err
 		})
 		return err
 	})

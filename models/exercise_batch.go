@@ -32,6 +32,7 @@ type batchReq struct {
 
 type batchResult struct {
 	inserted, first bool
+	hints           int
 	err             error
 }
 
@@ -41,7 +42,7 @@ func newAttemptBatcher(db *sql.DB) *attemptBatcher {
 
 // insert adds r to the next batch and waits for its commit. inserted is
 // false when the row conflicted and was not stored.
-func (b *attemptBatcher) insert(ctx context.Context, r attemptRow) (inserted, first bool, err error) {
+func (b *attemptBatcher) insert(ctx context.Context, r attemptRow) (inserted, first bool, hints int, err error) {
 	b.once.Do(func() {
 		for range b.flushers {
 			go b.flush()
@@ -51,15 +52,15 @@ func (b *attemptBatcher) insert(ctx context.Context, r attemptRow) (inserted, fi
 	select {
 	case b.reqs <- req:
 	case <-ctx.Done():
-		return false, false, ctx.Err()
+		return false, false, 0, ctx.Err()
 	}
 	select {
 	case res := <-req.done:
-		return res.inserted, res.first, res.err
+		return res.inserted, res.first, res.hints, res.err
 	case <-ctx.Done():
 		// The row may still be committed; a retry with the same
 		// idempotency key finds it.
-		return false, false, ctx.Err()
+		return false, false, 0, ctx.Err()
 	}
 }
 
@@ -93,9 +94,10 @@ var batchColumns = []struct{ name, typ string }{
 // batchSQL returns the INSERT of n rows.
 func batchSQL(n int) string {
 	var b strings.Builder
-	b.WriteString(`INSERT INTO attempts (id, school_id, user_id, exercise_id, answer, outcome, score, result, time_ms, gave_up, first_attempt, idempotency_key, request_hash, created_at)
+	b.WriteString(`INSERT INTO attempts (id, school_id, user_id, exercise_id, answer, outcome, score, result, time_ms, gave_up, first_attempt, hints_used, idempotency_key, request_hash, created_at)
  SELECT v.id, v.school_id, v.user_id, v.exercise_id, v.answer, v.outcome, v.score, v.result, v.time_ms, v.gave_up,
   NOT EXISTS (SELECT 1 FROM attempts a WHERE a.user_id = v.user_id AND a.exercise_id = v.exercise_id AND a.first_attempt),
+  (SELECT COUNT(*) FROM hint_uses h WHERE h.user_id = v.user_id AND h.exercise_id = v.exercise_id),
   v.idempotency_key, v.request_hash, v.created_at
  FROM (VALUES `)
 	p := 0
@@ -120,7 +122,7 @@ func batchSQL(n int) string {
 		}
 		b.WriteString(c.name)
 	}
-	b.WriteString(") ON CONFLICT DO NOTHING RETURNING id, first_attempt")
+	b.WriteString(") ON CONFLICT DO NOTHING RETURNING id, first_attempt, hints_used")
 	return b.String()
 }
 
@@ -134,7 +136,11 @@ func (b *attemptBatcher) run(batch []*batchReq) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	inserted := make(map[string]bool, len(batch))
+	type got struct {
+		first bool
+		hints int
+	}
+	inserted := make(map[string]got, len(batch))
 	err := func() error {
 		rows, err := b.db.QueryContext(ctx, batchSQL(len(batch)), args...)
 		if err != nil {
@@ -143,11 +149,11 @@ func (b *attemptBatcher) run(batch []*batchReq) {
 		defer rows.Close()
 		for rows.Next() {
 			var id string
-			var first bool
-			if err := rows.Scan(&id, &first); err != nil {
+			var g got
+			if err := rows.Scan(&id, &g.first, &g.hints); err != nil {
 				return err
 			}
-			inserted[id] = first
+			inserted[id] = g
 		}
 		return rows.Err()
 	}()
@@ -158,7 +164,7 @@ func (b *attemptBatcher) run(batch []*batchReq) {
 			req.done <- batchResult{}
 			continue
 		}
-		first, ok := inserted[req.row.ID]
-		req.done <- batchResult{inserted: ok, first: first}
+		g, ok := inserted[req.row.ID]
+		req.done <- batchResult{inserted: ok, first: g.first, hints: g.hints}
 	}
 }

@@ -39,6 +39,7 @@ type exerciseRow struct {
 	Prompt      string  `gorm:"not null"`
 	Solution    string  `gorm:"not null"`
 	Tags        string  `gorm:"not null;default:'[]'"` // JSON array, also rows of exercise_tags
+	Hints       string  `gorm:"not null;default:'[]'"` // JSON array of exercises.Hint
 	ContentHash string  `gorm:"size:64;not null;default:''"`
 	ArchivedAt  *time.Time
 	CreatedAt   time.Time
@@ -57,10 +58,14 @@ func (exerciseTagRow) TableName() string { return "exercise_tags" }
 
 func toExerciseRow(ex exercises.Exercise, now time.Time) exerciseRow {
 	tags, _ := json.Marshal(nonNil(ex.Tags))
+	hints, _ := json.Marshal(ex.Hints)
+	if len(ex.Hints) == 0 {
+		hints = []byte("[]")
+	}
 	r := exerciseRow{
 		ID: ex.ID, Kind: ex.Kind, Game: string(exercises.GameOf(ex)), Band: string(ex.Band), Difficulty: ex.Difficulty,
 		TitleZH: ex.Title.ZH, TitleEN: ex.Title.EN, BodyZH: ex.Body.ZH, BodyEN: ex.Body.EN,
-		Prompt: string(ex.Prompt), Solution: string(ex.Solution), Tags: string(tags),
+		Prompt: string(ex.Prompt), Solution: string(ex.Solution), Tags: string(tags), Hints: string(hints),
 		CreatedAt: now, UpdatedAt: now,
 	}
 	if ex.SchoolID != "" {
@@ -85,6 +90,10 @@ func (r exerciseRow) hash() string {
 		h.Write([]byte{0})
 	}
 	h.Write([]byte{byte(r.Difficulty)})
+	if r.Hints != "[]" && r.Hints != "" { // hashes of exercises without hints stay as they were
+		h.Write([]byte{0})
+		h.Write([]byte(r.Hints))
+	}
 	return hex.EncodeToString(h.Sum(nil))
 }
 
@@ -104,6 +113,9 @@ func (r exerciseRow) toExercise() exercises.Exercise {
 		ex.Source = *r.Source
 	}
 	json.Unmarshal([]byte(r.Tags), &ex.Tags) // written by toExerciseRow
+	if r.Hints != "[]" && r.Hints != "" {
+		json.Unmarshal([]byte(r.Hints), &ex.Hints) // written by toExerciseRow
+	}
 	return ex
 }
 
@@ -134,6 +146,7 @@ type attemptRow struct {
 	Result         string    `gorm:"not null;default:'{}'"` // feedback and details, JSON
 	TimeMS         int       `gorm:"column:time_ms;not null"`
 	GaveUp         bool      `gorm:"not null"`
+	HintsUsed      int       `gorm:"not null;default:0"`
 	FirstAttempt   bool      `gorm:"not null"`
 	IdempotencyKey string    `gorm:"size:255;not null;uniqueIndex:idx_attempts_user_key,priority:2"`
 	RequestHash    string    `gorm:"size:64;not null"`
@@ -152,7 +165,7 @@ func toAttemptRow(a exercises.Attempt) attemptRow {
 	res, _ := json.Marshal(attemptResult{Feedback: a.Feedback, Details: a.Details})
 	return attemptRow{
 		ID: a.ID, SchoolID: a.SchoolID, UserID: a.UserID, ExerciseID: a.ExerciseID, Answer: string(a.Answer),
-		Outcome: string(a.Outcome), Score: a.Score, Result: string(res), TimeMS: a.TimeMS, GaveUp: a.GaveUp,
+		Outcome: string(a.Outcome), Score: a.Score, Result: string(res), TimeMS: a.TimeMS, GaveUp: a.GaveUp, HintsUsed: a.HintsUsed,
 		FirstAttempt: a.First, IdempotencyKey: a.IdempotencyKey, RequestHash: a.RequestHash, CreatedAt: a.CreatedAt,
 	}
 }
@@ -163,7 +176,7 @@ func (r attemptRow) toAttempt() exercises.Attempt {
 	a := exercises.Attempt{
 		ID: r.ID, SchoolID: r.SchoolID, UserID: r.UserID, ExerciseID: r.ExerciseID,
 		Outcome: exercises.Outcome(r.Outcome), Score: r.Score, Feedback: res.Feedback, Details: res.Details,
-		TimeMS: r.TimeMS, GaveUp: r.GaveUp, First: r.FirstAttempt, IdempotencyKey: r.IdempotencyKey,
+		TimeMS: r.TimeMS, GaveUp: r.GaveUp, HintsUsed: r.HintsUsed, First: r.FirstAttempt, IdempotencyKey: r.IdempotencyKey,
 		RequestHash: r.RequestHash, CreatedAt: r.CreatedAt.UTC(),
 	}
 	if r.Answer != "" {
@@ -171,3 +184,16 @@ func (r attemptRow) toAttempt() exercises.Attempt {
 	}
 	return a
 }
+
+// hintUseRow records that a student opened one hint of an exercise: one
+// row per (user, exercise, step), so opening a hint again changes
+// nothing. An attempt's hints_used counts them when it is inserted.
+type hintUseRow struct {
+	UserID     string    `gorm:"primaryKey;size:36"`
+	ExerciseID string    `gorm:"primaryKey;size:36"`
+	Step       int       `gorm:"primaryKey"`
+	SchoolID   string    `gorm:"size:36;not null"`
+	CreatedAt  time.Time `gorm:"not null"`
+}
+
+func (hintUseRow) TableName() string { return "hint_uses" }

@@ -62,7 +62,7 @@ func NewExerciseStore(db *gorm.DB, opts ...ExerciseStoreOption) *ExerciseStore {
 
 // exerciseColumns are the columns a bank load or an edit rewrites.
 var exerciseColumns = []string{"kind", "game", "band", "difficulty", "title_zh", "title_en", "body_zh", "body_en",
-	"prompt", "solution", "tags", "content_hash", "updated_at"}
+	"prompt", "solution", "tags", "hints", "content_hash", "updated_at"}
 
 // bankColumns are the columns a bank load rewrites: the content, and
 // archived_at, cleared when a retired exercise comes back.
@@ -313,15 +313,18 @@ func (s *ExerciseStore) DeleteExercise(ctx context.Context, sc identity.Scope, i
 // with first_attempt set, the student already has a first attempt (both
 // unique indexes; ON CONFLICT DO NOTHING without a target covers every
 // unique index on PostgreSQL and SQLite). first_attempt is computed in the
-// same statement; "WHERE true" disambiguates INSERT ... SELECT ... ON
-// CONFLICT for SQLite.
+// same statement, and so is hints_used (the hints the student opened on
+// the exercise, see hintUseRow), so that recording hints costs the
+// answer no round trip; "WHERE true" disambiguates INSERT ... SELECT ...
+// ON CONFLICT for SQLite.
 const insertAttempt = `INSERT INTO attempts
- (id, school_id, user_id, exercise_id, answer, outcome, score, result, time_ms, gave_up, first_attempt, idempotency_key, request_hash, created_at)
+ (id, school_id, user_id, exercise_id, answer, outcome, score, result, time_ms, gave_up, first_attempt, hints_used, idempotency_key, request_hash, created_at)
  SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
   ? AND NOT EXISTS (SELECT 1 FROM attempts WHERE user_id = ? AND exercise_id = ? AND first_attempt),
+  (SELECT COUNT(*) FROM hint_uses WHERE user_id = ? AND exercise_id = ?),
   ?, ?, ? WHERE true
  ON CONFLICT DO NOTHING
- RETURNING first_attempt`
+ RETURNING first_attempt, hints_used`
 
 // RecordAttempt stores a once per (user, idempotency key), in one
 // statement on the common path (on PostgreSQL, one multi-row statement
@@ -332,12 +335,12 @@ const insertAttempt = `INSERT INTO attempts
 func (s *ExerciseStore) RecordAttempt(ctx context.Context, a exercises.Attempt) (exercises.Attempt, bool, error) {
 	r := toAttemptRow(a)
 	if s.batch != nil {
-		inserted, first, err := s.batch.insert(ctx, r)
+		inserted, first, hints, err := s.batch.insert(ctx, r)
 		if err != nil {
 			return exercises.Attempt{}, false, err
 		}
 		if inserted {
-			r.FirstAttempt = first
+			r.FirstAttempt, r.HintsUsed = first, hints
 			return r.toAttempt(), true, nil
 		}
 	}
@@ -345,31 +348,32 @@ func (s *ExerciseStore) RecordAttempt(ctx context.Context, a exercises.Attempt) 
 	if err != nil {
 		return exercises.Attempt{}, false, err
 	}
-	return insertOrReplay(s.db.WithContext(ctx), r, func(canBeFirst bool) (bool, error) {
+	return insertOrReplay(s.db.WithContext(ctx), r, func(canBeFirst bool) (bool, int, error) {
 		var first bool
-		err := sqlDB.QueryRowContext(ctx, s.insertSQL, r.insertArgs(canBeFirst)...).Scan(&first)
-		return first, err
+		var hints int
+		err := sqlDB.QueryRowContext(ctx, s.insertSQL, r.insertArgs(canBeFirst)...).Scan(&first, &hints)
+		return first, hints, err
 	})
 }
 
 // insertArgs are the arguments of insertAttempt for r.
 func (r attemptRow) insertArgs(canBeFirst bool) []any {
 	return []any{r.ID, r.SchoolID, r.UserID, r.ExerciseID, r.Answer, r.Outcome, r.Score, r.Result,
-		r.TimeMS, r.GaveUp, canBeFirst, r.UserID, r.ExerciseID, r.IdempotencyKey, r.RequestHash, r.CreatedAt}
+		r.TimeMS, r.GaveUp, canBeFirst, r.UserID, r.ExerciseID, r.UserID, r.ExerciseID, r.IdempotencyKey, r.RequestHash, r.CreatedAt}
 }
 
-// insertOrReplay runs insert (insertAttempt, returning first_attempt or
-// sql.ErrNoRows when it inserted nothing) and resolves a conflict: the
+// insertOrReplay runs insert (insertAttempt, returning first_attempt and
+// hints_used, or sql.ErrNoRows when it inserted nothing) and resolves a conflict: the
 // idempotency key was used (the attempt recorded with it is returned,
 // created=false), or a concurrent first attempt of the same exercise won
 // the race (the insert is retried as a later attempt). db reads the
 // attempt of a used key.
-func insertOrReplay(db *gorm.DB, r attemptRow, insert func(canBeFirst bool) (first bool, err error)) (exercises.Attempt, bool, error) {
+func insertOrReplay(db *gorm.DB, r attemptRow, insert func(canBeFirst bool) (first bool, hints int, err error)) (exercises.Attempt, bool, error) {
 	canBeFirst := true
 	for range 3 {
-		first, err := insert(canBeFirst)
+		first, hints, err := insert(canBeFirst)
 		if err == nil {
-			r.FirstAttempt = first
+			r.FirstAttempt, r.HintsUsed = first, hints
 			return r.toAttempt(), true, nil
 		}
 		if !errors.Is(err, sql.ErrNoRows) {

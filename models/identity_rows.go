@@ -75,6 +75,8 @@ type classRow struct {
 	Grade         int    `gorm:"not null"`
 	LoginCode     string `gorm:"size:16;not null;uniqueIndex"`
 	FreeAnalysis  bool   `gorm:"not null;default:false"`
+	HideNames     bool   `gorm:"not null;default:false"`
+	ReviewOff     bool   `gorm:"not null;default:false"`
 	SourcedID     string `gorm:"size:255;not null;default:'';index"`
 	DeactivatedAt *time.Time
 	CreatedAt     time.Time
@@ -85,13 +87,13 @@ func (classRow) TableName() string { return "classes" }
 
 func toClassRow(c identity.Class) classRow {
 	return classRow{ID: c.ID, SchoolID: c.SchoolID, Name: c.Name, Grade: c.Grade.Int(), LoginCode: c.LoginCode,
-		FreeAnalysis: c.FreeAnalysis, SourcedID: c.SourcedID, DeactivatedAt: timePtr(c.DeactivatedAt), CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt}
+		FreeAnalysis: c.FreeAnalysis, HideNames: c.HideNames, ReviewOff: c.ReviewOff, SourcedID: c.SourcedID, DeactivatedAt: timePtr(c.DeactivatedAt), CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt}
 }
 
 func (r classRow) toClass() identity.Class {
 	g, _ := identity.ParseGrade(r.Grade) // stored grades were validated on the way in
 	return identity.Class{ID: r.ID, SchoolID: r.SchoolID, Name: r.Name, Grade: g, LoginCode: r.LoginCode,
-		FreeAnalysis: r.FreeAnalysis, SourcedID: r.SourcedID, DeactivatedAt: timeOf(r.DeactivatedAt), CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC()}
+		FreeAnalysis: r.FreeAnalysis, HideNames: r.HideNames, ReviewOff: r.ReviewOff, SourcedID: r.SourcedID, DeactivatedAt: timeOf(r.DeactivatedAt), CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC()}
 }
 
 // enrollmentRow is a row of enrollments: one member of one class.

@@ -272,6 +272,11 @@ func (s *IdentityStore) UpdateUser(ctx context.Context, sc identity.Scope, u ide
 			Update("deactivated_at", r.UpdatedAt).Error; err != nil {
 			return fmt.Errorf("end enrollments: %w", err)
 		}
+		if r.DeactivatedAt != nil {
+			if err := deleteBadges(tx, []string{u.ID}); err != nil {
+				return fmt.Errorf("end badge: %w", err)
+			}
+		}
 		if err := endSessions(tx, []string{u.ID}, end, u.UpdatedAt); err != nil {
 			return err
 		}
@@ -361,6 +366,9 @@ func (s *IdentityStore) DeleteUser(ctx context.Context, sc identity.Scope, id st
 		if err := tx.Where("user_id = ?", id).Delete(&refreshTokenRow{}).Error; err != nil {
 			return err
 		}
+		if err := deleteBadges(tx, []string{id}); err != nil {
+			return err
+		}
 		if err := recordRevocations(tx, []string{id}, now); err != nil {
 			return err
 		}
@@ -440,21 +448,24 @@ func (s *IdentityStore) FreeAnalysis(ctx context.Context, userID string) (bool, 
 	return n > 0, err
 }
 
-func (s *IdentityStore) UpdateClass(ctx context.Context, c identity.Class) error {
+func (s *IdentityStore) UpdateClass(ctx context.Context, c identity.Class, log ...audit.Entry) error {
 	r := toClassRow(c)
-	res := s.db.WithContext(ctx).Model(&classRow{}).Where("id = ?", r.ID).Updates(map[string]any{
-		"name": r.Name, "grade": r.Grade, "login_code": r.LoginCode, "free_analysis": r.FreeAnalysis, "updated_at": r.UpdatedAt,
-	})
-	if res.Error != nil {
-		if isDuplicate(res.Error) {
-			return identity.ErrConflict
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := tx.Model(&classRow{}).Where("id = ?", r.ID).Updates(map[string]any{
+			"name": r.Name, "grade": r.Grade, "login_code": r.LoginCode, "free_analysis": r.FreeAnalysis, "hide_names": r.HideNames,
+			"review_off": r.ReviewOff, "updated_at": r.UpdatedAt,
+		})
+		if res.Error != nil {
+			if isDuplicate(res.Error) {
+				return identity.ErrConflict
+			}
+			return res.Error
 		}
-		return res.Error
-	}
-	if res.RowsAffected == 0 {
-		return identity.ErrNotFound
-	}
-	return nil
+		if res.RowsAffected == 0 {
+			return identity.ErrNotFound
+		}
+		return writeAudit(tx, log...)
+	})
 }
 
 // SetClassDeactivatedAt deactivates the class within the scope at at, or

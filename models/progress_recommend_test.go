@@ -82,7 +82,7 @@ func TestPracticeCandidates(t *testing.T) {
 			t.Fatal(err)
 		}
 
-		if in, err := as.Practice(ctx, kid.ID, sc.ID, now); err != nil || len(in.Candidates) != 0 {
+		if in, err := as.Practice(ctx, kid.ID, sc.ID, now, now); err != nil || len(in.Candidates) != 0 {
 			t.Fatalf("a student in no class: %+v (%v)", in, err)
 		}
 		classOf(t, is, sc.ID, 4, now.Add(-time.Hour), nil, kid.ID)
@@ -97,7 +97,7 @@ func TestPracticeCandidates(t *testing.T) {
 			t.Fatal(err)
 		}
 		since := now.Add(-progress.RetryAfter)
-		in, err := as.Practice(ctx, kid.ID, sc.ID, since)
+		in, err := as.Practice(ctx, kid.ID, sc.ID, since, now)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -123,7 +123,7 @@ func TestPracticeCandidates(t *testing.T) {
 			t.Errorf("skills %+v", in.Skills)
 		}
 		// Later, the exercise failed a minute ago is back.
-		in, err = as.Practice(ctx, kid.ID, sc.ID, now)
+		in, err = as.Practice(ctx, kid.ID, sc.ID, now, now)
 		if got := candidateIDs(in); err != nil || len(got) != 3 || !slices.Contains(got, bank[2].ID) {
 			t.Fatalf("candidates after the retry delay %v (%v)", got, err)
 		}

@@ -1,6 +1,7 @@
 package models_test
 
 import (
+	"context"
 	"testing"
 	"time"
 
@@ -53,4 +54,73 @@ func v7At(t time.Time) string {
 		u[i] = byte(ms >> (40 - 8*i))
 	}
 	return u.String()
+}
+
+// TestPeriodicPassEndsAtItsStart checks that the periodic pass rates what
+// was pending when it started, across windows of creation time (attempts
+// a minute apart), and leaves attempts created while it runs to the next
+// pass instead of chasing them: under steady answers a pass that chased
+// the newest attempts never ended.
+func TestPeriodicPassEndsAtItsStart(t *testing.T) {
+	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
+		exs := ratedBank(t, db, models.PassBatch+3)
+		es := models.NewExerciseStore(db)
+		user := id()
+		// One attempt a minute old, the rest new: more than a batch.
+		old := attempt(user, exs[0], id())
+		old.ID = v7At(time.Now().Add(-time.Minute))
+		if _, _, err := es.RecordAttempt(ctx, old); err != nil {
+			t.Fatal(err)
+		}
+		for _, ex := range exs[1 : models.PassBatch+2] {
+			record(t, es, user, ex, true)
+		}
+		late := exs[models.PassBatch+2]
+		recorded := false
+		ps := models.NewProgressStore(db).Paced(func(context.Context, time.Duration) error {
+			if !recorded { // an answer arriving while the pass runs
+				record(t, es, user, late, false)
+				recorded = true
+			}
+			return nil
+		})
+		if n, err := ps.RatePending(ctx, "", time.Now().UTC()); err != nil || n != models.PassBatch+2 {
+			t.Fatalf("pass rated %d (%v), want the %d attempts pending at its start", n, err, models.PassBatch+2)
+		}
+		if !recorded {
+			t.Fatal("the pass never rested")
+		}
+		if n, err := ps.RatePending(ctx, "", time.Now().UTC()); err != nil || n != 1 {
+			t.Fatalf("next pass rated %d (%v), want the one that came during the first", n, err)
+		}
+	})
+}
+
+// TestPeriodicPassSkipsQuietTime checks that the periodic pass steps over
+// a long time without answers (a server stopped for the holidays) in one
+// step instead of one query per window of creation time: an attempt a
+// month old and one from now are both rated, in a handful of queries.
+func TestPeriodicPassSkipsQuietTime(t *testing.T) {
+	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
+		exs := ratedBank(t, db, 2)
+		es := models.NewExerciseStore(db)
+		user := id()
+		old := attempt(user, exs[0], id())
+		old.ID = v7At(time.Now().Add(-30 * 24 * time.Hour))
+		if _, _, err := es.RecordAttempt(ctx, old); err != nil {
+			t.Fatal(err)
+		}
+		record(t, es, user, exs[1], true)
+		queries := 0
+		ps := models.NewProgressStore(db).Paced(func(context.Context, time.Duration) error {
+			queries++
+			return nil
+		})
+		if n, err := ps.RatePending(ctx, "", time.Now().UTC()); err != nil || n != 2 {
+			t.Fatalf("pass rated %d (%v), want both attempts", n, err)
+		}
+		if queries > 4 {
+			t.Errorf("the pass took %d queries over a quiet month, want a handful", queries)
+		}
+	})
 }

@@ -13,9 +13,10 @@ import (
 // Practice implements assignments.Store in four queries whatever the
 // number of exercises, tags or skills: the student's grade, the
 // candidates with their tags and puzzle ratings (one row per tag), its
-// skills and its ratings. Candidates are built-in exercises only: a
+// skills and its ratings; then the review setting of its classes and its
+// review schedule (see dueReviews: three reads and the changed rows). Candidates are built-in exercises only: a
 // school's own exercises reach students through assignments.
-func (s *AssignmentStore) Practice(ctx context.Context, studentID, schoolID string, since time.Time) (progress.Practice, error) {
+func (s *AssignmentStore) Practice(ctx context.Context, studentID, schoolID string, since, now time.Time) (progress.Practice, error) {
 	db := s.db.WithContext(ctx)
 	grade, err := studentGrade(db, studentID)
 	if err != nil {
@@ -67,6 +68,13 @@ func (s *AssignmentStore) Practice(ctx context.Context, studentID, schoolID stri
 		return progress.Practice{}, err
 	}
 	if in.Ratings, err = ps.StudentRatings(ctx, studentID); err != nil {
+		return progress.Practice{}, err
+	}
+	off, err := reviewOff(db, studentID)
+	if err != nil || off {
+		return in, err
+	}
+	if in.Due, err = dueReviews(ctx, s.db, studentID, schoolID, now); err != nil {
 		return progress.Practice{}, err
 	}
 	return in, nil

@@ -376,6 +376,11 @@ func (s *RosterStore) Apply(ctx context.Context, p *roster.Plan) error {
 	if err := revokeRefreshTokens(db, p.EndSessions, now); err != nil {
 		return fmt.Errorf("end sessions: %w", err)
 	}
+	// Deactivated students and students moved to another school lose
+	// their login badges.
+	if err := sweepBadges(db); err != nil {
+		return fmt.Errorf("end badges: %w", err)
+	}
 	if err := deactivate(&classRow{}, p.DeactivateClasses); err != nil {
 		return fmt.Errorf("deactivate classes: %w", err)
 	}

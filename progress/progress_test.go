@@ -137,14 +137,46 @@ func TestLessonStats(t *testing.T) {
 	}
 	got := lessonStats(lessons, exs)
 	want := []LessonStats{
-		{LessonID: "l1", Exercises: 4, Attempted: 3, Solved: 2, FirstTry: 1},
-		{LessonID: "l3", Exercises: 1, Attempted: 1, Solved: 1, FirstTry: 1},
+		{LessonID: "l1", Exercises: 4, Attempted: 3, Solved: 2, FirstTry: 1, FirstTryStars: 3},
+		{LessonID: "l3", Exercises: 1, Attempted: 1, Solved: 1, FirstTry: 1, FirstTryStars: 3},
 	}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Fatalf("got %+v, want %+v", got, want)
 	}
 	if got[0].Completion() != 0.5 || got[0].Stars() != 1 || got[1].Completion() != 1 || got[1].Stars() != 3 {
 		t.Fatalf("l1 %.2f %d, l3 %.2f %d", got[0].Completion(), got[0].Stars(), got[1].Completion(), got[1].Stars())
+	}
+}
+
+// TestLessonStarsWithHints: ten exercises solved on the first try keep
+// three stars while the hints leave 90 % of their stars (two exercises
+// with a hint, or one with two), lose one with four hinted exercises, and
+// a lesson of one exercise solved with one hint has two stars, as the
+// exercise has.
+func TestLessonStarsWithHints(t *testing.T) {
+	ids := []string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}
+	lessons := []LessonExercises{{LessonID: "ten", ExerciseIDs: ids}, {LessonID: "one", ExerciseIDs: []string{"0"}}}
+	for _, c := range []struct {
+		hints    map[string]int
+		ten, one int
+	}{
+		{nil, 3, 3},
+		{map[string]int{"3": 1}, 3, 3},
+		{map[string]int{"3": 1, "4": 1}, 3, 3},
+		{map[string]int{"0": 1}, 3, 2},
+		{map[string]int{"0": 2}, 3, 1},
+		{map[string]int{"0": 1, "1": 1, "2": 1, "3": 1}, 2, 2},
+		{map[string]int{"0": 3, "1": 3, "2": 3, "3": 3, "4": 3}, 2, 1},
+		{map[string]int{"0": 3, "1": 3, "2": 3, "3": 3, "4": 3, "5": 3, "6": 3}, 1, 1},
+	} {
+		var exs []ExerciseStats
+		for _, id := range ids {
+			exs = append(exs, ExerciseStats{ExerciseID: id, Attempts: 1, Solved: true, FirstTry: true, HintsUsed: c.hints[id]})
+		}
+		got := lessonStats(lessons, exs)
+		if got[0].Stars() != c.ten || got[1].Stars() != c.one {
+			t.Errorf("hints %v: %d and %d stars, want %d and %d", c.hints, got[0].Stars(), got[1].Stars(), c.ten, c.one)
+		}
 	}
 }
 

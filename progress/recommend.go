@@ -80,6 +80,9 @@ type Practice struct {
 	// Ratings are the student's puzzle ratings; a game without one is
 	// DefaultRating.
 	Ratings []GameRating
+	// Due are the student's skills due to review (see Review); empty when
+	// its class turned review off.
+	Due []SkillReview
 }
 
 // WeakSkills returns the weak skills of skills, weakest first (lowest

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"time"
 
+	"qixue/exercises"
 	"qixue/identity"
 )
 
@@ -19,6 +20,9 @@ type ExerciseStats struct {
 	Solved, FirstTry bool
 	// TimeMS is the time spent over all attempts, as reported by the app.
 	TimeMS int64
+	// HintsUsed is the number of hints the student had opened when the
+	// first attempt was recorded (see exercises.Service.Hint).
+	HintsUsed int
 }
 
 // SkillStats counts a student's work on the exercises carrying one skill
@@ -48,6 +52,10 @@ type LessonStats struct {
 	// Solved and FirstTry count those the student tried, solved at any
 	// attempt and solved on the first attempt.
 	Exercises, Attempted, Solved, FirstTry int
+	// HintsUsed sums the hints used on the first attempts; FirstTryStars
+	// sums the stars hints leave to the first-try solves (3 each without
+	// a hint, see exercises.HintStarCap).
+	HintsUsed, FirstTryStars int
 }
 
 // Completion is the share of the lesson's exercises solved, 0..1.
@@ -67,8 +75,20 @@ func (l LessonStats) Accuracy() float64 {
 	return float64(l.FirstTry) / float64(l.Attempted)
 }
 
-// Stars are the lesson's stars from its accuracy (see Stars).
-func (l LessonStats) Stars() int { return Stars(l.Accuracy(), l.Attempted) }
+// StarAccuracy is Accuracy with the hints counted: a first-try solve
+// counts 1 without a hint, 2/3 with one and 1/3 with two or more (the
+// stars the hints leave it, out of 3).
+func (l LessonStats) StarAccuracy() float64 {
+	if l.Attempted == 0 {
+		return 0
+	}
+	return float64(l.FirstTryStars) / float64(3*l.Attempted)
+}
+
+// Stars are the lesson's stars from its accuracy with hints counted (see
+// Stars and StarAccuracy): a lesson solved on the first try with a hint
+// here and there keeps its stars only while they are few.
+func (l LessonStats) Stars() int { return Stars(l.StarAccuracy(), l.Attempted) }
 
 // LessonExercises are the exercise IDs of one lesson.
 type LessonExercises struct {
@@ -95,8 +115,10 @@ func lessonStats(lessons []LessonExercises, exs []ExerciseStats) []LessonStats {
 			if e.Solved {
 				st.Solved++
 			}
+			st.HintsUsed += e.HintsUsed
 			if e.FirstTry {
 				st.FirstTry++
+				st.FirstTryStars += exercises.HintStarCap(e.HintsUsed)
 			}
 		}
 		if st.Attempted > 0 {
@@ -149,6 +171,7 @@ type Activity struct {
 	ExerciseID string
 	Outcome    string
 	TimeMS     int
+	HintsUsed  int
 	At         time.Time
 }
 
@@ -164,6 +187,9 @@ type ClassExerciseStats struct {
 	// first attempt and Solved at some attempt.
 	Students, FirstTry, Solved int
 	Attempts                   int
+	// Hinted counts the students whose first attempt used hints, and
+	// HintsUsed the hints used on first attempts.
+	Hinted, HintsUsed int
 	// FirstTimesMS are the times of the students' first attempts.
 	FirstTimesMS []int
 	// Wrong are the most common wrong answers, most common first.
@@ -354,10 +380,10 @@ func (s *Service) RateAll(ctx context.Context) (int, error) {
 }
 
 // RateEvery runs RateAll every interval until ctx is done, calling report
-// (when not nil) after each pass with the attempts rated and the error of
-// the pass; a pass cut short by ctx is not reported. It is the periodic
-// pass of a server.
-func (s *Service) RateEvery(ctx context.Context, every time.Duration, report func(rated int, err error)) {
+// (when not nil) after each pass with the attempts rated, how long the
+// pass took and its error; a pass cut short by ctx is not reported. It is
+// the periodic pass of a server.
+func (s *Service) RateEvery(ctx context.Context, every time.Duration, report func(rated int, took time.Duration, err error)) {
 	t := time.NewTicker(every)
 	defer t.Stop()
 	for {
@@ -366,12 +392,13 @@ func (s *Service) RateEvery(ctx context.Context, every time.Duration, report fun
 			return
 		case <-t.C:
 		}
+		began := time.Now()
 		n, err := s.RateAll(ctx)
 		if ctx.Err() != nil {
 			return
 		}
 		if report != nil {
-			report(n, err)
+			report(n, time.Since(began), err)
 		}
 	}
 }

@@ -13,11 +13,15 @@ import (
 
 // Card is a student's login card: what the student types to log in.
 type Card struct {
+	UserID    string
 	RealName  string
 	ClassName string
 	ClassCode string
 	Username  string
 	PIN       string
+	// QR is the student's QR login badge as inline SVG, printed on the
+	// HTML card when set (the caller issues the badge).
+	QR template.HTML
 }
 
 // LoginCards gives a PIN to every active student of the class who never
@@ -57,7 +61,7 @@ func (im *Importer) LoginCards(ctx context.Context, ids *identity.Service, p ide
 		if err != nil {
 			return nil, err
 		}
-		cards = append(cards, Card{RealName: u.RealName, ClassName: cl.Name, ClassCode: cl.LoginCode, Username: u.Username, PIN: pin})
+		cards = append(cards, Card{UserID: u.ID, RealName: u.RealName, ClassName: cl.Name, ClassCode: cl.LoginCode, Username: u.Username, PIN: pin})
 	}
 	return cards, nil
 }
@@ -79,6 +83,7 @@ const cardsStyle = `
 body{font-family:sans-serif;margin:1cm}
 .card{display:inline-block;width:8cm;border:1px dashed #888;padding:.4cm;margin:.2cm;page-break-inside:avoid}
 .name{font-size:1.3em;font-weight:bold}
+.qr{float:right;width:3cm;height:3cm;margin-left:.2cm}.qr svg{width:100%;height:100%}
 dt{display:inline;color:#555}dd{display:inline;margin:0 0 0 .3em;font-family:monospace;font-size:1.2em}
 @media print{.card{border-style:solid}}
 `
@@ -86,7 +91,7 @@ dt{display:inline;color:#555}dd{display:inline;margin:0 0 0 .3em;font-family:mon
 var cardsPage = template.Must(template.New("cards").Parse(`<!DOCTYPE html>
 <html lang="{{.Lang}}"><head><meta charset="utf-8"><title>{{.Title}}</title>
 <style>` + cardsStyle + `</style></head><body>
-{{range .Cards}}<div class="card"><div class="name">{{.RealName}}</div><div>{{.ClassName}}</div>
+{{range .Cards}}<div class="card">{{if .QR}}<div class="qr">{{.QR}}</div>{{end}}<div class="name">{{.RealName}}</div><div>{{.ClassName}}</div>
 <dl><div><dt>{{$.Code}}</dt><dd>{{.ClassCode}}</dd></div><div><dt>{{$.User}}</dt><dd>{{.Username}}</dd></div><div><dt>PIN</dt><dd>{{.PIN}}</dd></div></dl></div>
 {{else}}<p>{{.None}}</p>{{end}}
 </body></html>

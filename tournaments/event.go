@@ -417,7 +417,8 @@ type EventStanding struct {
 	Played, Wins, Draws, Losses int
 	// Rounds is the outcome of each round, as on a cross table: "+5w"
 	// (won against 5 with White), "=3b", "-2w", "U" (bye), "H", "Z",
-	// "+" / "-" forfeits.
+	// forfeits "+5f" / "-5f" (5 did not come / did not come against 5),
+	// "+" / "-" with no opponent named.
 	Rounds []string
 }
 
@@ -491,7 +492,9 @@ func crossCell(e Entry) string {
 	}
 	sign := map[int]string{1: "+", 0: "=", -1: "-"}[e.Result.outcome()]
 	if !e.Played() {
-		sign = string(e.Result)
+		// A forfeit: no game, so no colour; f tells it from a game won
+		// or lost over the board.
+		sign, c = string(e.Result), "f"
 	}
 	return sign + strconv.Itoa(e.Opponent) + c
 }

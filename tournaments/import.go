@@ -79,7 +79,7 @@ func (s *Service) Import(ctx context.Context, c Caller, d ImportDraft) (*Event, 
 	t, err := ReadTRF(strings.NewReader(d.TRF))
 	var te *TRFError
 	if errors.As(err, &te) {
-		return nil, ErrTRF.withArgs(te.Line, te.Column, te.Msg).with(FieldError{"trf", "invalid"})
+		return nil, ErrTRF.withArgs(te.Line, te.Column, te.Msg, te.Zh).with(FieldError{"trf", "invalid"})
 	} else if err != nil {
 		return nil, err
 	}

@@ -74,6 +74,9 @@ func (s *Service) Withdraw(ctx context.Context, c Caller, id, studentID string) 
 // not paired yet (staff for any entrant; a student for itself). Only a
 // Swiss has byes on request.
 func (s *Service) RequestBye(ctx context.Context, c Caller, id, studentID string, round int) (*Event, error) {
+	if studentID == "" {
+		return nil, invalid("student_id", "required")
+	}
 	if c.Role == RoleStudent && studentID != c.UserID {
 		return nil, ErrForbidden
 	}

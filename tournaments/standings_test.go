@@ -258,3 +258,25 @@ func TestTieBreakRules2023(t *testing.T) {
 		t.Errorf("default %q %v, want fide2023", r, err)
 	}
 }
+
+// TestCrossCellForfeits: a forfeit against a named opponent is told apart
+// from a game played (the cross table a teacher prints must show that 13
+// did not come), a forfeit with no opponent named is the sign alone.
+func TestCrossCellForfeits(t *testing.T) {
+	for _, c := range []struct {
+		e    Entry
+		want string
+	}{
+		{Entry{Opponent: 13, Color: White, Result: Win}, "+13w"},
+		{Entry{Opponent: 13, Color: Black, Result: Draw}, "=13b"},
+		{Entry{Opponent: 13, Color: White, Result: ForfeitWin}, "+13f"},
+		{Entry{Opponent: 13, Color: Black, Result: ForfeitLoss}, "-13f"},
+		{Entry{Result: ForfeitWin}, "+"},
+		{Entry{Result: PairingBye}, "U"},
+		{Entry{Result: HalfPointBye}, "H"},
+	} {
+		if got := crossCell(c.e); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.e, got, c.want)
+		}
+	}
+}

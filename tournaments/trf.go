@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // FIDE Tournament Report File (TRF): TRF16 (FIDE Handbook C.04 Annex 2),
@@ -20,14 +21,39 @@ import (
 // 11-13 title, 15-47 name, 49-52 rating, 54-56 federation, 58-68 FIDE id,
 // 70-79 birth date, 81-84 points, 86-89 rank, then for round r, starting at
 // column 92+10(r-1): 4 columns opponent (0000 none), a blank, colour (w, b
-// or -), a blank, result.
+// or -), a blank, result. Columns count characters in a UTF-8 file
+// (see trfColumns).
 
 // TRFError reports a malformed or inconsistent TRF file: the line (from 1)
 // and column (from 1, 0 when the whole line is at fault).
 type TRFError struct {
 	Line   int
 	Column int
-	Msg    string
+	Msg    string // in English
+	Zh     string // the same in Chinese
+}
+
+// trfMsg is a message of the TRF reader in English and Chinese.
+type trfMsg struct{ en, zh string }
+
+func (m trfMsg) Error() string { return m.en }
+
+// trfErr is the error at line and column, in English and Chinese.
+func trfErr(line, col int, en, zh string) *TRFError {
+	return &TRFError{Line: line, Column: col, Msg: en, Zh: zh}
+}
+
+// trfErrOf is trfErr for a trfMsg (prefixed by prefix, English and
+// Chinese) or another error.
+func trfErrOf(line, col int, err error, prefix ...string) *TRFError {
+	m, ok := err.(trfMsg)
+	if !ok {
+		m = trfMsg{err.Error(), err.Error()}
+	}
+	if len(prefix) == 2 {
+		m = trfMsg{prefix[0] + m.en, prefix[1] + m.zh}
+	}
+	return trfErr(line, col, m.en, m.zh)
 }
 
 func (e *TRFError) Error() string {
@@ -73,7 +99,7 @@ func ReadTRF(r io.Reader) (*Tournament, error) {
 		line := strings.TrimRight(sc.Text(), " \t")
 		if len(line) < 3 {
 			if strings.TrimSpace(line) != "" {
-				return nil, &TRFError{n, 1, "line too short for a code"}
+				return nil, trfErr(n, 1, "line too short for a code", "这一行太短，没有行代码")
 			}
 			continue
 		}
@@ -82,7 +108,7 @@ func ReadTRF(r io.Reader) (*Tournament, error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, &TRFError{n + 1, 0, err.Error()}
+		return nil, trfErrOf(n+1, 0, err)
 	}
 	if err := rd.finish(); err != nil {
 		return nil, err
@@ -120,7 +146,7 @@ func (rd *trfReader) line(n int, line string) error {
 	case "XXR", "142":
 		v, err := strconv.Atoi(strings.TrimSpace(line[3:]))
 		if err != nil || v < 1 || v > maxTRFRounds {
-			return &TRFError{n, 5, "the number of rounds must be a whole number from 1 to 99"}
+			return trfErr(n, 5, "the number of rounds must be a whole number from 1 to 99", "轮数必须是 1 到 99 的整数")
 		}
 		rd.t.Rounds = v
 	case "XXC":
@@ -132,7 +158,7 @@ func (rd *trfReader) line(n int, line string) error {
 				rd.t.InitialColor = Black
 			case "rank":
 			default:
-				return &TRFError{n, 5 + strings.Index(line[3:], f) - 1, fmt.Sprintf("unknown XXC option %q", f)}
+				return trfErr(n, 5+strings.Index(line[3:], f)-1, fmt.Sprintf("unknown XXC option %q", f), fmt.Sprintf("不认识的 XXC 选项 %q", f))
 			}
 		}
 	case "152":
@@ -142,7 +168,7 @@ func (rd *trfReader) line(n int, line string) error {
 		case "B":
 			rd.t.InitialColor = Black
 		default:
-			return &TRFError{n, 5, "the first colour must be W or B"}
+			return trfErr(n, 5, "the first colour must be W or B", "第一轮的颜色必须是 W 或 B")
 		}
 	case "162":
 		return rd.pointSystem162(n, line)
@@ -151,7 +177,7 @@ func (rd *trfReader) line(n int, line string) error {
 	case "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU":
 		v, err := parsePoints(strings.TrimSpace(line[3:]))
 		if err != nil {
-			return &TRFError{n, 5, err.Error()}
+			return trfErrOf(n, 5, err)
 		}
 		ps := &rd.t.Points
 		switch code {
@@ -178,7 +204,7 @@ func (rd *trfReader) line(n int, line string) error {
 		for _, f := range strings.Fields(line[3:]) {
 			id, err := strconv.Atoi(f)
 			if err != nil || id < 1 || id > maxTRFPlayers {
-				return &TRFError{n, 5 + strings.Index(line[3:], f) - 1, fmt.Sprintf("%q is not a start rank", f)}
+				return trfErr(n, 5+strings.Index(line[3:], f)-1, fmt.Sprintf("%q is not a start rank", f), fmt.Sprintf("%q 不是编号", f))
 			}
 			group = append(group, id)
 		}
@@ -188,7 +214,7 @@ func (rd *trfReader) line(n int, line string) error {
 	case "250", "260", "299":
 		// Accelerations, round-limited forbidden pairs and abnormal points
 		// of TRF-2026 change the pairing; refuse rather than ignore them.
-		return &TRFError{n, 1, fmt.Sprintf("TRF-2026 line %s is not supported yet", code)}
+		return trfErr(n, 1, fmt.Sprintf("TRF-2026 line %s is not supported yet", code), fmt.Sprintf("还不支持 TRF-2026 的 %s 行", code))
 	default:
 		rd.t.Header = append(rd.t.Header, HeaderLine{Code: code, Text: strings.TrimPrefix(line[3:], " ")})
 	}
@@ -206,70 +232,115 @@ func field(line string, from, to int) string {
 	return line[from-1 : to]
 }
 
+// trfColumns gives the columns of a 001 line. TRF columns count
+// characters: bbpPairings decodes the file as UTF-8 and JaVaFo reads
+// characters, so a line in UTF-8 is indexed by character (a Chinese name
+// takes as many columns as it has characters, not bytes). line has one
+// byte a column (a non-ASCII character as '?') for the fixed columns, and
+// text gives the characters of columns from..to. A line that is not UTF-8
+// (a single-byte encoding such as Latin-1) counts bytes.
+func trfColumns(raw string) (line string, text func(from, to int) string) {
+	ascii := true
+	for i := 0; i < len(raw) && ascii; i++ {
+		ascii = raw[i] < utf8.RuneSelf
+	}
+	if ascii || !utf8.ValidString(raw) {
+		return raw, func(from, to int) string { return field(raw, from, to) }
+	}
+	rs := []rune(raw)
+	shape := make([]byte, len(rs))
+	for i, r := range rs {
+		shape[i] = '?'
+		if r < utf8.RuneSelf {
+			shape[i] = byte(r)
+		}
+	}
+	return string(shape), func(from, to int) string {
+		if from > len(rs) {
+			return ""
+		}
+		return string(rs[from-1 : min(to, len(rs))])
+	}
+}
+
 func parsePoints(s string) (Points, error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
-		return 0, fmt.Errorf("points are missing")
+		return 0, trfMsg{"points are missing", "缺少积分"}
 	}
 	whole, frac, ok := strings.Cut(s, ".")
 	w, err := strconv.Atoi(whole)
 	if err != nil || w < 0 || w > 9999 {
-		return 0, fmt.Errorf("%q is not a number of points", s)
+		return 0, trfMsg{fmt.Sprintf("%q is not a number of points", s), fmt.Sprintf("%q 不是积分", s)}
 	}
 	p := Points(w * 10)
 	if ok {
 		if len(frac) != 1 || frac[0] < '0' || frac[0] > '9' {
-			return 0, fmt.Errorf("%q is not a number of points (one decimal)", s)
+			return 0, trfMsg{fmt.Sprintf("%q is not a number of points (one decimal)", s), fmt.Sprintf("%q 不是积分（只能有一位小数）", s)}
 		}
 		p += Points(frac[0] - '0')
 	}
 	return p, nil
 }
 
-func (rd *trfReader) player(n int, line string) error {
+func (rd *trfReader) player(n int, raw string) error {
+	line, text := trfColumns(raw)
+	err := rd.playerAt(n, line, text)
+	if err != nil && line != raw {
+		// A UTF-8 line whose name was padded by bytes (as WriteTRF did
+		// before it counted characters) reads by byte columns.
+		if rd.playerAt(n, raw, func(from, to int) string { return field(raw, from, to) }) == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// playerAt reads a 001 line whose columns are line's bytes (text gives
+// the characters of a column range); nothing is kept unless it reads.
+func (rd *trfReader) playerAt(n int, line string, text func(from, to int) string) error {
 	if len(line) < 84 {
-		return &TRFError{n, len(line) + 1, "a 001 line needs at least 84 columns (up to the points)"}
+		return trfErr(n, len(line)+1, "a 001 line needs at least 84 columns (up to the points)", "001 行至少要有 84 列（写到积分为止）")
 	}
 	id, err := strconv.Atoi(strings.TrimSpace(field(line, 5, 8)))
 	if err != nil || id < 1 || id > maxTRFPlayers {
-		return &TRFError{n, 5, "the start rank (columns 5-8) must be a number from 1 to 9999"}
+		return trfErr(n, 5, "the start rank (columns 5-8) must be a number from 1 to 9999", "编号（第 5-8 列）必须是 1 到 9999 的数")
 	}
 	if _, dup := rd.lineOf[id]; dup {
-		return &TRFError{n, 5, fmt.Sprintf("start rank %d appears twice (first on line %d)", id, rd.lineOf[id])}
+		return trfErr(n, 5, fmt.Sprintf("start rank %d appears twice (first on line %d)", id, rd.lineOf[id]), fmt.Sprintf("编号 %d 出现了两次（第一次在第 %d 行）", id, rd.lineOf[id]))
 	}
-	rd.lineOf[id] = n
 	p := &Player{
 		ID:         id,
-		Sex:        strings.TrimSpace(field(line, 10, 10)),
-		Title:      strings.TrimSpace(field(line, 11, 13)),
-		Name:       strings.TrimSpace(field(line, 15, 47)),
-		Federation: strings.TrimSpace(field(line, 54, 56)),
-		FideID:     strings.TrimSpace(field(line, 58, 68)),
-		Birth:      strings.TrimSpace(field(line, 70, 79)),
+		Sex:        strings.TrimSpace(text(10, 10)),
+		Title:      strings.TrimSpace(text(11, 13)),
+		Name:       strings.TrimSpace(text(15, 47)),
+		Federation: strings.TrimSpace(text(54, 56)),
+		FideID:     strings.TrimSpace(text(58, 68)),
+		Birth:      strings.TrimSpace(text(70, 79)),
 	}
 	if s := strings.TrimSpace(field(line, 49, 52)); s != "" {
 		if p.Rating, err = strconv.Atoi(s); err != nil || p.Rating < 0 {
-			return &TRFError{n, 49, "the rating (columns 49-52) must be a number"}
+			return trfErr(n, 49, "the rating (columns 49-52) must be a number", "等级分（第 49-52 列）必须是数")
 		}
 	}
 	if s := strings.TrimSpace(field(line, 81, 84)); s != "" {
 		if p.Declared, err = parsePoints(s); err != nil {
-			return &TRFError{n, 81, "points (columns 81-84): " + err.Error()}
+			return trfErrOf(n, 81, err, "points (columns 81-84): ", "积分（第 81-84 列）：")
 		}
 	} else {
 		p.Declared = -1
 	}
 	if s := strings.TrimSpace(field(line, 86, 89)); s != "" {
 		if p.Rank, err = strconv.Atoi(s); err != nil {
-			return &TRFError{n, 86, "the rank (columns 86-89) must be a number"}
+			return trfErr(n, 86, "the rank (columns 86-89) must be a number", "名次（第 86-89 列）必须是数")
 		}
 	}
 	for col := 92; col <= len(line); col += 10 {
 		if len(p.Rounds) >= maxTRFRounds {
-			return &TRFError{n, col, "more than 99 rounds"}
+			return trfErr(n, col, "more than 99 rounds", "超过了 99 轮")
 		}
 		if sep := field(line, col-2, col-1); strings.TrimSpace(sep) != "" {
-			return &TRFError{n, col - 2, "expected blanks between rounds"}
+			return trfErr(n, col-2, "expected blanks between rounds", "两轮之间应该是空格")
 		}
 		e, err := parseEntry(n, col, line, id)
 		if err != nil {
@@ -277,6 +348,7 @@ func (rd *trfReader) player(n int, line string) error {
 		}
 		p.Rounds = append(p.Rounds, e)
 	}
+	rd.lineOf[id] = n
 	for len(rd.t.Players) < id {
 		rd.t.Players = append(rd.t.Players, nil)
 	}
@@ -293,15 +365,15 @@ func parseEntry(n, col int, line string, self int) (Entry, error) {
 	default:
 		v, err := strconv.Atoi(strings.TrimSpace(opp))
 		if err != nil || v < 1 || v > maxTRFPlayers {
-			return e, &TRFError{n, col, fmt.Sprintf("opponent %q is not a start rank", opp)}
+			return e, trfErr(n, col, fmt.Sprintf("opponent %q is not a start rank", opp), fmt.Sprintf("对手 %q 不是编号", opp))
 		}
 		if v == self {
-			return e, &TRFError{n, col, "a player cannot play against themselves"}
+			return e, trfErr(n, col, "a player cannot play against themselves", "棋手不能和自己对局")
 		}
 		e.Opponent = v
 	}
 	if s := field(line, col+4, col+4); strings.TrimSpace(s) != "" {
-		return e, &TRFError{n, col + 4, "expected a blank after the opponent"}
+		return e, trfErr(n, col+4, "expected a blank after the opponent", "对手编号后面应该是空格")
 	}
 	switch c := field(line, col+5, col+5); c {
 	case "w", "W":
@@ -310,36 +382,36 @@ func parseEntry(n, col int, line string, self int) (Entry, error) {
 		e.Color = Black
 	case "-", " ", "":
 	default:
-		return e, &TRFError{n, col + 5, fmt.Sprintf("colour %q must be w, b or -", c)}
+		return e, trfErr(n, col+5, fmt.Sprintf("colour %q must be w, b or -", c), fmt.Sprintf("颜色 %q 必须是 w、b 或 -", c))
 	}
 	if s := field(line, col+6, col+6); strings.TrimSpace(s) != "" {
-		return e, &TRFError{n, col + 6, "expected a blank after the colour"}
+		return e, trfErr(n, col+6, "expected a blank after the colour", "颜色后面应该是空格")
 	}
 	rc := field(line, col+7, col+7)
 	if rc == "" {
 		rc = " "
 	}
 	if len(field(line, col+8, col+9)) > 0 && strings.TrimSpace(field(line, col+8, col+8)) != "" {
-		return e, &TRFError{n, col + 8, "unexpected text after the result"}
+		return e, trfErr(n, col+8, "unexpected text after the result", "结果后面有多余的文字")
 	}
 	r := Result(strings.ToUpper(rc)[0])
 	switch r {
 	case Win, Draw, Loss, UnratedWin, UnratedDraw, UnratedLoss:
 		if e.Opponent == 0 || e.Color == NoColor {
-			return e, &TRFError{n, col + 7, "a played game needs an opponent and a colour"}
+			return e, trfErr(n, col+7, "a played game needs an opponent and a colour", "下过的对局要有对手和颜色")
 		}
 	case ForfeitWin, ForfeitLoss:
 		// A forfeit may name the absent opponent or not.
 	case PairingBye, HalfPointBye, FullPointBye, ZeroPointBye:
 		if e.Opponent != 0 || e.Color != NoColor {
-			return e, &TRFError{n, col + 7, "a bye has no opponent and no colour"}
+			return e, trfErr(n, col+7, "a bye has no opponent and no colour", "轮空没有对手，也没有颜色")
 		}
 	case NotPaired:
 		if e.Opponent != 0 || e.Color != NoColor {
-			return e, &TRFError{n, col + 7, "the result is missing"}
+			return e, trfErr(n, col+7, "the result is missing", "缺少结果")
 		}
 	default:
-		return e, &TRFError{n, col + 7, fmt.Sprintf("unknown result %q", rc)}
+		return e, trfErr(n, col+7, fmt.Sprintf("unknown result %q", rc), fmt.Sprintf("不认识的结果 %q", rc))
 	}
 	e.Result = r
 	return e, nil
@@ -352,7 +424,7 @@ func (rd *trfReader) pointSystem162(n int, line string) error {
 		sym := line[col-1]
 		v, err := parsePoints(field(line, col+1, col+4))
 		if err != nil {
-			return &TRFError{n, col + 1, err.Error()}
+			return trfErrOf(n, col+1, err)
 		}
 		switch sym {
 		case 'W':
@@ -369,7 +441,7 @@ func (rd *trfReader) pointSystem162(n int, line string) error {
 		case 'P':
 			ps.PairingBye, ps.pairingByeIsDefault = v, false
 		default:
-			return &TRFError{n, col, fmt.Sprintf("unknown result symbol %q in the point system", sym)}
+			return trfErr(n, col, fmt.Sprintf("unknown result symbol %q in the point system", sym), fmt.Sprintf("计分方法里有不认识的结果符号 %q", sym))
 		}
 	}
 	return nil
@@ -391,14 +463,14 @@ func (rd *trfReader) pointSystemXXS(n int, line string) error {
 		k, v, ok := strings.Cut(f, "=")
 		p, err := parsePoints(v)
 		if !ok || err != nil {
-			return &TRFError{n, col, fmt.Sprintf("%q must be CODE=points", f)}
+			return trfErr(n, col, fmt.Sprintf("%q must be CODE=points", f), fmt.Sprintf("%q 应该写成 代码=分数", f))
 		}
 		switch k {
 		case "W", "WW", "BW", "D", "WD", "BD", "L", "WL", "BL":
 			k = k[len(k)-1:]
 		case "FW", "FL", "ZPB", "HPB", "FPB", "PAB":
 		default:
-			return &TRFError{n, col, fmt.Sprintf("unknown XXS code %q", k)}
+			return trfErr(n, col, fmt.Sprintf("unknown XXS code %q", k), fmt.Sprintf("不认识的 XXS 代码 %q", k))
 		}
 		explicit[k] = true
 		settings = append(settings, setting{k, p})
@@ -443,7 +515,7 @@ func (rd *trfReader) pointSystemXXS(n int, line string) error {
 func (rd *trfReader) accelerationXXA(n int, line string) error {
 	id, err := strconv.Atoi(strings.TrimSpace(field(line, 5, 8)))
 	if err != nil || id < 1 || id > maxTRFPlayers {
-		return &TRFError{n, 5, "the start rank (columns 5-8) must be a number"}
+		return trfErr(n, 5, "the start rank (columns 5-8) must be a number", "编号（第 5-8 列）必须是数")
 	}
 	var acc []Points
 	for col := 10; col <= len(line); col += 5 {
@@ -454,12 +526,12 @@ func (rd *trfReader) accelerationXXA(n int, line string) error {
 		}
 		p, err := parsePoints(s)
 		if err != nil {
-			return &TRFError{n, col, err.Error()}
+			return trfErrOf(n, col, err)
 		}
 		acc = append(acc, p)
 	}
 	if len(acc) > maxTRFRounds {
-		return &TRFError{n, 10, "more than 99 rounds of acceleration"}
+		return trfErr(n, 10, "more than 99 rounds of acceleration", "加速积分超过了 99 轮")
 	}
 	if rd.acc == nil {
 		rd.acc = map[int][]Points{}
@@ -471,17 +543,17 @@ func (rd *trfReader) accelerationXXA(n int, line string) error {
 
 func (rd *trfReader) byes240(n int, line string) error {
 	if len(line) < 11 {
-		return &TRFError{n, len(line) + 1, "a 240 line needs a kind, a round and players"}
+		return trfErr(n, len(line)+1, "a 240 line needs a kind, a round and players", "240 行要有类型、轮次和棋手")
 	}
 	kind := line[4]
 	round, err := strconv.Atoi(strings.TrimSpace(field(line, 7, 9)))
 	if err != nil || round < 1 || round > maxTRFRounds {
-		return &TRFError{n, 7, "the round (columns 7-9) must be a number from 1 to 99"}
+		return trfErr(n, 7, "the round (columns 7-9) must be a number from 1 to 99", "轮次（第 7-9 列）必须是 1 到 99 的数")
 	}
 	for col := 11; col <= len(line); col += 5 {
 		id, err := strconv.Atoi(strings.TrimSpace(field(line, col, col+3)))
 		if err != nil || id < 1 || id > maxTRFPlayers {
-			return &TRFError{n, col, "expected a start rank"}
+			return trfErr(n, col, "expected a start rank", "这里应该是编号")
 		}
 		rd.byes = append(rd.byes, byeAhead{round: round, player: id, line: n, kind: kind})
 	}
@@ -491,12 +563,12 @@ func (rd *trfReader) byes240(n int, line string) error {
 func (rd *trfReader) finish() error {
 	t := rd.t
 	if len(t.Players) == 0 {
-		return &TRFError{1, 0, "the file has no players (001 lines)"}
+		return trfErr(1, 0, "the file has no players (001 lines)", "文件里没有棋手（001 行）")
 	}
 	for _, a := range rd.accLine {
 		p := t.Player(a[0])
 		if p == nil {
-			return &TRFError{a[1], 5, fmt.Sprintf("acceleration for unknown player %d", a[0])}
+			return trfErr(a[1], 5, fmt.Sprintf("acceleration for unknown player %d", a[0]), fmt.Sprintf("加速积分给了不存在的棋手 %d", a[0]))
 		}
 		p.Acceleration = rd.acc[a[0]]
 	}
@@ -505,7 +577,7 @@ func (rd *trfReader) finish() error {
 	for _, b := range rd.byes {
 		p := t.Player(b.player)
 		if p == nil {
-			return &TRFError{b.line, 0, fmt.Sprintf("unknown player %d", b.player)}
+			return trfErr(b.line, 0, fmt.Sprintf("unknown player %d", b.player), fmt.Sprintf("没有编号为 %d 的棋手", b.player))
 		}
 		if b.round == played+1 && countEntries(p) <= played {
 			for len(p.Rounds) < played {
@@ -532,17 +604,17 @@ func (rd *trfReader) finish() error {
 			}
 			o := t.Player(e.Opponent)
 			if o == nil {
-				return &TRFError{n, col, fmt.Sprintf("round %d: opponent %d is not in the file", r+1, e.Opponent)}
+				return trfErr(n, col, fmt.Sprintf("round %d: opponent %d is not in the file", r+1, e.Opponent), fmt.Sprintf("第 %d 轮：对手 %d 不在文件里", r+1, e.Opponent))
 			}
 			if r >= len(o.Rounds) || o.Rounds[r].Opponent != id {
-				return &TRFError{n, col, fmt.Sprintf("round %d: player %d does not list player %d as opponent", r+1, e.Opponent, id)}
+				return trfErr(n, col, fmt.Sprintf("round %d: player %d does not list player %d as opponent", r+1, e.Opponent, id), fmt.Sprintf("第 %d 轮：棋手 %d 的对手不是 %d", r+1, e.Opponent, id))
 			}
 			oe := o.Rounds[r]
 			if e.Played() != oe.Played() || e.Played() && e.Color == oe.Color {
-				return &TRFError{n, col + 5, fmt.Sprintf("round %d: colours of players %d and %d do not fit together", r+1, id, e.Opponent)}
+				return trfErr(n, col+5, fmt.Sprintf("round %d: colours of players %d and %d do not fit together", r+1, id, e.Opponent), fmt.Sprintf("第 %d 轮：棋手 %d 和 %d 的颜色对不上", r+1, id, e.Opponent))
 			}
 			if oe.Result != e.Result.reverse() && !(e.Result == ForfeitLoss && oe.Result == ForfeitLoss) {
-				return &TRFError{n, col + 7, fmt.Sprintf("round %d: result %q of player %d does not match result %q of player %d", r+1, e.Result, id, oe.Result, e.Opponent)}
+				return trfErr(n, col+7, fmt.Sprintf("round %d: result %q of player %d does not match result %q of player %d", r+1, e.Result, id, oe.Result, e.Opponent), fmt.Sprintf("第 %d 轮：棋手 %d 的结果 %q 和棋手 %d 的结果 %q 对不上", r+1, id, e.Result, e.Opponent, oe.Result))
 			}
 		}
 		if p.Declared >= 0 {
@@ -555,17 +627,17 @@ func (rd *trfReader) finish() error {
 				ok = p.Declared == s+accelerationAt(p, played)
 			}
 			if !ok {
-				return &TRFError{n, 81, fmt.Sprintf("player %d has %s points in the file but %s from the results", id, p.Declared, s)}
+				return trfErr(n, 81, fmt.Sprintf("player %d has %s points in the file but %s from the results", id, p.Declared, s), fmt.Sprintf("棋手 %d 在文件里是 %s 分，按结果算是 %s 分", id, p.Declared, s))
 			}
 		}
 	}
 	if t.Rounds > 0 && played > t.Rounds {
-		return &TRFError{1, 0, fmt.Sprintf("%d rounds are played but the tournament has %d", played, t.Rounds)}
+		return trfErr(1, 0, fmt.Sprintf("%d rounds are played but the tournament has %d", played, t.Rounds), fmt.Sprintf("已经下了 %d 轮，可是比赛只有 %d 轮", played, t.Rounds))
 	}
 	for _, g := range t.Forbidden {
 		for _, id := range g {
 			if t.Player(id) == nil {
-				return &TRFError{1, 0, fmt.Sprintf("forbidden pair names unknown player %d", id)}
+				return trfErr(1, 0, fmt.Sprintf("forbidden pair names unknown player %d", id), fmt.Sprintf("禁止配对里有不存在的棋手 %d", id))
 			}
 		}
 	}

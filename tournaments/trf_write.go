@@ -23,7 +23,7 @@ func WriteTRF(w io.Writer, t *Tournament) error {
 		}
 		var b strings.Builder
 		fmt.Fprintf(&b, "001 %4d %1.1s%-3.3s %s %4s %-3.3s %11.11s %-10.10s %4s %4s",
-			p.ID, p.Sex, p.Title, byteColumn(p.Name, 33), ratingText(p.Rating), p.Federation, p.FideID, p.Birth,
+			p.ID, p.Sex, p.Title, charColumn(p.Name, 33), ratingText(p.Rating), p.Federation, p.FideID, p.Birth,
 			t.Score(p, played), rankText(p.Rank))
 		for _, e := range p.Rounds[:countEntries(p)] {
 			opp := "0000"
@@ -72,22 +72,15 @@ func WriteTRF(w io.Writer, t *Tournament) error {
 	return bw.Flush()
 }
 
-// byteColumn returns s cut and padded to width bytes: TRF columns count
-// bytes (as the reader does), so a name in UTF-8 (Chinese: 3 bytes a
-// character) must not be padded by characters. It is cut at a character
-// boundary.
-func byteColumn(s string, width int) string {
-	if len(s) > width {
-		cut := 0
-		for i := range s {
-			if i > width {
-				break
-			}
-			cut = i
-		}
-		s = s[:cut]
+// charColumn returns s cut and padded to width characters: TRF columns
+// count characters (as ReadTRF, bbpPairings and JaVaFo read them), so a
+// Chinese name of 3 characters takes 3 columns, not its 9 bytes.
+func charColumn(s string, width int) string {
+	rs := []rune(s)
+	if len(rs) > width {
+		rs = rs[:width]
 	}
-	return s + strings.Repeat(" ", width-len(s))
+	return string(rs) + strings.Repeat(" ", width-len(rs))
 }
 
 func ratingText(r int) string {

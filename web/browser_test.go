@@ -185,8 +185,11 @@ func (b *browser) run(what string, actions ...chromedp.Action[chromedp.Void]) {
 	}
 }
 
-// shot keeps a screenshot of the viewport under a name.
+// shot keeps a screenshot of the viewport under a name, and checks that
+// the screen in zh-CN shows no English (checkZh).
 func (b *browser) shot(name string) {
+	b.t.Helper()
+	b.checkZh(name)
 	ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
 	defer cancel()
 	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())

@@ -184,7 +184,7 @@ func TestJourney(t *testing.T) {
 	if csv := evalJS[string](b, `window.csvBlob.text()`); !strings.Contains(csv, st.User) || !strings.Contains(csv, "解将和算式") {
 		t.Errorf("the downloaded CSV lacks the student or the assignment: %.300q", csv)
 	}
-	b.click(fmt.Sprintf(`#matrix tr:has(.mono) button.cell[aria-label^="%s"]`, st.Name))
+	b.click(fmt.Sprintf(`#matrix tr[data-username="%s"] button.cell`, st.User))
 	b.wait("#attempts-dialog")
 	rows := evalJS[int](b, `document.querySelectorAll('#attempts-dialog tbody tr').length`)
 	if rows != 3 {

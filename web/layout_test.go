@@ -131,6 +131,9 @@ func TestLayouts(t *testing.T) {
 			b.teacherLogin()
 			b.click(".class-card")
 			check("teacher-class")
+			b.click(`a.tab[href$="/assign"]`)
+			b.waitJS("the curricula", `document.querySelectorAll("#a-curriculum option").length > 1`)
+			check("teacher-assign")
 			b.click(`a.tab[href$="/progress"]`)
 			b.wait("#matrix")
 			// The matrix may scroll inside its own box, never the page.

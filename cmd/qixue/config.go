@@ -30,6 +30,7 @@ type config struct {
 	ShutdownTimeout time.Duration // QIXUE_SHUTDOWN_TIMEOUT
 	DemoPassword    string        // QIXUE_DEMO_PASSWORD
 	MetricsToken    string        // QIXUE_METRICS_TOKEN
+	PprofAddr       string        // QIXUE_PPROF_ADDR, loopback only; empty: off
 	// RosterMaxUpload bounds a roster zip, RosterMaxUnpacked the total
 	// size of its CSV files once unzipped, in bytes.
 	RosterMaxUpload   int64 // QIXUE_ROSTER_MAX_UPLOAD, e.g. 64MiB
@@ -56,6 +57,7 @@ func loadConfig() (config, error) {
 		TrustProxy:      env("QIXUE_TRUST_PROXY", "false") == "true",
 		DemoPassword:    os.Getenv("QIXUE_DEMO_PASSWORD"),
 		MetricsToken:    os.Getenv("QIXUE_METRICS_TOKEN"),
+		PprofAddr:       os.Getenv("QIXUE_PPROF_ADDR"),
 		AccessTTL:       15 * time.Minute,
 		RefreshTTL:      30 * 24 * time.Hour,
 		BcryptCost:      10,
@@ -154,6 +156,9 @@ func loadConfig() (config, error) {
 			*n = v
 		}
 	}
+	if err := checkPprofAddr(c.PprofAddr); err != nil {
+		return c, err
+	}
 	return c, nil
 }
 
@@ -242,6 +247,7 @@ func (c config) logAttrs() []any {
 		"shutdown_timeout", c.ShutdownTimeout.String(),
 		"demo_password", mask(c.DemoPassword),
 		"metrics_token", mask(c.MetricsToken),
+		"pprof_addr", c.PprofAddr,
 		"roster_max_upload", formatSize(c.RosterMaxUpload),
 		"roster_max_unpacked", formatSize(c.RosterMaxUnpacked),
 		"db_pool", c.dbPoolString(),

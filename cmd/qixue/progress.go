@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/url"
 	"time"
 
 	"gorm.io/gorm"
@@ -34,11 +35,28 @@ func openRaterDB(cfg config, db *gorm.DB) (raterStore, error) {
 	if !models.IsPostgres(cfg.DatabaseURL) {
 		return raterStore{db: db, close: func() {}}, nil
 	}
-	own, err := models.OpenPool(cfg.DatabaseURL, models.Pool{MaxOpenConns: raterConns, MaxIdleConns: raterConns})
+	own, err := models.OpenPool(withAppName(cfg.DatabaseURL, "qixue-rater"), models.Pool{MaxOpenConns: raterConns, MaxIdleConns: raterConns})
 	if err != nil {
 		return raterStore{}, fmt.Errorf("rating pass: %w", err)
 	}
 	return raterStore{db: own, close: func() { models.Close(own) }}, nil
+}
+
+// withAppName sets the application_name of a PostgreSQL URL that has
+// none, so that pg_stat_activity tells the rating pass's connection from
+// the requests' ones.
+func withAppName(dbURL, name string) string {
+	u, err := url.Parse(dbURL)
+	if err != nil {
+		return dbURL
+	}
+	q := u.Query()
+	if q.Get("application_name") != "" {
+		return dbURL
+	}
+	q.Set("application_name", name)
+	u.RawQuery = q.Encode()
+	return u.String()
 }
 
 // startRater rates pending first attempts every interval until stop is
@@ -48,11 +66,11 @@ func startRater(ctx context.Context, svc *progress.Service, every time.Duration,
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		svc.RateEvery(rctx, every, func(n int, err error) {
+		svc.RateEvery(rctx, every, func(n int, took time.Duration, err error) {
 			if err != nil {
-				logger.Error("progress: rate pending attempts", "error", err.Error())
+				logger.Error("progress: rate pending attempts", "error", err.Error(), "took_ms", took.Milliseconds())
 			} else if n > 0 {
-				logger.Info("progress: rated first attempts", "count", n)
+				logger.Info("progress: rated first attempts", "count", n, "took_ms", took.Milliseconds())
 			}
 		})
 	}()

@@ -95,4 +95,9 @@ func TestRaterHasItsOwnPool(t *testing.T) {
 	if got := sqlDB.Stats().MaxOpenConnections; got != raterConns {
 		t.Fatalf("rater pool of %d connections, want %d", got, raterConns)
 	}
+	// pg_stat_activity tells its connection from the requests' ones.
+	var app string
+	if err := r.db.Raw("SELECT current_setting('application_name')").Scan(&app).Error; err != nil || app != "qixue-rater" {
+		t.Errorf("rater connection's application_name %q (%v), want qixue-rater", app, err)
+	}
 }

@@ -52,6 +52,9 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		return err
 	}
 	defer models.Close(db)
+	if err := models.Fill(ctx, db, min(cfg.DBMaxIdleConns, cfg.DBMaxOpenConns)); err != nil {
+		return err
+	}
 	secret, err := signingSecret(ctx, cfg, db)
 	if err != nil {
 		return err
@@ -96,6 +99,11 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 	defer raterDB.close()
 	rater := progress.NewService(models.NewProgressStore(raterDB.db), nil, nil, nil)
 	defer startRater(ctx, rater, raterInterval, logger)()
+	stopPprof, err := startPprof(cfg.PprofAddr, logger)
+	if err != nil {
+		return err
+	}
+	defer stopPprof()
 	app, err := web.New()
 	if err != nil {
 		return err

@@ -174,6 +174,12 @@ func (r *pdnReader) game() (*Game, *FormatError) {
 			if tok[0] == '$' {
 				continue
 			}
+			if v, ok := tagValue(tags, "Result"); ok && v == tok {
+				// A score that is not a game result (a match score such as
+				// 4-6) closing the moves, as its Result tag writes it.
+				return nil, pdnError(fmt.Sprintf("%q is the Result tag's score, not a move: a game's result is written 2-0, 1-1, 0-2 or *", tok),
+					fmt.Sprintf("%q 是 Result 标签里的比分，不是着法：一盘棋的结果写作 2-0、1-1、0-2 或 *", tok))
+			}
 			mv := stripMoveNumber(tok)
 			if g == nil && len(tags) == 0 && !r.moves && (tok[0] < '0' || tok[0] > '9') {
 				// Free text between games, such as mail headers or a
@@ -537,4 +543,14 @@ func playRecorded(g *Game, tok string) *FormatError {
 	g.moves = append(g.moves, m)
 	g.positions = append(g.positions, pos.apply(m)) // ParseMove returns only legal moves
 	return nil
+}
+
+// tagValue returns the value of the tag named name (case-insensitively).
+func tagValue(tags []Tag, name string) (string, bool) {
+	for _, t := range tags {
+		if strings.EqualFold(t.Name, name) {
+			return t.Value, true
+		}
+	}
+	return "", false
 }

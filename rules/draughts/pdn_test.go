@@ -112,6 +112,9 @@ func TestParsePDNErrors(t *testing.T) {
 		{"1. 32-28 28-23", "move 1 28-23: the piece on 28 is White's"},
 		{"1. 32-28 25-30", "move 1 25-30: there is no piece on 25"},
 		{"1. hello", "not a move"},
+		// A match score written as the game's result (a real DUWO Mini-WK
+		// 2007 file): named as such, not read as the move 4-6.
+		{"[Result \"4-6\"]\n1. 32-28 18-23 4-6", "\"4-6\" is the Result tag's score, not a move"},
 	}
 	for _, tt := range tests {
 		_, err := ParsePDN(tt.in)

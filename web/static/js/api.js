@@ -52,6 +52,13 @@ export async function login(body) {
   return s.user;
 }
 
+// loginBadge logs a student in with the secret of a QR login badge.
+export async function loginBadge(badge) {
+  const s = await request('POST', '/v1/auth/badge', { badge }, { auth: false });
+  setSession(s);
+  return s.user;
+}
+
 // restore picks up the tab's session after a reload; null when none.
 export async function restore() {
   if (user) return user;
@@ -104,11 +111,12 @@ export async function request(method, path, body, opts = {}) {
 
 async function send(method, path, body, auth, opts) {
   const headers = { 'Accept-Language': lang(), ...(opts.headers || {}) };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const form = body instanceof FormData; // a file upload: the browser writes its multipart type
+  if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
   if (auth && access) headers.Authorization = 'Bearer ' + access.token;
   try {
     return await fetch(path, {
-      method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+      method, headers, body: body === undefined || form ? body : JSON.stringify(body),
       credentials: 'omit', cache: 'no-store',
     });
   } catch {

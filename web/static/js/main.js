@@ -9,6 +9,7 @@ import { currentUser, logout, restore, onSession } from './api.js';
 const routes = [
   ['/', () => import('./home.js')],
   ['/student/login', () => import('./student/login.js')],
+  ['/login', () => import('./student/badge.js')],
   ['/student', () => import('./student/home.js'), 'student'],
   ['/student/exercise/:id', () => import('./student/exercise.js'), 'student'],
   ['/student/lesson/:id', () => import('./student/lesson.js'), 'student'],
@@ -17,6 +18,19 @@ const routes = [
   ['/teacher/classes/:id', () => import('./teacher/class.js'), 'staff'],
   ['/teacher/classes/:id/assign', () => import('./teacher/assign.js'), 'staff'],
   ['/teacher/classes/:id/progress', () => import('./teacher/progress.js'), 'staff'],
+  ['/teacher/classes/:id/assignments/:aid/stats', () => import('./teacher/stats.js'), 'staff'],
+  ['/teacher/classes/:id/exercises/:eid/stats', () => import('./teacher/stats.js'), 'staff'],
+  ['/teacher/tournaments', () => import('./teacher/tournaments.js'), 'staff'],
+  ['/teacher/tournaments/new', () => import('./teacher/tournaments.js'), 'staff'],
+  ['/teacher/tournaments/:id', () => import('./teacher/tournament.js'), 'staff'],
+  ['/student/tournaments', () => import('./student/tournaments.js'), 'student'],
+  ['/student/tournaments/:id', () => import('./student/tournaments.js'), 'student'],
+  ['/teacher/games', () => import('./teacher/games.js'), 'staff'],
+  ['/teacher/games/monthly', () => import('./teacher/games.js'), 'staff'],
+  ['/teacher/games/:id', () => import('./teacher/games.js'), 'staff'],
+  ['/student/games', () => import('./student/games.js'), 'student'],
+  ['/student/games/:id', () => import('./student/games.js'), 'student'],
+  ['/teacher/roster', () => import('./teacher/roster.js'), 'staff'],
 ];
 
 function match(pattern, path) {
@@ -41,6 +55,7 @@ let seq = 0;
 async function render() {
   const my = ++seq;
   const path = location.pathname.replace(/\/+$/, '') || '/';
+  document.body.classList.remove('sheet-open');
   drawTop();
   for (const [pattern, load, need] of routes) {
     const params = match(pattern, path);
@@ -66,6 +81,7 @@ async function render() {
 }
 
 function drawTop() {
+  document.getElementById('skip').textContent = t('skipToContent');
   const top = document.getElementById('top');
   const user = currentUser();
   top.replaceChildren(

@@ -41,7 +41,7 @@ export function exprPad({ digits, ruleset, onSubmit }) {
     h('div', { class: 'keys digits', role: 'group', 'aria-label': t('expression') }, tiles),
     h('div', { class: 'keys ops', role: 'group', 'aria-label': '+ − × ÷' }, ops,
       h('button', { type: 'button', class: 'key key-del', 'aria-label': t('del'), onclick: () => { tokens.pop(); draw(); } }, '⌫'),
-      h('button', { type: 'button', class: 'key key-clear', 'aria-label': t('clear'), onclick: () => { tokens = []; draw(); } }, 'C'),
+      h('button', { type: 'button', class: 'key key-clear', 'aria-label': t('clear'), onclick: () => { tokens = []; draw(); } }, '⟲'),
       submit));
   draw();
   return { el, reset: () => { tokens = []; draw(); } };

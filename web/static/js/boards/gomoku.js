@@ -2,6 +2,9 @@
 // top). In "one" mode a tap plays a stone (onPoint); in "many" mode taps
 // mark and unmark points and a ✔ button sends them (onPoints); in "look"
 // mode the board only shows (asked: a point ringed for a question).
+// forbidden lists points forbidden to Black in the starting position
+// (renju), marked with ✕ until the position changes (place may bring the
+// new position's).
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
 
@@ -17,8 +20,9 @@ export function parseBoard(s) {
   return stones;
 }
 
-export function gomokuBoard({ board, mode = 'one', lang, onPoint, onPoints, asked }) {
+export function gomokuBoard({ board, mode = 'one', lang, onPoint, onPoints, asked, forbidden = [] }) {
   let stones = parseBoard(board);
+  let banned = new Set(forbidden);
   const start = { ...stones };
   const marked = new Set();
   let locked = false;
@@ -29,7 +33,7 @@ export function gomokuBoard({ board, mode = 'one', lang, onPoint, onPoints, aske
   }, '✔', h('span', { class: 'sr-only' }, t('submit')));
   const name = (p) => {
     const s = stones[p];
-    if (!s) return p;
+    if (!s) return banned.has(p) ? p + ' ' + t('forbiddenMark') : p;
     return p + ' ' + (s === 'x' ? (lang === 'en' ? 'black' : '黑子') : (lang === 'en' ? 'white' : '白子'));
   };
   const draw = () => {
@@ -43,9 +47,9 @@ export function gomokuBoard({ board, mode = 'one', lang, onPoint, onPoints, aske
         return h('button', {
           type: 'button', role: 'gridcell', 'data-pt': p, 'aria-label': name(p),
           'aria-pressed': marked.has(p) ? 'true' : 'false',
-          class: 'pt' + (s ? ' ' + s : '') + (marked.has(p) ? ' marked' : '') + (p === 'h8' ? ' star' : '') + (p === asked ? ' asked' : ''),
+          class: 'pt' + (s ? ' ' + s : '') + (marked.has(p) ? ' marked' : '') + (p === 'h8' ? ' star' : '') + (p === asked ? ' asked' : '') + (!s && banned.has(p) ? ' forbidden' : ''),
           onclick: () => tap(p),
-        }, s ? h('span', { class: 'stone', 'aria-hidden': 'true' }) : '');
+        }, s ? h('span', { class: 'stone', 'aria-hidden': 'true' }) : banned.has(p) ? h('span', { class: 'ban', 'aria-hidden': 'true' }, '✕') : '');
       })));
     }
     grid.replaceChildren(...rows);
@@ -72,10 +76,13 @@ export function gomokuBoard({ board, mode = 'one', lang, onPoint, onPoints, aske
   });
   draw();
   return {
-    el: h('div', { class: 'board-wrap' }, grid, send),
+    el: h('div', { class: 'board-wrap' }, grid, send,
+      forbidden.length > 0 && h('p', { class: 'ban-legend' }, h('span', { class: 'ban', 'aria-hidden': 'true' }, '✕ '), t('forbiddenLegend'))),
     // place puts a stone (the student's or the reply) on the board.
-    place(p, colour) { stones[p] = colour; draw(); },
+    // A new stone may change the marks: place takes the new position's
+    // (the server's, after its reply), or drops them.
+    place(p, colour, marks) { stones[p] = colour; banned = new Set(marks || []); draw(); },
     lock(v) { locked = v; grid.classList.toggle('locked', v); },
-    reset() { stones = { ...start }; marked.clear(); draw(); },
+    reset() { stones = { ...start }; banned = new Set(forbidden); marked.clear(); draw(); },
   };
 }

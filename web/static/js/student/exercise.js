@@ -62,7 +62,8 @@ export default async function exercisePage({ params, query, navigate }) {
     const ms = Math.round(performance.now() - tapAt);
     const icon = { correct: '✔', wrong: '✘', partial: '◐', continue: '➜' }[v.outcome] || '•';
     const head = { correct: t('correct'), wrong: t('wrong'), partial: t('partial'), continue: t('continueLine') }[v.outcome];
-    const stars = v.correct ? (v.first_attempt ? 3 : 2) : v.outcome === 'partial' ? 1 : 0;
+    // The server's stars count the hints used; a staff preview has none.
+    const stars = v.recorded ? v.stars : v.correct ? (v.first_attempt ? 3 : 2) : v.outcome === 'partial' ? 1 : 0;
     const explain = v.solution && v.solution.explanation && (v.solution.explanation[lang()] || v.solution.explanation['zh-CN']);
     const spent = v.spent || (allowed > 0 && used >= allowed && !v.correct);
     verdictBox.className = 'verdict ' + v.outcome;
@@ -82,7 +83,7 @@ export default async function exercisePage({ params, query, navigate }) {
               ? h('button', { type: 'button', class: 'btn primary big', id: 'next-exercise', onclick: goNext }, t('nextExercise'), ' ➜')
               : h('button', { type: 'button', class: 'btn big', id: 'try-again', onclick: retry }, '↺ ', t('tryAgain'))));
     announce(head + '. ' + (v.feedback || ''));
-    if (v.outcome === 'continue' && v.reply !== undefined) await continueLine(v.reply);
+    if (v.outcome === 'continue' && v.reply !== undefined) await continueLine(v.reply, v);
   };
 
   const goNext = async () => {
@@ -100,10 +101,10 @@ export default async function exercisePage({ params, query, navigate }) {
   };
 
   // Step-by-step: show the position after the line and the reply.
-  const continueLine = async (reply) => {
+  const continueLine = async (reply, v) => {
     line.push(reply);
     if (input.reply) {
-      input.reply(reply);
+      input.reply(reply, v);
     } else {
       const after = await post('/v1/rules/' + ex.game + '/play', { position: ex.prompt.fen, moves: line }).catch(() => null);
       if (after && input.set) input.set(after.position);
@@ -112,6 +113,7 @@ export default async function exercisePage({ params, query, navigate }) {
   };
 
   input = makeInput(ex, send, () => line);
+  const hints = hintBox(ex, input.el);
 
   mount(
     h('div', { class: 'ex-head' },
@@ -123,7 +125,56 @@ export default async function exercisePage({ params, query, navigate }) {
       h('div', { class: 'ex-side' },
         ex.body && h('p', { class: 'prompt-text' }, ex.body.replace(/[*_#`]/g, '')),
         input.hint && h('p', { class: 'hint' }, input.hint),
+        hints,
         verdictBox)));
+}
+
+// hintBox is the hint button and the hints opened so far. A hint is
+// opened one step at a time (the server records it: opening one lowers
+// the stars, which the button says); the squares of the newest hint light
+// up on the board, and stay lit when the board redraws.
+function hintBox(ex, boardEl) {
+  const total = ex.hints_total || 0;
+  if (total === 0) return null;
+  const shown = [...(ex.hints || [])];
+  const list = h('ol', { class: 'hint-list', id: 'hint-list', 'aria-live': 'polite' });
+  const btn = h('button', { type: 'button', class: 'btn hint-btn', id: 'hint-btn' });
+  const box = h('div', { class: 'hint-box' }, btn, list);
+  let lit = [];
+  const light = () => {
+    for (const el of boardEl.querySelectorAll('.hint-sq')) {
+      if (!lit.includes(el.dataset.sq || el.dataset.pt)) el.classList.remove('hint-sq');
+    }
+    for (const sq of lit) {
+      for (const el of boardEl.querySelectorAll(`[data-sq="${sq}"], [data-pt="${sq}"]`)) {
+        if (!el.classList.contains('hint-sq')) el.classList.add('hint-sq');
+      }
+    }
+  };
+  new MutationObserver(light).observe(boardEl, { childList: true, subtree: true });
+  const draw = () => {
+    list.replaceChildren(...shown.map((x) => h('li', { class: 'hint-text', 'data-step': String(x.step) }, x.text)));
+    const more = shown.length < total;
+    btn.disabled = !more;
+    btn.replaceChildren(h('span', { class: 'hint-icon', 'aria-hidden': 'true' }, '💡'), ' ',
+      more ? t('hintButton', { n: shown.length + 1, total }) : t('hintsAllShown'),
+      more && h('span', { class: 'hint-cost' }, ' · ', t(shown.length === 0 ? 'hintCostFirst' : 'hintCostMore')));
+    lit = shown.length ? shown[shown.length - 1].squares || [] : [];
+    light();
+  };
+  btn.onclick = async () => {
+    btn.disabled = true;
+    try {
+      const got = await post('/v1/exercises/' + encodeURIComponent(ex.id) + '/hints', { step: shown.length + 1 });
+      shown.push(got);
+      announce(got.text);
+    } catch (e) {
+      announce(e.message);
+    }
+    draw();
+  };
+  draw();
+  return box;
 }
 
 // makeInput picks the board or keypad of the exercise's kind.
@@ -148,7 +199,7 @@ function makeInput(ex, send, lineSoFar) {
     const mine = (p.colour || p.attacker) === 'white' ? 'o' : 'x';
     const theirs = mine === 'x' ? 'o' : 'x';
     const board = gomokuBoard({
-      board: p.board, lang: lang(), mode: ex.kind === 'gomoku.shape' ? 'many' : 'one',
+      board: p.board, lang: lang(), mode: ex.kind === 'gomoku.shape' ? 'many' : 'one', forbidden: ex.forbidden_points,
       onPoint: (pt) => {
         board.place(pt, mine);
         if (ex.steps) {
@@ -162,7 +213,7 @@ function makeInput(ex, send, lineSoFar) {
       onPoints: (pts) => send({ points: pts }, pts.join(' ')),
     });
     return {
-      el: board.el, lock: board.lock, reset: board.reset, reply: (pt) => board.place(pt, theirs),
+      el: board.el, lock: board.lock, reset: board.reset, reply: (pt, v) => board.place(pt, theirs, v && v.forbidden_points),
       hint: '☝ ' + (ex.kind === 'gomoku.shape' ? t('markPoints') : t('tapPoint')),
     };
   }

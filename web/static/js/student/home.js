@@ -39,7 +39,10 @@ export default async function studentHome({ navigate }) {
       h('ul', { class: 'ratings' }, prog.ratings.map((r) => h('li', {},
         h('span', { 'aria-hidden': 'true' }, gameIcon(r.game)), ' ', t('game_' + r.game), ': ',
         t('rating', { r: Math.round(r.rating) }),
-        r.level > 0 ? ' · ' + t('level', { n: r.level }) : '')))));
+        r.level > 0 ? ' · ' + t('level', { n: r.level }) : '')))),
+    h('nav', { class: 'student-more', 'aria-label': t('more') },
+      h('a', { href: '/student/tournaments', 'data-link': '', class: 'btn big', id: 'my-tournaments-link' }, h('span', { 'aria-hidden': 'true' }, '♜ '), t('myTournaments')),
+      h('a', { href: '/student/games', 'data-link': '', class: 'btn big', id: 'my-games-link' }, h('span', { 'aria-hidden': 'true' }, '▤ '), t('myGames'))));
   // For the browser tests' time-to-interactive measurement.
   performance.mark('qixue-home-ready');
 }
@@ -49,7 +52,7 @@ function workItem(w, tries, open, navigate) {
   const st = w.progress.status;
   return h('li', { class: 'work-item state-' + st },
     h('div', { class: 'work-head' },
-      h('strong', {}, a.title),
+      h('strong', { translate: 'no' }, a.title),
       h('span', { class: 'badge state-' + st }, t('status_' + st)),
       h('span', { class: w.due_soon ? 'due soon' : 'due' }, '◷ ', t('due', { date: fmtDate(a.due_at, lang()) })),
       h('span', { class: 'count' }, '✔ ', t('solvedOf', { solved: w.progress.solved, total: w.progress.total }))),

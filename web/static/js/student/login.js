@@ -2,8 +2,9 @@
 // your username typed), then your PIN on the big keypad.
 import { h, mount } from '../dom.js';
 import { t } from '../i18n.js';
-import { login, post } from '../api.js';
+import { login, loginBadge, post } from '../api.js';
 import { pinpad } from '../pinpad.js';
+import { canScan, scanner } from './scan.js';
 
 export default function studentLogin({ navigate }) {
   const state = { code: sessionStorage.getItem('qixue.classcode') || '', username: '', name: '' };
@@ -35,7 +36,26 @@ export default function studentLogin({ navigate }) {
     },
     h('h1', {}, h('span', { 'aria-hidden': 'true' }, '# '), t('classCode')),
     h('div', { class: 'field' }, h('label', { for: 'class-code' }, t('classCode')), input),
-    err, go));
+    err, go,
+    canScan() && h('button', { type: 'button', class: 'btn big scan-btn', id: 'scan', onclick: scan },
+      h('span', { 'aria-hidden': 'true' }, '▦ '), t('scanBadge'))));
+  };
+
+  // scan reads a QR login badge with the camera and logs in with it.
+  const scan = () => {
+    const err = h('p', { class: 'error', role: 'alert' });
+    const cam = scanner({
+      onClose: askCode,
+      onBadge: async (secret) => {
+        try {
+          await loginBadge(secret);
+          navigate('/student', true);
+        } catch (e) {
+          err.textContent = e.message;
+        }
+      },
+    });
+    mount(h('section', { class: 'card narrow' }, h('h1', {}, '▦ ', t('scanBadge')), cam.el, err));
   };
 
   const askName = (list) => {
@@ -45,13 +65,13 @@ export default function studentLogin({ navigate }) {
       spellcheck: 'false', maxlength: 64, class: 'big-input',
     });
     mount(h('section', { class: 'card' },
-      h('h1', {}, h('span', { 'aria-hidden': 'true' }, '☺ '), t('whoAreYou'), ' ', h('small', {}, list.class_name)),
-      list.students.length === 0 ? h('p', {}, t('noNames')) :
+      h('h1', {}, h('span', { 'aria-hidden': 'true' }, '☺ '), t('whoAreYou'), ' ', h('small', { translate: 'no' }, list.class_name)),
+      list.name_list === false ? null : list.students.length === 0 ? h('p', {}, t('noNames')) :
         h('ul', { class: 'names' }, list.students.map((s) => h('li', {},
           h('button', {
             type: 'button', class: 'name-btn', 'data-username': s.username,
             onclick: () => pick(s.username, s.first_name),
-          }, h('span', { class: 'first' }, s.first_name), h('span', { class: 'mono user' }, s.username))))),
+          }, h('span', { class: 'first' }, s.first_name), h('span', { class: 'mono user', translate: 'no' }, s.username))))),
       h('form', {
         class: 'typed', onsubmit: (e) => {
           e.preventDefault();

@@ -11,7 +11,7 @@ export default async function classes() {
     list.items.length === 0 ? h('p', {}, t('noClasses')) :
       h('ul', { class: 'class-list' }, list.items.map((c) => h('li', {},
         h('a', { href: '/teacher/classes/' + c.id, 'data-link': '', class: 'class-card' },
-          h('strong', {}, c.name),
+          h('strong', { translate: 'no' }, c.name),
           h('span', {}, t('grade', { n: c.grade })),
-          h('span', { class: 'code' }, t('loginCode', { code: c.login_code })))))));
+          h('span', { class: 'code' }, t('loginCode', { code: '' }), h('span', { translate: 'no' }, c.login_code)))))));
 }

@@ -3,18 +3,23 @@
 // and one more route in main.js.
 import { h, mount } from '../dom.js';
 import { t } from '../i18n.js';
+import { currentUser } from '../api.js';
 
+// Each section: its key (its name in i18n.js), path, icon and, when not
+// for every member of staff, the roles that see it.
+const ADMINS = ['school_admin', 'platform_admin'];
 const SECTIONS = [
   { key: 'classes', href: '/teacher', icon: '⌂' },
-  // { key: 'tournaments', href: '/teacher/tournaments', icon: '♜' },
-  // { key: 'games', href: '/teacher/games', icon: '▤' },
+  { key: 'tournaments', href: '/teacher/tournaments', icon: '♜' },
+  { key: 'games', href: '/teacher/games', icon: '▤' },
+  { key: 'roster', href: '/teacher/roster', icon: '⇪', roles: ADMINS },
 ];
 
 // page(active, ...children) mounts a dashboard page with the navigation.
 export function page(active, ...children) {
   mount(h('div', { class: 'dash' },
     h('nav', { class: 'side', 'aria-label': t('app') },
-      h('ul', {}, SECTIONS.map((s) => h('li', {},
+      h('ul', {}, SECTIONS.filter((s) => !s.roles || s.roles.includes((currentUser() || {}).role)).map((s) => h('li', {},
         h('a', { href: s.href, 'data-link': '', 'aria-current': s.key === active ? 'page' : null },
           h('span', { 'aria-hidden': 'true' }, s.icon + ' '), t(s.key)))))),
     h('div', { class: 'dash-main' }, children)));
