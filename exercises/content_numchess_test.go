@@ -3,6 +3,7 @@ package exercises
 import (
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"regexp"
 	"strconv"
 	"strings"
@@ -461,6 +462,20 @@ func TestNumchessK1MovesScore(t *testing.T) {
 	}
 	if n < 5 {
 		t.Errorf("only %d grade-1 moves into the camp", n)
+	}
+	for seed := range uint64(5) {
+		exs, err := (ncMoveGenerator{}).Generate(rand.New(rand.NewPCG(seed, 1)), K1, 20)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, ex := range exs {
+			if !ncContains(ex.Tags, "numchess.move.camp") {
+				continue
+			}
+			if before, after, loses := ncK1MoveLosesPoints(t, ex); loses {
+				t.Errorf("generated %s: the answer takes the score from %d to %d under 差和法", ex.Prompt, before, after)
+			}
+		}
 	}
 	old := Exercise{Key: "numchess/lesson-k1-board-001 before the fix", Kind: "numchess.move", Band: K1,
 		Prompt:   json.RawMessage(`{"ruleset":"K1","position":"r:0a16,1a10,2b10,3c10,4d10,5e10,6f10,7a14,8g10,9b15;b:0a8,1b8,2c8,3d8,4e8,5f8,6g8,7h8,8i8,9j8 r 50","goal":{"type":"enter_camp","piece":7,"to":"a15"}}`),
