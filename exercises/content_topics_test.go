@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"qixue/rules/numchess"
+	"qixue/rules/numchess/arith"
 )
 
 // TestNumchessHopExercisesRefuseSteps: a number-chess exercise whose
@@ -324,5 +325,71 @@ func TestNcRetreatGoesBack(t *testing.T) {
 		if why := ncTacticWhy(mi, "numchess.tactic.retreat"); (why.ZH != "") != c.retreat {
 			t.Errorf("%s: explanation %q", c.move, why.ZH)
 		}
+	}
+}
+
+// ncCombiningNotRequired returns the combining rules (power, fraction) an
+// expression exercise is tagged with that a child could leave out: the
+// prompt does not require them (must_use) and the band's solver makes the
+// target without them. A fraction can always be written as a division in
+// brackets, so a fraction item always needs must_use.
+func ncCombiningNotRequired(t *testing.T, ex Exercise) []string {
+	var p ncExpressionPrompt
+	if err := json.Unmarshal(ex.Prompt, &p); err != nil {
+		t.Fatalf("%s: %v", ex.Key, err)
+	}
+	rs, err := numchess.RulesetByName(p.Ruleset)
+	if err != nil {
+		t.Fatalf("%s: %v", ex.Key, err)
+	}
+	var out []string
+	for _, name := range []string{"power", "fraction"} {
+		if !ncContains(ex.Tags, "numchess.arith."+name) || ncContains(p.MustUse, name) {
+			continue
+		}
+		without := rs.Rules
+		if name == "power" {
+			without.Power = false
+		} else {
+			without.Fraction = false
+		}
+		if w, ok := arith.NewSolver(without).Solve(p.Digits, arith.Int(p.Target)); ok {
+			out = append(out, fmt.Sprintf("%s (%s)", name, w))
+		}
+	}
+	return out
+}
+
+// TestNumchessCombiningRequired: every expression exercise tagged with
+// powers or fractions, in the bank and from the generator in every band,
+// needs them: must_use requires them or no expression without them makes
+// the target. Otherwise a child who never writes a fraction gets it right.
+func TestNumchessCombiningRequired(t *testing.T) {
+	check := func(ex Exercise) {
+		if ex.Kind != "numchess.expression" {
+			return
+		}
+		if missed := ncCombiningNotRequired(t, ex); len(missed) > 0 {
+			t.Errorf("%s %s: tagged %v but solvable without: %v", ex.Key, ex.Prompt, ex.Tags, missed)
+		}
+	}
+	for _, ex := range wholeBank(t) {
+		check(ex)
+	}
+	gen := ncExpressionGenerator{}
+	for _, band := range []Band{G23, G46} {
+		exs, err := gen.Generate(rand.New(rand.NewPCG(7, 46)), band, 60)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, ex := range exs {
+			check(ex)
+		}
+	}
+	// The check catches an item about fractions that ÷ and brackets solve.
+	caught := Exercise{Key: "fraction without must_use", Kind: "numchess.expression", Tags: []string{"numchess.arith.fraction"},
+		Prompt: json.RawMessage(`{"ruleset":"G46","digits":[6,6,4],"target":4}`)}
+	if len(ncCombiningNotRequired(t, caught)) == 0 {
+		t.Error("a fraction item without must_use is not caught")
 	}
 }
