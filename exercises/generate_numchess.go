@@ -362,7 +362,7 @@ func ncPiecesCanExist(digits []int, mover int) bool {
 // combining rule an exercise with must_use requires.
 var ncMustUseNote = map[string]Text{
 	"power":    {ZH: "这题一定要用上组乘方（比如 2³）。", EN: " This one must use a power (like 2³)."},
-	"fraction": {ZH: "这题一定要用上分数（比如 2/5），用 ÷ 不算。", EN: " This one must use a fraction (like 2/5); ÷ does not count."},
+	"fraction": {ZH: "这题一定要用上分数（比如 1/2），用 ÷ 不算。", EN: " This one must use a fraction (like 1/2); ÷ does not count."},
 }
 
 // exercise builds and validates one exercise from a solved puzzle.

@@ -282,8 +282,8 @@ var ncCombiningRules = map[string]ncCombining{
 		EN: "This one needs a power: one number with a small 2 or 3 at its top right, like 2 and 3 making 2³, which is 2×2×2 = 8.",
 	}},
 	"fraction": {arith.Fraction, "组分数", "fractions", Text{
-		ZH: "这题要用分数：用 / 把两个数写成一个分数，比如 2/5（五分之二），再用它来算。用 ÷ 算是除法，不是分数。",
-		EN: "This one needs a fraction: write two numbers as one fraction with /, like 2/5 (two fifths), and work with it. Using ÷ is a division, not a fraction.",
+		ZH: "这题要用分数：用 / 把两个数写成一个分数，比如 1/2（二分之一），再用它来算。用 ÷ 算是除法，不是分数。",
+		EN: "This one needs a fraction: write two numbers as one fraction with /, like 1/2 (one half), and work with it. Using ÷ is a division, not a fraction.",
 	}},
 }
 
