@@ -97,3 +97,84 @@ func TestK1NotationIn(t *testing.T) {
 		}
 	}
 }
+
+// TestNoNotationBeforeItsLesson: in the first chess or draughts curriculum
+// (by band) that teaches notation (a lesson tagged <game>.rules.notation),
+// the lessons before that one, and their exercises, say moves in words
+// ("从 40 吃到 38"), not in the notation the children have not learnt yet
+// ("40x38"). Later bands have learnt it.
+func TestNoNotationBeforeItsLesson(t *testing.T) {
+	bank := map[string]Exercise{}
+	for _, ex := range wholeBank(t) {
+		bank[ex.Key] = ex
+	}
+	checked := 0
+	for _, game := range []Game{Chess, Draughts} {
+		var curricula []contentCurriculum
+		for _, band := range []Band{K1, G23, G46} {
+			for _, c := range lessonContent(t) {
+				if c.Game == game && c.Band == band {
+					curricula = append(curricula, c)
+				}
+			}
+		}
+		for _, c := range curricula {
+			var before []contentLesson
+			taught := false
+			for _, u := range c.Units {
+				for _, l := range u.Lessons {
+					if ncContains(l.Tags, string(game)+".rules.notation") {
+						taught = true
+						break
+					}
+					before = append(before, l)
+				}
+				if taught {
+					break
+				}
+			}
+			if !taught {
+				continue
+			}
+			check := func(where, s string) {
+				for _, what := range k1NotationIn(s) {
+					t.Errorf("%s (before the notation lesson of %s): %s in %q", where, c.ID, what, s)
+				}
+			}
+			for _, l := range before {
+				for i, b := range l.Blocks {
+					for _, text := range []Text{b.Text, b.Caption} {
+						check(fmt.Sprintf("%s block %d", l.ID, i), text.ZH)
+						check(fmt.Sprintf("%s block %d", l.ID, i), text.EN)
+					}
+					if b.Type != "exercise" {
+						continue
+					}
+					checked++
+					ex := bank[b.Exercise]
+					for name, text := range exerciseTexts(ex) {
+						check(b.Exercise+" "+name, text.ZH)
+						check(b.Exercise+" "+name, text.EN)
+					}
+					if ex.Kind != "draughts.capture" {
+						continue
+					}
+					// The feedback to the right capture says it in words too.
+					k, _ := KindByName(ex.Kind)
+					for _, step := range solutionAnswers(t, ex) {
+						res, err := k.Check(ex.Prompt, ex.Solution, Submission{Answer: step.answer})
+						if err != nil || res.Outcome != Correct {
+							t.Fatalf("%s: %s: %+v %v", ex.Key, step.answer, res, err)
+						}
+						check(b.Exercise+" feedback", res.Feedback.ZH)
+						check(b.Exercise+" feedback", res.Feedback.EN)
+					}
+				}
+			}
+			break // the later bands have learnt notation
+		}
+	}
+	if checked < 20 {
+		t.Errorf("only %d exercises before a notation lesson", checked)
+	}
+}

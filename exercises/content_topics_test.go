@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"qixue/rules/numchess"
+	"qixue/rules/numchess/arith"
 )
 
 // TestNumchessHopExercisesRefuseSteps: a number-chess exercise whose
@@ -324,5 +325,147 @@ func TestNcRetreatGoesBack(t *testing.T) {
 		if why := ncTacticWhy(mi, "numchess.tactic.retreat"); (why.ZH != "") != c.retreat {
 			t.Errorf("%s: explanation %q", c.move, why.ZH)
 		}
+	}
+}
+
+// ncCombiningNotRequired returns the combining rules (power, fraction) an
+// expression exercise is tagged with that a child could leave out: the
+// prompt does not require them (must_use) and the band's solver makes the
+// target without them. A fraction can always be written as a division in
+// brackets, so a fraction item always needs must_use.
+func ncCombiningNotRequired(t *testing.T, ex Exercise) []string {
+	var p ncExpressionPrompt
+	if err := json.Unmarshal(ex.Prompt, &p); err != nil {
+		t.Fatalf("%s: %v", ex.Key, err)
+	}
+	rs, err := numchess.RulesetByName(p.Ruleset)
+	if err != nil {
+		t.Fatalf("%s: %v", ex.Key, err)
+	}
+	var out []string
+	for _, name := range []string{"power", "fraction"} {
+		if !ncContains(ex.Tags, "numchess.arith."+name) || ncContains(p.MustUse, name) {
+			continue
+		}
+		without := rs.Rules
+		if name == "power" {
+			without.Power = false
+		} else {
+			without.Fraction = false
+		}
+		if w, ok := arith.NewSolver(without).Solve(p.Digits, arith.Int(p.Target)); ok {
+			out = append(out, fmt.Sprintf("%s (%s)", name, w))
+		}
+	}
+	return out
+}
+
+// TestNumchessCombiningRequired: every expression exercise tagged with
+// powers or fractions, in the bank and from the generator in every band,
+// needs them: must_use requires them or no expression without them makes
+// the target. Otherwise a child who never writes a fraction gets it right.
+func TestNumchessCombiningRequired(t *testing.T) {
+	check := func(ex Exercise) {
+		if ex.Kind != "numchess.expression" {
+			return
+		}
+		if missed := ncCombiningNotRequired(t, ex); len(missed) > 0 {
+			t.Errorf("%s %s: tagged %v but solvable without: %v", ex.Key, ex.Prompt, ex.Tags, missed)
+		}
+	}
+	for _, ex := range wholeBank(t) {
+		check(ex)
+	}
+	gen := ncExpressionGenerator{}
+	for _, band := range []Band{G23, G46} {
+		exs, err := gen.Generate(rand.New(rand.NewPCG(7, 46)), band, 60)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, ex := range exs {
+			check(ex)
+		}
+	}
+	// The check catches an item about fractions that ÷ and brackets solve.
+	caught := Exercise{Key: "fraction without must_use", Kind: "numchess.expression", Tags: []string{"numchess.arith.fraction"},
+		Prompt: json.RawMessage(`{"ruleset":"G46","digits":[6,6,4],"target":4}`)}
+	if len(ncCombiningNotRequired(t, caught)) == 0 {
+		t.Error("a fraction item without must_use is not caught")
+	}
+}
+
+// clubTopicWords are, per club topic (the last part of a rules tag), the
+// words a question on that topic names in its title, body or options. The
+// etiquette of gomoku, number chess and draughts covers their clock and
+// time rules too.
+var clubTopicWords = map[string][]string{
+	"competition": {"循环", "淘汰", "瑞士", "擂台"},
+	"tiebreak":    {"小分", "对手分", "直接对局", "胜局"},
+	"etiquette":   {"握手", "安静", "礼", "争议", "迟到", "裁判", "罚", "拿起", "钟", "分钟", "秒"},
+	"touch_move":  {"摸"},
+	"clock":       {"钟", "分钟", "秒"},
+	"notation":    {"记录", "棋谱", "谱纸", "编号", "写着", "说出"},
+}
+
+// clubTopicProblems returns what is wrong with the tags of a club question
+// of a lesson with tags lessonTags: a tag the lesson does not teach, a
+// tag that is not a club topic, or a topic the question never names.
+func clubTopicProblems(ex Exercise, lessonTags []string) []string {
+	text := ex.Title.ZH + " " + ex.Body.ZH + " " + string(ex.Prompt)
+	var out []string
+	for _, tag := range ex.Tags {
+		if !ncContains(lessonTags, tag) {
+			out = append(out, fmt.Sprintf("tag %s is not one of the lesson's %v", tag, lessonTags))
+			continue
+		}
+		words, ok := clubTopicWords[tag[strings.LastIndex(tag, ".")+1:]]
+		if !ok {
+			out = append(out, fmt.Sprintf("tag %s is no club topic", tag))
+			continue
+		}
+		named := false
+		for _, w := range words {
+			named = named || strings.Contains(text, w)
+		}
+		if !named {
+			out = append(out, fmt.Sprintf("tagged %s, but the question is not about it (none of %v)", tag, words))
+		}
+	}
+	return out
+}
+
+// TestClubItemsTaggedWithTheirTopic: every question of the club lessons
+// (lesson_club.json of each game) carries only tags of its lesson, and
+// each of its tags names what the question is about: a handshake question
+// is etiquette, not touch-move.
+func TestClubItemsTaggedWithTheirTopic(t *testing.T) {
+	byKey := map[string]Exercise{}
+	for _, ex := range wholeBank(t) {
+		byKey[ex.Key] = ex
+	}
+	seen := 0
+	for _, c := range lessonContent(t) {
+		for _, u := range c.Units {
+			for _, l := range u.Lessons {
+				for _, b := range l.Blocks {
+					if b.Type != "exercise" || !strings.Contains(b.Exercise, "/lesson-club-") {
+						continue
+					}
+					seen++
+					for _, p := range clubTopicProblems(byKey[b.Exercise], l.Tags) {
+						t.Errorf("%s in %s: %s", b.Exercise, l.ID, p)
+					}
+				}
+			}
+		}
+	}
+	if seen < 40 {
+		t.Errorf("only %d club questions in lessons", seen)
+	}
+	// The check catches the handshake question tagged touch-move.
+	hand := byKey["chess/lesson-club-etiquette-001"]
+	hand.Tags = []string{"chess.rules.touch_move"}
+	if len(clubTopicProblems(hand, []string{"chess.rules.etiquette", "chess.rules.touch_move"})) == 0 {
+		t.Error("a handshake question tagged touch-move is not caught")
 	}
 }
