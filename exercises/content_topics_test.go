@@ -31,14 +31,7 @@ func TestNumchessHopExercisesRefuseSteps(t *testing.T) {
 		if ex.Kind != "numchess.move" {
 			continue
 		}
-		var k numchessMove
-		task, err := k.parsePrompt(ex.Prompt)
-		if err != nil {
-			t.Fatalf("%s: %v", ex.Key, err)
-		}
-		var s ncMoveSolution
-		_ = json.Unmarshal(ex.Solution, &s)
-		m, _ := numchess.ParseMove(s.Move)
+		task, m := ncExerciseMove(t, ex)
 		mi, err := ncEngine(task.rs).Check(task.pos, m)
 		if err != nil {
 			t.Fatalf("%s: %v", ex.Key, err)
@@ -56,7 +49,7 @@ func TestNumchessHopExercisesRefuseSteps(t *testing.T) {
 			if err != nil || info.Kind != numchess.Step {
 				continue
 			}
-			if r := k.grade(task, task.rs, step); r.Outcome == Correct {
+			if r := (numchessMove{}).grade(task, task.rs, step); r.Outcome == Correct {
 				t.Errorf("%s: the step %s is accepted", ex.Key, info.Chinese())
 			}
 		}
@@ -189,6 +182,58 @@ func TestNumchessTacticExercises(t *testing.T) {
 	}
 }
 
+// ncBandTacticProblem says what in ex is a tactic its band has not learnt:
+// a tag, or a tactic's name in its texts (grades 2-3 learn four of the
+// six; the generator named 节外生枝 to grade 2-3 children).
+func ncBandTacticProblem(ex Exercise) string {
+	for _, tag := range ex.Tags {
+		if ncContains(ncTacticTags, tag) && len(ncBandTactics(ex.Band, []string{tag})) == 0 {
+			return fmt.Sprintf("tagged %s, which %s does not learn", tag, ex.Band)
+		}
+	}
+	for _, tag := range ncTacticTags {
+		if len(ncBandTactics(ex.Band, []string{tag})) > 0 {
+			continue
+		}
+		name := ncTacticText[tag][0]
+		for where, text := range exerciseTexts(ex) {
+			if strings.Contains(text.ZH, name.ZH) || strings.Contains(text.EN, name.EN) {
+				return fmt.Sprintf("the %s names %s, which %s does not learn", where, name.ZH, ex.Band)
+			}
+		}
+		if strings.Contains(ex.Title.ZH, name.ZH) {
+			return fmt.Sprintf("the title names %s, which %s does not learn", name.ZH, ex.Band)
+		}
+	}
+	return ""
+}
+
+// TestNumchessBandTactics: no bank exercise teaches a tactic its band has
+// not learnt, and the check catches the generator's grades 2-3 chain that
+// was tagged and explained as 节外生枝.
+func TestNumchessBandTactics(t *testing.T) {
+	for _, ex := range wholeBank(t) {
+		if strings.HasPrefix(ex.Key, "numchess/") {
+			if problem := ncBandTacticProblem(ex); problem != "" {
+				t.Errorf("%s: %s", ex.Key, problem)
+			}
+		}
+	}
+	bad := Exercise{Band: G23, Tags: []string{"numchess.span.chain", "numchess.tactic.branch"},
+		Solution: json.RawMessage(`{"explanation":{"zh-CN":"这就是节外生枝：第二跳落在 f10。","en":"A branch from the span."}}`)}
+	if ncBandTacticProblem(bad) == "" {
+		t.Error("a grades 2-3 exercise tagged and explained as 节外生枝 passed")
+	}
+	bad.Tags = []string{"numchess.span.chain"}
+	if ncBandTacticProblem(bad) == "" {
+		t.Error("a grades 2-3 explanation naming 节外生枝 passed")
+	}
+	bad.Band = G46
+	if ncBandTacticProblem(bad) != "" {
+		t.Error("grades 4-6 may learn 节外生枝")
+	}
+}
+
 // TestNumchessMoveGeneratorTactics: the move generator's chains name a
 // tactic only when the chain has its shape and only a chain reaches the
 // point, and in grades 2-3 and 4-6 some do; grade 1 has no chains.
@@ -204,6 +249,9 @@ func TestNumchessMoveGeneratorTactics(t *testing.T) {
 				tactics, problems := ncTacticProblems(ex)
 				for _, p := range problems {
 					t.Errorf("%s %s: %s", band, ex.Prompt, p)
+				}
+				if problem := ncBandTacticProblem(ex); problem != "" {
+					t.Errorf("%s %s: %s", band, ex.Prompt, problem)
 				}
 				if len(tactics) > 0 {
 					n++
@@ -237,6 +285,44 @@ func TestNcTacticsShapes(t *testing.T) {
 		}
 		if c.want == "" && len(ncTactics(mi)) > 0 || c.want != "" && !ncContains(ncTactics(mi), c.want) {
 			t.Errorf("%s: shapes %v, want %s", c.move, ncTactics(mi), c.want)
+		}
+	}
+}
+
+// TestNcRetreatGoesBack: 以退为进 starts with a jump back, away from where
+// the chain ends. The grades 4-6 items the review found said "第一跳先往后
+// 跨到 i5" of a jump forward (Blue's 左斜进) that landed on the chain's own
+// end point, and "先往后跨" of chains whose first jump went forward; they
+// are not retreats. A flat jump away from the end and straight back past
+// the start is one.
+func TestNcRetreatGoesBack(t *testing.T) {
+	eng := ncEngine(numchess.G46())
+	for _, c := range []struct {
+		pos, move string
+		retreat   bool
+	}{
+		// first jump forward onto the end point, back past the start, forward again
+		{"r:0b2,1g7,2d8,3h7,4f6,5a1,6b3,7f7,8h6,9c4;b:0a17,1a15,2k13,3e10,4g12,5g13,6e11,7f12,8a14,9c14 b 26", "3e10-i5[8*1]-e12[16-8]-i5[16-8]", false},
+		// first jump forward (左斜进), then back past the start and on
+		{"r:0b4,1i6,2c9,3h9,4d9,5a2,6c4,7f7,8h6,9g9;b:0b10,1e8,2f8,3g10,4e13,5b9,6f10,7j6,8g13,9b14 b 47", "8g13-k5[(9+7)*3]-a15[(9+7)*9/3]-h8[39+9]-b3[8*6]", false},
+		// a flat jump away from the end, then back past the start: a retreat
+		{"r:0a4,1j11,2h11,3j7,4e5,5g13,6c14,7h5,8f6,9f8;b:0e12,1j6,2f7,3d4,4g11,5i13,6b15,7g12,8d11,9e13 r 60", "2h11-c11[8/4]-k11[8/4*1]", true},
+	} {
+		pos, err := numchess.ParsePosition(c.pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, _ := numchess.ParseMove(c.move)
+		mi, err := eng.Check(pos, m)
+		if err != nil {
+			t.Fatalf("%s: %v", c.move, err)
+		}
+		got := ncContains(ncTactics(mi), "numchess.tactic.retreat")
+		if got != c.retreat {
+			t.Errorf("%s: retreat %v, want %v (shapes %v)", c.move, got, c.retreat, ncTactics(mi))
+		}
+		if why := ncTacticWhy(mi, "numchess.tactic.retreat"); (why.ZH != "") != c.retreat {
+			t.Errorf("%s: explanation %q", c.move, why.ZH)
 		}
 	}
 }
