@@ -136,18 +136,29 @@ func TestGameUploadReportsBadGamesByNumber(t *testing.T) {
 	})
 }
 
-// TestGameMultipartUpload sends a PDN file as multipart form data.
+// TestGameMultipartUpload sends a PDN file as multipart form data; its
+// variations are kept, an illegal one reported.
 func TestGameMultipartUpload(t *testing.T) {
 	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
 		w := newWorld(t, db)
-		body, hdr := uploadFields(t, "games.pdn", []byte("[White \"Ann\"]\n[Black \"Bo\"]\n\n1. 32-28 19-23 2. 28x19 14x23 *\n\n1. 32-28 32-28 *\n"), map[string]string{"game": "draughts"})
+		pdn := "[White \"Ann\"]\n[Black \"Bo\"]\n\n1. 32-28 19-23 (1... 18-23 {also good} 2. 38-32) 2. 28x19 (2. 33-29 14-20) 14x23 *\n\n1. 32-28 32-28 *\n"
+		body, hdr := uploadFields(t, "games.pdn", []byte(pdn), map[string]string{"game": "draughts"})
 		rec := w.Do(t, "POST", "/v1/games?lang=en", w.F.A.AdminToken, body, hdr)
+		raw := rec.Body.String()
 		r := apitest.Decode[gameReport](t, rec)
-		if rec.Code != http.StatusCreated || len(r.Stored) != 1 || len(r.Refused) != 1 || r.Refused[0].Number != 2 {
-			t.Fatalf("%d %s", rec.Code, rec.Body)
+		if rec.Code != http.StatusCreated || len(r.Stored) != 1 || len(r.Refused) != 1 || r.Refused[0].Number != 2 ||
+			!strings.Contains(raw, "variation, move 2 33-29: capture is mandatory") {
+			t.Fatalf("%d %s", rec.Code, raw)
+		}
+		// The variation is kept: in the replay at its ply, and in the export.
+		rp := apitest.Decode[struct {
+			Plies []struct{ Variations []string }
+		}](t, w.Do(t, "GET", "/v1/games/"+r.Stored[0].ID+"/replay", w.F.A.AdminToken, nil, nil))
+		if len(rp.Plies) != 4 || len(rp.Plies[1].Variations) != 1 || rp.Plies[1].Variations[0] != "18-23 38-32" || len(rp.Plies[2].Variations) != 0 {
+			t.Errorf("replay %+v", rp.Plies)
 		}
 		rec = w.Do(t, "GET", "/v1/games/"+r.Stored[0].ID+"/export", w.F.A.AdminToken, nil, nil)
-		if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), "28x19") || !strings.Contains(rec.Header().Get("Content-Disposition"), ".pdn") {
+		if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), "19-23 (1... 18-23 {also good} 2. 38-32) 2. 28x19") || !strings.Contains(rec.Header().Get("Content-Disposition"), ".pdn") {
 			t.Errorf("export %d %s", rec.Code, rec.Body)
 		}
 	})

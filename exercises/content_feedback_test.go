@@ -23,9 +23,15 @@ var engineJargon = []struct {
 }
 
 // jargonIn returns what jargon s holds.
-func jargonIn(s string) []string {
+func jargonIn(s string) []string { return namedMatches(engineJargon, s) }
+
+// namedMatches returns the names of the patterns of list that s matches.
+func namedMatches(list []struct {
+	what string
+	re   *regexp.Regexp
+}, s string) []string {
 	var out []string
-	for _, j := range engineJargon {
+	for _, j := range list {
 		if j.re.MatchString(s) {
 			out = append(out, j.what)
 		}

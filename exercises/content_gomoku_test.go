@@ -58,11 +58,42 @@ func TestGomokuContentStoneCounts(t *testing.T) {
 			if b.Type != "diagram" {
 				continue
 			}
-			if msg := gomokuCountProblem(b.Position, ""); msg != "" {
+			if msg := gomokuCountProblem(b.Position, gomokuCaptionToMove(b.Caption.ZH)); msg != "" {
 				t.Errorf("%s block %d: %s", l.ID, i, msg)
 			}
 		}
 	})
+}
+
+// gomokuCaptionAsks matches a diagram caption that asks what one colour
+// plays next ("黑棋在哪里成五？", "轮到白棋"): that colour is to move.
+var gomokuCaptionAsks = regexp.MustCompile(`轮到(黑|白)棋|(黑|白)棋(在哪里|下哪里|下一步|先走|要下|该下)|(黑|白)先`)
+
+// gomokuCaptionToMove returns the colour a caption says is to move, or "".
+func gomokuCaptionToMove(caption string) string {
+	m := gomokuCaptionAsks.FindStringSubmatch(caption)
+	if m == nil {
+		return ""
+	}
+	if m[1]+m[2]+m[4] == "黑" {
+		return "black"
+	}
+	return "white"
+}
+
+// TestGomokuCaptionToMove: the K1 review diagram asked where Black makes
+// five over a board with 6 black and 5 white stones (White's turn); a
+// caption's question now counts as the side to move.
+func TestGomokuCaptionToMove(t *testing.T) {
+	before := ".............../.............../.............../...o.........../....x........../.....xo......../....o.xoo....../.....x.x......./......x......../.............../.............../.............../.............../.............../..............."
+	if gomokuCountProblem(before, gomokuCaptionToMove("复习题：黑棋在哪里成五？")) == "" {
+		t.Error("6 black and 5 white stones with Black to move passed")
+	}
+	for caption, want := range map[string]string{"复习题：黑棋在哪里成五？": "black", "轮到白棋，白棋下哪里？": "white", "白先": "white", "黑棋 d8 到 h8 五连，黑棋赢了。": ""} {
+		if got := gomokuCaptionToMove(caption); got != want {
+			t.Errorf("%q: %q, want %q", caption, got, want)
+		}
+	}
 }
 
 // TestGomokuCountProblem: the counting rule on the review's cases.
@@ -310,5 +341,46 @@ func TestGomokuStrayStones(t *testing.T) {
 	rows[9] = "......o........"
 	if got := gomokuStrayStones(strings.Join(rows, "/")); len(got) != 0 {
 		t.Errorf("a stone two points away: %v", got)
+	}
+}
+
+// gmVCFExplanationProblem says what a VCF explanation gets wrong about who
+// plays which move of its line: the line alternates the attacker's fours
+// and the defender's forced blocks, and a text that lists it as one row of
+// points ("连续冲四：k8 l8 n11 j7 o12") tells a child that the attacker
+// plays them all. Each block must be named as one (挡 l8 / block at l8).
+func gmVCFExplanationProblem(line []string, expl Text) string {
+	for i := 1; i < len(line); i += 2 {
+		if !strings.Contains(expl.ZH, "挡 "+line[i]) || !strings.Contains(expl.EN, "block at "+line[i]) {
+			return fmt.Sprintf("the defender's reply %s is not named as a block in %q / %q", line[i], expl.ZH, expl.EN)
+		}
+	}
+	return ""
+}
+
+// TestGomokuVCFExplanations: every VCF explanation says which moves are
+// the defender's blocks; the old one-row list is caught.
+func TestGomokuVCFExplanations(t *testing.T) {
+	n := 0
+	for _, ex := range wholeBank(t) {
+		if ex.Kind != "gomoku.vcf" {
+			continue
+		}
+		var s struct {
+			Line        []string `json:"line"`
+			Explanation Text     `json:"explanation"`
+		}
+		_ = json.Unmarshal(ex.Solution, &s)
+		if msg := gmVCFExplanationProblem(s.Line, s.Explanation); msg != "" {
+			t.Errorf("%s: %s", ex.Key, msg)
+		}
+		n++
+	}
+	if n < 7 {
+		t.Errorf("only %d VCF exercises", n)
+	}
+	old := Text{ZH: "连续冲四：k8 l8 n11 j7 o12", EN: "Continuous fours: k8 l8 n11 j7 o12"}
+	if gmVCFExplanationProblem([]string{"k8", "l8", "n11", "j7", "o12"}, old) == "" {
+		t.Error("the one-row list passed")
 	}
 }

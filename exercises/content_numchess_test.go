@@ -3,6 +3,7 @@ package exercises
 import (
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"regexp"
 	"strconv"
 	"strings"
@@ -146,8 +147,9 @@ func ownNumberIsBest(t *testing.T, method numchess.ScoringMethod) bool {
 
 // claimsOwnNumberBest matches a text that calls standing on the point of
 // the piece's own number the best place (or speaks of full marks, which
-// only 积和法 has).
-var claimsOwnNumberBest = regexp.MustCompile(`(和|跟)自己(的)?号码一样[^。]*(最好|分最多|得分最高)|满分|285|(?i)own number[^.]*(best|most points|highest)|full marks`)
+// only 积和法 has), or calls that point the piece's home (“7 号回家”, a
+// title that sends piece 7 to point 7 as if it belonged there).
+var claimsOwnNumberBest = regexp.MustCompile(`(和|跟)自己(的)?号码一样[^。]*(最好|分最多|得分最高)|满分|285|回家|(?i)own number[^.]*(best|most points|highest)|full marks|goes home|going home`)
 
 // stated scores: "红方 2 分，蓝方 6 分" / "Red 2, Blue 6" and a piece's
 // "红 5 在 1 号点：4 分" / "Red 5 on point 1: 4".
@@ -157,7 +159,24 @@ var (
 	statedRedEN   = regexp.MustCompile(`Red (\d+)\b`)
 	statedBlueEN  = regexp.MustCompile(`Blue (\d+)\b`)
 	statedPieceZH = regexp.MustCompile(`[红蓝] ?(\d) 在 (\d) 号点：(\d+) 分`)
+	// the same with its colour, for where the piece stands
+	statedPieceWhereZH = regexp.MustCompile(`([红蓝]) ?(\d) 在 (\d) 号点`)
 )
+
+// ncPieceOnPointProblem says why "colour n 在 k 号点" is not what pos has:
+// piece n of that colour must stand on point k of the opponent's camp.
+func ncPieceOnPointProblem(pos numchess.Position, colour, n, k string) string {
+	side, opp := numchess.Red, numchess.Blue
+	if colour == "蓝" {
+		side, opp = numchess.Blue, numchess.Red
+	}
+	d, _ := strconv.Atoi(n)
+	owner, point, ok := pos.Where(side, d).CampOf()
+	if !ok || owner != opp || strconv.Itoa(point) != k {
+		return fmt.Sprintf("the piece is at %s", pos.Where(side, d))
+	}
+	return ""
+}
 
 // TestNumchessK1ScoringClaims: K1 content scores as K1 scores (差和法, the
 // higher score wins). No K1 text calls the piece's own number the best
@@ -171,6 +190,9 @@ func TestNumchessK1ScoringClaims(t *testing.T) {
 		t.Log("under K1's method the own number is the best point")
 	}
 	check := func(where, s string) {
+		if absoluteBars.MatchString(s) {
+			t.Errorf("%s: %q writes a difference with absolute-value bars, which grade 1 has not learnt: say the bigger number minus the smaller (7 − 6 = 1)", where, s)
+		}
 		if claimsOwnNumberBest.MatchString(s) && !ownBest {
 			t.Errorf("%s: %q says the own number is best, but under %s a piece there scores %d and on point 0 (piece 9) %d",
 				where, s, method.Chinese(), pieceOnCampPoint(t, method, 9, 9), pieceOnCampPoint(t, method, 9, 0))
@@ -183,17 +205,7 @@ func TestNumchessK1ScoringClaims(t *testing.T) {
 			}
 		}
 	}
-	eachLesson(t, NumChess, func(c contentCurriculum, l contentLesson) {
-		if c.Band != K1 {
-			return
-		}
-		for i, b := range l.Blocks {
-			for _, text := range []Text{b.Text, b.Caption} {
-				check(fmt.Sprintf("%s block %d", l.ID, i), text.ZH)
-				check(fmt.Sprintf("%s block %d", l.ID, i), text.EN)
-			}
-		}
-	})
+	eachBandLessonText(t, NumChess, K1, check)
 	for _, ex := range wholeBank(t) {
 		if !strings.HasPrefix(ex.Key, "numchess/") || ex.Band != K1 {
 			continue
@@ -235,6 +247,23 @@ func TestNumchessK1ScoringClaims(t *testing.T) {
 	}
 }
 
+// absoluteBars matches a difference written with absolute-value bars,
+// |6−7|: grade 1 takes the smaller number from the bigger one instead.
+var absoluteBars = regexp.MustCompile(`\|\s*\d+\s*[−-]\s*\d+\s*\|`)
+
+// TestAbsoluteBars: the K1 score explanation "红方：|1−0| + |6−7|" is
+// caught; "7 − 6 = 1" and a Markdown table row pass.
+func TestAbsoluteBars(t *testing.T) {
+	if !absoluteBars.MatchString("红方：|1−0| + |3−1| + |6−7| = 4") {
+		t.Error("absolute-value bars passed")
+	}
+	for _, s := range []string{"红方：7 − 6 = 1，合起来 1", "| 甲 | | 3 | 1 | 0 | **4** |"} {
+		if absoluteBars.MatchString(s) {
+			t.Errorf("%q caught", s)
+		}
+	}
+}
+
 // TestOwnNumberBest: under 差和法 a piece on its own number scores
 // nothing, so the own number is not the best point; the review's K1
 // sentence is recognised as that claim.
@@ -244,6 +273,9 @@ func TestOwnNumberBest(t *testing.T) {
 	}
 	if !claimsOwnNumberBest.MatchString("棋子站到**和自己号码一样**的点上，最好！") || !claimsOwnNumberBest.MatchString("A piece standing on the point with **its own number** is best!") {
 		t.Error("the review's sentence is not recognised")
+	}
+	if !claimsOwnNumberBest.MatchString("7 号回家") || claimsOwnNumberBest.MatchString("找到 7 号点") {
+		t.Error("a K1 title sending piece 7 “home” to point 7 is not told from one that finds the point")
 	}
 	if got := pieceOnCampPoint(t, numchess.DifferenceSum, 5, 1); got != 4 {
 		t.Errorf("piece 5 on point 1 under 差和法: %d, want 4", got)
@@ -370,8 +402,100 @@ func TestNumchessScoreClaims(t *testing.T) {
 				}
 			}
 		}
+		// "红 5 在 1 号点：4 分": that piece stands on that camp point.
+		for _, m := range statedPieceWhereZH.FindAllStringSubmatch(s.Explanation.ZH, -1) {
+			lists++
+			if msg := ncPieceOnPointProblem(pos, m[1], m[2], m[3]); msg != "" {
+				t.Errorf("%s: %q: %s", ex.Key, m[0], msg)
+			}
+		}
 	}
 	if lists == 0 {
 		t.Error("no score explanation lists pieces in the camp")
 	}
+}
+
+// TestNcPieceOnPointProblem: a score explanation's "红 7 在 7 号点" is held
+// to the position (lesson-k1-score-001: red 7 on a15, point 7).
+func TestNcPieceOnPointProblem(t *testing.T) {
+	pos, err := numchess.ParsePosition("r:0a10,1b10,2d14,3c10,4d10,5a14,6e10,7a15,8f10,9g10;b:0a8,1b8,2c8,3c4,4d8,5e8,6f8,7g8,8h8,9b2 r 60")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if msg := ncPieceOnPointProblem(pos, "红", "7", "7"); msg != "" {
+		t.Errorf("red 7 on point 7: %s", msg)
+	}
+	if ncPieceOnPointProblem(pos, "红", "7", "1") == "" || ncPieceOnPointProblem(pos, "红", "1", "1") == "" || ncPieceOnPointProblem(pos, "蓝", "9", "8") != "" {
+		t.Error("a wrong piece-on-point claim passed, or a right one failed")
+	}
+}
+
+// ncK1MoveLosesPoints says whether the solution of a grade-1 move exercise
+// leaves the mover's side with fewer points under K1's scoring (差和法)
+// than before it: grade 1 would be taught to give points away. The
+// review's "7 号回家" moved red 7 from point 1 (6 points) to point 7 (0).
+func ncK1MoveLosesPoints(t *testing.T, ex Exercise) (before, after int, loses bool) {
+	t.Helper()
+	task, m := ncExerciseMove(t, ex)
+	next, err := ncEngine(task.rs).Play(task.pos, m)
+	if err != nil {
+		t.Fatalf("%s: %v", ex.Key, err)
+	}
+	side, method := task.pos.Turn(), task.rs.Scoring
+	before, after = task.pos.Score(side, method), next.Score(side, method)
+	return before, after, after < before
+}
+
+// TestNumchessK1MovesScore: no grade-1 exercise that moves a piece into
+// the camp asks for a move that loses points under 差和法, and the check
+// catches the review's item.
+func TestNumchessK1MovesScore(t *testing.T) {
+	n := 0
+	for _, ex := range wholeBank(t) {
+		if ex.Band != K1 || ex.Kind != "numchess.move" || !ncContains(ex.Tags, "numchess.move.camp") {
+			continue
+		}
+		n++
+		if before, after, loses := ncK1MoveLosesPoints(t, ex); loses {
+			t.Errorf("%s: the answer takes the score from %d to %d under 差和法", ex.Key, before, after)
+		}
+	}
+	if n < 5 {
+		t.Errorf("only %d grade-1 moves into the camp", n)
+	}
+	for seed := range uint64(5) {
+		exs, err := (ncMoveGenerator{}).Generate(rand.New(rand.NewPCG(seed, 1)), K1, 20)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, ex := range exs {
+			if !ncContains(ex.Tags, "numchess.move.camp") {
+				continue
+			}
+			if before, after, loses := ncK1MoveLosesPoints(t, ex); loses {
+				t.Errorf("generated %s: the answer takes the score from %d to %d under 差和法", ex.Prompt, before, after)
+			}
+		}
+	}
+	old := Exercise{Key: "numchess/lesson-k1-board-001 before the fix", Kind: "numchess.move", Band: K1,
+		Prompt:   json.RawMessage(`{"ruleset":"K1","position":"r:0a16,1a10,2b10,3c10,4d10,5e10,6f10,7a14,8g10,9b15;b:0a8,1b8,2c8,3d8,4e8,5f8,6g8,7h8,8i8,9j8 r 50","goal":{"type":"enter_camp","piece":7,"to":"a15"}}`),
+		Solution: json.RawMessage(`{"move":"7a14-a15"}`)}
+	if _, _, loses := ncK1MoveLosesPoints(t, old); !loses {
+		t.Error("moving red 7 from point 1 to point 7 passed")
+	}
+}
+
+// ncExerciseMove returns a number-chess move exercise's task and its
+// stored solution move.
+func ncExerciseMove(t *testing.T, ex Exercise) (ncMoveTask, numchess.Move) {
+	t.Helper()
+	var k numchessMove
+	task, err := k.parsePrompt(ex.Prompt)
+	if err != nil {
+		t.Fatalf("%s: %v", ex.Key, err)
+	}
+	var s ncMoveSolution
+	_ = json.Unmarshal(ex.Solution, &s)
+	m, _ := numchess.ParseMove(s.Move)
+	return task, m
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"qixue/rules/numchess"
+	"qixue/rules/numchess/arith"
 )
 
 // TestNumchessHopExercisesRefuseSteps: a number-chess exercise whose
@@ -31,14 +32,7 @@ func TestNumchessHopExercisesRefuseSteps(t *testing.T) {
 		if ex.Kind != "numchess.move" {
 			continue
 		}
-		var k numchessMove
-		task, err := k.parsePrompt(ex.Prompt)
-		if err != nil {
-			t.Fatalf("%s: %v", ex.Key, err)
-		}
-		var s ncMoveSolution
-		_ = json.Unmarshal(ex.Solution, &s)
-		m, _ := numchess.ParseMove(s.Move)
+		task, m := ncExerciseMove(t, ex)
 		mi, err := ncEngine(task.rs).Check(task.pos, m)
 		if err != nil {
 			t.Fatalf("%s: %v", ex.Key, err)
@@ -56,7 +50,7 @@ func TestNumchessHopExercisesRefuseSteps(t *testing.T) {
 			if err != nil || info.Kind != numchess.Step {
 				continue
 			}
-			if r := k.grade(task, task.rs, step); r.Outcome == Correct {
+			if r := (numchessMove{}).grade(task, task.rs, step); r.Outcome == Correct {
 				t.Errorf("%s: the step %s is accepted", ex.Key, info.Chinese())
 			}
 		}
@@ -189,6 +183,58 @@ func TestNumchessTacticExercises(t *testing.T) {
 	}
 }
 
+// ncBandTacticProblem says what in ex is a tactic its band has not learnt:
+// a tag, or a tactic's name in its texts (grades 2-3 learn four of the
+// six; the generator named 节外生枝 to grade 2-3 children).
+func ncBandTacticProblem(ex Exercise) string {
+	for _, tag := range ex.Tags {
+		if ncContains(ncTacticTags, tag) && len(ncBandTactics(ex.Band, []string{tag})) == 0 {
+			return fmt.Sprintf("tagged %s, which %s does not learn", tag, ex.Band)
+		}
+	}
+	for _, tag := range ncTacticTags {
+		if len(ncBandTactics(ex.Band, []string{tag})) > 0 {
+			continue
+		}
+		name := ncTacticText[tag][0]
+		for where, text := range exerciseTexts(ex) {
+			if strings.Contains(text.ZH, name.ZH) || strings.Contains(text.EN, name.EN) {
+				return fmt.Sprintf("the %s names %s, which %s does not learn", where, name.ZH, ex.Band)
+			}
+		}
+		if strings.Contains(ex.Title.ZH, name.ZH) {
+			return fmt.Sprintf("the title names %s, which %s does not learn", name.ZH, ex.Band)
+		}
+	}
+	return ""
+}
+
+// TestNumchessBandTactics: no bank exercise teaches a tactic its band has
+// not learnt, and the check catches the generator's grades 2-3 chain that
+// was tagged and explained as 节外生枝.
+func TestNumchessBandTactics(t *testing.T) {
+	for _, ex := range wholeBank(t) {
+		if strings.HasPrefix(ex.Key, "numchess/") {
+			if problem := ncBandTacticProblem(ex); problem != "" {
+				t.Errorf("%s: %s", ex.Key, problem)
+			}
+		}
+	}
+	bad := Exercise{Band: G23, Tags: []string{"numchess.span.chain", "numchess.tactic.branch"},
+		Solution: json.RawMessage(`{"explanation":{"zh-CN":"这就是节外生枝：第二跳落在 f10。","en":"A branch from the span."}}`)}
+	if ncBandTacticProblem(bad) == "" {
+		t.Error("a grades 2-3 exercise tagged and explained as 节外生枝 passed")
+	}
+	bad.Tags = []string{"numchess.span.chain"}
+	if ncBandTacticProblem(bad) == "" {
+		t.Error("a grades 2-3 explanation naming 节外生枝 passed")
+	}
+	bad.Band = G46
+	if ncBandTacticProblem(bad) != "" {
+		t.Error("grades 4-6 may learn 节外生枝")
+	}
+}
+
 // TestNumchessMoveGeneratorTactics: the move generator's chains name a
 // tactic only when the chain has its shape and only a chain reaches the
 // point, and in grades 2-3 and 4-6 some do; grade 1 has no chains.
@@ -204,6 +250,9 @@ func TestNumchessMoveGeneratorTactics(t *testing.T) {
 				tactics, problems := ncTacticProblems(ex)
 				for _, p := range problems {
 					t.Errorf("%s %s: %s", band, ex.Prompt, p)
+				}
+				if problem := ncBandTacticProblem(ex); problem != "" {
+					t.Errorf("%s %s: %s", band, ex.Prompt, problem)
 				}
 				if len(tactics) > 0 {
 					n++
@@ -238,5 +287,185 @@ func TestNcTacticsShapes(t *testing.T) {
 		if c.want == "" && len(ncTactics(mi)) > 0 || c.want != "" && !ncContains(ncTactics(mi), c.want) {
 			t.Errorf("%s: shapes %v, want %s", c.move, ncTactics(mi), c.want)
 		}
+	}
+}
+
+// TestNcRetreatGoesBack: 以退为进 starts with a jump back, away from where
+// the chain ends. The grades 4-6 items the review found said "第一跳先往后
+// 跨到 i5" of a jump forward (Blue's 左斜进) that landed on the chain's own
+// end point, and "先往后跨" of chains whose first jump went forward; they
+// are not retreats. A flat jump away from the end and straight back past
+// the start is one.
+func TestNcRetreatGoesBack(t *testing.T) {
+	eng := ncEngine(numchess.G46())
+	for _, c := range []struct {
+		pos, move string
+		retreat   bool
+	}{
+		// first jump forward onto the end point, back past the start, forward again
+		{"r:0b2,1g7,2d8,3h7,4f6,5a1,6b3,7f7,8h6,9c4;b:0a17,1a15,2k13,3e10,4g12,5g13,6e11,7f12,8a14,9c14 b 26", "3e10-i5[8*1]-e12[16-8]-i5[16-8]", false},
+		// first jump forward (左斜进), then back past the start and on
+		{"r:0b4,1i6,2c9,3h9,4d9,5a2,6c4,7f7,8h6,9g9;b:0b10,1e8,2f8,3g10,4e13,5b9,6f10,7j6,8g13,9b14 b 47", "8g13-k5[(9+7)*3]-a15[(9+7)*9/3]-h8[39+9]-b3[8*6]", false},
+		// a flat jump away from the end, then back past the start: a retreat
+		{"r:0a4,1j11,2h11,3j7,4e5,5g13,6c14,7h5,8f6,9f8;b:0e12,1j6,2f7,3d4,4g11,5i13,6b15,7g12,8d11,9e13 r 60", "2h11-c11[8/4]-k11[8/4*1]", true},
+	} {
+		pos, err := numchess.ParsePosition(c.pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, _ := numchess.ParseMove(c.move)
+		mi, err := eng.Check(pos, m)
+		if err != nil {
+			t.Fatalf("%s: %v", c.move, err)
+		}
+		got := ncContains(ncTactics(mi), "numchess.tactic.retreat")
+		if got != c.retreat {
+			t.Errorf("%s: retreat %v, want %v (shapes %v)", c.move, got, c.retreat, ncTactics(mi))
+		}
+		if why := ncTacticWhy(mi, "numchess.tactic.retreat"); (why.ZH != "") != c.retreat {
+			t.Errorf("%s: explanation %q", c.move, why.ZH)
+		}
+	}
+}
+
+// ncCombiningNotRequired returns the combining rules (power, fraction) an
+// expression exercise is tagged with that a child could leave out: the
+// prompt does not require them (must_use) and the band's solver makes the
+// target without them. A fraction can always be written as a division in
+// brackets, so a fraction item always needs must_use.
+func ncCombiningNotRequired(t *testing.T, ex Exercise) []string {
+	var p ncExpressionPrompt
+	if err := json.Unmarshal(ex.Prompt, &p); err != nil {
+		t.Fatalf("%s: %v", ex.Key, err)
+	}
+	rs, err := numchess.RulesetByName(p.Ruleset)
+	if err != nil {
+		t.Fatalf("%s: %v", ex.Key, err)
+	}
+	var out []string
+	for _, name := range []string{"power", "fraction"} {
+		if !ncContains(ex.Tags, "numchess.arith."+name) || ncContains(p.MustUse, name) {
+			continue
+		}
+		without := rs.Rules
+		if name == "power" {
+			without.Power = false
+		} else {
+			without.Fraction = false
+		}
+		if w, ok := arith.NewSolver(without).Solve(p.Digits, arith.Int(p.Target)); ok {
+			out = append(out, fmt.Sprintf("%s (%s)", name, w))
+		}
+	}
+	return out
+}
+
+// TestNumchessCombiningRequired: every expression exercise tagged with
+// powers or fractions, in the bank and from the generator in every band,
+// needs them: must_use requires them or no expression without them makes
+// the target. Otherwise a child who never writes a fraction gets it right.
+func TestNumchessCombiningRequired(t *testing.T) {
+	check := func(ex Exercise) {
+		if ex.Kind != "numchess.expression" {
+			return
+		}
+		if missed := ncCombiningNotRequired(t, ex); len(missed) > 0 {
+			t.Errorf("%s %s: tagged %v but solvable without: %v", ex.Key, ex.Prompt, ex.Tags, missed)
+		}
+	}
+	for _, ex := range wholeBank(t) {
+		check(ex)
+	}
+	gen := ncExpressionGenerator{}
+	for _, band := range []Band{G23, G46} {
+		exs, err := gen.Generate(rand.New(rand.NewPCG(7, 46)), band, 60)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, ex := range exs {
+			check(ex)
+		}
+	}
+	// The check catches an item about fractions that ÷ and brackets solve.
+	caught := Exercise{Key: "fraction without must_use", Kind: "numchess.expression", Tags: []string{"numchess.arith.fraction"},
+		Prompt: json.RawMessage(`{"ruleset":"G46","digits":[6,6,4],"target":4}`)}
+	if len(ncCombiningNotRequired(t, caught)) == 0 {
+		t.Error("a fraction item without must_use is not caught")
+	}
+}
+
+// clubTopicWords are, per club topic (the last part of a rules tag), the
+// words a question on that topic names in its title, body or options. The
+// etiquette of gomoku, number chess and draughts covers their clock and
+// time rules too.
+var clubTopicWords = map[string][]string{
+	"competition": {"循环", "淘汰", "瑞士", "擂台"},
+	"tiebreak":    {"小分", "对手分", "直接对局", "胜局"},
+	"etiquette":   {"握手", "安静", "礼", "争议", "迟到", "裁判", "罚", "拿起", "钟", "分钟", "秒"},
+	"touch_move":  {"摸"},
+	"clock":       {"钟", "分钟", "秒"},
+	"notation":    {"记录", "棋谱", "谱纸", "编号", "写着", "说出"},
+}
+
+// clubTopicProblems returns what is wrong with the tags of a club question
+// of a lesson with tags lessonTags: a tag the lesson does not teach, a
+// tag that is not a club topic, or a topic the question never names.
+func clubTopicProblems(ex Exercise, lessonTags []string) []string {
+	text := ex.Title.ZH + " " + ex.Body.ZH + " " + string(ex.Prompt)
+	var out []string
+	for _, tag := range ex.Tags {
+		if !ncContains(lessonTags, tag) {
+			out = append(out, fmt.Sprintf("tag %s is not one of the lesson's %v", tag, lessonTags))
+			continue
+		}
+		words, ok := clubTopicWords[tag[strings.LastIndex(tag, ".")+1:]]
+		if !ok {
+			out = append(out, fmt.Sprintf("tag %s is no club topic", tag))
+			continue
+		}
+		named := false
+		for _, w := range words {
+			named = named || strings.Contains(text, w)
+		}
+		if !named {
+			out = append(out, fmt.Sprintf("tagged %s, but the question is not about it (none of %v)", tag, words))
+		}
+	}
+	return out
+}
+
+// TestClubItemsTaggedWithTheirTopic: every question of the club lessons
+// (lesson_club.json of each game) carries only tags of its lesson, and
+// each of its tags names what the question is about: a handshake question
+// is etiquette, not touch-move.
+func TestClubItemsTaggedWithTheirTopic(t *testing.T) {
+	byKey := map[string]Exercise{}
+	for _, ex := range wholeBank(t) {
+		byKey[ex.Key] = ex
+	}
+	seen := 0
+	for _, c := range lessonContent(t) {
+		for _, u := range c.Units {
+			for _, l := range u.Lessons {
+				for _, b := range l.Blocks {
+					if b.Type != "exercise" || !strings.Contains(b.Exercise, "/lesson-club-") {
+						continue
+					}
+					seen++
+					for _, p := range clubTopicProblems(byKey[b.Exercise], l.Tags) {
+						t.Errorf("%s in %s: %s", b.Exercise, l.ID, p)
+					}
+				}
+			}
+		}
+	}
+	if seen < 40 {
+		t.Errorf("only %d club questions in lessons", seen)
+	}
+	// The check catches the handshake question tagged touch-move.
+	hand := byKey["chess/lesson-club-etiquette-001"]
+	hand.Tags = []string{"chess.rules.touch_move"}
+	if len(clubTopicProblems(hand, []string{"chess.rules.etiquette", "chess.rules.touch_move"})) == 0 {
+		t.Error("a handshake question tagged touch-move is not caught")
 	}
 }

@@ -99,6 +99,31 @@ func chessPieceName(t chess.PieceType) Text {
 	return Text{ZH: zh[t], EN: t.String()}
 }
 
+// chessMoveWords says a move as grade 1 reads it, in words and squares:
+// they have not learnt notation, so "Nxb5" is "马吃掉 b5 上的象".
+func chessMoveWords(pos chess.Position, m chess.Move) Text {
+	p := chessPieceName(pos.PieceAt(m.From()).Type())
+	switch {
+	case m.IsCastle():
+		return Text{ZH: "王车易位", EN: "castling"}
+	case m.IsEnPassant():
+		return Text{ZH: fmt.Sprintf("兵吃过路兵，走到 %s", m.To()), EN: fmt.Sprintf("the pawn takes en passant on %s", m.To())}
+	}
+	var t Text
+	if v := pos.PieceAt(m.To()); v != chess.NoPiece {
+		vn := chessPieceName(v.Type())
+		t = Text{ZH: fmt.Sprintf("%s吃掉 %s 上的%s", p.ZH, m.To(), vn.ZH), EN: fmt.Sprintf("the %s takes the %s on %s", p.EN, vn.EN, m.To())}
+	} else {
+		t = Text{ZH: fmt.Sprintf("%s走到 %s", p.ZH, m.To()), EN: fmt.Sprintf("the %s goes to %s", p.EN, m.To())}
+	}
+	if pr := m.Promotion(); pr != chess.NoPieceType {
+		n := chessPieceName(pr)
+		t.ZH += "，变成" + n.ZH
+		t.EN += " and becomes a " + n.EN
+	}
+	return t
+}
+
 // chessDraw picks one choice of a material list.
 func chessDraw(rng *rand.Rand, choices [][]chess.PieceType) []chess.PieceType {
 	return choices[rng.IntN(len(choices))]
@@ -197,6 +222,26 @@ func chessRandomGame(rng *rand.Rand, start chess.Position, plies int, keep func(
 	}
 }
 
+// chessCheckCanArise reports whether the checks of a placed position could
+// come from a last move: a pawn that gives check has moved (it is not on
+// its starting rank: it cannot have stepped there, and a pawn's check is
+// never discovered), and a double check has a bishop, rook or queen in it
+// (a discovered check comes from a line piece).
+func chessCheckCanArise(esc chess.Escapes) bool {
+	lines := 0
+	for _, c := range esc.Checkers {
+		switch c.Piece.Type() {
+		case chess.Pawn:
+			if start := map[chess.Color]int{chess.White: 1, chess.Black: 6}[c.Piece.Color()]; c.Square.Rank() == start {
+				return false
+			}
+		case chess.Bishop, chess.Rook, chess.Queen:
+			lines++
+		}
+	}
+	return len(esc.Checkers) < 2 || lines > 0
+}
+
 // Generate returns up to count distinct escape exercises for band.
 func (g chessEscapeGenerator) Generate(rng *rand.Rand, band Band, count int) ([]Exercise, error) {
 	if _, err := ParseBand(string(band)); err != nil {
@@ -236,6 +281,9 @@ func (g chessEscapeGenerator) Generate(rng *rand.Rand, band Band, count int) ([]
 		if band == K1 && (len(esc.Checkers) > 1 || len(esc.Moves) > 8) {
 			continue
 		}
+		if !chessCheckCanArise(esc) {
+			continue
+		}
 		seen[chessFENKey(pos)] = true
 		ex, err := g.exercise(rng, band, pos, esc)
 		if err != nil {
@@ -249,8 +297,15 @@ func (g chessEscapeGenerator) Generate(rng *rand.Rand, band Band, count int) ([]
 // exercise builds and validates one escape exercise.
 func (chessEscapeGenerator) exercise(rng *rand.Rand, band Band, pos chess.Position, esc chess.Escapes) (Exercise, error) {
 	byMethod := map[chess.EscapeMethod][]string{}
+	byMethodEN := map[chess.EscapeMethod][]string{}
 	for _, e := range esc.Moves {
-		byMethod[e.Method] = append(byMethod[e.Method], e.SAN)
+		zh, en := e.SAN, e.SAN
+		if band == K1 { // grade 1 reads moves in words, not notation
+			w := chessMoveWords(pos, e.Move)
+			zh, en = w.ZH, w.EN
+		}
+		byMethod[e.Method] = append(byMethod[e.Method], zh)
+		byMethodEN[e.Method] = append(byMethodEN[e.Method], en)
 	}
 	method := chess.EscapeMethod(0)
 	if band != K1 && rng.IntN(2) == 0 {
@@ -309,7 +364,7 @@ func (chessEscapeGenerator) exercise(rng *rand.Rand, band Band, pos chess.Positi
 		if l := byMethod[m]; len(l) > 0 {
 			mt := chessMethodText(m)
 			zh = append(zh, mt.ZH+"："+strings.Join(l, "、"))
-			en = append(en, mt.EN+": "+strings.Join(l, ", "))
+			en = append(en, mt.EN+": "+strings.Join(byMethodEN[m], ", "))
 		}
 	}
 	solution := chessMoveSolution{Move: answer.SAN, Explanation: Text{

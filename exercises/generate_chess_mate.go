@@ -230,7 +230,13 @@ func (chessMateGenerator) exercise(band Band, pos chess.Position, mates []chess.
 	}
 	san := line[0]
 	var expl Text
-	if n == 1 {
+	if band == K1 { // grade 1 reads moves in words, not notation
+		w := chessMoveWords(pos, mates[0])
+		expl = Text{
+			ZH: w.ZH + "，将死：对方的王被将军，而且无路可逃、无子可垫、也吃不掉将军的棋子。",
+			EN: ncCap(w.EN) + ": checkmate! The king is in check and cannot step away, block or capture the checking piece.",
+		}
+	} else if n == 1 {
 		expl = Text{
 			ZH: san + " 将死：对方的王被将军，而且无路可逃、无子可垫、也吃不掉将军的棋子。",
 			EN: san + " is checkmate: the king is in check and cannot step away, block or capture the checking piece.",
@@ -243,12 +249,17 @@ func (chessMateGenerator) exercise(band Band, pos chess.Position, mates []chess.
 		}
 	}
 	if len(mates) > 1 {
-		var others []string
+		var others, othersEN []string
 		for _, m := range mates[1:] {
-			others = append(others, pos.SAN(m))
+			w := Text{ZH: pos.SAN(m), EN: pos.SAN(m)}
+			if band == K1 {
+				w = chessMoveWords(pos, m)
+			}
+			others = append(others, w.ZH)
+			othersEN = append(othersEN, w.EN)
 		}
 		expl.ZH += "也可以先走：" + strings.Join(others, "、") + "。"
-		expl.EN += " Another good first move: " + strings.Join(others, ", ") + "."
+		expl.EN += " Another good first move: " + strings.Join(othersEN, ", ") + "."
 	}
 	body := Text{ZH: side.ZH + "走。找出一步将死对方的棋。", EN: side.EN + " to move. Find the move that checkmates."}
 	if n > 1 {

@@ -174,3 +174,42 @@ func BenchmarkChessMateGenerator(b *testing.B) {
 		})
 	}
 }
+
+// TestChessCheckCanArise: the grade-1 escape generator placed a black pawn
+// on f7 checking a king on e6 (a pawn on its starting rank cannot have
+// given check); such checks, and double checks without a line piece, are
+// refused, and the generators' positions never have them.
+func TestChessCheckCanArise(t *testing.T) {
+	for fen, want := range map[string]bool{
+		"7k/5p2/4K3/8/3P4/8/8/1N3r2 w - - 0 1":  false, // the generated K1 position
+		"7k/8/5p2/4K3/3P4/8/8/1N3r2 w - - 0 1":  true,  // the pawn has moved
+		"4k3/8/3N1N2/8/8/8/8/4K3 b - - 0 1":     false, // two knights
+		"2b1k3/7p/8/1B6/8/8/P7/4R1K1 b - - 0 1": true,  // bishop and rook (Be2-b5, discovered)
+	} {
+		pos, err := chess.ParseFEN(fen)
+		if err != nil {
+			t.Fatalf("%s: %v", fen, err)
+		}
+		esc, err := pos.Escapes()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := chessCheckCanArise(esc); got != want {
+			t.Errorf("%s: %v, want %v", fen, got, want)
+		}
+	}
+	for _, band := range []Band{K1, G23} {
+		exs, err := (chessEscapeGenerator{}).Generate(rand.New(rand.NewPCG(11, 3)), band, 60)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, ex := range exs {
+			var p chessEscapePrompt
+			_ = json.Unmarshal(ex.Prompt, &p)
+			pos, _ := chess.ParseFEN(p.FEN)
+			if esc, _ := pos.Escapes(); !chessCheckCanArise(esc) {
+				t.Errorf("%s: %s cannot have arisen", band, p.FEN)
+			}
+		}
+	}
+}

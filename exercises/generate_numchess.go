@@ -87,10 +87,10 @@ func ncExprFeatures(e *arith.Expr, rs numchess.Ruleset) []string {
 	if concat {
 		tags = append(tags, "numchess.arith.concat")
 	}
-	if strings.ContainsAny(s, "²³") {
+	if ncUses(e, "power") {
 		tags = append(tags, "numchess.arith.power")
 	}
-	if strings.Contains(s, "/") {
+	if ncUses(e, "fraction") { // 6/3 is the division 6 ÷ 3
 		tags = append(tags, "numchess.arith.fraction")
 	}
 	if rs.Negative {
@@ -358,6 +358,13 @@ func ncPiecesCanExist(digits []int, mover int) bool {
 	return true
 }
 
+// ncMustUseNote tells a child, after the rules of the band, which
+// combining rule an exercise with must_use requires.
+var ncMustUseNote = map[string]Text{
+	"power":    {ZH: "这题一定要用上组乘方（比如 2³）。", EN: " This one must use a power (like 2³)."},
+	"fraction": {ZH: "这题一定要用上分数（比如 1/2），用 ÷ 不算。", EN: " This one must use a fraction (like 1/2); ÷ does not count."},
+}
+
 // exercise builds and validates one exercise from a solved puzzle.
 func (ncExpressionGenerator) exercise(band Band, rs numchess.Ruleset, digits []int, target int, w *arith.Expr) (Exercise, error) {
 	tags := ncExprFeatures(w, rs)
@@ -365,7 +372,17 @@ func (ncExpressionGenerator) exercise(band Band, rs numchess.Ruleset, digits []i
 	difficulty = max(1, min(5, difficulty))
 	ds := ncJoinDigits(digits)
 	hint := ncRulesHint(rs)
-	prompt := ncMarshal(ncExpressionPrompt{Ruleset: rs.Name, Digits: digits, Target: int64(target)})
+	// An item about powers or fractions requires them: a fraction can
+	// always be written as a division in brackets.
+	var mustUse []string
+	for _, name := range []string{"power", "fraction"} {
+		if ncContains(tags, "numchess.arith."+name) {
+			mustUse = append(mustUse, name)
+			hint.ZH += ncMustUseNote[name].ZH
+			hint.EN += ncMustUseNote[name].EN
+		}
+	}
+	prompt := ncMarshal(ncExpressionPrompt{Ruleset: rs.Name, Digits: digits, Target: int64(target), MustUse: mustUse})
 	explanation := Text{
 		ZH: fmt.Sprintf("%s = %d，%s 每个数都正好用了一次。", w, target, ds.ZH),
 		EN: fmt.Sprintf("%s = %d, using each of %s exactly once.", w, target, ds.EN),

@@ -212,7 +212,7 @@ func (ncMoveGenerator) exercise(band Band, rs numchess.Ruleset, pos numchess.Pos
 		}
 		// A chain of a tactic's shape to a point only a chain reaches
 		// practises that tactic: name it and give its hint.
-		if tactics := ncTactics(mi); len(tactics) > 0 && ncOnlyByChain(ncEngine(rs), pos, mi) {
+		if tactics := ncBandTactics(band, ncTactics(mi)); len(tactics) > 0 && ncOnlyByChain(ncEngine(rs), pos, mi) {
 			tags = append(tags, tactics...)
 			name, hint := ncTacticText[tactics[0]][0], ncTacticText[tactics[0]][1]
 			title = Text{ZH: name.ZH + "：" + title.ZH, EN: name.EN + ": " + title.EN}

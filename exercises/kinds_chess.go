@@ -74,6 +74,8 @@ package exercises
 //	chess.moves.<piece>      how a piece moves (king, queen, rook, bishop, knight, pawn)
 //	chess.moves.pin          a pinned piece
 //	chess.rules.<topic>      rules questions (choice, number)
+//	chess.rules.etiquette    manners at a competition: handshakes, quiet
+//	                         (touch-move and the clock have their own tags)
 //	chess.notation.error     finding an impossible move in a written game
 
 import (

@@ -224,9 +224,27 @@ func (k draughtsCaptureKind) Check(prompt, solution json.RawMessage, sub Submiss
 	return Result{Outcome: Correct, Score: 1,
 		Details: map[string]any{"move": pos.Notation(m), "captured": draughtsSquares(m)},
 		Feedback: Text{
-			ZH: fmt.Sprintf("对了！%s 吃掉 %d 个棋子。", pos.Notation(m), n),
-			EN: fmt.Sprintf("Right! %s takes %d %s.", pos.Notation(m), n, map[bool]string{true: "piece", false: "pieces"}[n == 1]),
+			ZH: fmt.Sprintf("对了！%s，吃掉 %d 个棋子。", draughtsCaptureWords(pos.Notation(m)).ZH, n),
+			EN: fmt.Sprintf("Right! %s takes %d %s.", draughtsCaptureWords(pos.Notation(m)).EN, n, map[bool]string{true: "piece", false: "pieces"}[n == 1]),
 		}}, nil
+}
+
+// draughtsCaptureWords says a capture in words, as the lessons before the
+// notation lesson do: "28x17x8" is "从 28 吃到 17，再吃到 8" and
+// "Capturing from 28 to 17 and on to 8".
+func draughtsCaptureWords(notation string) Text {
+	sq := strings.Split(notation, "x")
+	zh, en := "从 "+sq[0], "Capturing from "+sq[0]
+	for i, s := range sq[1:] {
+		if i == 0 {
+			zh += " 吃到 " + s
+			en += " to " + s
+		} else {
+			zh += "，再吃到 " + s
+			en += " and on to " + s
+		}
+	}
+	return Text{ZH: zh, EN: en}
 }
 
 // ---- draughts.shot

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -139,7 +140,12 @@ func ncEngine(rs numchess.Ruleset) *numchess.Engine {
 // from the given digits (each used exactly once) under the ruleset, as for
 // a span over pieces with those numbers.
 //
-// Prompt:   {"ruleset": "K1", "digits": [9, 5, 4], "target": 0}
+// Prompt:   {"ruleset": "K1", "digits": [9, 5, 4], "target": 0}, optionally
+// with "must_use": ["fraction"] (or "power", "concat"): the combining rules
+// the expression must use, for an exercise about that rule (a fraction can
+// always be written as a division in brackets, so only this makes a child
+// use one). A fraction counts only when it is not a whole number: 6/3 is
+// the division 6 ÷ 3.
 // Answer:   {"expression": "9-5-4"} (a trailing "=0" is accepted)
 // Solution: {"expression": "9−5−4", "explanation": {"zh-CN": "...", "en": "..."}}
 //
@@ -150,9 +156,10 @@ func ncEngine(rs numchess.Ruleset) *numchess.Engine {
 type numchessExpression struct{}
 
 type ncExpressionPrompt struct {
-	Ruleset string `json:"ruleset"`
-	Digits  []int  `json:"digits"`
-	Target  int64  `json:"target"`
+	Ruleset string   `json:"ruleset"`
+	Digits  []int    `json:"digits"`
+	Target  int64    `json:"target"`
+	MustUse []string `json:"must_use,omitempty"`
 }
 
 type ncExpressionAnswer struct {
@@ -177,7 +184,8 @@ func (numchessExpression) PromptSchema() json.RawMessage {
   "properties": {
     "ruleset": {"enum": ["K1", "G23", "G46"], "description": "the band's ruleset; the class's ruleset overrides it"},
     "digits": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 9}, "minItems": 1, "maxItems": 15, "description": "the numbers of the spanned pieces, each to be used exactly once"},
-    "target": {"type": "integer", "description": "the value to make (the moving piece's number)"}
+    "target": {"type": "integer", "description": "the value to make (the moving piece's number)"},
+    "must_use": {"type": "array", "items": {"enum": ["concat", "power", "fraction"]}, "uniqueItems": true, "maxItems": 3, "description": "combining rules the expression must use: concat (组大数, 12), power (组乘方, 2³), fraction (组分数, 2/5, not a whole number); each must be allowed by the ruleset"}
   }
 }`)
 }
@@ -227,7 +235,81 @@ func (numchessExpression) parsePrompt(prompt json.RawMessage) (ncExpressionPromp
 				fmt.Sprintf("%d 不是棋子的号码（0 到 9）", d), fmt.Sprintf("%d is not a piece's number (0-9)", d))
 		}
 	}
+	for i, name := range p.MustUse {
+		field := fmt.Sprintf("must_use[%d]", i)
+		rule, ok := ncCombiningRules[name]
+		switch {
+		case !ok:
+			return p, rs, ncPromptErr("bad_must_use", field, "不认识的组数法则 "+strconv.Quote(name)+"（可以写 concat、power、fraction）",
+				"unknown combining rule "+strconv.Quote(name)+" (concat, power or fraction)")
+		case slices.Contains(p.MustUse[:i], name):
+			return p, rs, ncPromptErr("bad_must_use", field, strconv.Quote(name)+" 写了两次", strconv.Quote(name)+" is listed twice")
+		case !rule.allowed(rs.Rules):
+			return p, rs, ncPromptErr("bad_must_use", field, rs.Name+" 规则不允许"+rule.zh, "the "+rs.Name+" ruleset does not allow "+rule.en)
+		}
+	}
 	return p, rs, nil
+}
+
+// ncCombining is a combining rule an expression prompt may require.
+type ncCombining struct {
+	rule   arith.Combining
+	zh, en string // its name
+	// need says in a child's words what to do, when an expression that
+	// is right otherwise does not use the rule.
+	need Text
+}
+
+// allowed reports whether rules allow c.
+func (c ncCombining) allowed(r arith.Rules) bool {
+	switch c.rule {
+	case arith.Concat:
+		return r.Concat
+	case arith.Power:
+		return r.Power
+	}
+	return r.Fraction
+}
+
+// ncCombiningRules are the names of must_use.
+var ncCombiningRules = map[string]ncCombining{
+	"concat": {arith.Concat, "组大数", "joining digits", Text{
+		ZH: "这题要用组大数：把两个数连起来当一个数，比如 1 和 2 组成 12。",
+		EN: "This one needs joined digits: put two numbers side by side to make one, like 1 and 2 making 12.",
+	}},
+	"power": {arith.Power, "组乘方", "powers", Text{
+		ZH: "这题要用组乘方：一个数做底数，2 或 3 写在右上角，比如 2 和 3 组成 2³，就是 2×2×2=8。",
+		EN: "This one needs a power: one number with a small 2 or 3 at its top right, like 2 and 3 making 2³, which is 2×2×2 = 8.",
+	}},
+	"fraction": {arith.Fraction, "组分数", "fractions", Text{
+		ZH: "这题要用分数：用 / 把两个数写成一个分数，比如 1/2（二分之一），再用它来算。用 ÷ 算是除法，不是分数。",
+		EN: "This one needs a fraction: write two numbers as one fraction with /, like 1/2 (one half), and work with it. Using ÷ is a division, not a fraction.",
+	}},
+}
+
+// ncUses reports whether e uses the combining rule named name; a fraction
+// must not be a whole number (6/3 is the division 6 ÷ 3).
+func ncUses(e *arith.Expr, name string) bool {
+	for _, x := range e.Combined(ncCombiningRules[name].rule) {
+		if name != "fraction" {
+			return true
+		}
+		if v, err := x.Eval(); err == nil && !v.IsInt() {
+			return true
+		}
+	}
+	return false
+}
+
+// ncMissingRule returns the first of the prompt's must_use rules that e
+// does not use, or "".
+func ncMissingRule(e *arith.Expr, mustUse []string) string {
+	for _, name := range mustUse {
+		if !ncUses(e, name) {
+			return name
+		}
+	}
+	return ""
 }
 
 func (k numchessExpression) Validate(prompt, solution json.RawMessage) error {
@@ -249,6 +331,11 @@ func (k numchessExpression) Validate(prompt, solution json.RawMessage) error {
 		var ce *arith.CheckError
 		errors.As(err, &ce)
 		return ncPromptErr("solution_fails", "solution.expression", "答案算式不对："+ce.Message("zh-CN"), "the solution's expression fails: "+ce.Message("en"))
+	}
+	if name := ncMissingRule(e, p.MustUse); name != "" {
+		rule := ncCombiningRules[name]
+		return ncPromptErr("solution_fails", "solution.expression", "答案算式没有用"+rule.zh+"，题目要求用它",
+			"the solution's expression does not use "+rule.en+", which must_use requires")
 	}
 	return nil
 }
@@ -290,6 +377,17 @@ func (k numchessExpression) Check(prompt, _ json.RawMessage, s Submission) (Resu
 			Outcome:  Wrong,
 			Feedback: ncTextOf(ce),
 			Details:  map[string]any{"code": ce.Code(), "ruleset": rs.Name},
+		}, nil
+	}
+	if name := ncMissingRule(e, p.MustUse); name != "" {
+		need := ncCombiningRules[name].need
+		return Result{
+			Outcome: Wrong,
+			Feedback: Text{
+				ZH: fmt.Sprintf("%s 确实等于 %d，可是%s", e, p.Target, need.ZH),
+				EN: fmt.Sprintf("%s does make %d, but %s", e, p.Target, strings.ToLower(need.EN[:1])+need.EN[1:]),
+			},
+			Details: map[string]any{"code": "must_use", "must_use": name, "ruleset": rs.Name},
 		}, nil
 	}
 	return Result{

@@ -125,6 +125,57 @@ func TestNumchessExpressionValidate(t *testing.T) {
 	}
 }
 
+// TestNumchessExpressionMustUse: a prompt's must_use makes an expression
+// that is right otherwise Wrong when it leaves the rule out, with feedback
+// that says what to do; ÷ and a whole-number fraction are no fraction, as
+// the parser reads them (8÷2/4 is two divisions).
+func TestNumchessExpressionMustUse(t *testing.T) {
+	const frac = `{"ruleset":"G46","digits":[6,6,4],"target":4,"must_use":["fraction"]}`
+	const frac2 = `{"ruleset":"G46","digits":[8,4,2],"target":1,"must_use":["fraction"]}`
+	const pow = `{"ruleset":"G23","digits":[3,2,1],"target":8,"must_use":["power"]}`
+	const sol = `{"expression":"6×4/6"}`
+	runNCCases(t, "numchess.expression", []ncCase{
+		{name: "fraction used", prompt: frac, solution: sol, answer: `{"expression":"6×4/6"}`, want: Correct},
+		{name: "fraction in brackets", prompt: frac, solution: sol, answer: `{"expression":"(4/6)×6"}`, want: Correct},
+		{name: "division instead", prompt: frac, solution: sol, answer: `{"expression":"6×4÷6"}`, want: Wrong, feedback: "needs a fraction"},
+		{name: "no fraction at all", prompt: frac, solution: sol, answer: `{"expression":"6−6+4"}`, want: Wrong, feedback: "6−6+4 does make 4, but this one needs a fraction"},
+		{name: "wrong value first", prompt: frac, solution: sol, answer: `{"expression":"6+6+4"}`, want: Wrong, feedback: "not 4"},
+		{name: "slash after a division", prompt: frac2, solution: `{"expression":"8×2/4÷4"}`, answer: `{"expression":"8÷2/4"}`, want: Wrong, feedback: "needs a fraction"},
+		{name: "whole-number fraction", prompt: frac2, solution: `{"expression":"8×2/4÷4"}`, answer: `{"expression":"8/4÷2"}`, want: Wrong, feedback: "needs a fraction"},
+		{name: "power used", prompt: pow, solution: `{"expression":"3²−1"}`, answer: `{"expression":"3^2-1"}`, want: Correct},
+		{name: "power left out", prompt: pow, solution: `{"expression":"3²−1"}`, answer: `{"expression":"(3+1)×2"}`, want: Wrong, feedback: "needs a power"},
+	})
+	k, _ := KindByName("numchess.expression")
+	res, err := k.Check(json.RawMessage(frac), json.RawMessage(sol), Submission{Answer: json.RawMessage(`{"expression":"6×4÷6"}`)})
+	if err != nil || res.Details["code"] != "must_use" || res.Details["must_use"] != "fraction" || !strings.Contains(res.Feedback.ZH, "这题要用分数") {
+		t.Errorf("division for a fraction: %+v, %v", res, err)
+	}
+	for _, c := range []struct{ prompt, solution, code string }{
+		{frac, sol, ""},
+		{frac, `{"expression":"6×4÷6"}`, "solution_fails"},
+		{`{"ruleset":"K1","digits":[1,2],"target":3,"must_use":["fraction"]}`, `{"expression":"1+2"}`, "bad_must_use"},
+		{`{"ruleset":"G46","digits":[1,2],"target":3,"must_use":["brackets"]}`, `{"expression":"1+2"}`, "bad_must_use"},
+		{`{"ruleset":"G46","digits":[2,3],"target":8,"must_use":["power","power"]}`, `{"expression":"2³"}`, "bad_must_use"},
+		{`{"ruleset":"K1","digits":[1,2],"target":12,"must_use":["concat"]}`, `{"expression":"12"}`, ""},
+	} {
+		err := k.Validate(json.RawMessage(c.prompt), json.RawMessage(c.solution))
+		var pe *PromptError
+		switch {
+		case c.code == "" && err != nil:
+			t.Errorf("%s %s: %v", c.prompt, c.solution, err)
+		case c.code != "" && (!errors.As(err, &pe) || pe.Code != c.code):
+			t.Errorf("%s %s: got %v, want PromptError %s", c.prompt, c.solution, err, c.code)
+		}
+	}
+	schema := ncCompileSchema(t, "numchess.expression.prompt", k.PromptSchema())
+	if err := ncValidDoc(schema, json.RawMessage(frac)); err != nil {
+		t.Errorf("must_use against the prompt schema: %v", err)
+	}
+	if ncValidDoc(schema, json.RawMessage(`{"ruleset":"G46","digits":[1],"target":1,"must_use":["brackets"]}`)) == nil {
+		t.Error("the prompt schema accepts must_use brackets")
+	}
+}
+
 // ncChainPos is the 1489 opening after 1d4-i5 and 4a4-e5 (Blue unmoved):
 // Red's 8 can chain-span 8b2-f5[6-2]-d5[4].
 const ncChainPos = "r:0a1,1i5,2b4,3c4,4e5,5a3,6b3,7c3,8b2,9a2;b:0a17,1a14,2c14,3b14,4d14,5c15,6b15,7a15,8a16,9b16 r 3"

@@ -14,13 +14,29 @@ import (
 //
 //	numchess.tactic.follow   跟步寻路: a segment spans the pieces of the segment before it straight back
 //	numchess.tactic.inch     得寸进尺: a later segment on the same line spans more pieces than an earlier one, in them all
-//	numchess.tactic.retreat  以退为进: the first segment goes back along a line, the next comes back past the start
+//	numchess.tactic.retreat  以退为进: the first segment goes back along a line, away from the end point, the next comes back past the start
 //	numchess.tactic.feint    声东击西: the second segment lands on the start point, the third leaves along another line
 //	numchess.tactic.branch   节外生枝: a segment lands between pieces already spanned and the chain goes on along another line
 //	numchess.tactic.both     左右逢源: 以退为进 and 节外生枝 in one chain
 var ncTacticTags = []string{
 	"numchess.tactic.follow", "numchess.tactic.inch", "numchess.tactic.retreat",
 	"numchess.tactic.feint", "numchess.tactic.branch", "numchess.tactic.both",
+}
+
+// ncG23Tactics are the tactics grades 2-3 learn (seed 000: 跟步寻路, 以退为进,
+// 声东击西, 得寸进尺); 节外生枝 and 左右逢源 wait for grades 4-6.
+var ncG23Tactics = []string{"numchess.tactic.follow", "numchess.tactic.retreat", "numchess.tactic.feint", "numchess.tactic.inch"}
+
+// ncBandTactics keeps the tactics of tags that band learns: none in grade
+// 1 (no chains), four in grades 2-3, all six in grades 4-6.
+func ncBandTactics(band Band, tags []string) []string {
+	var out []string
+	for _, tag := range tags {
+		if band == G46 || band == G23 && ncContains(ncG23Tactics, tag) {
+			out = append(out, tag)
+		}
+	}
+	return out
 }
 
 // ncTacticText is each tactic's name and a hint for a child, in the order
@@ -103,6 +119,44 @@ func ncSameSpan(a, b numchess.Segment) bool {
 	}()
 }
 
+// ncHexDist is the number of steps between two points of the board
+// (doubled x coordinates: a step changes the row by one and x by one, or x
+// by two).
+func ncHexDist(a, b numchess.Point) int {
+	dr, dx := a.Row()-b.Row(), a.X()-b.X()
+	if dr < 0 {
+		dr = -dr
+	}
+	if dx < 0 {
+		dx = -dx
+	}
+	if dx > dr {
+		return dr + (dx-dr)/2
+	}
+	return dr
+}
+
+// ncRetreats reports whether a chain begins as 以退为进 does: its first
+// segment goes back (a 退 or a 平 direction of the mover, never 进) and
+// away from where the move ends (it lands farther from the end point than
+// the start is), and the second comes straight back past the start. A
+// chain whose first segment goes forward, or toward its end point, is not
+// a retreat, though its second segment passes the start: its explanation
+// would say "第一跳先往后跨" of a jump forward. And the chain as a whole
+// does not go back (its end is on the start's row or nearer the
+// opponent): retreating is how it advances.
+func ncRetreats(mi *numchess.MoveInfo) bool {
+	segs := mi.Segments
+	ahead := mi.To().Row() - mi.From().Row() // rows toward Blue's camp
+	if mi.Side == numchess.Blue {
+		ahead = -ahead
+	}
+	return len(segs) >= 2 && ahead >= 0 && segs[0].Dir != numchess.ForwardLeft && segs[0].Dir != numchess.ForwardRight &&
+		segs[1].Dir == ncOpposite(segs[0].Dir) &&
+		ncBetweenOrOn(segs[1].From, segs[1].To, mi.From(), false) &&
+		ncHexDist(segs[0].To, mi.To()) > ncHexDist(mi.From(), mi.To())
+}
+
 // ncTactics returns the tactic tags whose shape a chain span has.
 func ncTactics(mi *numchess.MoveInfo) []string {
 	if mi.Kind != numchess.ChainSpan {
@@ -129,7 +183,7 @@ func ncTactics(mi *numchess.MoveInfo) []string {
 			}
 		}
 	}
-	if len(segs) >= 2 && segs[1].Dir == ncOpposite(segs[0].Dir) && ncBetweenOrOn(segs[1].From, segs[1].To, mi.From(), false) {
+	if ncRetreats(mi) {
 		found["numchess.tactic.retreat"] = true
 	}
 	if len(segs) >= 3 && segs[1].To == mi.From() && !ncSameLine(segs[0], segs[2]) {
@@ -209,7 +263,7 @@ func ncTacticWhy(mi *numchess.MoveInfo, tag string) Text {
 			}
 		}
 	case "numchess.tactic.retreat":
-		if len(segs) >= 2 && segs[1].Dir == ncOpposite(segs[0].Dir) && ncBetweenOrOn(segs[1].From, segs[1].To, mi.From(), false) {
+		if ncRetreats(mi) {
 			return say(fmt.Sprintf("第一跳先往后跨到 %s，第二跳跨回来，越过出发点 %s，落在 %s。", segs[0].To, from, segs[1].To),
 				fmt.Sprintf("the first jump goes back to %s, the second comes back past the start %s and lands on %s.", segs[0].To, from, segs[1].To))
 		}
@@ -231,7 +285,7 @@ func ncTacticWhy(mi *numchess.MoveInfo, tag string) Text {
 					if tag == "numchess.tactic.branch" {
 						return say(zh, ncCap(en))
 					}
-					if segs[1].Dir != ncOpposite(segs[0].Dir) || !ncBetweenOrOn(segs[1].From, segs[1].To, mi.From(), false) {
+					if !ncRetreats(mi) {
 						return Text{}
 					}
 					return say(fmt.Sprintf("第一跳先往后跨，第二跳跨回来越过出发点 %s；%s", from, zh),

@@ -10,7 +10,8 @@ import (
 func FuzzReadFile(f *testing.F) {
 	for _, s := range []string{twoChessGames, "[White \"Ann\"]\n\n1. 32-28 19-23 2. 28x19 14x23 *\n",
 		"h8 h9 i10 swap i9 {calm} j10,k11:k11 g7 1-0\n\nh8 h8\n", "[Red \"A\"]\n\n1. 1d4-i5 {x} *\n",
-		"Piskvorky 15x15, 11:11, 0\n8,8,0\n9,9,0\n-1\n", "1. e4 -- 2. Nf3 Z0 3. O-O-O *"} {
+		"Piskvorky 15x15, 11:11, 0\n8,8,0\n9,9,0\n-1\n", "1. e4 -- 2. Nf3 Z0 3. O-O-O *",
+		"1. 32-28 19-23 (1... 18-23 {x} (1... 17-22) 2. 38-32) 2. 28x19 (2. 33-29) 14x23 *"} {
 		for g := range 4 {
 			f.Add(uint8(g), s)
 		}

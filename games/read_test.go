@@ -79,6 +79,50 @@ func TestReadPDN(t *testing.T) {
 	}
 }
 
+func TestReadPDNKeepsVariations(t *testing.T) {
+	text := "[White \"Ann\"]\n[Black \"Bo\"]\n\n1. 32-28 19-23 (1... 18-23 {also good} 2. 38-32 (2. 37-32 12-18) 12-18) " +
+		"2. 28x19 (2. 33-29? 14-20) 14x23 (2... 13x24 {the other way} 3. 31-27 24x29) 3. 37-32 *\n"
+	rs := readFile(Draughts, "", text)
+	if len(rs) != 1 || rs[0].Bad != nil {
+		t.Fatalf("%+v", rs)
+	}
+	r := rs[0]
+	// 2. 33-29 misses the capture: the variation is dropped with a warning
+	// naming it; 24x29 takes nothing: read as 24-29.
+	if len(r.Warnings) != 2 || !strings.Contains(r.Warnings[0].EN, "variation, move 2 33-29?: capture is mandatory") ||
+		!strings.Contains(r.Warnings[0].ZH, "变着中第 2 回合 33-29?") || !strings.Contains(r.Warnings[1].EN, "variation, move 3 24x29 takes nothing: read as 24-29") {
+		t.Fatalf("warnings %+v", r.Warnings)
+	}
+	if r.Rec.Plies != 5 || strings.Join(r.Moves, " ") != "32-28 19-23 28x19 14x23 37-32" {
+		t.Fatalf("main line %d %q", r.Rec.Plies, r.Moves)
+	}
+	rp, err := replay(r.Rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range rp.Plies {
+		got = append(got, strings.Join(p.Variations, " | "))
+	}
+	if want := []string{"", "18-23 38-32 12-18", "", "13x24 31-27 24-29", ""}; strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("replay variations %q, want %q", got, want)
+	}
+	text2, err := export(r.Rec, "Ann", "Bo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"(1... 18-23 {also good} 2. 38-32 (2. 37-32 12-18) 2... 12-18)", "(2... 13x24 {the other way} 3. 31-27 24-29)"} {
+		if !strings.Contains(text2, s) {
+			t.Errorf("export lacks %q:\n%s", s, text2)
+		}
+	}
+	movetext := func(s string) string { _, m, _ := strings.Cut(s, "\n\n"); return m }
+	back := readFile(Draughts, "", text2)
+	if len(back) != 1 || back[0].Bad != nil || movetext(back[0].Rec.Text) != movetext(r.Rec.Text) || len(back[0].Warnings) != 0 {
+		t.Errorf("export does not read back as the same record:\n%s", text2)
+	}
+}
+
 func TestReadGomoku(t *testing.T) {
 	text := "[Black \"Ann\"]\n[White \"Bo\"]\n[Rule \"renju\"]\n\n1. h8 2. h9 3. j10 {flower moon} 4. g9 5. j9,k11:j9\n\n" +
 		"h8 h9 h9\n\n" +

@@ -23,9 +23,12 @@ type Ply struct {
 	Position string
 	// LastMove marks the move on a diagram ("e2e4", "32-28", "h8",
 	// "1d4-i5").
-	LastMove   string
-	Comments   []string
-	Variations []string // alternatives to this move (chess), in SAN
+	LastMove string
+	Comments []string
+	// Variations are the alternatives written to this move (chess and
+	// draughts), each its moves in the game's notation from the position
+	// before the move.
+	Variations []string
 }
 
 // Replay is a record played ply by ply.
@@ -175,6 +178,9 @@ func replayDraughts(rec *Record, out *Replay) error {
 		if c := g.Comment(i + 1); c != "" {
 			ply.Comments = []string{c}
 		}
+		for _, v := range g.Variations(i + 1) {
+			ply.Variations = append(ply.Variations, variationPDN(p, v))
+		}
 		if p, err = p.Play(m); err != nil {
 			return errCorrupt
 		}
@@ -182,4 +188,14 @@ func replayDraughts(rec *Record, out *Replay) error {
 		out.Plies = append(out.Plies, ply)
 	}
 	return nil
+}
+
+// variationPDN writes the moves of a draughts variation played from p.
+func variationPDN(p draughts.Position, v draughts.Variation) string {
+	s := make([]string, len(v.Moves))
+	for i, m := range v.Moves {
+		s[i] = p.Notation(m.Move)
+		p, _ = p.Play(m.Move) // read from the record: legal
+	}
+	return strings.Join(s, " ")
 }

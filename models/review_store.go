@@ -1,8 +1,10 @@
 package models
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"gorm.io/gorm"
@@ -130,6 +132,11 @@ func dueReviews(ctx context.Context, db *gorm.DB, userID, schoolID string, now t
 				due = append(due, progress.SkillReview{Tag: r.Tag, Box: r.Box, DueAt: r.DueAt.UTC()})
 			}
 		}
+		// The schedule was rebuilt from a map: give the due skills one
+		// order, the longest due first, as Practice.Suggest reads them.
+		slices.SortFunc(due, func(a, b progress.SkillReview) int {
+			return cmp.Or(a.DueAt.Compare(b.DueAt), cmp.Compare(a.Tag, b.Tag))
+		})
 		return nil
 	})
 	return due, err

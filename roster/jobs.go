@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"runtime/debug"
 	"sort"
 	"sync"
 	"time"
@@ -158,7 +159,13 @@ type Worker struct {
 	// StaleAfter is how old a running job's heartbeat must be before it
 	// counts as abandoned by a dead worker (default 2 minutes).
 	StaleAfter time.Duration
-	Logger     *slog.Logger
+	// GCPercent, when above 0, is the garbage collector's target
+	// (debug.SetGCPercent) while a job runs, restored after it. A
+	// district's import holds a few hundred MB for some seconds; at Go's
+	// default of 100 the heap may grow to twice that before a collection,
+	// which is what bounds the process's peak memory.
+	GCPercent int
+	Logger    *slog.Logger
 }
 
 // NewWorker returns a worker for the importer's jobs.
@@ -210,6 +217,9 @@ func (w *Worker) RunOne(ctx context.Context) (ran bool, err error) {
 	j, upload, ok, err := st.ClaimJob(ctx, w.im.now())
 	if err != nil || !ok {
 		return false, err
+	}
+	if w.GCPercent > 0 {
+		defer debug.SetGCPercent(debug.SetGCPercent(w.GCPercent))
 	}
 	if j.Attempts > MaxAttempts {
 		j.Status, j.ErrorCode, j.FinishedAt = JobFailed, "interrupted", w.im.now()

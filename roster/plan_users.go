@@ -25,24 +25,13 @@ func (pl *planner) diffUsers(st State) error {
 	if f.Mode(UsersFile) == ModeAbsent {
 		return nil
 	}
-	// Usernames the file asks for that other users may hold.
-	var wanted []string
-	for _, r := range f.Users {
-		if r.Username != "" && r.Status == StatusActive {
-			wanted = append(wanted, r.Username)
-		}
-	}
-	holders, err := pl.st.UsersByUsername(pl.ctx, wanted)
+	holder, err := pl.holders(st)
 	if err != nil {
 		return err
 	}
-	holder := map[string]identity.User{}
-	for _, u := range holders {
-		holder[u.Username] = u
-	}
 	same := pl.samePasswords(bySourced, byID)
 	seen := map[string]bool{}
-	var needName []*identity.User
+	var needName, created []*identity.User
 	var hashJobs []hashJob
 	for _, r := range f.Users {
 		seen[r.SourcedID] = true
@@ -91,7 +80,7 @@ func (pl *planner) diffUsers(st State) error {
 				needName = append(needName, u)
 			}
 			bySourced[r.SourcedID] = u
-			plan.NewUsers = append(plan.NewUsers, *u) // re-copied after names and hashes
+			created = append(created, u) // copied into the plan after names and hashes
 			plan.Summary.Users.Created++
 			continue
 		}
@@ -137,22 +126,66 @@ func (pl *planner) diffUsers(st State) error {
 			}
 		}
 	}
+	if len(pl.problems) == 0 && !pl.doomed {
+		if err := pl.generateUsernames(needName, holder); err != nil {
+			return err
+		}
+		if err := hashAll(hashJobs, pl.hasher); err != nil {
+			return err
+		}
+	}
+	// One copy of each new user: the plan's, which the later diffs read
+	// through pl.users.
+	plan.NewUsers = make([]identity.User, len(created))
+	for i, u := range created {
+		plan.NewUsers[i] = *u
+		bySourced[u.SourcedID] = &plan.NewUsers[i]
+	}
 	if len(pl.problems) > 0 || pl.doomed {
 		return nil
-	}
-	if err := pl.generateUsernames(needName, holder); err != nil {
-		return err
-	}
-	if err := hashAll(hashJobs, pl.hasher); err != nil {
-		return err
-	}
-	for i := range plan.NewUsers {
-		plan.NewUsers[i] = *bySourced[plan.NewUsers[i].SourcedID]
 	}
 	for i := range plan.ChangedUsers {
 		plan.ChangedUsers[i] = *bySourced[plan.ChangedUsers[i].SourcedID]
 	}
 	return nil
+}
+
+// heldBy is the user holding a username when the import starts.
+type heldBy struct {
+	ID, SchoolID, SourcedID string
+}
+
+// holders returns who holds each username the file asks for. Usernames
+// are unique, so a user of the state holding one is its holder; only the
+// others are looked up (in a repeat import of unchanged files, none), so
+// the store does not load the schools' users a second time.
+func (pl *planner) holders(st State) (map[string]heldBy, error) {
+	inState := make(map[string]heldBy, len(st.Users))
+	for _, u := range st.Users {
+		if u.Username != "" {
+			inState[u.Username] = heldBy{u.ID, u.SchoolID, u.SourcedID}
+		}
+	}
+	holder := map[string]heldBy{}
+	var wanted []string
+	for _, r := range pl.files.Users {
+		if r.Username == "" || r.Status != StatusActive {
+			continue
+		}
+		if h, ok := inState[r.Username]; ok {
+			holder[r.Username] = h
+		} else {
+			wanted = append(wanted, r.Username)
+		}
+	}
+	others, err := pl.st.UsersByUsername(pl.ctx, wanted)
+	if err != nil {
+		return nil, err
+	}
+	for _, u := range others {
+		holder[u.Username] = heldBy{u.ID, u.SchoolID, u.SourcedID}
+	}
+	return holder, nil
 }
 
 // samePasswords compares the passwords of the file with the stored hashes
@@ -200,7 +233,7 @@ func joinIDs(ids []string) string {
 
 // generateUsernames gives new students without a username a fresh
 // generated one that no user holds.
-func (pl *planner) generateUsernames(users []*identity.User, taken map[string]identity.User) error {
+func (pl *planner) generateUsernames(users []*identity.User, taken map[string]heldBy) error {
 	for len(users) > 0 {
 		names := make([]string, len(users))
 		batch := map[string]bool{}
@@ -220,7 +253,7 @@ func (pl *planner) generateUsernames(users []*identity.User, taken map[string]id
 		clash := map[string]bool{}
 		for _, h := range held {
 			clash[h.Username] = true
-			taken[h.Username] = h
+			taken[h.Username] = heldBy{h.ID, h.SchoolID, h.SourcedID}
 		}
 		var again []*identity.User
 		for i, u := range users {
@@ -229,7 +262,7 @@ func (pl *planner) generateUsernames(users []*identity.User, taken map[string]id
 				continue
 			}
 			u.Username = names[i]
-			taken[names[i]] = *u
+			taken[names[i]] = heldBy{u.ID, u.SchoolID, u.SourcedID}
 		}
 		users = again
 	}

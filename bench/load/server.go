@@ -9,7 +9,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,7 +17,7 @@ import (
 	"syscall"
 	"time"
 
-	"qixue/models"
+	"qixue/bench/internal/served"
 )
 
 // server is a `qixue serve` process started by the benchmark.
@@ -164,24 +163,11 @@ func (s *server) cpu() time.Duration {
 	return procCPU(s.cmd.Process.Pid)
 }
 
-// procCPU returns the user and system CPU time of process pid.
+// procCPU returns the user and system CPU time of process pid (0 where
+// /proc cannot tell).
 func procCPU(pid int) time.Duration {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return 0
-	}
-	s := string(b)
-	end := strings.LastIndexByte(s, ')')
-	if end < 0 {
-		return 0
-	}
-	f := strings.Fields(s[end+1:])
-	if len(f) < 13 {
-		return 0
-	}
-	u, _ := strconv.ParseInt(f[11], 10, 64)
-	st, _ := strconv.ParseInt(f[12], 10, 64)
-	return time.Duration(u+st) * time.Second / 100 // USER_HZ
+	d, _ := served.ProcCPU(pid)
+	return d
 }
 
 // cpuProfile fetches a CPU profile of the server over seconds into path.
@@ -212,32 +198,5 @@ func (s *server) cpuProfile(ctx context.Context, seconds int, path string) error
 // pgSchema creates a new schema in the PostgreSQL database at base and
 // returns the URL that uses it and a cleanup that drops it (unless keep).
 func pgSchema(base string, keep bool) (string, func(), error) {
-	admin, err := models.Open(base)
-	if err != nil {
-		return "", nil, err
-	}
-	b := make([]byte, 6)
-	rand.Read(b)
-	schema := "load_" + hex.EncodeToString(b)
-	if err := admin.Exec("CREATE SCHEMA " + schema).Error; err != nil {
-		models.Close(admin)
-		return "", nil, err
-	}
-	cleanup := func() {
-		if keep {
-			fmt.Println("kept schema", schema)
-		} else {
-			admin.Exec("DROP SCHEMA " + schema + " CASCADE")
-		}
-		models.Close(admin)
-	}
-	u, err := url.Parse(base)
-	if err != nil {
-		cleanup()
-		return "", nil, err
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String(), cleanup, nil
+	return served.FreshSchema(base, "load_", keep)
 }

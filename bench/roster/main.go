@@ -10,12 +10,9 @@ package main
 import (
 	"bufio"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
-	"net/url"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -25,6 +22,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"qixue/bench/internal/served"
 	"qixue/identity"
 	"qixue/models"
 	"qixue/roster"
@@ -145,30 +143,11 @@ func watchMemory() func() (heap, sys uint64) {
 // freshSchema opens the database in a new schema, dropped by the returned
 // function.
 func freshSchema(base string) (*gorm.DB, func(), error) {
-	admin, err := models.Open(base)
+	u, drop, err := served.FreshSchema(base, "roster_bench_", false)
 	if err != nil {
 		return nil, nil, err
 	}
-	b := make([]byte, 6)
-	rand.Read(b)
-	schema := "roster_bench_" + hex.EncodeToString(b)
-	if err := admin.Exec("CREATE SCHEMA " + schema).Error; err != nil {
-		models.Close(admin)
-		return nil, nil, err
-	}
-	drop := func() {
-		admin.Exec("DROP SCHEMA " + schema + " CASCADE")
-		models.Close(admin)
-	}
-	u, err := url.Parse(base)
-	if err != nil {
-		drop()
-		return nil, nil, err
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	db, err := models.Open(u.String())
+	db, err := models.Open(u)
 	if err != nil {
 		drop()
 		return nil, nil, err

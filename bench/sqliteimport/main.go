@@ -19,22 +19,20 @@ import (
 	"archive/zip"
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"mime/multipart"
-	"net"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 	"sync"
 	"time"
+
+	"qixue/bench/internal/served"
 )
 
 func main() {
@@ -61,50 +59,36 @@ func run() error {
 	flag.StringVar(&o.bin, "bin", "", "qixue binary to run (default: build ./cmd/qixue)")
 	flag.BoolVar(&o.keep, "keep", false, "keep the temporary directory (database, server log)")
 	flag.Parse()
-	load, _ := os.ReadFile("/proc/loadavg")
-	fmt.Printf("load average at start: %s", load)
-
-	dir, err := os.MkdirTemp("", "qixue-sqliteimport")
+	dir, bin, cleanup, err := served.Setup("sqliteimport", o.keep, o.bin)
 	if err != nil {
 		return err
 	}
-	if o.keep {
-		fmt.Println("directory:", dir)
-	} else {
-		defer os.RemoveAll(dir)
-	}
-	if o.bin == "" {
-		o.bin = filepath.Join(dir, "qixue")
-		build := exec.Command("go", "build", "-o", o.bin, "./cmd/qixue")
-		build.Stdout, build.Stderr = os.Stdout, os.Stderr
-		if err := build.Run(); err != nil {
-			return fmt.Errorf("build: %w", err)
-		}
-	}
+	defer cleanup()
 	zipData, counts, err := rosterZip(o.students, o.classSize)
 	if err != nil {
 		return err
 	}
 	fmt.Printf("roster zip: %s (%.1f MB)\n", counts, float64(len(zipData))/(1<<20))
 
-	srv, err := startServer(dir, o.bin)
+	srv, err := served.Start(dir, bin,
+		"QIXUE_DATABASE_URL="+filepath.Join(dir, "qixue.db"),
+		"QIXUE_DEMO_PASSWORD=bench-teacher-pw",
+		"QIXUE_JWT_SECRET=",
+	)
 	if err != nil {
 		return err
 	}
-	defer srv.stop()
-	c := &client{base: "http://" + srv.addr, http: &http.Client{Timeout: 60 * time.Second}}
+	defer srv.Stop()
+	c := &client{served.NewClient(srv)}
 	readers, err := c.logins(srv)
 	if err != nil {
 		return err
 	}
 	rootPW := "bench-root-password-123"
-	admin := exec.Command(o.bin, "admin", "create", "--username", "root", "--password-stdin")
-	admin.Env = srv.env
-	admin.Stdin = strings.NewReader(rootPW + "\n")
-	if out, err := admin.CombinedOutput(); err != nil {
-		return fmt.Errorf("admin create: %v\n%s", err, out)
+	if err := srv.AdminCreate("root", rootPW); err != nil {
+		return err
 	}
-	root, err := c.login(map[string]string{"username": "root", "password": rootPW})
+	root, err := c.Login(map[string]string{"username": "root", "password": rootPW})
 	if err != nil {
 		return err
 	}
@@ -118,12 +102,12 @@ func run() error {
 	time.Sleep(o.warmup)
 
 	start := time.Now()
-	job, err := c.upload(root, zipData)
+	job, err := c.Upload(root, zipData)
 	if err != nil {
 		cancel()
 		return err
 	}
-	status, summary, err := c.waitJob(root, job)
+	done, err := c.WaitJob(root, job, 500*time.Millisecond)
 	end := time.Now()
 	time.Sleep(time.Second)
 	cancel()
@@ -131,7 +115,7 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	fmt.Printf("import: job %s in %v (upload to finish)\n  %s\n", status, end.Sub(start).Round(time.Millisecond), summary)
+	fmt.Printf("import: job %s in %v (upload to finish)\n  %s\n", done.Status, end.Sub(start).Round(time.Millisecond), done.Summary)
 	rec.report(start, end)
 	return nil
 }
@@ -181,120 +165,8 @@ func rosterZip(students, classSize int) ([]byte, string, error) {
 		students, classes, classes, students+classes), nil
 }
 
-// server is a running `qixue serve`.
-type server struct {
-	addr   string
-	env    []string
-	cmd    *exec.Cmd
-	stdout string // file with serve's standard output
-	done   chan error
-}
-
-var listening = regexp.MustCompile(`"msg":"listening","addr":"([^"]+)"`)
-
-// startServer runs `qixue serve` on a new database in dir, logging to
-// dir/serve.log, and waits until it listens.
-func startServer(dir, bin string) (*server, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return nil, err
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-	s := &server{addr: addr, stdout: filepath.Join(dir, "serve.out"), done: make(chan error, 1)}
-	s.env = append(os.Environ(),
-		"QIXUE_ADDR="+addr,
-		"QIXUE_DATABASE_URL="+filepath.Join(dir, "qixue.db"),
-		"QIXUE_DEMO_PASSWORD=bench-teacher-pw",
-		"QIXUE_JWT_SECRET=",
-	)
-	logf, err := os.Create(filepath.Join(dir, "serve.log"))
-	if err != nil {
-		return nil, err
-	}
-	outf, err := os.Create(s.stdout)
-	if err != nil {
-		return nil, err
-	}
-	s.cmd = exec.Command(bin, "serve")
-	s.cmd.Env = s.env
-	s.cmd.Stdout = outf
-	s.cmd.Stderr = logf
-	if err := s.cmd.Start(); err != nil {
-		return nil, err
-	}
-	go func() { s.done <- s.cmd.Wait(); logf.Close(); outf.Close() }()
-	for deadline := time.Now().Add(60 * time.Second); ; {
-		if b, _ := os.ReadFile(logf.Name()); listening.Match(b) {
-			return s, nil
-		}
-		select {
-		case err := <-s.done:
-			b, _ := os.ReadFile(logf.Name())
-			return nil, fmt.Errorf("serve ended: %v\n%s", err, b)
-		default:
-		}
-		if time.Now().After(deadline) {
-			s.stop()
-			return nil, errors.New("serve did not start within 60 s")
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-}
-
-func (s *server) stop() {
-	s.cmd.Process.Signal(os.Interrupt)
-	select {
-	case <-s.done:
-	case <-time.After(30 * time.Second):
-		s.cmd.Process.Kill()
-	}
-}
-
 // client calls the server.
-type client struct {
-	base string
-	http *http.Client
-}
-
-// do sends a request and decodes a JSON answer into out (when not nil).
-func (c *client) do(method, path, token, contentType string, body []byte, out any) (int, error) {
-	req, err := http.NewRequest(method, c.base+path, bytes.NewReader(body))
-	if err != nil {
-		return 0, err
-	}
-	if contentType != "" {
-		req.Header.Set("Content-Type", contentType)
-	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	res, err := c.http.Do(req)
-	if err != nil {
-		return 0, err
-	}
-	defer res.Body.Close()
-	b, err := io.ReadAll(res.Body)
-	if err != nil {
-		return res.StatusCode, err
-	}
-	if res.StatusCode >= 300 {
-		return res.StatusCode, fmt.Errorf("%s %s: %d %s", method, path, res.StatusCode, b)
-	}
-	if out != nil {
-		return res.StatusCode, json.Unmarshal(b, out)
-	}
-	return res.StatusCode, nil
-}
-
-func (c *client) login(body map[string]string) (string, error) {
-	b, _ := json.Marshal(body)
-	var s struct {
-		AccessToken string `json:"access_token"`
-	}
-	_, err := c.do(http.MethodPost, "/v1/auth/login", "", "application/json", b, &s)
-	return s.AccessToken, err
-}
+type client struct{ *served.Client }
 
 // reader is a demo user and the GETs it makes.
 type reader struct {
@@ -306,8 +178,8 @@ var demoStudent = regexp.MustCompile(`student\s+username (\S+)\s+PIN (\d+)`)
 
 // logins logs in the demo teacher and the demo students (credentials from
 // serve's first-start output) and returns them as readers.
-func (c *client) logins(s *server) ([]reader, error) {
-	teacher, err := c.login(map[string]string{"username": "teacher", "password": "bench-teacher-pw"})
+func (c *client) logins(s *served.Server) ([]reader, error) {
+	teacher, err := c.Login(map[string]string{"username": "teacher", "password": "bench-teacher-pw"})
 	if err != nil {
 		return nil, err
 	}
@@ -317,7 +189,7 @@ func (c *client) logins(s *server) ([]reader, error) {
 			LoginCode string `json:"login_code"`
 		} `json:"items"`
 	}
-	if _, err := c.do(http.MethodGet, "/v1/classes", teacher, "", nil, &classes); err != nil {
+	if _, err := c.Do(http.MethodGet, "/v1/classes", teacher, "", nil, &classes); err != nil {
 		return nil, err
 	}
 	if len(classes.Items) == 0 {
@@ -325,12 +197,12 @@ func (c *client) logins(s *server) ([]reader, error) {
 	}
 	class := classes.Items[0]
 	readers := []reader{{teacher, []string{"/v1/classes", "/v1/users?class_id=" + class.ID, "/v1/me"}}}
-	out, err := os.ReadFile(s.stdout)
+	out, err := os.ReadFile(s.Stdout)
 	if err != nil {
 		return nil, err
 	}
 	for _, m := range demoStudent.FindAllStringSubmatch(string(out), -1) {
-		tok, err := c.login(map[string]string{"class_code": class.LoginCode, "username": m[1], "pin": m[2]})
+		tok, err := c.Login(map[string]string{"class_code": class.LoginCode, "username": m[1], "pin": m[2]})
 		if err != nil {
 			return nil, err
 		}
@@ -340,45 +212,6 @@ func (c *client) logins(s *server) ([]reader, error) {
 		return nil, errors.New("no demo student credentials in serve's output")
 	}
 	return readers, nil
-}
-
-// upload submits the zip as a roster import and returns the job ID.
-func (c *client) upload(token string, data []byte) (string, error) {
-	var body bytes.Buffer
-	mw := multipart.NewWriter(&body)
-	fw, err := mw.CreateFormFile("file", "roster.zip")
-	if err != nil {
-		return "", err
-	}
-	fw.Write(data)
-	mw.Close()
-	var job struct {
-		ID string `json:"id"`
-	}
-	_, err = c.do(http.MethodPost, "/v1/roster/imports", token, mw.FormDataContentType(), body.Bytes(), &job)
-	return job.ID, err
-}
-
-// waitJob polls the job until it has finished and returns its status and
-// summary.
-func (c *client) waitJob(token, id string) (string, string, error) {
-	for {
-		var job struct {
-			Status  string          `json:"status"`
-			Summary json.RawMessage `json:"summary"`
-			Errors  json.RawMessage `json:"errors"`
-		}
-		if _, err := c.do(http.MethodGet, "/v1/roster/imports/"+id, token, "", nil, &job); err != nil {
-			return "", "", err
-		}
-		switch job.Status {
-		case "succeeded":
-			return job.Status, string(job.Summary), nil
-		case "failed":
-			return job.Status, "", fmt.Errorf("import failed: %s", job.Errors)
-		}
-		time.Sleep(500 * time.Millisecond)
-	}
 }
 
 // sample is one measured request.
@@ -424,7 +257,7 @@ func (c *client) readLoop(ctx context.Context, readers []reader, rate float64, r
 		go func() {
 			defer wg.Done()
 			t := time.Now()
-			_, err := c.do(http.MethodGet, path, r.token, "", nil, nil)
+			_, err := c.Do(http.MethodGet, path, r.token, "", nil, nil)
 			rec.add(false, sample{t, time.Since(t), err == nil})
 		}()
 	}
@@ -441,7 +274,7 @@ func (c *client) readyLoop(ctx context.Context, rec *recorder) {
 		case <-tick.C:
 		}
 		t := time.Now()
-		status, _ := c.do(http.MethodGet, "/readyz", "", "", nil, nil)
+		status, _ := c.Do(http.MethodGet, "/readyz", "", "", nil, nil)
 		rec.add(true, sample{t, time.Since(t), status == http.StatusOK})
 	}
 }

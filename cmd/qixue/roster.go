@@ -51,12 +51,18 @@ func newImporter(cfg config, db *gorm.DB, svc *identity.Service) *roster.Importe
 	})
 }
 
+// rosterGCPercent is the garbage collector's target while an import runs:
+// a 200,000-student district holds about 250 MB at its peak, which at the
+// default 100 let the process reach 450-480 MB (bench/rosterserve).
+const rosterGCPercent = 50
+
 // startRosterWorker runs the background import worker until the returned
 // stop function is called; stop waits for it. Jobs left running by a
 // crashed process are queued again: on SQLite (one process) at once, on
 // PostgreSQL once their heartbeat is stale.
 func startRosterWorker(ctx context.Context, cfg config, im *roster.Importer, logger *slog.Logger) (stop func()) {
 	w := im.NewWorker(logger)
+	w.GCPercent = rosterGCPercent
 	if !models.IsPostgres(cfg.DatabaseURL) {
 		if n, err := w.Recover(ctx, 0); err != nil {
 			logger.Error("roster: requeue interrupted imports", "error", err.Error())

@@ -147,8 +147,8 @@ func draughtsPlay(_ context.Context, args []string, _ io.Reader, stdout, stderr 
 // draughtsPDN replays every game of a PDN file (FILE, or standard input
 // for "-" or none) and prints one line a game: "game N: FEN" (the final
 // position) or "game N: error: REASON". Slips that did not stop a game (a
-// capture mark on a quiet move, moves after a draw) go to stderr. It exits 1
-// unless every game replayed.
+// capture mark on a quiet move, moves after a draw, a bad move inside a
+// variation) go to stderr. It exits 1 unless every game replayed.
 func draughtsPDN(_ context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	data, lang, err := recordFlags("pdn", "draughts", args, stdin, stderr)
 	if err != nil {

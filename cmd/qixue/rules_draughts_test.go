@@ -77,6 +77,22 @@ func TestDraughtsPDNFile(t *testing.T) {
 	}
 }
 
+// TestDraughtsPDNVariations: a file whose variations hold bad moves still
+// replays every game (exit 0) and names those moves on stderr.
+func TestDraughtsPDNVariations(t *testing.T) {
+	file := filepath.Join("..", "..", "rules", "draughts", "testdata", "variations.pdn")
+	out, errOut, err := runDraughts(t, "rules", "pdn", "--game", "draughts", file)
+	if err != nil || strings.Count(out, "\n") != 2 || strings.Contains(out, "error") {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	for _, s := range []string{"game 1: warning: variation, move 4 18x28?: no capture of the piece on 18 goes that way",
+		"game 1: warning: variation, move 5 19x30: 19x30 is not a capture", "game 2: warning: variation, move 1 32x28 takes nothing: read as 32-28"} {
+		if !strings.Contains(errOut, s) {
+			t.Errorf("stderr lacks %q:\n%s", s, errOut)
+		}
+	}
+}
+
 func TestDraughtsCLI(t *testing.T) {
 	tests := []struct {
 		name   string

@@ -2,6 +2,7 @@ package draughts
 
 import (
 	"math/rand"
+	"strings"
 	"testing"
 )
 
@@ -66,7 +67,8 @@ func FuzzParseMove(f *testing.F) {
 }
 
 // FuzzParsePDN checks that ParsePDN never panics and that an accepted game
-// is written as PDN that reads back to the same moves and comments.
+// is written as PDN that reads back to the same moves, comments and
+// variations.
 func FuzzParsePDN(f *testing.F) {
 	f.Add(sampleGame)
 	f.Add("[FEN \"B:W28,K46:B19,23\"]\n1... 23x32 {forced} 2. 46x14 *")
@@ -76,6 +78,8 @@ func FuzzParsePDN(f *testing.F) {
 	f.Add("\ufeff1. 32 - 28 19- 23 2. 28x 19 ... 14x23 1/2-1/2")
 	f.Add("[FEN \"?:W31,32,:B1,2\"]\n1. 32x27 *")
 	f.Add("1. 32-28 2-0 ff\nFrom: a@b\n[Event \"b\"]\n1. 31-27 *")
+	f.Add("1. 32-28 19-23 ({or} 1... 18-23 {x} (1... 17-22 2. 28x17 11x22) 2. 38-32 ; c\n) 2. 28x19 (2. 33-29? 14-20) 14x23 *")
+	f.Add("1. 32-28 (1. 31-27 ; a { b\n ( c } ) (1. 32x28 !?) 19-23 (!?) *")
 	f.Fuzz(func(t *testing.T, s string) {
 		g, err := ParsePDN(s)
 		if err != nil {
@@ -91,6 +95,13 @@ func FuzzParsePDN(f *testing.F) {
 		}
 		if g2.Position() != g.Position() || len(g2.moves) != len(g.moves) {
 			t.Fatalf("round trip changed the game:\n%s\n%s", out, g2.PDN())
+		}
+		lines, lines2 := gameLines(g), gameLines(g2)
+		for ply := 0; ply <= len(g.moves); ply++ {
+			if commentText(g.Comment(ply)) != commentText(g2.Comment(ply)) ||
+				strings.Join(lines[ply], "|") != strings.Join(lines2[ply], "|") {
+				t.Fatalf("round trip changed ply %d: %q %q, %q %q\n%s", ply, g.Comment(ply), lines[ply], g2.Comment(ply), lines2[ply], out)
+			}
 		}
 		if out2 := g2.PDN(); out2 != out {
 			t.Fatalf("PDN not stable:\n%s\n%s", out, out2)
@@ -136,4 +147,10 @@ func FuzzMovesAgree(f *testing.F) {
 			}
 		}
 	})
+}
+
+// commentText is a comment as PDN writes it back: spaces folded, "}"
+// (which cannot stand inside braces) written as ")".
+func commentText(c string) string {
+	return strings.Join(strings.Fields(strings.ReplaceAll(c, "}", ")")), " ")
 }

@@ -96,17 +96,25 @@ type Game struct {
 	positions []Position // positions[i] is the position before move i
 	moves     []Move
 	comments  map[int]string // comment after move i (0: before the first move)
-	result    string         // result token read from PDN, if any
-	drawnAt   int            // plies played when a draw rule ended the game, if moves were recorded after it
-	drawn     Outcome        // that draw
-	warnings  []Warning      // slips found while reading a record
+	// variations[i] are the alternatives to move i (1-based), each
+	// played from positions[i-1].
+	variations map[int][]Variation
+	result     string    // result token read from PDN, if any
+	drawnAt    int       // plies played when a draw rule ended the game, if moves were recorded after it
+	drawn      Outcome   // that draw
+	warnings   []Warning // slips found while reading a record
 }
 
 // Warning is a slip in a game record that did not stop the game being
-// read: a move written as a capture that takes nothing, or moves recorded
-// after a draw rule had already ended the game.
+// read: a move written as a capture that takes nothing, moves recorded
+// after a draw rule had already ended the game, or a move inside a
+// variation that cannot be read or is not legal (the variation is cut
+// there).
 type Warning struct {
-	Ply int // the move it concerns, 1-based
+	// Ply is the move it concerns, 1-based, counted from the start of the
+	// game along the line it stands in (a variation's first move has the
+	// ply of the move it replaces).
+	Ply int
 	msg message
 }
 
@@ -116,14 +124,15 @@ const (
 	WarnAfterDraw   = "moves_after_draw"
 )
 
-// Code returns WarnCaptureMark or WarnAfterDraw.
+// Code returns WarnCaptureMark, WarnAfterDraw or WarnVariationMove.
 func (w Warning) Code() string { return w.msg.code }
 
 // Message returns the warning in lang ("en", or Simplified Chinese for any
 // other value).
 func (w Warning) Message(lang string) string { return w.msg.pick(lang) }
 
-// Warnings returns the slips found while reading the game, in move order.
+// Warnings returns the slips found while reading the game, in the order
+// they are written in the record.
 func (g *Game) Warnings() []Warning { return append([]Warning(nil), g.warnings...) }
 
 // DrawnAt reports, for a record that goes on after a draw rule ended the

@@ -10,7 +10,10 @@ import (
 // ParsePDN reads one game in PDN: tags such as [Event "..."], an optional
 // [FEN "..."] start position, moves with or without move numbers, comments in
 // braces (or after ';' to the end of a line), and a result (2-0, 0-2, 1-1,
-// 1/2-1/2, 0-0 or *). Variations in parentheses and NAGs ($1) are skipped.
+// 1/2-1/2, 0-0 or *). Variations in parentheses, nested too, are read with
+// their comments (see Game.Variations): every move in them is checked, and
+// one that cannot be read or is not legal cuts its variation there with a
+// Warning naming it, without refusing the game. NAGs ($1) are skipped.
 // It also reads what real files contain: a UTF-8 byte order mark, squares
 // padded with spaces ("1- 7", "28x 6"), a separate ellipsis ("1. ... 14-19"),
 // a FEN with side "?" (the side of the piece that makes the first move), a
@@ -148,17 +151,27 @@ func (r *pdnReader) game() (*Game, *FormatError) {
 			addComment(r.s[r.i+1 : r.i+end])
 			r.i += end + 1
 		case c == ';':
-			end := strings.IndexByte(r.s[r.i:], '\n')
-			if end < 0 {
-				end = len(r.s) - r.i
-			}
-			addComment(r.s[r.i+1 : r.i+end])
-			r.i += end
+			addComment(r.lineComment())
 		case c == '%' && (r.i == 0 || r.s[r.i-1] == '\n'):
 			r.skipLine()
 		case c == '(':
-			if err := r.skipVariation(); err != nil {
+			if g == nil || len(g.moves) == 0 {
+				// A variation before the first move varies nothing.
+				if err := r.skipVariation(); err != nil {
+					return nil, err
+				}
+				continue
+			}
+			ply := len(g.moves)
+			v, err := r.variation(g.positions[ply-1], ply, &g.warnings)
+			if err != nil {
 				return nil, err
+			}
+			if len(v.Moves) > 0 {
+				if g.variations == nil {
+					g.variations = map[int][]Variation{}
+				}
+				g.variations[ply] = append(g.variations[ply], v)
 			}
 		case c == ')' || c == '}' || c == ']':
 			return nil, pdnError(fmt.Sprintf("unexpected %q", c), fmt.Sprintf("多余的 %q", c))
@@ -343,6 +356,13 @@ func (r *pdnReader) skipBlanks(i int) int {
 	return i
 }
 
+// lineComment reads a comment from ';' at r.i to the end of the line.
+func (r *pdnReader) lineComment() string {
+	start := r.i + 1
+	r.skipLine()
+	return r.s[start:r.i]
+}
+
 func (r *pdnReader) skipLine() {
 	for r.i < len(r.s) && r.s[r.i] != '\n' {
 		r.i++
@@ -505,15 +525,13 @@ var results = map[string]bool{"2-0": true, "0-2": true, "1-1": true, "0-0": true
 // after a draw rule has ended the game, the moves recorded after it are
 // still played (the draw is kept, see Game.DrawnAt).
 func playRecorded(g *Game, tok string) *FormatError {
-	n := len(g.moves)/2 + 1
-	if g.Start().turn == Black {
-		n = (len(g.moves)+1)/2 + 1
-	}
+	ply := len(g.moves) + 1
+	pos := g.Position()
+	n := moveNumber(pos.turn, ply)
 	fail := func(ie *IllegalMoveError) *FormatError {
 		return pdnError(fmt.Sprintf("move %d %s: %s", n, tok, ie.Message("en")),
 			fmt.Sprintf("第 %d 回合 %s：%s", n, tok, ie.Message("zh-CN")))
 	}
-	ply := len(g.moves) + 1
 	if g.drawnAt == 0 {
 		if o := g.outcome(); o.Result == Draw {
 			g.drawnAt, g.drawn = len(g.moves), o
@@ -524,19 +542,11 @@ func playRecorded(g *Game, tok string) *FormatError {
 			return fail(illegal(tok, CodeGameOver, "the game is over: "+o.Message("en"), "对局已经结束："+o.Message("zh-CN")))
 		}
 	}
-	pos := g.Position()
-	m, err := pos.ParseMove(tok)
-	if err != nil {
-		ie := err.(*IllegalMoveError)
-		if ie.Code() != CodeNotACapture {
-			return fail(ie)
-		}
-		quiet := strings.NewReplacer("x", "-", "X", "-", ":", "-").Replace(tok)
-		m2, err2 := pos.ParseMove(quiet)
-		if err2 != nil {
-			return fail(ie)
-		}
-		m = m2
+	m, fixed, ie := parseRecorded(pos, tok)
+	if ie != nil {
+		return fail(ie)
+	}
+	if fixed {
 		g.warnings = append(g.warnings, Warning{Ply: ply, msg: message{code: WarnCaptureMark,
 			en: fmt.Sprintf("move %d %s takes nothing: read as %s", n, tok, m), zh: fmt.Sprintf("第 %d 回合 %s 没有吃子：按 %s 读取", n, tok, m)}})
 	}

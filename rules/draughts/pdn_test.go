@@ -35,7 +35,7 @@ func TestParsePDN(t *testing.T) {
 [GameType "20"]
 
 {A short game.} 1. 32-28 19-23 {Black offers an exchange} 2. 28x19 14x23
-3. 34-30 10-14 {line comment} 4. 30-25 2-0
+3. 34-30 (3. 33-28 {the other way}) 3... 10-14 {line comment} 4. 30-25 2-0
 `
 	if got := g.PDN(); got != want {
 		t.Errorf("PDN:\n%s\nwant:\n%s", got, want)

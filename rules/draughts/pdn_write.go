@@ -8,7 +8,8 @@ import (
 // PDN returns the game in PDN: its tags (with GameType "20" and, when the
 // game does not start from the initial position, FEN added if missing), a
 // blank line, then numbered moves in their shortest unambiguous form with
-// comments in braces, and the result. Lines are wrapped before 80
+// comments in braces and variations in parentheses (nested too, with their
+// comments), and the result. Lines are wrapped before 80
 // characters.
 func (g *Game) PDN() string {
 	var sb strings.Builder
@@ -39,44 +40,61 @@ func (g *Game) PDN() string {
 		fmt.Fprintf(&sb, "[%s \"%s\"]\n", t.Name, v)
 	}
 	sb.WriteByte('\n')
+	main := Variation{Comment: g.comments[0], Moves: make([]VariationMove, len(g.moves))}
+	for i, m := range g.moves {
+		main.Moves[i] = VariationMove{Move: m, Comment: g.comments[i+1], Variations: g.variations[i+1]}
+	}
 	line := 0
-	write := func(s string) {
-		if line > 0 && line+1+len(s) > 79 {
+	for _, w := range append(appendLine(nil, g.Start(), 1, main), result) {
+		if line > 0 && line+1+len(w) > 79 {
 			sb.WriteByte('\n')
 			line = 0
 		} else if line > 0 {
 			sb.WriteByte(' ')
 			line++
 		}
-		sb.WriteString(s)
-		line += len(s)
+		sb.WriteString(w)
+		line += len(w)
 	}
-	comment := func(i int) {
-		if c := g.comments[i]; c != "" {
-			for _, w := range strings.Fields("{" + strings.ReplaceAll(c, "}", ")") + "}") {
-				write(w)
-			}
-		}
-	}
-	comment(0)
-	num := 1
-	numbered := false // whether the next Black move needs "N..."
-	for i, m := range g.moves {
-		pos := g.positions[i]
-		if pos.turn == White {
-			write(fmt.Sprintf("%d. %s", num, pos.Notation(m)))
-		} else {
-			if i == 0 || numbered {
-				write(fmt.Sprintf("%d... %s", num, pos.Notation(m)))
-			} else {
-				write(pos.Notation(m))
-			}
-			num++
-		}
-		numbered = g.comments[i+1] != ""
-		comment(i + 1)
-	}
-	write(result)
 	sb.WriteByte('\n')
 	return sb.String()
+}
+
+// appendComment adds a comment in braces to words, a word at a time.
+func appendComment(words []string, c string) []string {
+	if c == "" {
+		return words
+	}
+	return append(words, strings.Fields("{"+strings.ReplaceAll(c, "}", ")")+"}")...)
+}
+
+// appendLine adds to words the moves of v played from pos, the first at
+// ply of the game, with its comments and, in parentheses after each move,
+// its variations. A move number and its move are one word ("12. 32-28"),
+// so that a line is never broken between them.
+func appendLine(words []string, pos Position, ply int, v Variation) []string {
+	words = appendComment(words, v.Comment)
+	numbered := true // whether a Black move needs "N..."
+	for i, vm := range v.Moves {
+		n := moveNumber(pos.turn, ply+i)
+		switch {
+		case pos.turn == White:
+			words = append(words, fmt.Sprintf("%d. %s", n, pos.Notation(vm.Move)))
+		case numbered:
+			words = append(words, fmt.Sprintf("%d... %s", n, pos.Notation(vm.Move)))
+		default:
+			words = append(words, pos.Notation(vm.Move))
+		}
+		words = appendComment(words, vm.Comment)
+		for _, alt := range vm.Variations {
+			if vw := appendLine(nil, pos, ply+i, alt); len(vw) > 0 {
+				vw[0] = "(" + vw[0]
+				vw[len(vw)-1] += ")"
+				words = append(words, vw...)
+			}
+		}
+		numbered = vm.Comment != "" || len(vm.Variations) > 0
+		pos = pos.apply(vm.Move)
+	}
+	return words
 }

@@ -231,3 +231,45 @@ func parseDigits(s string) (Rat, bool) {
 	}
 	return Int(n), true
 }
+
+// Combining is one of the number-combining rules (组数法则) that make one
+// operand from two pieces' digits.
+type Combining uint8
+
+const (
+	Concat   Combining = iota + 1 // 组大数: 12
+	Power                         // 组乘方: 2³
+	Fraction                      // 组分数: 2/5
+)
+
+// Combined returns the operands of e written with the combining rule c, in
+// the order written: for 12÷(2/3)+2³ and Fraction, the one operand 2/3.
+// The parser decides what a / is (see the package comment): in 8÷2/4 the
+// / is a division, so that expression has no fraction. A fraction under
+// rules without fractions is still reported here; Check reads it as a
+// division.
+func (e *Expr) Combined(c Combining) []*Expr {
+	var out []*Expr
+	e.combined(c, &out)
+	return out
+}
+
+func (e *Expr) combined(c Combining, out *[]*Expr) {
+	switch e.kind {
+	case kNum:
+		if c == Concat && len(e.lit) > 1 {
+			*out = append(*out, e)
+		}
+	case kPow:
+		if c == Power {
+			*out = append(*out, e)
+		}
+	case kFrac:
+		if c == Fraction {
+			*out = append(*out, e)
+		}
+	default:
+		e.l.combined(c, out)
+		e.r.combined(c, out)
+	}
+}

@@ -145,3 +145,35 @@ func TestParseTooLong(t *testing.T) {
 		t.Fatalf("Parse(long) = %v, want too_long", err)
 	}
 }
+
+// TestCombined: the operands made by each combining rule, as the parser
+// reads them; a / after a divided digit is a division, not a fraction.
+func TestCombined(t *testing.T) {
+	tests := []struct {
+		in                      string
+		concat, power, fraction []string
+	}{
+		{"6×4/6", nil, nil, []string{"4/6"}},
+		{"6×4÷6", nil, nil, nil},
+		{"8÷2/4", nil, nil, nil},
+		{"8/2÷4", nil, nil, []string{"8/2"}},
+		{"12÷(2/3)+2³", []string{"12"}, []string{"2³"}, []string{"(2/3)"}},
+		{"(1/2)×6+3^2+45", []string{"45"}, []string{"3²"}, []string{"(1/2)"}},
+		{"12/4", []string{"12"}, nil, nil},
+	}
+	for _, tt := range tests {
+		e, err := Parse(tt.in)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.in, err)
+		}
+		for c, want := range map[Combining][]string{Concat: tt.concat, Power: tt.power, Fraction: tt.fraction} {
+			var got []string
+			for _, x := range e.Combined(c) {
+				got = append(got, x.String())
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("%s: combined(%d) = %q, want %q", tt.in, c, got, want)
+			}
+		}
+	}
+}
