@@ -367,7 +367,9 @@ func exerciseIDsOf(list []assignments.Assignment) []string {
 // ClassProgress reads a class's matrix inputs in at most six queries:
 // students, assignments (with items and chosen students), the blocks of
 // their lessons and each student's attempts and first correct attempt
-// per exercise.
+// per exercise since joining (from the rollup student_exercise_stats; one
+// query more when some students' rollup rows began before they joined,
+// see classSolves).
 func (s *AssignmentStore) ClassProgress(ctx context.Context, classID string) ([]assignments.ClassStudent, []assignments.Assignment, []assignments.Solve, error) {
 	db := s.db.WithContext(ctx)
 	var students []struct {
