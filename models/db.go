@@ -188,6 +188,9 @@ func Migrate(ctx context.Context, db *gorm.DB) error {
 	if err := backfillSortKeys(ctx, db); err != nil {
 		return fmt.Errorf("migrate: name sort keys: %w", err)
 	}
+	if err := migrateExerciseStats(ctx, db); err != nil {
+		return fmt.Errorf("migrate: student exercise stats: %w", err)
+	}
 	return nil
 }
 
