@@ -44,12 +44,6 @@ func (h *gameHandlers) register(v1 *echo.Group, auth echo.MiddlewareFunc) {
 	addRoutes(v1, auth, h.svc != nil, routes)
 }
 
-// gameCaller is the games service's view of the request's principal.
-func gameCaller(c echo.Context) games.Caller {
-	p := Caller(c)
-	return games.Caller{UserID: p.UserID, SchoolID: p.SchoolID, Role: string(p.Role)}
-}
-
 // upload adds the games of a file: JSON ({game, text, ...}) or a
 // multipart form with the same fields and the file in "file".
 func (h *gameHandlers) upload(c echo.Context) error {
@@ -67,7 +61,7 @@ func (h *gameHandlers) upload(c echo.Context) error {
 			return err
 		}
 	}
-	rep, err := h.svc.Upload(c.Request().Context(), gameCaller(c), req.upload())
+	rep, err := h.svc.Upload(c.Request().Context(), Caller(c), req.upload())
 	if err != nil {
 		return gameError(err)
 	}
@@ -128,7 +122,7 @@ func (h *gameHandlers) list(c echo.Context) error {
 	f := games.Filter{PlayerID: c.QueryParam("user_id"), ClassID: c.QueryParam("class_id"), Game: games.Game(c.QueryParam("game")),
 		Event: c.QueryParam("event"), From: c.QueryParam("from"), To: c.QueryParam("to"), Opening: c.QueryParam("opening"),
 		Status: games.Status(c.QueryParam("status"))}
-	list, next, err := h.svc.List(c.Request().Context(), gameCaller(c), f, games.Page{Limit: page.Limit, After: page.After})
+	list, next, err := h.svc.List(c.Request().Context(), Caller(c), f, games.Page{Limit: page.Limit, After: page.After})
 	if err != nil {
 		return gameError(err)
 	}
@@ -136,7 +130,7 @@ func (h *gameHandlers) list(c echo.Context) error {
 }
 
 func (h *gameHandlers) get(c echo.Context) error {
-	rec, err := h.svc.Get(c.Request().Context(), gameCaller(c), c.Param("id"))
+	rec, err := h.svc.Get(c.Request().Context(), Caller(c), c.Param("id"))
 	if err != nil {
 		return gameError(err)
 	}
@@ -148,7 +142,7 @@ func (h *gameHandlers) edit(c echo.Context) error {
 	if err := Bind(c, &req); err != nil {
 		return err
 	}
-	rec, err := h.svc.Edit(c.Request().Context(), gameCaller(c), c.Param("id"), req.edit())
+	rec, err := h.svc.Edit(c.Request().Context(), Caller(c), c.Param("id"), req.edit())
 	if err != nil {
 		return gameError(err)
 	}
@@ -156,14 +150,14 @@ func (h *gameHandlers) edit(c echo.Context) error {
 }
 
 func (h *gameHandlers) delete(c echo.Context) error {
-	if err := h.svc.Delete(c.Request().Context(), gameCaller(c), c.Param("id")); err != nil {
+	if err := h.svc.Delete(c.Request().Context(), Caller(c), c.Param("id")); err != nil {
 		return gameError(err)
 	}
 	return c.NoContent(http.StatusNoContent)
 }
 
 func (h *gameHandlers) confirm(c echo.Context) error {
-	rec, err := h.svc.Confirm(c.Request().Context(), gameCaller(c), c.Param("id"))
+	rec, err := h.svc.Confirm(c.Request().Context(), Caller(c), c.Param("id"))
 	if err != nil {
 		return gameError(err)
 	}
@@ -181,7 +175,7 @@ func (h *gameHandlers) replay(c echo.Context) error {
 		}
 		ply = n
 	}
-	rp, err := h.svc.Replay(c.Request().Context(), gameCaller(c), c.Param("id"))
+	rp, err := h.svc.Replay(c.Request().Context(), Caller(c), c.Param("id"))
 	if err != nil {
 		return gameError(err)
 	}
@@ -192,7 +186,7 @@ func (h *gameHandlers) replay(c echo.Context) error {
 }
 
 func (h *gameHandlers) export(c echo.Context) error {
-	rec, text, err := h.svc.Export(c.Request().Context(), gameCaller(c), c.Param("id"))
+	rec, text, err := h.svc.Export(c.Request().Context(), Caller(c), c.Param("id"))
 	if err != nil {
 		return gameError(err)
 	}

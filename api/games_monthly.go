@@ -106,7 +106,7 @@ func (h *gameHandlers) monthly(c echo.Context, schoolID, classID string) error {
 	if month == "" {
 		month = time.Now().UTC().Format("2006-01")
 	}
-	t, err := h.svc.Monthly(c.Request().Context(), gameCaller(c), schoolID, classID, games.Game(c.QueryParam("game")), month)
+	t, err := h.svc.Monthly(c.Request().Context(), Caller(c), schoolID, classID, games.Game(c.QueryParam("game")), month)
 	if err != nil {
 		return gameError(err)
 	}
@@ -144,7 +144,7 @@ type levelResponse struct {
 
 // myLevel answers the calling student's level in each game.
 func (h *gameHandlers) myLevel(c echo.Context) error {
-	levels, err := h.svc.MyLevels(c.Request().Context(), gameCaller(c))
+	levels, err := h.svc.MyLevels(c.Request().Context(), Caller(c))
 	if err != nil {
 		return gameError(err)
 	}

@@ -20,12 +20,12 @@ func TournamentResults(svc *tournaments.Service) games.Results {
 
 type tournamentResults struct{ svc *tournaments.Service }
 
-func toTournamentCaller(c games.Caller) tournaments.Caller {
-	return tournaments.Caller{UserID: c.UserID, SchoolID: c.SchoolID, Role: c.Role}
+func toTournamentCaller(c identity.Principal) tournaments.Caller {
+	return tournaments.Caller{UserID: c.UserID, SchoolID: c.SchoolID, Role: string(c.Role)}
 }
 
 // Board returns the students of a board of a paired round.
-func (t tournamentResults) Board(ctx context.Context, c games.Caller, id string, round, board int) (string, string, error) {
+func (t tournamentResults) Board(ctx context.Context, c identity.Principal, id string, round, board int) (string, string, error) {
 	ev, err := t.svc.Get(ctx, toTournamentCaller(c), id)
 	if errors.Is(err, tournaments.ErrNotFound) || errors.Is(err, tournaments.ErrForbidden) {
 		return "", "", games.ValidationError("tournament_id", "not_found")
@@ -49,7 +49,7 @@ func (t tournamentResults) Board(ctx context.Context, c games.Caller, id string,
 }
 
 // SetResult enters the result as the caller.
-func (t tournamentResults) SetResult(ctx context.Context, c games.Caller, id string, round, board int, result string) error {
+func (t tournamentResults) SetResult(ctx context.Context, c identity.Principal, id string, round, board int, result string) error {
 	_, _, _, err := t.svc.SetResult(ctx, toTournamentCaller(c), id, tournaments.ResultInput{Round: round, Board: board, Result: tournaments.Outcome(result)})
 	if err != nil {
 		return tournamentError(err)

@@ -4,6 +4,8 @@ import (
 	"context"
 	"slices"
 	"time"
+
+	"qixue/identity"
 )
 
 // MonthTable is the club charter's monthly points table of a class, or
@@ -69,8 +71,8 @@ func results(played []Played) []GameResult {
 // empty, of the school. Teachers read the tables of the classes they
 // teach, school admins every table of the school; students none. month
 // is "2026-11"; game "" is chess.
-func (s *Service) Monthly(ctx context.Context, c Caller, schoolID, classID string, game Game, month string) (*MonthTable, error) {
-	if !c.staff() {
+func (s *Service) Monthly(ctx context.Context, c identity.Principal, schoolID, classID string, game Game, month string) (*MonthTable, error) {
+	if !staff(c) {
 		return nil, ErrForbidden
 	}
 	var v fieldErrors
@@ -87,7 +89,7 @@ func (s *Service) Monthly(ctx context.Context, c Caller, schoolID, classID strin
 	if err := v.err(); err != nil {
 		return nil, err
 	}
-	if c.Role != RolePlatformAdmin {
+	if c.Role != identity.RolePlatformAdmin {
 		if schoolID != "" && schoolID != c.SchoolID {
 			return nil, ErrNotFound
 		}
@@ -96,11 +98,11 @@ func (s *Service) Monthly(ctx context.Context, c Caller, schoolID, classID strin
 	t := &MonthTable{Game: game, Month: month}
 	var classIDs []string
 	if classID != "" {
-		cl, err := s.store.Class(ctx, c.scope(), classID)
+		cl, err := s.store.Class(ctx, scope(c), classID)
 		if err != nil {
 			return nil, err
 		}
-		if c.Role == RoleTeacher {
+		if c.Role == identity.RoleTeacher {
 			mine, err := s.store.ClassesOf(ctx, c.UserID)
 			if err != nil {
 				return nil, err
@@ -110,7 +112,7 @@ func (s *Service) Monthly(ctx context.Context, c Caller, schoolID, classID strin
 			}
 		}
 		t.Class, schoolID, classIDs = &cl, cl.SchoolID, []string{classID}
-	} else if c.Role == RoleTeacher {
+	} else if c.Role == identity.RoleTeacher {
 		return nil, ErrForbidden
 	}
 	students, err := s.store.Students(ctx, schoolID, classIDs)
@@ -136,8 +138,8 @@ func (s *Service) Monthly(ctx context.Context, c Caller, schoolID, classID strin
 
 // MyLevels returns the calling student's level in each game, from every
 // confirmed game of the school up to today.
-func (s *Service) MyLevels(ctx context.Context, c Caller) ([]MyLevel, error) {
-	if c.Role != RoleStudent {
+func (s *Service) MyLevels(ctx context.Context, c identity.Principal) ([]MyLevel, error) {
+	if c.Role != identity.RoleStudent {
 		return nil, ErrForbidden
 	}
 	today := s.now().UTC().Format(time.DateOnly)

@@ -2,11 +2,14 @@ package games
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"qixue/identity"
 )
 
 // Service keeps the club archive: uploads, replay, export, search,
@@ -100,7 +103,7 @@ type UploadReport struct {
 // caller may name (a teacher's classes, a student's classmates, the
 // whole school for admins); other names are outsiders. A file with no
 // game is ErrNoGames; bad input is ErrValidation naming the field.
-func (s *Service) Upload(ctx context.Context, c Caller, u Upload) (*UploadReport, error) {
+func (s *Service) Upload(ctx context.Context, c identity.Principal, u Upload) (*UploadReport, error) {
 	if c.SchoolID == "" {
 		return nil, ErrForbidden
 	}
@@ -201,7 +204,7 @@ func (s *Service) Upload(ctx context.Context, c Caller, u Upload) (*UploadReport
 				Reason: Text{ZH: "同一个学生不能既执白又执黑", EN: "the same student cannot play both sides"}})
 			continue
 		}
-		if c.Role == RoleStudent && !rec.Plays(c.UserID) {
+		if c.Role == identity.RoleStudent && !rec.Plays(c.UserID) {
 			rep.Refused = append(rep.Refused, Refusal{Number: r.Number, Code: CodeNotYourGame,
 				Reason: Text{ZH: "你不是这盘棋的棋手：只能上传自己下的棋", EN: "you did not play in this game: upload only your own games"}})
 			continue
@@ -211,7 +214,7 @@ func (s *Service) Upload(ctx context.Context, c Caller, u Upload) (*UploadReport
 		rec.ID, rec.SchoolID, rec.SubmittedBy = newID(now), c.SchoolID, c.UserID
 		rec.CreatedAt, rec.UpdatedAt = now, now
 		rec.Status = Pending
-		if c.staff() {
+		if staff(c) {
 			rec.Status, rec.ConfirmedBy, rec.ConfirmedAt = Confirmed, c.UserID, now
 		}
 		rec.Hash = hash(rec.Game, rec.Variant, rec.White, rec.Black, rec.Date, rec.Start, r.Moves)
@@ -246,9 +249,12 @@ func (s *Service) Upload(ctx context.Context, c Caller, u Upload) (*UploadReport
 		}
 	}
 	slices.SortStableFunc(rep.Refused, func(a, b Refusal) int { return a.Number - b.Number })
-	if len(rep.Stored) == 1 && rep.Stored[0].Pairing != nil && c.staff() {
+	if len(rep.Stored) == 1 && rep.Stored[0].Pairing != nil && staff(c) {
+		// The board's result is the tournament service's own
+		// transaction: when it is refused, take the game back out, so a
+		// refused upload leaves nothing behind.
 		if err := s.enterResult(ctx, c, rep.Stored[0]); err != nil {
-			return nil, err
+			return nil, errors.Join(err, s.store.Delete(ctx, c.SchoolID, rep.Stored[0].ID))
 		}
 	}
 	return rep, nil
@@ -272,8 +278,8 @@ func truncate(s string, n int) string {
 }
 
 // nameable returns the students the caller may name as players.
-func (s *Service) nameable(ctx context.Context, c Caller) ([]Student, error) {
-	if c.Role == RoleSchoolAdmin || c.Role == RolePlatformAdmin {
+func (s *Service) nameable(ctx context.Context, c identity.Principal) ([]Student, error) {
+	if c.Role == identity.RoleSchoolAdmin || c.Role == identity.RolePlatformAdmin {
 		return s.store.Students(ctx, c.SchoolID, nil)
 	}
 	classes, err := s.store.ClassesOf(ctx, c.UserID)
@@ -285,7 +291,7 @@ func (s *Service) nameable(ctx context.Context, c Caller) ([]Student, error) {
 
 // checkPairing checks that the record's players are those of the
 // tournament board, white and black as paired, and links it.
-func (s *Service) checkPairing(ctx context.Context, c Caller, rec *Record, p Pairing) error {
+func (s *Service) checkPairing(ctx context.Context, c identity.Principal, rec *Record, p Pairing) error {
 	if s.results == nil {
 		return invalid("tournament_id", "not_found")
 	}
@@ -307,7 +313,7 @@ func (s *Service) checkPairing(ctx context.Context, c Caller, rec *Record, p Pai
 }
 
 // enterResult sets the tournament board's result from a confirmed record.
-func (s *Service) enterResult(ctx context.Context, c Caller, rec *Record) error {
+func (s *Service) enterResult(ctx context.Context, c identity.Principal, rec *Record) error {
 	if rec.Result == Unfinished || s.results == nil {
 		return nil
 	}
@@ -315,19 +321,19 @@ func (s *Service) enterResult(ctx context.Context, c Caller, rec *Record) error 
 }
 
 // load returns a record the caller may read.
-func (s *Service) load(ctx context.Context, c Caller, id string) (*Record, error) {
-	rec, err := s.store.Record(ctx, c.scope(), id)
+func (s *Service) load(ctx context.Context, c identity.Principal, id string) (*Record, error) {
+	rec, err := s.store.Record(ctx, scope(c), id)
 	if err != nil {
 		return nil, err
 	}
 	switch c.Role {
-	case RoleSchoolAdmin, RolePlatformAdmin:
+	case identity.RoleSchoolAdmin, identity.RolePlatformAdmin:
 		return rec, nil
 	}
 	if rec.Plays(c.UserID) || rec.SubmittedBy == c.UserID {
 		return rec, nil
 	}
-	if c.Role == RoleStudent && rec.Status != Confirmed {
+	if c.Role == identity.RoleStudent && rec.Status != Confirmed {
 		return nil, ErrNotFound
 	}
 	mine, err := s.store.ClassesOf(ctx, c.UserID)
@@ -345,11 +351,11 @@ func (s *Service) load(ctx context.Context, c Caller, id string) (*Record, error
 // manages reports whether the caller may confirm, edit and delete rec:
 // school admins, and teachers of a class of its players or who uploaded
 // it.
-func (s *Service) manages(ctx context.Context, c Caller, rec *Record) (bool, error) {
+func (s *Service) manages(ctx context.Context, c identity.Principal, rec *Record) (bool, error) {
 	switch c.Role {
-	case RoleSchoolAdmin, RolePlatformAdmin:
+	case identity.RoleSchoolAdmin, identity.RolePlatformAdmin:
 		return true, nil
-	case RoleTeacher:
+	case identity.RoleTeacher:
 		if rec.SubmittedBy == c.UserID {
 			return true, nil
 		}
@@ -368,8 +374,8 @@ func (s *Service) manages(ctx context.Context, c Caller, rec *Record) (bool, err
 
 // present is the record as the caller may see it: for a student, other
 // children by first name and without their IDs.
-func (s *Service) present(c Caller, rec *Record) *Record {
-	if c.Role != RoleStudent {
+func (s *Service) present(c identity.Principal, rec *Record) *Record {
+	if c.Role != identity.RoleStudent {
 		return rec
 	}
 	out := *rec
@@ -387,7 +393,7 @@ func (s *Service) present(c Caller, rec *Record) *Record {
 }
 
 // Get returns a record the caller may read.
-func (s *Service) Get(ctx context.Context, c Caller, id string) (*Record, error) {
+func (s *Service) Get(ctx context.Context, c identity.Principal, id string) (*Record, error) {
 	rec, err := s.load(ctx, c, id)
 	if err != nil {
 		return nil, err
@@ -396,7 +402,7 @@ func (s *Service) Get(ctx context.Context, c Caller, id string) (*Record, error)
 }
 
 // Replay returns the record played ply by ply.
-func (s *Service) Replay(ctx context.Context, c Caller, id string) (*Replay, error) {
+func (s *Service) Replay(ctx context.Context, c identity.Principal, id string) (*Replay, error) {
 	rec, err := s.load(ctx, c, id)
 	if err != nil {
 		return nil, err
@@ -406,7 +412,7 @@ func (s *Service) Replay(ctx context.Context, c Caller, id string) (*Replay, err
 
 // Export returns the record in its game's notation (PGN, PDN, the move
 // list of gomoku and number chess), with the record's fields as tags.
-func (s *Service) Export(ctx context.Context, c Caller, id string) (*Record, string, error) {
+func (s *Service) Export(ctx context.Context, c identity.Principal, id string) (*Record, string, error) {
 	rec, err := s.load(ctx, c, id)
 	if err != nil {
 		return nil, "", err
@@ -428,7 +434,7 @@ type Filter struct {
 
 // List pages through the records the caller may read, newest last. It
 // returns the cursor of the next page ("" on the last).
-func (s *Service) List(ctx context.Context, c Caller, f Filter, page Page) ([]*Record, string, error) {
+func (s *Service) List(ctx context.Context, c identity.Principal, f Filter, page Page) ([]*Record, string, error) {
 	var v fieldErrors
 	if f.Game != "" && !slices.Contains(Games, f.Game) {
 		v.add("game", "invalid")
@@ -445,14 +451,14 @@ func (s *Service) List(ctx context.Context, c Caller, f Filter, page Page) ([]*R
 	if err := v.err(); err != nil {
 		return nil, "", err
 	}
-	q := Query{SchoolID: c.scope(), PlayerID: f.PlayerID, ClassID: f.ClassID, Game: f.Game, Event: strings.TrimSpace(f.Event),
+	q := Query{SchoolID: scope(c), PlayerID: f.PlayerID, ClassID: f.ClassID, Game: f.Game, Event: strings.TrimSpace(f.Event),
 		From: f.From, To: f.To, Opening: strings.TrimSpace(f.Opening), Status: f.Status}
-	if c.Role == RoleTeacher || c.Role == RoleStudent {
+	if c.Role == identity.RoleTeacher || c.Role == identity.RoleStudent {
 		classes, err := s.store.ClassesOf(ctx, c.UserID)
 		if err != nil {
 			return nil, "", err
 		}
-		q.ViewerID, q.ViewerClasses, q.ConfirmedOnly = c.UserID, classes, c.Role == RoleStudent
+		q.ViewerID, q.ViewerClasses, q.ConfirmedOnly = c.UserID, classes, c.Role == identity.RoleStudent
 	}
 	if page.Limit <= 0 || page.Limit > 200 {
 		page.Limit = 50
@@ -476,7 +482,7 @@ func (s *Service) List(ctx context.Context, c Caller, f Filter, page Page) ([]*R
 // a school admin, or the opponent when a student submitted it (not the
 // submitter). A record linked to a tournament board enters its result
 // there when staff confirm it.
-func (s *Service) Confirm(ctx context.Context, c Caller, id string) (*Record, error) {
+func (s *Service) Confirm(ctx context.Context, c identity.Principal, id string) (*Record, error) {
 	rec, err := s.load(ctx, c, id)
 	if err != nil {
 		return nil, err
@@ -490,7 +496,7 @@ func (s *Service) Confirm(ctx context.Context, c Caller, id string) (*Record, er
 	}
 	if !ok {
 		switch {
-		case c.Role != RoleStudent || !rec.Plays(c.UserID):
+		case c.Role != identity.RoleStudent || !rec.Plays(c.UserID):
 			return nil, ErrForbidden
 		case rec.SubmittedBy == c.UserID:
 			return nil, ErrOwnSubmission
@@ -498,13 +504,16 @@ func (s *Service) Confirm(ctx context.Context, c Caller, id string) (*Record, er
 	}
 	now := s.now().UTC()
 	rec.Status, rec.ConfirmedBy, rec.ConfirmedAt, rec.UpdatedAt = Confirmed, c.UserID, now, now
-	if err := s.store.Update(ctx, rec); err != nil {
-		return nil, err
-	}
-	if rec.Pairing != nil && c.staff() {
+	// The board's result first: if the tournament refuses it, the game
+	// stays pending, and a retry enters it again (results are set, not
+	// added).
+	if rec.Pairing != nil && staff(c) {
 		if err := s.enterResult(ctx, c, rec); err != nil {
 			return nil, err
 		}
+	}
+	if err := s.store.Update(ctx, rec); err != nil {
+		return nil, err
 	}
 	return s.present(c, rec), nil
 }
@@ -521,7 +530,7 @@ type Edit struct {
 // who uploaded it and school admins. The players of a game linked to a
 // tournament board stay those of the board. A change that makes it the same
 // game as another record of the school is ErrDuplicate.
-func (s *Service) Edit(ctx context.Context, c Caller, id string, e Edit) (*Record, error) {
+func (s *Service) Edit(ctx context.Context, c identity.Principal, id string, e Edit) (*Record, error) {
 	rec, err := s.load(ctx, c, id)
 	if err != nil {
 		return nil, err
@@ -605,20 +614,20 @@ func (s *Service) Edit(ctx context.Context, c Caller, id string, e Edit) (*Recor
 	}
 	rec.Hash = hash(rec.Game, rec.Variant, rec.White, rec.Black, rec.Date, rec.Start, moves)
 	rec.UpdatedAt = s.now().UTC()
-	if err := s.store.Update(ctx, rec); err != nil {
-		return nil, err
-	}
 	if rec.Status == Confirmed && rec.Pairing != nil && e.Result != nil {
 		if err := s.enterResult(ctx, c, rec); err != nil {
 			return nil, err
 		}
+	}
+	if err := s.store.Update(ctx, rec); err != nil {
+		return nil, err
 	}
 	return s.present(c, rec), nil
 }
 
 // Delete removes a record: those who may edit it, and the student who
 // submitted it while it is pending.
-func (s *Service) Delete(ctx context.Context, c Caller, id string) error {
+func (s *Service) Delete(ctx context.Context, c identity.Principal, id string) error {
 	rec, err := s.load(ctx, c, id)
 	if err != nil {
 		return err
@@ -627,7 +636,7 @@ func (s *Service) Delete(ctx context.Context, c Caller, id string) error {
 	if err != nil {
 		return err
 	}
-	if !ok && !(c.Role == RoleStudent && rec.SubmittedBy == c.UserID && rec.Status == Pending) {
+	if !ok && !(c.Role == identity.RoleStudent && rec.SubmittedBy == c.UserID && rec.Status == Pending) {
 		return ErrForbidden
 	}
 	return s.store.Delete(ctx, rec.SchoolID, rec.ID)

@@ -1,27 +1,17 @@
 package games
 
-import "context"
+import (
+	"context"
 
-// Roles of a Caller, as identity names them.
-const (
-	RolePlatformAdmin = "platform_admin"
-	RoleSchoolAdmin   = "school_admin"
-	RoleTeacher       = "teacher"
-	RoleStudent       = "student"
+	"qixue/identity"
 )
 
-// Caller is who calls the service: the API fills it from the access token.
-type Caller struct {
-	UserID   string
-	SchoolID string // empty for platform admins
-	Role     string
-}
-
-func (c Caller) staff() bool { return c.Role != RoleStudent }
+// staff reports whether the caller is a teacher or an admin.
+func staff(c identity.Principal) bool { return c.Role != identity.RoleStudent }
 
 // scope is the school the caller's queries are limited to ("" for all).
-func (c Caller) scope() string {
-	if c.Role == RolePlatformAdmin {
+func scope(c identity.Principal) string {
+	if c.Role == identity.RolePlatformAdmin {
 		return ""
 	}
 	return c.SchoolID
@@ -111,8 +101,8 @@ type Store interface {
 type Results interface {
 	// Board returns the student IDs of the players of a board of a
 	// paired round of the tournament, as the caller may see it.
-	Board(ctx context.Context, c Caller, tournamentID string, round, board int) (white, black string, err error)
+	Board(ctx context.Context, c identity.Principal, tournamentID string, round, board int) (white, black string, err error)
 	// SetResult enters result (FirstWins, SecondWins or Draw) on the
 	// board as the caller.
-	SetResult(ctx context.Context, c Caller, tournamentID string, round, board int, result string) error
+	SetResult(ctx context.Context, c identity.Principal, tournamentID string, round, board int, result string) error
 }

@@ -8,6 +8,7 @@ import (
 
 	"qixue/games"
 	"qixue/games/gamestest"
+	"qixue/identity"
 	"qixue/models"
 	"qixue/models/modelstest"
 )
@@ -28,7 +29,7 @@ func benchGameUpload(b *testing.B, db *gorm.DB, text string) {
 	b.SetBytes(int64(len(text)))
 	cpu := cpuTime()
 	for b.Loop() {
-		c := games.Caller{UserID: uuid.NewString(), SchoolID: uuid.NewString(), Role: games.RoleSchoolAdmin}
+		c := identity.Principal{UserID: uuid.NewString(), SchoolID: uuid.NewString(), Role: identity.RoleSchoolAdmin}
 		rep, err := svc.Upload(ctx, c, games.Upload{Game: games.Chess, Text: text})
 		if err != nil {
 			b.Fatal(err)

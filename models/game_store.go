@@ -11,6 +11,7 @@ import (
 	"gorm.io/gorm"
 
 	"qixue/games"
+	"qixue/identity"
 )
 
 // GameStore keeps the club game archive (games.Store).
@@ -35,7 +36,7 @@ func (s *GameStore) ClassesOf(ctx context.Context, userID string) ([]string, err
 func (s *GameStore) Students(ctx context.Context, schoolID string, classIDs []string) ([]games.Student, error) {
 	var rows []struct{ ID, RealName, Username string }
 	q := s.db.WithContext(ctx).Table("users u").Select("DISTINCT u.id, u.real_name, u.username").
-		Where("u.school_id = ? AND u.role = ? AND u.deactivated_at IS NULL", schoolID, games.RoleStudent)
+		Where("u.school_id = ? AND u.role = ? AND u.deactivated_at IS NULL", schoolID, identity.RoleStudent)
 	if classIDs != nil {
 		q = inList(q.Joins("JOIN enrollments e ON e.user_id = u.id AND e.deactivated_at IS NULL"), "e.class_id", classIDs)
 	}
@@ -132,7 +133,7 @@ func (s *GameStore) withClasses(ctx context.Context, rows []gameRecordRow) ([]*g
 		var es []struct{ UserID, ClassID string }
 		q := s.db.WithContext(ctx).Table("enrollments e").Select("e.user_id, e.class_id").
 			Joins("JOIN classes c ON c.id = e.class_id").
-			Where("e.role = ? AND e.deactivated_at IS NULL AND c.deactivated_at IS NULL", games.RoleStudent)
+			Where("e.role = ? AND e.deactivated_at IS NULL AND c.deactivated_at IS NULL", identity.RoleStudent)
 		err := inList(q, "e.user_id", ids).Order("e.class_id").Scan(&es).Error
 		if err != nil {
 			return nil, err
@@ -155,7 +156,7 @@ func (s *GameStore) withClasses(ctx context.Context, rows []gameRecordRow) ([]*g
 // studentsOf is the subquery of the active students of the classes.
 func (s *GameStore) studentsOf(classIDs []string) *gorm.DB {
 	return inList(s.db.Table("enrollments").Select("user_id").
-		Where("role = ? AND deactivated_at IS NULL", games.RoleStudent), "class_id", classIDs)
+		Where("role = ? AND deactivated_at IS NULL", identity.RoleStudent), "class_id", classIDs)
 }
 
 // List returns up to page.Limit+1 records matching q after page.After,
