@@ -10,6 +10,7 @@ import (
 	"gorm.io/gorm"
 
 	"qixue/api/apitest"
+	"qixue/domain"
 	"qixue/exercises"
 	"qixue/identity"
 	"qixue/models/modelstest"
@@ -40,7 +41,7 @@ func TestAboveBandExerciseCheckedUnderItsRuleset(t *testing.T) {
 		p := newPractice(t, db, chain)
 		a := p.F.A
 		grade1 := 1
-		if _, err := p.Identity.UpdateClass(context.Background(), identity.Principal{Role: identity.RolePlatformAdmin},
+		if _, err := p.Identity.UpdateClass(context.Background(), domain.Principal{Role: domain.RolePlatformAdmin},
 			a.Class.ID, identity.ClassPatch{Grade: &grade1}); err != nil {
 			t.Fatal(err)
 		}

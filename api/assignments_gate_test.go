@@ -41,7 +41,8 @@ func TestMasteryGate(t *testing.T) {
 				Title: exercises.Text{ZH: "题", EN: "Q"}, Body: exercises.Text{ZH: "选", EN: "Pick"},
 				Prompt:     json.RawMessage(`{"game":"chess","options":[{"zh-CN":"甲","en":"A"},{"zh-CN":"乙","en":"B"}]}`),
 				Solution:   json.RawMessage(`{"correct":[1]}`),
-				Difficulty: 3, Band: exercises.G23, Tags: []string{"chess.gate"}})
+				Difficulty: 3, Band: exercises.G23, Tags: []string{"chess.gate"},
+				Hints: []exercises.Hint{{Text: exercises.Text{ZH: "选乙", EN: "Pick B"}}}})
 		}
 		if _, _, err := exSvc.SyncBank(context.Background(), bank); err != nil {
 			t.Fatal(err)
@@ -119,6 +120,8 @@ func TestMasteryGate(t *testing.T) {
 			{Name: "in english", Method: "POST", Path: two + "/attempts", Token: a.StudentToken, Header: en("g2"), Body: right, Status: 409,
 				Code: "lesson_locked", Contains: []string{`master the lesson before it, \"Lesson one\"`}},
 			{Name: "giving it up too", Method: "POST", Path: two + "/give-up", Token: a.StudentToken, Header: key("g3"), Status: 409, Code: "lesson_locked"},
+			{Name: "and its hints (F9)", Method: "POST", Path: two + "/hints", Token: a.StudentToken, Body: map[string]int{"step": 1}, Status: 409, Code: "lesson_locked"},
+			{Name: "the teacher reads them", Method: "POST", Path: two + "/hints", Token: a.TeacherToken, Body: map[string]int{"step": 1}, Status: 200},
 			{Name: "another student not in the class is not gated", Method: "POST", Path: two + "/attempts", Token: a.OtherStudentToken, Header: key("g4"), Body: right, Status: 201},
 			{Name: "the first lesson is open", Method: "POST", Path: one + "/attempts", Token: a.StudentToken, Header: key("g5"), Body: right, Status: 201},
 			{Name: "now the second is open", Method: "GET", Path: "/v1/me/assignments", Token: a.StudentToken, Status: 200, Check: lockedItems("")},
@@ -129,6 +132,7 @@ func TestMasteryGate(t *testing.T) {
 					}
 				}},
 			{Name: "and listed", Method: "GET", Path: "/v1/me/next", Token: a.StudentToken, Status: 200, Check: nextHas(exercises.BankID("chess/gate-two"), true)},
+			{Name: "and its hint opens", Method: "POST", Path: two + "/hints", Token: a.StudentToken, Body: map[string]int{"step": 1}, Status: 200},
 			{Name: "and answered", Method: "POST", Path: two + "/attempts", Token: a.StudentToken, Header: key("g6"), Body: right, Status: 201},
 		})
 	})

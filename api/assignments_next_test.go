@@ -15,8 +15,8 @@ import (
 	"qixue/api"
 	"qixue/api/apitest"
 	"qixue/assignments"
+	"qixue/domain"
 	"qixue/exercises"
-	"qixue/identity"
 	"qixue/models"
 	"qixue/models/modelstest"
 )
@@ -71,7 +71,7 @@ func TestNextPractice(t *testing.T) {
 		if _, _, err := exSvc.SyncBank(context.Background(), bank); err != nil {
 			t.Fatal(err)
 		}
-		root := identity.Principal{Role: identity.RolePlatformAdmin}
+		root := domain.Principal{Role: domain.RolePlatformAdmin}
 		if _, err := h.Identity.Enroll(context.Background(), root, a.Class.ID, a.OtherStudent.ID); err != nil {
 			t.Fatal(err)
 		}

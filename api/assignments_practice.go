@@ -6,8 +6,8 @@ import (
 	"strconv"
 
 	"qixue/assignments"
+	"qixue/domain"
 	"qixue/exercises"
-	"qixue/identity"
 )
 
 // practiceMaker makes the practice sets of assignments with the exercise
@@ -24,9 +24,9 @@ func PracticeMaker(svc *exercises.Service) assignments.PracticeMaker { return pr
 // anything is stored, then saves the exercises of all the sets together
 // in one transaction. The generator's field errors are named
 // practice[i].kind, .band and .count.
-func (m practiceMaker) MakePractice(ctx context.Context, p identity.Principal, schoolID string, grade int, sets []assignments.PracticeSet) ([]string, error) {
+func (m practiceMaker) MakePractice(ctx context.Context, p domain.Principal, schoolID string, grade int, sets []assignments.PracticeSet) ([]string, error) {
 	var made []exercises.Exercise
-	var fields []identity.FieldError
+	var fields []domain.FieldError
 	for i, ps := range sets {
 		in := exercises.GenerateInput{Kind: ps.Kind, Band: ps.Band, Count: ps.Count, Seed: ps.Seed, SchoolID: schoolID}
 		if in.Band == "" {
@@ -37,20 +37,20 @@ func (m practiceMaker) MakePractice(ctx context.Context, p identity.Principal, s
 		var wf withFields
 		switch {
 		case errors.Is(err, exercises.ErrNoGenerator):
-			fields = append(fields, identity.FieldError{Field: prefix + "kind", Code: "no_generator"})
-		case errors.Is(err, identity.ErrValidation) && errors.As(err, &wf):
+			fields = append(fields, domain.FieldError{Field: prefix + "kind", Code: "no_generator"})
+		case errors.Is(err, domain.ErrValidation) && errors.As(err, &wf):
 			for _, f := range wf.Fields() {
-				fields = append(fields, identity.FieldError{Field: prefix + f.Field, Code: f.Code})
+				fields = append(fields, domain.FieldError{Field: prefix + f.Field, Code: f.Code})
 			}
 		case err != nil:
 			return nil, err
 		case len(exs) < in.Count:
-			fields = append(fields, identity.FieldError{Field: prefix + "count", Code: "exhausted"})
+			fields = append(fields, domain.FieldError{Field: prefix + "count", Code: "exhausted"})
 		}
 		made = append(made, exs...)
 	}
 	if len(fields) > 0 {
-		return nil, identity.ValidationError(fields...)
+		return nil, domain.Validation(fields...)
 	}
 	saved, err := m.svc.SaveGenerated(ctx, p, schoolID, made)
 	if err != nil {

@@ -9,7 +9,7 @@ import (
 
 	"gorm.io/gorm"
 
-	"qixue/identity"
+	"qixue/domain"
 	"qixue/models/modelstest"
 )
 
@@ -22,7 +22,7 @@ func TestStrugglingAndUsedUpAttempts(t *testing.T) {
 		var now time.Time
 		h, f, ex := newAssignmentsServer(t, db, &now)
 		a := f.A
-		root := identity.Principal{Role: identity.RolePlatformAdmin}
+		root := domain.Principal{Role: domain.RolePlatformAdmin}
 		if _, err := h.Identity.Enroll(context.Background(), root, a.Class.ID, a.OtherStudent.ID); err != nil {
 			t.Fatal(err)
 		}

@@ -15,6 +15,7 @@ import (
 	"qixue/api"
 	"qixue/api/apitest"
 	"qixue/assignments"
+	"qixue/domain"
 	"qixue/exercises"
 	"qixue/identity"
 	"qixue/lessons"
@@ -182,7 +183,7 @@ func TestAssignmentsParallelSubmissions(t *testing.T) {
 		var now time.Time
 		h, f, ex := newAssignmentsServer(t, db, &now)
 		a := f.A
-		root := identity.Principal{Role: identity.RolePlatformAdmin}
+		root := domain.Principal{Role: domain.RolePlatformAdmin}
 		if _, err := h.Identity.Enroll(context.Background(), root, a.Class.ID, a.OtherStudent.ID); err != nil {
 			t.Fatal(err)
 		}

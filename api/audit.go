@@ -8,7 +8,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"qixue/audit"
-	"qixue/identity"
+	"qixue/domain"
 )
 
 // auditHandlers serve the audit log.
@@ -44,7 +44,7 @@ func (h *auditHandlers) list(c echo.Context) error {
 	var ve *audit.ValidationError
 	switch {
 	case errors.Is(err, audit.ErrForbidden):
-		return identity.ErrForbidden
+		return domain.ErrForbidden
 	case errors.As(err, &ve):
 		return queryError(ve.Field)
 	case err != nil:

@@ -2,12 +2,11 @@ package api
 
 import (
 	"context"
+	"qixue/domain"
 	"slices"
 	"strings"
 
 	"github.com/labstack/echo/v4"
-
-	"qixue/identity"
 )
 
 const principalKey = "qixue.principal"
@@ -15,7 +14,7 @@ const principalKey = "qixue.principal"
 // Authenticator verifies access tokens, refusing those of users
 // deactivated or deleted since they were issued.
 type Authenticator interface {
-	Authenticate(ctx context.Context, token string) (identity.Principal, error)
+	Authenticate(ctx context.Context, token string) (domain.Principal, error)
 }
 
 // RequireAuth refuses requests without a valid Bearer access token and
@@ -29,7 +28,7 @@ func RequireAuth(a Authenticator) echo.MiddlewareFunc {
 			h := c.Request().Header.Get(echo.HeaderAuthorization)
 			scheme, token, ok := strings.Cut(h, " ")
 			if !ok || !strings.EqualFold(scheme, "Bearer") || strings.TrimSpace(token) == "" {
-				return identity.ErrUnauthenticated
+				return domain.ErrUnauthenticated
 			}
 			p, err := a.Authenticate(c.Request().Context(), strings.TrimSpace(token))
 			if err != nil {
@@ -43,11 +42,11 @@ func RequireAuth(a Authenticator) echo.MiddlewareFunc {
 
 // RequireRole refuses callers whose role is not listed (403). Use it after
 // RequireAuth.
-func RequireRole(roles ...identity.Role) echo.MiddlewareFunc {
+func RequireRole(roles ...domain.Role) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			if !slices.Contains(roles, Caller(c).Role) {
-				return identity.ErrForbidden
+				return domain.ErrForbidden
 			}
 			return next(c)
 		}
@@ -56,7 +55,7 @@ func RequireRole(roles ...identity.Role) echo.MiddlewareFunc {
 
 // Caller returns the authenticated principal of the request (the zero
 // Principal outside RequireAuth).
-func Caller(c echo.Context) identity.Principal {
-	p, _ := c.Get(principalKey).(identity.Principal)
+func Caller(c echo.Context) domain.Principal {
+	p, _ := c.Get(principalKey).(domain.Principal)
 	return p
 }

@@ -18,8 +18,8 @@ import (
 // the secret stays out of every access log), and exchanged for a session
 // by POST /v1/auth/badge.
 
-func (h *identityHandlers) registerBadges(v1 *echo.Group, auth echo.MiddlewareFunc) {
-	v1.POST("/auth/badge", h.badgeLogin)
+func (h *identityHandlers) registerBadges(v1 *echo.Group, auth, sameSite echo.MiddlewareFunc) {
+	v1.POST("/auth/badge", h.badgeLogin, sameSite)
 	v1.POST("/users/:id/badge", h.issueBadge, auth)
 	v1.DELETE("/users/:id/badge", h.revokeBadge, auth)
 	v1.POST("/classes/:id/badges", h.issueClassBadges, auth)
@@ -59,14 +59,18 @@ func (h *identityHandlers) badgeLogin(c echo.Context) error {
 	return c.JSON(http.StatusOK, toSessionResponse(s))
 }
 
-// appOrigin is the origin the request reached the app at: the scheme
-// (X-Forwarded-Proto behind a proxy) and the Host header.
-func appOrigin(c echo.Context) string { return c.Scheme() + "://" + c.Request().Host }
+// DefaultPublicURL is the app's public origin when Deps.PublicURL is
+// empty: the address `qixue serve` listens on by default.
+const DefaultPublicURL = "http://localhost:8080"
 
-func newBadgeCard(c echo.Context, u identity.User, secret string) (badgeCard, error) {
-	url := appOrigin(c) + "/login#badge=" + secret
+// badgeCards makes badge cards for the app at one configured public origin
+// (Deps.PublicURL), never the request's Host header.
+type badgeCards struct{ origin string }
+
+func (b badgeCards) card(lang string, u identity.User, secret string) (badgeCard, error) {
+	url := b.origin + "/login#badge=" + secret
 	title := u.RealName + " 的登录二维码"
-	if langOf(c) == LangEN {
+	if lang == LangEN {
 		title = "Login badge of " + u.RealName
 	}
 	svg, err := qrsvg.SVG(url, title)
@@ -76,12 +80,21 @@ func newBadgeCard(c echo.Context, u identity.User, secret string) (badgeCard, er
 	return badgeCard{UserID: u.ID, Username: u.Username, RealName: u.RealName, Badge: secret, LoginURL: url, QRSVG: svg}, nil
 }
 
-func (h *identityHandlers) issueBadge(c echo.Context) error {
-	u, secret, err := h.svc.IssueBadge(c.Request().Context(), Caller(c), c.Param("id"))
-	if err != nil {
+// issue issues a student's new badge and makes its card. The card is made
+// before the badge is written, so a card that cannot be made leaves the
+// student's old badge working.
+func (b badgeCards) issue(c echo.Context, svc *identity.Service, userID string) (badgeCard, error) {
+	lang := langOf(c)
+	var card badgeCard
+	_, _, err := svc.IssueBadge(c.Request().Context(), Caller(c), userID, func(u identity.User, secret string) (err error) {
+		card, err = b.card(lang, u, secret)
 		return err
-	}
-	card, err := newBadgeCard(c, u, secret)
+	})
+	return card, err
+}
+
+func (h *identityHandlers) issueBadge(c echo.Context) error {
+	card, err := h.badges.issue(c, h.svc, c.Param("id"))
 	if err != nil {
 		return err
 	}
@@ -104,15 +117,19 @@ func (h *identityHandlers) issueClassBadges(c echo.Context) error {
 	if format != "" && format != "json" && format != "html" {
 		return &Error{Status: http.StatusBadRequest, Code: "invalid_parameter", Args: []any{"format"}}
 	}
-	cl, list, err := h.svc.IssueClassBadges(c.Request().Context(), Caller(c), c.Param("id"))
+	lang := langOf(c)
+	var cards []badgeCard
+	cl, _, err := h.svc.IssueClassBadges(c.Request().Context(), Caller(c), c.Param("id"), func(u identity.User, secret string) error {
+		card, err := h.badges.card(lang, u, secret)
+		cards = append(cards, card)
+		return err
+	})
 	if err != nil {
 		return err
 	}
-	out := classBadgesResponse{ClassID: cl.ID, ClassName: cl.Name, Students: make([]badgeCard, len(list))}
-	for i, b := range list {
-		if out.Students[i], err = newBadgeCard(c, b.User, b.Secret); err != nil {
-			return err
-		}
+	out := classBadgesResponse{ClassID: cl.ID, ClassName: cl.Name, Students: cards}
+	if out.Students == nil {
+		out.Students = []badgeCard{}
 	}
 	c.Response().Header().Set("Cache-Control", "no-store")
 	if format != "html" {

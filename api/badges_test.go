@@ -15,6 +15,7 @@ import (
 	"gorm.io/gorm"
 
 	"qixue/api/apitest"
+	"qixue/domain"
 	"qixue/identity"
 	"qixue/models/modelstest"
 )
@@ -256,7 +257,7 @@ func TestLoginCardsBadges(t *testing.T) {
 	r := newRosterHarness(t, modelstest.SQLite(t))
 	a := r.F.A
 	now := time.Now().UTC()
-	fresh := identity.User{ID: uuid.NewString(), SchoolID: a.School.ID, Role: identity.RoleStudent, Username: "fresh-kid",
+	fresh := identity.User{ID: uuid.NewString(), SchoolID: a.School.ID, Role: domain.RoleStudent, Username: "fresh-kid",
 		RealName: "新同学", CreatedAt: now, UpdatedAt: now}
 	if err := r.Store.CreateStudents(context.Background(), a.Class.ID, []identity.User{fresh}); err != nil {
 		t.Fatal(err)
@@ -281,7 +282,7 @@ func TestLoginCardsBadges(t *testing.T) {
 		t.Errorf("%d badge_issued entries for the carded student, want 1", len(entries.Items))
 	}
 	// Without badges=true a new student's card has no QR code.
-	other := identity.User{ID: uuid.NewString(), SchoolID: a.School.ID, Role: identity.RoleStudent, Username: "fresh-two",
+	other := identity.User{ID: uuid.NewString(), SchoolID: a.School.ID, Role: domain.RoleStudent, Username: "fresh-two",
 		RealName: "又一个", CreatedAt: now, UpdatedAt: now}
 	if err := r.Store.CreateStudents(context.Background(), a.Class.ID, []identity.User{other}); err != nil {
 		t.Fatal(err)

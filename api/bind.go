@@ -7,13 +7,12 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"qixue/domain"
 	"reflect"
 	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
-
-	"qixue/identity"
 )
 
 // MaxBodyBytes bounds request bodies.
@@ -30,11 +29,14 @@ func jsonEncoder(w io.Writer) *json.Encoder {
 }
 
 // Bind decodes the JSON request body into v strictly: the content type
-// must be JSON, unknown fields, wrong types, trailing data and bodies over
+// must be JSON (application/json or +json; a body with no Content-Type is
+// refused too, as a cross-site page can send one without a preflight),
+// unknown fields, wrong types, trailing data and bodies over
 // MaxBodyBytes are refused with a 400, 413 or 415 *Error naming the field.
 func Bind(c echo.Context, v any) error {
 	r := c.Request()
-	if ct := r.Header.Get(echo.HeaderContentType); ct != "" {
+	ct := r.Header.Get(echo.HeaderContentType)
+	if ct != "" {
 		mt, _, err := mime.ParseMediaType(ct)
 		if err != nil || (mt != "application/json" && !strings.HasSuffix(mt, "+json")) {
 			return &Error{Status: http.StatusUnsupportedMediaType, Code: "unsupported_media_type"}
@@ -50,6 +52,9 @@ func Bind(c echo.Context, v any) error {
 	}
 	if len(bytes.TrimSpace(body)) == 0 {
 		return &Error{Status: http.StatusBadRequest, Code: "empty_body"}
+	}
+	if ct == "" {
+		return &Error{Status: http.StatusUnsupportedMediaType, Code: "unsupported_media_type"}
 	}
 	// First as a generic value, to find every field at fault by its JSON
 	// path; then into v, which cannot fail on what passed the check.
@@ -87,14 +92,14 @@ func decodeError(err error, dec *json.Decoder) error {
 			field = "(body)"
 		}
 		return &Error{Status: http.StatusBadRequest, Code: "invalid_type", Args: []any{field, jsonType(jsonTypeName(typ.Type.Kind().String()))},
-			Fields: []identity.FieldError{{Field: field, Code: "invalid_type"}}}
+			Fields: []domain.FieldError{{Field: field, Code: "invalid_type"}}}
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return &Error{Status: http.StatusBadRequest, Code: "invalid_json", Args: []any{int(dec.InputOffset())}}
 	}
 	if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
 		name, _ = strconv.Unquote(name)
 		return &Error{Status: http.StatusBadRequest, Code: "unknown_field", Args: []any{name},
-			Fields: []identity.FieldError{{Field: name, Code: "unknown_field"}}}
+			Fields: []domain.FieldError{{Field: name, Code: "unknown_field"}}}
 	}
 	return &Error{Status: http.StatusBadRequest, Code: "invalid_json", Args: []any{int(dec.InputOffset())}}
 }

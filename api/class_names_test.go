@@ -19,8 +19,9 @@ type classNamesBody struct {
 	} `json:"students"`
 }
 
-// TestClassNames: a class's login list shows first names and usernames
-// of its active students only, to anyone with the code; unknown codes
+// TestClassNames: a class's login list shows shown names (nickname, given
+// name, else initial: never cut from the real name, F5) and usernames of
+// its active students only, to anyone with the code; unknown codes
 // spend the address's login budget; known ones do not.
 func TestClassNames(t *testing.T) {
 	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
@@ -29,7 +30,9 @@ func TestClassNames(t *testing.T) {
 		f := h.Fixture(t)
 		a := f.A
 		rec := h.Do(t, "POST", "/v1/classes/"+a.Class.ID+"/students", a.TeacherToken, map[string]any{"students": []map[string]string{
-			{"real_name": "王小明"}, {"real_name": "欧阳娜娜"}, {"real_name": "Anna Smith"}, {"real_name": "李雷"},
+			{"real_name": "王 小明", "given_name": "小明"}, {"real_name": "欧阳娜娜", "nickname": "娜娜"},
+			{"real_name": "Anna Smith", "given_name": "Anna"}, {"real_name": "李雷"},
+			{"real_name": "买买提·艾力"}, {"real_name": "王伟2", "nickname": "伟伟"}, {"real_name": "李娜（大）", "given_name": "娜"},
 		}}, nil)
 		if rec.Code != 201 {
 			t.Fatalf("create students: %d %s", rec.Code, rec.Body)
@@ -60,12 +63,14 @@ func TestClassNames(t *testing.T) {
 		for _, s := range got.Students {
 			names = append(names, s.FirstName+"="+s.Username)
 		}
-		want := []string{"Anna=" + cards.Students[2].Username, "student=" + a.Student.Username,
+		// F5: no name is cut; without a given name or nickname the initial.
+		want := []string{"Anna=" + cards.Students[2].Username, identity.Initial(a.Student.RealName) + "=" + a.Student.Username,
+			"买.=" + cards.Students[4].Username, "伟伟=" + cards.Students[5].Username, "娜=" + cards.Students[6].Username,
 			"娜娜=" + cards.Students[1].Username, "小明=" + cards.Students[0].Username}
 		if got.ClassName != a.Class.Name || strings.Join(names, " ") != strings.Join(want, " ") {
 			t.Errorf("list %q %v, want %q %v", got.ClassName, names, a.Class.Name, want)
 		}
-		for _, secret := range []string{"王", "欧阳", "Smith", "李雷", cards.Students[0].UserID, a.Student.ID, "real_name", "id\""} {
+		for _, secret := range []string{"王", "欧阳", "Smith", "李雷", "买买", "艾力", "大", "伟2", "（", cards.Students[0].UserID, a.Student.ID, "real_name", "id\""} {
 			if strings.Contains(body, secret) {
 				t.Errorf("the list shows %q: %s", secret, body)
 			}

@@ -210,7 +210,7 @@ func (h *exerciseHandlers) openHint(c echo.Context) error {
 	}
 	v, err := h.svc.Hint(c.Request().Context(), Caller(c), c.Param("id"), req.Step)
 	if err != nil {
-		return err
+		return exerciseError(err)
 	}
 	return c.JSON(http.StatusOK, openedHintResponse{hintResponse: toHintResponse(v.Step, v.Hint, langOf(c)), Total: v.Total, Opened: v.Opened})
 }

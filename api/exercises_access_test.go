@@ -14,13 +14,13 @@ import (
 	"gorm.io/gorm"
 
 	"qixue/api/apitest"
+	"qixue/domain"
 	"qixue/exercises"
-	"qixue/identity"
 	"qixue/models/modelstest"
 )
 
 // rootPrincipal is a platform admin acting without a token.
-var rootPrincipal = identity.Principal{Role: identity.RolePlatformAdmin}
+var rootPrincipal = domain.Principal{Role: domain.RolePlatformAdmin}
 
 // assign creates an assignment through the API as token and returns its
 // ID; body gives class_id and items, and may override the title, the due

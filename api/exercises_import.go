@@ -6,8 +6,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"qixue/domain"
 	"qixue/exercises"
-	"qixue/identity"
 )
 
 // importResponse is the report of POST /v1/exercises/import.
@@ -54,7 +54,7 @@ func (h *exerciseHandlers) importExercises(c echo.Context) error {
 			return err // the body limit, already a 413
 		}
 		return &Error{Status: http.StatusUnprocessableEntity, Code: "validation_failed",
-			Fields: []identity.FieldError{{Field: "file", Code: "required"}}}
+			Fields: []domain.FieldError{{Field: "file", Code: "required"}}}
 	}
 	f, err := fh.Open()
 	if err != nil {

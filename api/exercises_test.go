@@ -15,6 +15,7 @@ import (
 	"qixue/api"
 	"qixue/api/apitest"
 	"qixue/assignments"
+	"qixue/domain"
 	"qixue/exercises"
 	"qixue/identity"
 	"qixue/models"
@@ -303,7 +304,7 @@ func TestNumchessRulesetFromPrompt(t *testing.T) {
 		p := newPractice(t, db, ex)
 		a := p.F.A
 		one := 1
-		if _, err := p.Identity.UpdateClass(context.Background(), identity.Principal{Role: identity.RolePlatformAdmin}, a.Class.ID, identity.ClassPatch{Grade: &one}); err != nil {
+		if _, err := p.Identity.UpdateClass(context.Background(), domain.Principal{Role: domain.RolePlatformAdmin}, a.Class.ID, identity.ClassPatch{Grade: &one}); err != nil {
 			t.Fatal(err)
 		}
 		path := "/v1/exercises/" + exercises.BankID(ex.Key) + "/attempts"

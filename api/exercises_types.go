@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"time"
 
+	"qixue/domain"
 	"qixue/exercises"
-	"qixue/identity"
 )
 
 // Request bodies of the exercise routes.
@@ -259,8 +259,8 @@ func (p answerProblem) Code() string { return "invalid_answer" }
 func (p answerProblem) Message(lang string) string { return p.e.Message.Get(lang) }
 
 // Fields names the part of the answer at fault with the kind's code.
-func (p answerProblem) Fields() []identity.FieldError {
-	return []identity.FieldError{{Field: joinField("answer", p.e.Field), Code: p.e.Code}}
+func (p answerProblem) Fields() []domain.FieldError {
+	return []domain.FieldError{{Field: joinField("answer", p.e.Field), Code: p.e.Code}}
 }
 
 // promptProblem is an authored exercise refused by its kind (its own
@@ -276,12 +276,12 @@ func (p promptProblem) Code() string { return "invalid_exercise" }
 func (p promptProblem) Message(lang string) string { return p.e.Message.Get(lang) }
 
 // Fields names the document at fault ("prompt...", "solution...").
-func (p promptProblem) Fields() []identity.FieldError {
+func (p promptProblem) Fields() []domain.FieldError {
 	f := p.e.Field
 	if f == "" {
 		f = "prompt"
 	}
-	return []identity.FieldError{{Field: f, Code: p.e.Code}}
+	return []domain.FieldError{{Field: f, Code: p.e.Code}}
 }
 
 func joinField(base, f string) string {

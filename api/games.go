@@ -9,13 +9,14 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"qixue/domain"
 	"qixue/games"
-	"qixue/identity"
 	"qixue/progress"
 )
 
 // GamesUploadPath is the route of game uploads, which may exceed the
-// server's body limit (up to games.MaxUploadBytes as a multipart file).
+// server's body limit (up to the games service's UploadBytes limit as a
+// multipart file).
 const GamesUploadPath = "/v1/games"
 
 // gameHandlers serve the club game archive: uploads, lists, replay,
@@ -49,8 +50,9 @@ func (h *gameHandlers) register(v1 *echo.Group, auth echo.MiddlewareFunc) {
 func (h *gameHandlers) upload(c echo.Context) error {
 	var req gameUploadRequest
 	if strings.HasPrefix(c.Request().Header.Get(echo.HeaderContentType), echo.MIMEMultipartForm) {
-		c.Request().Body = http.MaxBytesReader(c.Response(), c.Request().Body, games.MaxUploadBytes+64<<10)
-		if err := req.fromForm(c); err != nil {
+		max := h.svc.Limits().UploadBytes
+		c.Request().Body = http.MaxBytesReader(c.Response(), c.Request().Body, int64(max)+64<<10)
+		if err := req.fromForm(c, max); err != nil {
 			return err
 		}
 	} else {
@@ -63,7 +65,7 @@ func (h *gameHandlers) upload(c echo.Context) error {
 	}
 	rep, err := h.svc.Upload(c.Request().Context(), Caller(c), req.upload())
 	if err != nil {
-		return gameError(err)
+		return err
 	}
 	status := http.StatusOK
 	if len(rep.Stored) > 0 {
@@ -73,27 +75,27 @@ func (h *gameHandlers) upload(c echo.Context) error {
 }
 
 // fromForm reads a multipart upload.
-func (r *gameUploadRequest) fromForm(c echo.Context) error {
+func (r *gameUploadRequest) fromForm(c echo.Context, max int) error {
 	fh, err := c.FormFile("file")
 	if err != nil {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
-			return &Error{Status: http.StatusRequestEntityTooLarge, Code: "body_too_large", Args: []any{games.MaxUploadBytes}}
+			return &Error{Status: http.StatusRequestEntityTooLarge, Code: "body_too_large", Args: []any{max}}
 		}
 		return &Error{Status: http.StatusUnprocessableEntity, Code: "validation_failed",
-			Fields: []identity.FieldError{{Field: "file", Code: "required"}}}
+			Fields: []domain.FieldError{{Field: "file", Code: "required"}}}
 	}
 	f, err := fh.Open()
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, games.MaxUploadBytes+1))
+	data, err := io.ReadAll(io.LimitReader(f, int64(max)+1))
 	if err != nil {
 		return err
 	}
-	if len(data) > games.MaxUploadBytes {
-		return &Error{Status: http.StatusRequestEntityTooLarge, Code: "body_too_large", Args: []any{games.MaxUploadBytes}}
+	if len(data) > max {
+		return &Error{Status: http.StatusRequestEntityTooLarge, Code: "body_too_large", Args: []any{max}}
 	}
 	r.Text = string(data)
 	r.Game, r.Variant = c.FormValue("game"), c.FormValue("variant")
@@ -106,7 +108,7 @@ func (r *gameUploadRequest) fromForm(c echo.Context) error {
 			n, err := strconv.Atoi(v)
 			if err != nil {
 				return &Error{Status: http.StatusUnprocessableEntity, Code: "validation_failed",
-					Fields: []identity.FieldError{{Field: f.name, Code: "invalid"}}}
+					Fields: []domain.FieldError{{Field: f.name, Code: "invalid"}}}
 			}
 			*f.to = &n
 		}
@@ -122,9 +124,9 @@ func (h *gameHandlers) list(c echo.Context) error {
 	f := games.Filter{PlayerID: c.QueryParam("user_id"), ClassID: c.QueryParam("class_id"), Game: games.Game(c.QueryParam("game")),
 		Event: c.QueryParam("event"), From: c.QueryParam("from"), To: c.QueryParam("to"), Opening: c.QueryParam("opening"),
 		Status: games.Status(c.QueryParam("status"))}
-	list, next, err := h.svc.List(c.Request().Context(), Caller(c), f, games.Page{Limit: page.Limit, After: page.After})
+	list, next, err := h.svc.List(c.Request().Context(), Caller(c), f, domain.Page{Limit: page.Limit, After: page.After})
 	if err != nil {
-		return gameError(err)
+		return err
 	}
 	return c.JSON(http.StatusOK, NewList(c, list, next, toGameResponse))
 }
@@ -132,7 +134,7 @@ func (h *gameHandlers) list(c echo.Context) error {
 func (h *gameHandlers) get(c echo.Context) error {
 	rec, err := h.svc.Get(c.Request().Context(), Caller(c), c.Param("id"))
 	if err != nil {
-		return gameError(err)
+		return err
 	}
 	return c.JSON(http.StatusOK, toGameResponse(rec))
 }
@@ -144,14 +146,14 @@ func (h *gameHandlers) edit(c echo.Context) error {
 	}
 	rec, err := h.svc.Edit(c.Request().Context(), Caller(c), c.Param("id"), req.edit())
 	if err != nil {
-		return gameError(err)
+		return err
 	}
 	return c.JSON(http.StatusOK, toGameResponse(rec))
 }
 
 func (h *gameHandlers) delete(c echo.Context) error {
 	if err := h.svc.Delete(c.Request().Context(), Caller(c), c.Param("id")); err != nil {
-		return gameError(err)
+		return err
 	}
 	return c.NoContent(http.StatusNoContent)
 }
@@ -159,15 +161,16 @@ func (h *gameHandlers) delete(c echo.Context) error {
 func (h *gameHandlers) confirm(c echo.Context) error {
 	rec, err := h.svc.Confirm(c.Request().Context(), Caller(c), c.Param("id"))
 	if err != nil {
-		return gameError(err)
+		return err
 	}
 	return c.JSON(http.StatusOK, toGameResponse(rec))
 }
 
 // replay answers every ply, or with ?ply=N the position after ply N
-// alone (0: the start).
+// alone (0: the start). Only the ply asked for is built; every ply is
+// written as it is made, so a long game is never held in memory whole.
 func (h *gameHandlers) replay(c echo.Context) error {
-	ply := -1
+	ply := games.All
 	if v := c.QueryParam("ply"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 {
@@ -175,20 +178,30 @@ func (h *gameHandlers) replay(c echo.Context) error {
 		}
 		ply = n
 	}
-	rp, err := h.svc.Replay(c.Request().Context(), Caller(c), c.Param("id"))
+	var w *replayWriter
+	err := h.svc.ReplayEach(c.Request().Context(), Caller(c), c.Param("id"), ply,
+		func(rp *games.Replay) error {
+			w = newReplayWriter(c, rp)
+			return w.begin()
+		},
+		func(p games.Ply) error { return w.ply(p) })
 	if err != nil {
-		return gameError(err)
+		if w == nil || !c.Response().Committed {
+			var de *domain.Error
+			if errors.As(err, &de) && len(de.Fields()) == 1 && de.Fields()[0].Field == "ply" {
+				return queryError("ply")
+			}
+			return err
+		}
+		return err // the answer has begun: only the log can tell
 	}
-	if ply > len(rp.Plies) {
-		return queryError("ply")
-	}
-	return c.JSON(http.StatusOK, toReplayResponse(rp, ply))
+	return w.end()
 }
 
 func (h *gameHandlers) export(c echo.Context) error {
 	rec, text, err := h.svc.Export(c.Request().Context(), Caller(c), c.Param("id"))
 	if err != nil {
-		return gameError(err)
+		return err
 	}
 	ext, _ := games.FormatOf(rec.Game)
 	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="`+string(rec.Game)+"-"+rec.ID[:8]+"."+ext+`"`)

@@ -108,7 +108,7 @@ func (h *gameHandlers) monthly(c echo.Context, schoolID, classID string) error {
 	}
 	t, err := h.svc.Monthly(c.Request().Context(), Caller(c), schoolID, classID, games.Game(c.QueryParam("game")), month)
 	if err != nil {
-		return gameError(err)
+		return err
 	}
 	lang := langOf(c)
 	switch format {
@@ -146,7 +146,7 @@ type levelResponse struct {
 func (h *gameHandlers) myLevel(c echo.Context) error {
 	levels, err := h.svc.MyLevels(c.Request().Context(), Caller(c))
 	if err != nil {
-		return gameError(err)
+		return err
 	}
 	ratings := map[string]float64{}
 	if h.progress != nil {

@@ -1,11 +1,14 @@
 package api
 
 import (
+	"encoding/json"
+	"io"
 	"net/http"
 	"time"
 
+	"github.com/labstack/echo/v4"
+
 	"qixue/games"
-	"qixue/identity"
 	"qixue/lessons/diagram"
 )
 
@@ -166,31 +169,62 @@ type plyResponse struct {
 	Variations []string      `json:"variations"`
 }
 
-// replayResponse is a record played ply by ply.
-type replayResponse struct {
-	Game  gameResponse  `json:"game"`
-	Start plyResponse   `json:"start"`
-	Plies []plyResponse `json:"plies"`
+// replayWriter writes a replay as it is made: {"game":..., "start":...,
+// "plies":[ then each ply, then ]}.
+type replayWriter struct {
+	c   echo.Context
+	rp  *games.Replay
+	g   diagram.Game
+	enc *json.Encoder
+	n   int
 }
 
-// toReplayResponse answers every ply, or only ply (0: none) when ply is
-// not negative.
-func toReplayResponse(rp *games.Replay, ply int) replayResponse {
-	g := diagram.Game(rp.Record.Game)
-	out := replayResponse{Game: toGameResponse(rp.Record), Plies: []plyResponse{},
-		Start: plyResponse{Position: rp.Record.Start, Diagram: diagram.Path(g, diagram.Options{Position: rp.Record.Start}),
-			Comments: nonNilStrings(rp.Comments), Variations: []string{}}}
-	for _, p := range rp.Plies {
-		if ply >= 0 && p.Ply != ply {
-			continue
-		}
-		side, notation := p.Side, p.Notation
-		out.Plies = append(out.Plies, plyResponse{Ply: p.Ply, Side: &side, Notation: &notation,
-			Move: &textResponse{ZH: p.Move.ZH, EN: p.Move.EN}, Position: p.Position,
-			Diagram:  diagram.Path(g, diagram.Options{Position: p.Position, LastMove: p.LastMove}),
-			Comments: nonNilStrings(p.Comments), Variations: nonNilStrings(p.Variations)})
+func newReplayWriter(c echo.Context, rp *games.Replay) *replayWriter {
+	return &replayWriter{c: c, rp: rp, g: diagram.Game(rp.Record.Game), enc: json.NewEncoder(c.Response())} // escaped as c.JSON escapes
+}
+
+// begin writes the status, the record and the start.
+func (w *replayWriter) begin() error {
+	res := w.c.Response()
+	res.Header().Set(echo.HeaderContentType, echo.MIMEApplicationJSON)
+	res.WriteHeader(http.StatusOK)
+	start := plyResponse{Position: w.rp.Record.Start, Diagram: diagram.Path(w.g, diagram.Options{Position: w.rp.Record.Start}),
+		Comments: nonNilStrings(w.rp.Comments), Variations: []string{}}
+	if _, err := io.WriteString(res, `{"game":`); err != nil {
+		return err
 	}
-	return out
+	if err := w.enc.Encode(toGameResponse(w.rp.Record)); err != nil {
+		return err
+	}
+	if _, err := io.WriteString(res, `,"start":`); err != nil {
+		return err
+	}
+	if err := w.enc.Encode(start); err != nil {
+		return err
+	}
+	_, err := io.WriteString(res, `,"plies":[`)
+	return err
+}
+
+// ply writes one ply.
+func (w *replayWriter) ply(p games.Ply) error {
+	if w.n > 0 {
+		if _, err := io.WriteString(w.c.Response(), ","); err != nil {
+			return err
+		}
+	}
+	w.n++
+	side, notation := p.Side, p.Notation
+	return w.enc.Encode(plyResponse{Ply: p.Ply, Side: &side, Notation: &notation,
+		Move: &textResponse{ZH: p.Move.ZH, EN: p.Move.EN}, Position: p.Position,
+		Diagram:  diagram.Path(w.g, diagram.Options{Position: p.Position, LastMove: p.LastMove}),
+		Comments: nonNilStrings(p.Comments), Variations: nonNilStrings(p.Variations)})
+}
+
+// end closes the document.
+func (w *replayWriter) end() error {
+	_, err := io.WriteString(w.c.Response(), "]}\n")
+	return err
 }
 
 func nonNilStrings(s []string) []string {
@@ -198,43 +232,4 @@ func nonNilStrings(s []string) []string {
 		return []string{}
 	}
 	return s
-}
-
-// gameStatuses maps the games service's own codes to statuses.
-var gameStatuses = map[string]int{
-	"no_games":               http.StatusUnprocessableEntity,
-	"game_already_confirmed": http.StatusConflict,
-	"own_submission":         http.StatusForbidden,
-	"duplicate":              http.StatusConflict,
-}
-
-// gameError converts a refusal of the games service into the HTTP
-// layer's error; other errors pass through.
-func gameError(err error) error {
-	ge, ok := err.(*games.Error)
-	if !ok {
-		return err
-	}
-	e := domainError(ge.Code(), gameStatuses)
-	if e == nil {
-		return err
-	}
-	for _, f := range ge.Fields() {
-		e.Fields = append(e.Fields, identity.FieldError{Field: f.Field, Code: f.Code})
-	}
-	return e
-}
-
-// domainError is the HTTP layer's error for a domain refusal code: its
-// status from the domain's own table, else the common one; nil for a code
-// neither knows (an internal error then).
-func domainError(code string, own map[string]int) *Error {
-	status, ok := own[code]
-	if !ok {
-		status = statuses[code]
-	}
-	if status == 0 {
-		return nil
-	}
-	return &Error{Status: status, Code: code}
 }

@@ -8,24 +8,28 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"qixue/csvsafe"
+	"qixue/domain"
 	"qixue/identity"
 )
 
 // identityHandlers serve authentication, schools, users, classes and
 // enrollments.
 type identityHandlers struct {
-	svc *identity.Service
+	svc    *identity.Service
+	badges badgeCards
 }
 
-func newIdentityHandlers(svc *identity.Service) *identityHandlers {
-	return &identityHandlers{svc: svc}
+func newIdentityHandlers(svc *identity.Service, badges badgeCards) *identityHandlers {
+	return &identityHandlers{svc: svc, badges: badges}
 }
 
-func (h *identityHandlers) register(v1 *echo.Group, auth echo.MiddlewareFunc) {
-	v1.POST("/auth/login", h.login)
-	v1.POST("/auth/refresh", h.refresh)
-	v1.POST("/auth/class-names", h.classNames)
-	v1.POST("/auth/logout", h.logout)
+// register adds the identity routes; the login-like ones (no token) run
+// behind sameSite, which refuses cross-site browser requests.
+func (h *identityHandlers) register(v1 *echo.Group, auth, sameSite echo.MiddlewareFunc) {
+	v1.POST("/auth/login", h.login, sameSite)
+	v1.POST("/auth/refresh", h.refresh, sameSite)
+	v1.POST("/auth/class-names", h.classNames, sameSite)
+	v1.POST("/auth/logout", h.logout, sameSite)
 	v1.GET("/me", h.me, auth)
 	v1.POST("/me/password", h.changePassword, auth)
 
@@ -55,7 +59,7 @@ func (h *identityHandlers) register(v1 *echo.Group, auth echo.MiddlewareFunc) {
 	v1.DELETE("/classes/:id/enrollments/:user_id", h.unenroll, auth)
 	v1.POST("/classes/:id/students", h.createStudents, auth)
 	v1.POST("/classes/:id/login-cards", h.reissueLoginCards, auth)
-	h.registerBadges(v1, auth)
+	h.registerBadges(v1, auth, sameSite)
 }
 
 func (h *identityHandlers) login(c echo.Context) error {
@@ -100,7 +104,7 @@ func (h *identityHandlers) clearLoginLock(c echo.Context) error {
 func (h *identityHandlers) clearAddressLock(c echo.Context) error {
 	addr, err := url.PathUnescape(c.Param("address"))
 	if err != nil {
-		return identity.ValidationError(identity.FieldError{Field: "address", Code: "invalid"})
+		return domain.Invalid("address", "invalid")
 	}
 	if err := h.svc.ClearAddressLock(c.Request().Context(), Caller(c), addr, c.RealIP()); err != nil {
 		return err
@@ -211,7 +215,7 @@ func (h *identityHandlers) listUsers(c echo.Context) error {
 	}
 	q := identity.UserListQuery{SchoolID: c.QueryParam("school_id"), ClassID: c.QueryParam("class_id")}
 	if r := c.QueryParam("role"); r != "" {
-		role, err := identity.ParseRole(r)
+		role, err := domain.ParseRole(r)
 		if err != nil {
 			return queryError("role")
 		}
@@ -242,8 +246,8 @@ func (h *identityHandlers) createUser(c echo.Context) error {
 		return err
 	}
 	u, err := h.svc.CreateUser(c.Request().Context(), Caller(c), identity.NewUser{
-		SchoolID: req.SchoolID, Role: identity.Role(req.Role), Username: req.Username,
-		RealName: req.RealName, Email: req.Email, Password: req.Password,
+		SchoolID: req.SchoolID, Role: domain.Role(req.Role), Username: req.Username,
+		RealName: req.RealName, GivenName: req.GivenName, Email: req.Email, Password: req.Password,
 	})
 	if err != nil {
 		return err
@@ -264,9 +268,9 @@ func (h *identityHandlers) updateUser(c echo.Context) error {
 	if err := Bind(c, &req); err != nil {
 		return err
 	}
-	patch := identity.UserPatch{RealName: req.RealName, Email: req.Email, Active: req.Active}
+	patch := identity.UserPatch{RealName: req.RealName, GivenName: req.GivenName, Nickname: req.Nickname, Email: req.Email, Active: req.Active}
 	if req.Role != nil {
-		r := identity.Role(*req.Role)
+		r := domain.Role(*req.Role)
 		patch.Role = &r
 	}
 	u, err := h.svc.UpdateUser(c.Request().Context(), Caller(c), c.Param("id"), patch)
@@ -324,7 +328,7 @@ func (h *identityHandlers) createClass(c echo.Context) error {
 		return err
 	}
 	if req.Grade == nil {
-		return identity.ValidationError(identity.FieldError{Field: "grade", Code: "required"})
+		return domain.Invalid("grade", "required")
 	}
 	cl, err := h.svc.CreateClass(c.Request().Context(), Caller(c), identity.NewClass{
 		SchoolID: req.SchoolID, Name: req.Name, Grade: *req.Grade, TeacherIDs: req.TeacherIDs,
@@ -406,11 +410,11 @@ func (h *identityHandlers) createStudents(c echo.Context) error {
 	if err := Bind(c, &req); err != nil {
 		return err
 	}
-	names := make([]string, len(req.Students))
+	names := make([]identity.StudentNames, len(req.Students))
 	for i, s := range req.Students {
-		names[i] = s.RealName
+		names[i] = identity.StudentNames{RealName: s.RealName, GivenName: s.GivenName, Nickname: s.Nickname}
 	}
-	cl, students, err := h.svc.CreateStudents(c.Request().Context(), Caller(c), c.Param("id"), names)
+	cl, students, err := h.svc.CreateNamedStudents(c.Request().Context(), Caller(c), c.Param("id"), names)
 	if err != nil {
 		return err
 	}

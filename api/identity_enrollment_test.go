@@ -11,6 +11,7 @@ import (
 	"gorm.io/gorm"
 
 	"qixue/api/apitest"
+	"qixue/domain"
 	"qixue/identity"
 	"qixue/models/modelstest"
 )
@@ -116,18 +117,18 @@ func TestConcurrentTeacherEnrollments(t *testing.T) {
 		h := apitest.New(t, db)
 		f := h.Fixture(t)
 		ctx := context.Background()
-		root := identity.Principal{Role: identity.RolePlatformAdmin}
+		root := domain.Principal{Role: domain.RolePlatformAdmin}
 		school := f.A.School.ID
 		const teachers = 4
-		var ps []identity.Principal
+		var ps []domain.Principal
 		var classes []string
 		for i := range teachers {
-			u, err := h.Identity.CreateUser(ctx, root, identity.NewUser{SchoolID: school, Role: identity.RoleTeacher,
+			u, err := h.Identity.CreateUser(ctx, root, identity.NewUser{SchoolID: school, Role: domain.RoleTeacher,
 				Username: "race-t" + string(rune('a'+i)), RealName: "T", Password: apitest.Password})
 			if err != nil {
 				t.Fatal(err)
 			}
-			p := identity.Principal{UserID: u.ID, SchoolID: school, Role: identity.RoleTeacher}
+			p := domain.Principal{UserID: u.ID, SchoolID: school, Role: domain.RoleTeacher}
 			c, err := h.Identity.CreateClass(ctx, p, identity.NewClass{Name: "race", Grade: 3})
 			if err != nil {
 				t.Fatal(err)
@@ -135,7 +136,7 @@ func TestConcurrentTeacherEnrollments(t *testing.T) {
 			ps, classes = append(ps, p), append(classes, c.ID)
 		}
 		for round := range 10 {
-			st, err := h.Identity.CreateUser(ctx, root, identity.NewUser{SchoolID: school, Role: identity.RoleStudent,
+			st, err := h.Identity.CreateUser(ctx, root, identity.NewUser{SchoolID: school, Role: domain.RoleStudent,
 				Username: "race-s" + string(rune('a'+round)), RealName: "S", Password: apitest.Password})
 			if err != nil {
 				t.Fatal(err)

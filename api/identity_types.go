@@ -3,6 +3,7 @@ package api
 import (
 	"time"
 
+	"qixue/domain"
 	"qixue/identity"
 )
 
@@ -54,19 +55,22 @@ type schoolRequest struct {
 }
 
 type createUserRequest struct {
-	SchoolID string `json:"school_id"`
-	Role     string `json:"role"`
-	Username string `json:"username"`
-	RealName string `json:"real_name"`
-	Email    string `json:"email"`
-	Password string `json:"password"`
+	SchoolID  string `json:"school_id"`
+	Role      string `json:"role"`
+	Username  string `json:"username"`
+	RealName  string `json:"real_name"`
+	GivenName string `json:"given_name"`
+	Email     string `json:"email"`
+	Password  string `json:"password"`
 }
 
 type updateUserRequest struct {
-	RealName *string `json:"real_name"`
-	Email    *string `json:"email"`
-	Role     *string `json:"role"`
-	Active   *bool   `json:"active"`
+	RealName  *string `json:"real_name"`
+	GivenName *string `json:"given_name"`
+	Nickname  *string `json:"nickname"`
+	Email     *string `json:"email"`
+	Role      *string `json:"role"`
+	Active    *bool   `json:"active"`
 }
 
 type passwordRequest struct {
@@ -96,7 +100,9 @@ type enrollRequest struct {
 
 type bulkStudentsRequest struct {
 	Students []struct {
-		RealName string `json:"real_name"`
+		RealName  string `json:"real_name"`
+		GivenName string `json:"given_name"`
+		Nickname  string `json:"nickname"`
 	} `json:"students"`
 }
 
@@ -146,16 +152,16 @@ func fullRosterState(deactivatedAt time.Time, sourcedID string) rosterState {
 }
 
 // isAdmin reports whether p sees the whole roster state of what it reads.
-func isAdmin(p identity.Principal) bool {
-	return p.Role == identity.RolePlatformAdmin || p.Role == identity.RoleSchoolAdmin
+func isAdmin(p domain.Principal) bool {
+	return p.Role == domain.RolePlatformAdmin || p.Role == domain.RoleSchoolAdmin
 }
 
 // userRosterState is what p sees of u's roster state.
-func userRosterState(p identity.Principal, u identity.User) rosterState {
+func userRosterState(p domain.Principal, u identity.User) rosterState {
 	switch {
 	case isAdmin(p):
 		return fullRosterState(u.DeactivatedAt, u.SourcedID)
-	case p.Role == identity.RoleTeacher && u.Role == identity.RoleStudent:
+	case p.Role == domain.RoleTeacher && u.Role == domain.RoleStudent:
 		active := u.Active()
 		return rosterState{Active: &active}
 	}
@@ -168,6 +174,9 @@ type userResponse struct {
 	Role        string    `json:"role"`
 	Username    string    `json:"username"`
 	RealName    string    `json:"real_name"`
+	GivenName   string    `json:"given_name"`
+	Nickname    string    `json:"nickname"`
+	ShownName   string    `json:"shown_name"`
 	Email       string    `json:"email,omitempty"`
 	HasPassword bool      `json:"has_password"`
 	HasPIN      bool      `json:"has_pin"`
@@ -177,7 +186,7 @@ type userResponse struct {
 }
 
 // toUserResponseFor converts u with the roster state p may see.
-func toUserResponseFor(p identity.Principal) func(identity.User) userResponse {
+func toUserResponseFor(p domain.Principal) func(identity.User) userResponse {
 	return func(u identity.User) userResponse {
 		r := toUserResponse(u)
 		r.rosterState = userRosterState(p, u)
@@ -188,7 +197,7 @@ func toUserResponseFor(p identity.Principal) func(identity.User) userResponse {
 // toUserResponse converts u without its roster state.
 func toUserResponse(u identity.User) userResponse {
 	return userResponse{ID: u.ID, SchoolID: u.SchoolID, Role: string(u.Role), Username: u.Username, RealName: u.RealName,
-		Email: u.Email, HasPassword: u.PasswordHash != "", HasPIN: u.PINHash != "", CreatedAt: u.CreatedAt, UpdatedAt: u.UpdatedAt}
+		GivenName: u.GivenName, Nickname: u.Nickname, ShownName: u.Shown(), Email: u.Email, HasPassword: u.PasswordHash != "", HasPIN: u.PINHash != "", CreatedAt: u.CreatedAt, UpdatedAt: u.UpdatedAt}
 }
 
 type classResponse struct {
@@ -207,7 +216,7 @@ type classResponse struct {
 
 // toClassResponseFor converts c with the roster state p may see (admins
 // only).
-func toClassResponseFor(p identity.Principal) func(identity.Class) classResponse {
+func toClassResponseFor(p domain.Principal) func(identity.Class) classResponse {
 	return func(c identity.Class) classResponse {
 		r := toClassResponse(c)
 		if isAdmin(p) {
@@ -233,13 +242,13 @@ type enrollmentResponse struct {
 
 // toEnrollmentResponseFor converts e with the roster state p may see:
 // all of it for admins, whether it is active for teachers.
-func toEnrollmentResponseFor(p identity.Principal) func(identity.Enrollment) enrollmentResponse {
+func toEnrollmentResponseFor(p domain.Principal) func(identity.Enrollment) enrollmentResponse {
 	return func(e identity.Enrollment) enrollmentResponse {
 		r := toEnrollmentResponse(e)
 		switch {
 		case isAdmin(p):
 			r.rosterState = fullRosterState(e.DeactivatedAt, e.SourcedID)
-		case p.Role == identity.RoleTeacher:
+		case p.Role == domain.RoleTeacher:
 			active := e.Active()
 			r.rosterState = rosterState{Active: &active}
 		}

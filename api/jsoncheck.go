@@ -4,13 +4,12 @@ import (
 	"encoding/json"
 	"math"
 	"net/http"
+	"qixue/domain"
 	"reflect"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
-
-	"qixue/identity"
 )
 
 // bodyProblem is one thing wrong with a request body, found before it is
@@ -227,7 +226,7 @@ func badChar(s string, name bool) string {
 // their zh-CN/en texts: "title.en" is checked under "title" by its
 // parent, see isNameKey).
 var nameKeys = map[string]bool{
-	"name": true, "real_name": true, "username": true, "title": true, "email": true,
+	"name": true, "real_name": true, "given_name": true, "nickname": true, "username": true, "title": true, "email": true,
 	"class_code": true, "login_code": true, "tag": true, "tags": true,
 }
 
@@ -295,10 +294,10 @@ func foldField(fields map[string]jsonField, k string) (jsonField, bool) {
 // wrong types, times that are not times), otherwise 422 for characters a
 // value may not carry. Every field at fault is listed.
 func bodyError(problems []bodyProblem) error {
-	var fields []identity.FieldError
+	var fields []domain.FieldError
 	shape := false
 	for _, p := range problems {
-		fields = append(fields, identity.FieldError{Field: p.path, Code: p.code})
+		fields = append(fields, domain.FieldError{Field: p.path, Code: p.code})
 		if p.code != "control_character" && p.code != "bidi_control" {
 			shape = true
 		}

@@ -1,14 +1,13 @@
 package api
 
 import (
-	"errors"
 	"net/http"
 	"strconv"
 
 	"github.com/labstack/echo/v4"
 
+	"qixue/domain"
 	"qixue/exercises"
-	"qixue/identity"
 	"qixue/lessons"
 	"qixue/lessons/diagram"
 )
@@ -43,24 +42,6 @@ func (h *lessonHandlers) register(v1 *echo.Group, auth echo.MiddlewareFunc) {
 	addRoutes(v1, auth, h.svc != nil && h.exercises != nil, routes)
 }
 
-// lessonError turns the lessons refusals into problems; other errors pass
-// through to the error handler.
-func lessonError(err error) error {
-	switch {
-	case errors.Is(err, lessons.ErrNotFound):
-		return &Error{Status: http.StatusNotFound, Code: "not_found"}
-	case errors.Is(err, lessons.ErrBuiltInReadOnly):
-		return &Error{Status: http.StatusConflict, Code: "conflict"}
-	case errors.Is(err, lessons.ErrForbidden):
-		return &Error{Status: http.StatusForbidden, Code: "forbidden"}
-	}
-	var ve *lessons.ValidationError
-	if errors.As(err, &ve) {
-		return &Error{Status: http.StatusUnprocessableEntity, Code: "validation_failed", Fields: ve.Fields}
-	}
-	return err
-}
-
 // listCurricula lists the curricula the caller may read, filtered by game
 // and grade (1-6, as its band). The band of grade, or else a student's own
 // band, comes first.
@@ -82,7 +63,7 @@ func (h *lessonHandlers) listCurricula(c echo.Context) error {
 		}
 		band = exercises.BandOfGrade(g)
 	}
-	if band == "" && p.Role == identity.RoleStudent {
+	if band == "" && p.Role == domain.RoleStudent {
 		b, ok, err := h.svc.StudentBand(c.Request().Context(), p.UserID)
 		if err != nil {
 			return err
@@ -104,7 +85,7 @@ func (h *lessonHandlers) listCurricula(c echo.Context) error {
 func (h *lessonHandlers) getCurriculum(c echo.Context) error {
 	cu, err := h.svc.Curriculum(c.Request().Context(), Caller(c), c.Param("id"))
 	if err != nil {
-		return lessonError(err)
+		return err
 	}
 	return c.JSON(http.StatusOK, toCurriculumResponse(cu, langOf(c), true))
 }
@@ -123,7 +104,7 @@ func (h *lessonHandlers) replyLesson(c echo.Context, status int, id string) erro
 	p := Caller(c)
 	cu, l, err := h.svc.Lesson(ctx, p, id)
 	if err != nil {
-		return lessonError(err)
+		return err
 	}
 	var refs []string
 	for _, b := range l.Blocks {
@@ -170,19 +151,19 @@ func (h *lessonHandlers) copyCurriculum(c echo.Context) error {
 	}
 	school := p.SchoolID
 	switch p.Role {
-	case identity.RoleTeacher, identity.RoleSchoolAdmin:
-	case identity.RolePlatformAdmin:
+	case domain.RoleTeacher, domain.RoleSchoolAdmin:
+	case domain.RolePlatformAdmin:
 		school = req.SchoolID
 		if school == "" {
 			return &Error{Status: http.StatusUnprocessableEntity, Code: "validation_failed",
-				Fields: []identity.FieldError{{Field: "school_id", Code: "required"}}}
+				Fields: []domain.FieldError{{Field: "school_id", Code: "required"}}}
 		}
 	default:
 		return &Error{Status: http.StatusForbidden, Code: "forbidden"}
 	}
 	cu, err := h.svc.Copy(c.Request().Context(), school, c.Param("id"))
 	if err != nil {
-		return lessonError(err)
+		return err
 	}
 	return c.JSON(http.StatusCreated, toCurriculumResponse(cu, langOf(c), true))
 }
@@ -194,7 +175,7 @@ func (h *lessonHandlers) createCurriculum(c echo.Context) error {
 	}
 	cu, err := h.svc.CreateCurriculum(c.Request().Context(), Caller(c), req.curriculum(""))
 	if err != nil {
-		return lessonError(err)
+		return err
 	}
 	return c.JSON(http.StatusCreated, toCurriculumResponse(cu, langOf(c), true))
 }
@@ -206,14 +187,14 @@ func (h *lessonHandlers) updateCurriculum(c echo.Context) error {
 	}
 	cu, err := h.svc.UpdateCurriculum(c.Request().Context(), Caller(c), req.curriculum(c.Param("id")))
 	if err != nil {
-		return lessonError(err)
+		return err
 	}
 	return c.JSON(http.StatusOK, toCurriculumResponse(cu, langOf(c), true))
 }
 
 func (h *lessonHandlers) deleteCurriculum(c echo.Context) error {
 	if err := h.svc.DeleteCurriculum(c.Request().Context(), Caller(c), c.Param("id")); err != nil {
-		return lessonError(err)
+		return err
 	}
 	return c.NoContent(http.StatusNoContent)
 }
@@ -225,7 +206,7 @@ func (h *lessonHandlers) createUnit(c echo.Context) error {
 	}
 	u, err := h.svc.CreateUnit(c.Request().Context(), Caller(c), c.Param("id"), lessons.Unit{Title: req.Title.text()})
 	if err != nil {
-		return lessonError(err)
+		return err
 	}
 	return c.JSON(http.StatusCreated, unitResponse{ID: u.ID, Title: u.Title.Get(langOf(c)), Lessons: []lessonSummaryResponse{}})
 }
@@ -237,14 +218,14 @@ func (h *lessonHandlers) updateUnit(c echo.Context) error {
 	}
 	u, err := h.svc.UpdateUnit(c.Request().Context(), Caller(c), lessons.Unit{ID: c.Param("id"), Title: req.Title.text()})
 	if err != nil {
-		return lessonError(err)
+		return err
 	}
 	return c.JSON(http.StatusOK, unitResponse{ID: u.ID, Title: u.Title.Get(langOf(c)), Lessons: []lessonSummaryResponse{}})
 }
 
 func (h *lessonHandlers) deleteUnit(c echo.Context) error {
 	if err := h.svc.DeleteUnit(c.Request().Context(), Caller(c), c.Param("id")); err != nil {
-		return lessonError(err)
+		return err
 	}
 	return c.NoContent(http.StatusNoContent)
 }
@@ -256,7 +237,7 @@ func (h *lessonHandlers) createLesson(c echo.Context) error {
 	}
 	l, err := h.svc.CreateLesson(c.Request().Context(), Caller(c), c.Param("id"), req.lesson(""))
 	if err != nil {
-		return lessonError(err)
+		return err
 	}
 	return h.replyLesson(c, http.StatusCreated, l.ID)
 }
@@ -268,14 +249,14 @@ func (h *lessonHandlers) updateLesson(c echo.Context) error {
 	}
 	l, err := h.svc.UpdateLesson(c.Request().Context(), Caller(c), req.lesson(c.Param("id")))
 	if err != nil {
-		return lessonError(err)
+		return err
 	}
 	return h.replyLesson(c, http.StatusOK, l.ID)
 }
 
 func (h *lessonHandlers) deleteLesson(c echo.Context) error {
 	if err := h.svc.DeleteLesson(c.Request().Context(), Caller(c), c.Param("id")); err != nil {
-		return lessonError(err)
+		return err
 	}
 	return c.NoContent(http.StatusNoContent)
 }

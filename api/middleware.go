@@ -151,3 +151,31 @@ func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 		return next(c)
 	}
 }
+
+// MaxHeaderBytes bounds a request's header block: the server's
+// http.Server.MaxHeaderBytes, and checkHeaders for requests that reach
+// the router another way. MaxHostBytes bounds the Host header (a DNS name
+// is at most 253 bytes, plus a port).
+const (
+	MaxHeaderBytes = 16 << 10
+	MaxHostBytes   = 262
+)
+
+// checkHeaders refuses a request whose headers are over MaxHeaderBytes or
+// whose Host is over MaxHostBytes with 431 headers_too_large, before any
+// handler (and so any write) runs.
+func checkHeaders(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		r := c.Request()
+		n := len(r.Host) + len(r.RequestURI)
+		for k, vs := range r.Header {
+			for _, v := range vs {
+				n += len(k) + len(v) + 4
+			}
+		}
+		if n > MaxHeaderBytes || len(r.Host) > MaxHostBytes {
+			return &Error{Status: http.StatusRequestHeaderFieldsTooLarge, Code: "headers_too_large", Args: []any{MaxHeaderBytes, MaxHostBytes}}
+		}
+		return next(c)
+	}
+}

@@ -5,12 +5,11 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"net/http"
+	"qixue/domain"
 	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
-
-	"qixue/identity"
 )
 
 // List is the envelope of every list response. NextCursor is null on the
@@ -69,11 +68,11 @@ func decodeCursor(c echo.Context, s string) (string, bool) {
 
 // PageParams reads ?limit= (1..200, default 50) and ?cursor= into a page.
 // A cursor the route did not hand out is 400 invalid_cursor.
-func PageParams(c echo.Context) (identity.Page, error) {
-	var p identity.Page
+func PageParams(c echo.Context) (domain.Page, error) {
+	var p domain.Page
 	if s := c.QueryParam("limit"); s != "" {
 		n, err := strconv.Atoi(s)
-		if err != nil || n < 1 || n > identity.MaxPageLimit {
+		if err != nil || n < 1 || n > domain.MaxPageLimit {
 			return p, queryError("limit")
 		}
 		p.Limit = n
@@ -82,7 +81,7 @@ func PageParams(c echo.Context) (identity.Page, error) {
 		after, ok := decodeCursor(c, s)
 		if !ok {
 			return p, &Error{Status: http.StatusBadRequest, Code: "invalid_cursor",
-				Fields: []identity.FieldError{{Field: "cursor", Code: "invalid_cursor"}}}
+				Fields: []domain.FieldError{{Field: "cursor", Code: "invalid_cursor"}}}
 		}
 		p.After = after
 	}
@@ -120,5 +119,5 @@ func boolQuery(c echo.Context, name string) (bool, error) {
 
 func queryError(name string) error {
 	return &Error{Status: http.StatusBadRequest, Code: "invalid_parameter", Args: []any{name},
-		Fields: []identity.FieldError{{Field: name, Code: "invalid"}}}
+		Fields: []domain.FieldError{{Field: name, Code: "invalid"}}}
 }

@@ -4,11 +4,13 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"qixue/domain"
 	"time"
 
 	"github.com/labstack/echo/v4"
 
-	"qixue/identity"
+	"qixue/heavy"
+	"qixue/rules/record"
 )
 
 // ProblemContentType is the media type of every error response.
@@ -25,6 +27,20 @@ type Problem struct {
 	Code      string         `json:"code"`
 	RequestID string         `json:"request_id,omitempty"`
 	Errors    []FieldProblem `json:"errors,omitempty"`
+	// Limit names the limit a refused input passed (code limit_exceeded,
+	// and body_too_large) and where.
+	Limit *ProblemLimit `json:"limit,omitempty"`
+}
+
+// ProblemLimit is the limit an input passed: its name (bytes, games,
+// plies, variations, depth, comment_bytes, tags, tag_bytes), its value,
+// and the game (1-based) and main-line ply where it was passed (0 or
+// absent: not within a game, or before its first move).
+type ProblemLimit struct {
+	Name string `json:"name"`
+	Max  int64  `json:"max"`
+	Game int    `json:"game,omitempty"`
+	Ply  int    `json:"ply,omitempty"`
 }
 
 // FieldProblem is one invalid field of a request.
@@ -41,14 +57,15 @@ type Error struct {
 	Status int
 	Code   string
 	Args   []any
-	Fields []identity.FieldError
+	Fields []domain.FieldError
 }
 
 // Error returns the code.
 func (e *Error) Error() string { return e.Code }
 
-// statuses maps domain error codes to HTTP statuses. Codes of the HTTP
-// layer's own errors carry their status.
+// statuses is the one table mapping the codes of domain refusals
+// (*domain.Error) to HTTP statuses. The HTTP layer's own errors (*Error)
+// carry their status.
 var statuses = map[string]int{
 	"not_found":            http.StatusNotFound,
 	"unknown_class_code":   http.StatusNotFound,
@@ -71,6 +88,34 @@ var statuses = map[string]int{
 	"too_complex":          http.StatusUnprocessableEntity,
 
 	"enrollment_needs_school_admin": http.StatusForbidden,
+
+	// tournaments
+	"tournament_changed":     http.StatusConflict,
+	"round_incomplete":       http.StatusConflict,
+	"rounds_complete":        http.StatusConflict,
+	"no_valid_pairing":       http.StatusUnprocessableEntity,
+	"too_few_players":        http.StatusConflict,
+	"nothing_to_unpair":      http.StatusConflict,
+	"results_entered":        http.StatusConflict,
+	"result_already_entered": http.StatusConflict,
+	"results_disagree":       http.StatusConflict,
+	"round_robin_started":    http.StatusConflict,
+	"trf_invalid":            http.StatusUnprocessableEntity,
+	"trf_unknown_player":     http.StatusUnprocessableEntity,
+	"tournament_started":     http.StatusConflict,
+	"decision_needed":        http.StatusConflict,
+	"bracket_changed":        http.StatusConflict,
+
+	// roster imports
+	"roster_invalid":   http.StatusUnprocessableEntity,
+	"roster_too_large": http.StatusUnprocessableEntity,
+	"roster_not_zip":   http.StatusUnprocessableEntity,
+
+	// games
+	"no_games":               http.StatusUnprocessableEntity,
+	"game_already_confirmed": http.StatusConflict,
+	"own_submission":         http.StatusForbidden,
+	"duplicate":              http.StatusConflict,
 }
 
 // coded is a domain error with a stable code.
@@ -94,7 +139,7 @@ func retryAfter(err error) time.Duration {
 }
 
 // withFields is a validation error listing invalid fields.
-type withFields interface{ Fields() []identity.FieldError }
+type withFields interface{ Fields() []domain.FieldError }
 
 // RetryAfterUnavailable is the Retry-After, in seconds, of 503 answers.
 const RetryAfterUnavailable = 5
@@ -150,33 +195,54 @@ func problemFor(err error, lang string, c echo.Context, rateWindowMinutes int) P
 		status int
 		code   string
 		args   []any
-		fields []identity.FieldError
+		fields []domain.FieldError
 		detail string
 	)
 	var apiErr *Error
 	var httpErr *echo.HTTPError
+	var de *domain.Error
 	var cd coded
 	var tooLarge *http.MaxBytesError
+	var limit *record.LimitError
+	var pl *ProblemLimit
+	var busy *heavy.Busy
 	switch {
+	case errors.As(err, &busy):
+		status, code, args = http.StatusTooManyRequests, busy.Code(), []any{busy.Max}
+		pl = &ProblemLimit{Name: busy.Limit, Max: int64(busy.Max)}
+	case errors.As(err, &limit):
+		status, code, detail = http.StatusUnprocessableEntity, limit.Code(), limit.Message(lang)
+		if limit.Limit == record.LimitBytes {
+			status = http.StatusRequestEntityTooLarge
+		}
+		pl = &ProblemLimit{Name: limit.Limit, Max: int64(limit.Max), Game: limit.Game, Ply: limit.Ply}
 	case errors.As(err, &apiErr):
 		status, code, args, fields = apiErr.Status, apiErr.Code, apiErr.Args, apiErr.Fields
 	case errors.As(err, &tooLarge):
 		status, code, args = http.StatusRequestEntityTooLarge, "body_too_large", []any{tooLarge.Limit}
 	case errors.As(err, &httpErr):
 		status, code, args = echoStatus(httpErr, c)
+	case errors.As(err, &de):
+		code, fields, args = de.Code(), de.Fields(), de.Args()
+		var ok bool
+		if status, ok = statuses[code]; !ok {
+			status, code, fields, args = http.StatusInternalServerError, "internal", nil, nil
+		}
+		if code == "rate_limited" {
+			args = []any{rateWindowMinutes}
+			if wait := de.RetryAfter(); wait > 0 {
+				args = []any{int((wait + time.Minute - 1) / time.Minute)}
+			}
+		}
 	case errors.As(err, &cd):
+		// A refusal of a rules engine explains itself.
 		code = cd.Code()
 		var ok bool
 		if status, ok = statuses[code]; !ok {
 			status, code = http.StatusInternalServerError, "internal"
-			if l, isL := err.(localized); isL {
+			var l localized
+			if errors.As(err, &l) {
 				status, code, detail = http.StatusUnprocessableEntity, cd.Code(), l.Message(lang)
-			}
-		}
-		if code == "rate_limited" {
-			args = []any{rateWindowMinutes}
-			if wait := retryAfter(err); wait > 0 {
-				args = []any{int((wait + time.Minute - 1) / time.Minute)}
 			}
 		}
 		var wf withFields
@@ -206,6 +272,12 @@ func problemFor(err error, lang string, c echo.Context, rateWindowMinutes int) P
 		Instance:  c.Request().URL.Path,
 		Code:      code,
 		RequestID: requestID(c),
+		Limit:     pl,
+	}
+	if code == "body_too_large" && pl == nil && len(args) == 1 {
+		if n, ok := asInt64(args[0]); ok {
+			p.Limit = &ProblemLimit{Name: record.LimitBytes, Max: n}
+		}
 	}
 	for _, f := range fields {
 		p.Errors = append(p.Errors, FieldProblem{Field: f.Field, Code: f.Code, Message: fieldMessage(f.Code, lang)})
@@ -254,7 +326,7 @@ func localize(args []any, lang string) []any {
 
 // onlyQuery reports whether every field of a validation error is a query
 // parameter of a request without a body.
-func onlyQuery(c echo.Context, fields []identity.FieldError) bool {
+func onlyQuery(c echo.Context, fields []domain.FieldError) bool {
 	if len(fields) == 0 || c.Request().ContentLength > 0 {
 		return false
 	}
@@ -265,4 +337,15 @@ func onlyQuery(c echo.Context, fields []identity.FieldError) bool {
 		}
 	}
 	return true
+}
+
+// asInt64 reads a byte count of any integer type.
+func asInt64(a any) (int64, bool) {
+	switch n := a.(type) {
+	case int:
+		return int64(n), true
+	case int64:
+		return n, true
+	}
+	return 0, false
 }

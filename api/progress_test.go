@@ -14,8 +14,8 @@ import (
 
 	"qixue/api"
 	"qixue/api/apitest"
+	"qixue/domain"
 	"qixue/exercises"
-	"qixue/identity"
 	"qixue/models"
 	"qixue/models/modelstest"
 	"qixue/progress"
@@ -250,7 +250,7 @@ func TestStudentProgressSinceJoining(t *testing.T) {
 		}
 		record(p.Choice.ID, exercises.Wrong, p.Now.Add(-2*time.Hour))
 		record(p.Number.ID, exercises.Correct, p.Now.Add(-time.Hour))
-		root := identity.Principal{Role: identity.RolePlatformAdmin}
+		root := domain.Principal{Role: domain.RolePlatformAdmin}
 		if _, err := p.Identity.Enroll(context.Background(), root, a.Class.ID, kid.ID); err != nil {
 			t.Fatal(err)
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"qixue/domain"
 	"qixue/identity"
 	"qixue/roster"
 )
@@ -19,12 +20,13 @@ const RosterUploadPath = "/v1/roster/imports"
 
 // rosterHandlers serve roster imports, exports and login cards.
 type rosterHandlers struct {
-	im  *roster.Importer
-	ids *identity.Service
+	im     *roster.Importer
+	ids    *identity.Service
+	badges badgeCards
 }
 
-func newRosterHandlers(im *roster.Importer, ids *identity.Service) *rosterHandlers {
-	return &rosterHandlers{im: im, ids: ids}
+func newRosterHandlers(im *roster.Importer, ids *identity.Service, badges badgeCards) *rosterHandlers {
+	return &rosterHandlers{im: im, ids: ids, badges: badges}
 }
 
 func rosterRoutes(h *rosterHandlers) []route {
@@ -72,7 +74,7 @@ func (h *rosterHandlers) submit(c echo.Context) error {
 			return h.rosterError(roster.ErrTooLarge)
 		}
 		return &Error{Status: http.StatusUnprocessableEntity, Code: "validation_failed",
-			Fields: []identity.FieldError{{Field: "file", Code: "required"}}}
+			Fields: []domain.FieldError{{Field: "file", Code: "required"}}}
 	}
 	if fh.Size > limit {
 		return h.rosterError(roster.ErrTooLarge)
@@ -130,11 +132,7 @@ func (h *rosterHandlers) export(c echo.Context) error {
 // QR codes on the cards.
 func (h *rosterHandlers) addBadges(c echo.Context, cards []roster.Card) error {
 	for i := range cards {
-		u, secret, err := h.ids.IssueBadge(c.Request().Context(), Caller(c), cards[i].UserID)
-		if err != nil {
-			return err
-		}
-		b, err := newBadgeCard(c, u, secret)
+		b, err := h.badges.issue(c, h.ids, cards[i].UserID)
 		if err != nil {
 			return err
 		}

@@ -12,6 +12,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"qixue/domain"
 	"qixue/identity"
 	"qixue/models"
 	"qixue/models/modelstest"
@@ -24,12 +25,12 @@ import (
 func seedLike(t *testing.T, r *rosterHarness) identity.School {
 	t.Helper()
 	ctx := context.Background()
-	root := identity.Principal{Role: identity.RolePlatformAdmin}
+	root := domain.Principal{Role: domain.RolePlatformAdmin}
 	school, err := r.Identity.CreateSchool(ctx, root, identity.SchoolInput{Name: "棋学示范小学"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	teacher, err := r.Identity.CreateUser(ctx, root, identity.NewUser{SchoolID: school.ID, Role: identity.RoleTeacher,
+	teacher, err := r.Identity.CreateUser(ctx, root, identity.NewUser{SchoolID: school.ID, Role: domain.RoleTeacher,
 		Username: "teacher", RealName: "林老师", Password: "correct-horse-battery"})
 	if err != nil {
 		t.Fatal(err)
@@ -39,7 +40,7 @@ func seedLike(t *testing.T, r *rosterHarness) identity.School {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tp := identity.Principal{UserID: teacher.ID, SchoolID: school.ID, Role: identity.RoleTeacher}
+	tp := domain.Principal{UserID: teacher.ID, SchoolID: school.ID, Role: domain.RoleTeacher}
 	if _, _, err := r.Identity.CreateStudents(ctx, tp, class.ID, []string{"王小明", "李小红", "张伟", "刘洋", "陈静"}); err != nil {
 		t.Fatal(err)
 	}

@@ -20,6 +20,7 @@ import (
 	"qixue/api"
 	"qixue/api/apitest"
 	"qixue/audit"
+	"qixue/domain"
 	"qixue/identity"
 	"qixue/models"
 	"qixue/models/modelstest"
@@ -66,7 +67,7 @@ func (r *rosterHarness) link(t *testing.T, schoolID, org string) {
 		"manifest.csv": []byte("propertyName,value\noneroster.version,1.1\nfile.orgs,bulk\n"),
 		"orgs.csv":     []byte("sourcedId,name,type\n" + org + ",School of " + org + ",school\n"),
 	})
-	root := identity.Principal{Role: identity.RolePlatformAdmin}
+	root := domain.Principal{Role: domain.RolePlatformAdmin}
 	if _, err := r.Im.ImportInto(context.Background(), root, schoolID, src, false); err != nil {
 		t.Fatalf("link %s: %v", org, err)
 	}

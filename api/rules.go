@@ -4,17 +4,15 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/labstack/echo/v4"
 
+	"qixue/domain"
 	"qixue/exercises"
 	"qixue/identity"
-	"qixue/rules/chess"
-	"qixue/rules/draughts"
-	"qixue/rules/gomoku"
-	"qixue/rules/numchess"
+	"qixue/rules/game"
 )
 
 // rulesHandlers serve the stateless rules endpoints. Every signed-in user
@@ -25,16 +23,18 @@ import (
 // analysis on; searching for the answer itself (mate_in, vcf, solve)
 // stays with staff.
 type rulesHandlers struct {
+	// games holds the four games' adapters.
+	games *game.Registry
 	// band returns a student's class band for the number-chess ruleset;
 	// nil when the server has no exercise service.
-	band func(ctx context.Context, p identity.Principal) (exercises.Band, bool, error)
+	band func(ctx context.Context, p domain.Principal) (exercises.Band, bool, error)
 	// analysis reports whether a caller may analyse (see
 	// identity.Service.FreeAnalysis).
-	analysis func(ctx context.Context, p identity.Principal) (bool, error)
+	analysis func(ctx context.Context, p domain.Principal) (bool, error)
 }
 
-func newRulesHandlers(practice *exercises.Service, ids *identity.Service) *rulesHandlers {
-	h := &rulesHandlers{analysis: ids.FreeAnalysis}
+func newRulesHandlers(games *game.Registry, practice *exercises.Service, ids *identity.Service) *rulesHandlers {
+	h := &rulesHandlers{games: games, analysis: ids.FreeAnalysis}
 	if practice != nil {
 		h.band = practice.StudentBand
 	}
@@ -109,7 +109,7 @@ func refusal(field string, index int, err error) error {
 	if errors.As(err, &l) {
 		return fieldProblem{field: field, err: l}
 	}
-	return identity.ValidationError(identity.FieldError{Field: field, Code: "invalid"})
+	return domain.Invalid(field, "invalid")
 }
 
 // fieldProblem is an engine refusal of one request field (the position, or
@@ -126,8 +126,8 @@ type fieldProblem struct {
 func (p fieldProblem) Error() string              { return p.err.Error() }
 func (p fieldProblem) Code() string               { return p.err.Code() }
 func (p fieldProblem) Message(lang string) string { return p.err.Message(lang) }
-func (p fieldProblem) Fields() []identity.FieldError {
-	return []identity.FieldError{{Field: p.field, Code: p.err.Code()}}
+func (p fieldProblem) Fields() []domain.FieldError {
+	return []domain.FieldError{{Field: p.field, Code: p.err.Code()}}
 }
 
 // mayAnalyse refuses callers who may not list moves, analyse or check
@@ -147,242 +147,174 @@ func (h *rulesHandlers) mayAnalyse(c echo.Context) error {
 // staffOnly refuses students the answer-searching parts of a request.
 func staffOnly(c echo.Context) error {
 	if !isStaffRole(Caller(c).Role) {
-		return identity.ErrForbidden
+		return domain.ErrForbidden
 	}
 	return nil
 }
 
-func isStaffRole(r identity.Role) bool {
-	return r == identity.RoleTeacher || r == identity.RoleSchoolAdmin || r == identity.RolePlatformAdmin
+func isStaffRole(r domain.Role) bool {
+	return r == domain.RoleTeacher || r == domain.RoleSchoolAdmin || r == domain.RolePlatformAdmin
 }
 
-func (h *rulesHandlers) game(c echo.Context) (string, error) {
-	switch g := c.Param("game"); g {
-	case "chess", "draughts", "gomoku", "numchess":
-		return g, nil
-	}
-	return "", &Error{Status: http.StatusNotFound, Code: "not_found"}
-}
-
-// request reads the game of the path and the request body. claim_draw is
-// refused (422 not_allowed) unless claims is set and the game is chess.
-func (h *rulesHandlers) request(c echo.Context, claims bool) (string, rulesRequest, error) {
+// request reads the game of the path (404 for an unknown one) and the
+// request body. claim_draw is refused (422 not_allowed) unless claims is
+// set and the game knows claims made with a move (chess).
+func (h *rulesHandlers) request(c echo.Context, claims bool) (game.Rules, rulesRequest, error) {
 	var req rulesRequest
-	game, err := h.game(c)
+	rules, err := h.games.Get(game.Name(c.Param("game")))
 	if err != nil {
-		return "", req, err
+		return nil, req, &Error{Status: http.StatusNotFound, Code: "not_found"}
 	}
 	if err := Bind(c, &req); err != nil {
-		return "", req, err
+		return nil, req, err
 	}
-	if req.ClaimDraw != "" && (!claims || game != "chess") {
-		return "", req, identity.ValidationError(identity.FieldError{Field: "claim_draw", Code: "not_allowed"})
+	if req.ClaimDraw != "" && (!claims || !game.ClaimsWithMove(rules)) {
+		return nil, req, domain.Invalid("claim_draw", "not_allowed")
 	}
-	return game, req, nil
+	return rules, req, nil
+}
+
+// position parses the request's position (the start when empty) under the
+// ruleset the caller plays: a student's class band when it is one of the
+// game's rulesets (number chess), otherwise the requested one, or the
+// game's default. An unknown ruleset is 422 invalid on ruleset; a bad
+// position a refusal naming position.
+func (h *rulesHandlers) position(c echo.Context, rules game.Rules, req rulesRequest) (game.Position, error) {
+	variant, err := h.variant(c, rules, req.Ruleset)
+	if err != nil {
+		return nil, err
+	}
+	pos, err := rules.Parse(variant, req.Position)
+	if err != nil {
+		return nil, refusal("position", -1, err)
+	}
+	return pos, nil
+}
+
+// variant returns the ruleset of a request: a student's class band when the
+// game has a ruleset of that name (whatever they asked), otherwise the
+// requested one, checked ("" is the game's default).
+func (h *rulesHandlers) variant(c echo.Context, rules game.Rules, requested string) (string, error) {
+	if p := Caller(c); p.Role == domain.RoleStudent && h.band != nil {
+		b, ok, err := h.band(c.Request().Context(), p)
+		if err != nil {
+			return "", err
+		}
+		if ok && slices.Contains(rules.Variants(), string(b)) {
+			return string(b), nil
+		}
+	}
+	if _, err := rules.Start(requested); err != nil {
+		return "", domain.Invalid("ruleset", "invalid")
+	}
+	return requested, nil
+}
+
+// rulesContext returns the request's context bounded by numchessDeadline:
+// move generation and analysis stop there (number chess can otherwise run
+// for seconds on a crowded position).
+func rulesContext(c echo.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(c.Request().Context(), numchessDeadline)
+}
+
+// searchError turns a search that stopped at its deadline into 422
+// too_complex on position; other errors pass.
+func searchError(err error) error {
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+		return tooComplex{field: "position", err: err}
+	}
+	return err
 }
 
 func (h *rulesHandlers) moves(c echo.Context) error {
-	game, req, err := h.request(c, false)
+	rules, req, err := h.request(c, false)
 	if err != nil {
 		return err
 	}
 	if err := h.mayAnalyse(c); err != nil {
 		return err
 	}
-	var res movesResponse
-	switch game {
-	case "chess":
-		pos, err := chessPosition(req.Position)
-		if err != nil {
-			return err
-		}
-		res = movesResponse{Position: pos.FEN(), Turn: pos.Turn().String(), Moves: []string{}}
-		for _, m := range pos.LegalMoves() {
-			res.Moves = append(res.Moves, pos.SAN(m))
-		}
-	case "draughts":
-		pos, err := draughtsPosition(req.Position)
-		if err != nil {
-			return err
-		}
-		res = movesResponse{Position: pos.FEN(), Turn: pos.Turn().String(), Moves: []string{}}
-		for _, m := range pos.LegalMoves() {
-			res.Moves = append(res.Moves, pos.Notation(m))
-		}
-	case "gomoku":
-		g, err := gomokuGame(req.Ruleset, req.Position)
-		if err != nil {
-			return err
-		}
-		res = movesResponse{Position: gomokuRecord(g), Turn: g.ToMove().String(), Moves: []string{}}
-		if r, _ := g.Result(); r == gomoku.Ongoing {
-			b := g.Board()
-			for i := range gomoku.NumPoints {
-				p := gomoku.PointAt(i)
-				if b.At(p) != gomoku.Empty {
-					continue
-				}
-				if g.Rules() == gomoku.Renju && g.ToMove() == gomoku.Black && b.IsForbidden(p) {
-					continue
-				}
-				res.Moves = append(res.Moves, p.String())
-			}
-		}
-	case "numchess":
-		eng, err := h.numchessEngine(c, req.Ruleset)
-		if err != nil {
-			return err
-		}
-		pos, err := numchessPosition(req.Position)
-		if err != nil {
-			return err
-		}
-		ctx, cancel := numchessContext(c)
-		defer cancel()
-		moves, err := eng.LegalMovesContext(ctx, pos)
-		if err != nil {
-			return tooComplex{field: "position", err: err}
-		}
-		res = movesResponse{Position: pos.String(), Turn: pos.Turn().String(), Moves: []string{}}
-		for _, m := range moves {
-			res.Moves = append(res.Moves, m.String())
-		}
-	}
-	return c.JSON(http.StatusOK, res)
-}
-
-func (h *rulesHandlers) play(c echo.Context) error {
-	game, req, err := h.request(c, true)
+	pos, err := h.position(c, rules, req)
 	if err != nil {
 		return err
 	}
-	res := playResponse{Moves: []string{}}
-	switch game {
-	case "chess":
-		pos, err := chessPosition(req.Position)
-		if err != nil {
-			return err
-		}
-		if res.Claim, err = playChess(chess.NewGame(pos), req.Moves, req.ClaimDraw, langOf(c), &res); err != nil {
-			return err
-		}
-	case "draughts":
-		pos, err := draughtsPosition(req.Position)
-		if err != nil {
-			return err
-		}
-		g := draughts.NewGame(pos)
-		for i, s := range req.Moves {
-			before := g.Position()
-			m, err := g.PlayNotation(s)
-			if err != nil {
-				return refusal("", i, err)
-			}
-			res.Moves = append(res.Moves, before.Notation(m))
-		}
-		o := g.Outcome()
-		res.Position, res.Turn, res.Result, res.Reason = g.Position().FEN(), g.Position().Turn().String(), o.Result.String(), o.Message(langOf(c))
-	case "gomoku":
-		g, err := gomokuGame(req.Ruleset, req.Position)
-		if err != nil {
-			return err
-		}
-		for i, s := range req.Moves {
-			m, err := gomoku.ParseMove(s)
-			if err != nil {
-				return refusal("", i, err)
-			}
-			if g, err = g.Play(m); err != nil {
-				return refusal("", i, err)
-			}
-			res.Moves = append(res.Moves, m.String())
-		}
-		r, why := g.Result()
-		res.Position, res.Turn, res.Result, res.Reason = gomokuRecord(g), g.ToMove().String(), r.String(), why
-	case "numchess":
-		eng, err := h.numchessEngine(c, req.Ruleset)
-		if err != nil {
-			return err
-		}
-		pos, err := numchessPosition(req.Position)
-		if err != nil {
-			return err
-		}
-		for i, s := range req.Moves {
-			m, err := numchess.ParseMove(s)
-			if err != nil {
-				if m, err = numchess.ParseChinese(pos, s); err != nil {
-					return refusal("", i, err)
-				}
-			}
-			info, err := eng.Check(pos, m)
-			if err != nil {
-				return refusal("", i, err)
-			}
-			res.Moves = append(res.Moves, info.Machine())
-			if pos, err = eng.Play(pos, m); err != nil {
-				return refusal("", i, err)
-			}
-		}
-		res.Position, res.Turn, res.Result = pos.String(), pos.Turn().String(), "ongoing"
-		if pos.InPlace(numchess.Red) || pos.InPlace(numchess.Blue) {
-			res.Result = pos.Result(eng.Ruleset()).String()
-		}
+	ctx, cancel := rulesContext(c)
+	defer cancel()
+	moves, err := pos.Moves(ctx)
+	if err != nil {
+		return searchError(err)
+	}
+	res := movesResponse{Position: pos.String(), Turn: rules.SideName(pos.Turn(), ""), Moves: make([]string, 0, len(moves))}
+	for _, m := range moves {
+		res.Moves = append(res.Moves, pos.Notation(m))
 	}
 	return c.JSON(http.StatusOK, res)
 }
 
-// playChess plays moves in g, as a game (so repetitions count), fills
-// res with what follows, and judges a draw claimed with the move claim
-// (none when empty): a correct claim leaves the move unplayed, a wrong one
-// plays it (FIDE 9.5.3).
-func playChess(g *chess.Game, moves []string, claim, lang string, res *playResponse) (*drawClaimResponse, error) {
-	for i, s := range moves {
-		pos := g.Position()
-		m, err := pos.ParseMove(s)
-		if err != nil {
-			return nil, refusal("", i, err)
-		}
-		if err := g.Play(m); err != nil {
-			return nil, refusal("", i, err)
-		}
-		res.Moves = append(res.Moves, pos.SAN(m))
+// play plays the moves as a game (so repetitions and FMJD's draws count)
+// and, in chess, judges a draw claimed with the move claim_draw: a correct
+// claim leaves the move unplayed, a wrong one plays it (FIDE 9.5.3).
+func (h *rulesHandlers) play(c echo.Context) error {
+	rules, req, err := h.request(c, true)
+	if err != nil {
+		return err
 	}
-	var verdict *drawClaimResponse
-	if claim != "" {
-		pos := g.Position()
-		m, err := pos.ParseMove(claim)
+	pos, err := h.position(c, rules, req)
+	if err != nil {
+		return err
+	}
+	lang := langOf(c)
+	g := game.NewGame(pos)
+	res := playResponse{Moves: []string{}}
+	for i, s := range req.Moves {
+		_, played, err := g.Play(s)
 		if err != nil {
-			return nil, refusal("claim_draw", -1, err)
+			return refusal("", i, err)
 		}
-		c, err := g.ClaimDrawWith(m)
+		res.Moves = append(res.Moves, played)
+	}
+	if req.ClaimDraw != "" {
+		cl, err := g.Claim(g.Position().Turn(), game.NoRule, req.ClaimDraw)
 		if err != nil {
-			return nil, refusal("claim_draw", -1, err)
+			return refusal("claim_draw", -1, err)
 		}
-		verdict = &drawClaimResponse{Move: c.SAN, Correct: c.Correct(), Message: c.Message(lang)}
-		if c.Correct() {
-			verdict.Method = c.Method.String()
-		} else {
-			res.Moves = append(res.Moves, c.SAN)
+		res.Claim = &drawClaimResponse{Move: cl.Move, Correct: cl.Correct, Message: cl.Message(lang)}
+		if cl.Correct {
+			res.Claim.Method = string(cl.Rule)
+		}
+		if cl.Played {
+			res.Moves = append(res.Moves, cl.Move)
 		}
 	}
-	pos, o := g.Position(), g.Outcome()
-	res.Position, res.Turn, res.Result = pos.FEN(), pos.Turn().String(), o.Result()
+	o := g.Outcome()
+	now := g.Position()
+	res.Position, res.Turn, res.Result = now.String(), rules.SideName(now.Turn(), ""), rules.ResultText(o)
+	if o.Over() {
+		res.Reason = reason(rules, o, lang)
+	} else if cl := g.Claimable(now.Turn()); len(cl) > 0 && game.ClaimsWithMove(rules) {
+		res.Claimable = string(cl[0])
+	}
+	return c.JSON(http.StatusOK, res)
+}
+
+// reason is how /play says why a game ended: the rule's code in chess, the
+// explanation in the request's language in draughts, the engine's English
+// detail in gomoku (e.g. "black made five: d8-h8"); the number chess of
+// this route never gave one.
+func reason(rules game.Rules, o game.Outcome, lang string) string {
 	switch {
-	case verdict != nil && verdict.Correct:
-		res.Result, res.Reason = "1/2-1/2", verdict.Method
-	case o.Over():
-		res.Reason = o.Method.String()
-	default:
-		if d := g.ClaimableDraw(); d != chess.Ongoing {
-			res.Claimable = d.String()
-		}
+	case o.Detail != "":
+		return o.Detail
+	case o.Rule == game.InPlace:
+		return ""
+	case game.ClaimsWithMove(rules):
+		return string(o.Rule)
 	}
-	return verdict, nil
+	return rules.Message(o, lang)
 }
 
 func (h *rulesHandlers) analyze(c echo.Context) error {
-	game, req, err := h.request(c, false)
+	rules, req, err := h.request(c, false)
 	if err != nil {
 		return err
 	}
@@ -394,157 +326,20 @@ func (h *rulesHandlers) analyze(c echo.Context) error {
 			return err
 		}
 	}
-	out := map[string]any{}
-	switch game {
-	case "chess":
-		pos, err := chessPosition(req.Position)
-		if err != nil {
-			return err
-		}
-		o := pos.Outcome()
-		out["position"], out["turn"], out["in_check"], out["result"] = pos.FEN(), pos.Turn().String(), pos.InCheck(), o.Result()
-		out["outcome"] = o.Method.String()
-		if pos.InCheck() {
-			esc, err := pos.Escapes()
-			if err == nil {
-				var checkers, escapes []map[string]string
-				for _, ch := range esc.Checkers {
-					checkers = append(checkers, map[string]string{"square": ch.Square.String()})
-				}
-				for _, e := range esc.Moves {
-					escapes = append(escapes, map[string]string{"move": e.SAN, "method": e.Method.String()})
-				}
-				out["checkers"], out["escapes"] = checkers, escapes
-			}
-		}
-		if req.MateIn != 0 {
-			if req.MateIn < 1 || req.MateIn > 3 {
-				return identity.ValidationError(identity.FieldError{Field: "mate_in", Code: "out_of_range"})
-			}
-			mates := []string{}
-			for _, m := range pos.MateIn(req.MateIn) {
-				mates = append(mates, pos.SAN(m))
-			}
-			out["mating_moves"] = mates
-		}
-	case "draughts":
-		pos, err := draughtsPosition(req.Position)
-		if err != nil {
-			return err
-		}
-		wm, wk := pos.Count(draughts.White)
-		bm, bk := pos.Count(draughts.Black)
-		out["position"], out["turn"], out["has_legal_moves"] = pos.FEN(), pos.Turn().String(), pos.HasLegalMoves()
-		out["material"] = map[string]int{"white_men": wm, "white_kings": wk, "black_men": bm, "black_kings": bk}
-	case "gomoku":
-		g, err := gomokuGame(req.Ruleset, req.Position)
-		if err != nil {
-			return err
-		}
-		r, why := g.Result()
-		out["position"], out["turn"], out["result"] = gomokuRecord(g), g.ToMove().String(), r.String()
-		if why != "" {
-			out["reason"] = why
-		}
-		b := g.Board()
-		forbidden := []string{}
-		if g.Rules() == gomoku.Renju {
-			for _, p := range b.ForbiddenPoints() {
-				forbidden = append(forbidden, p.String())
-			}
-		}
-		wins := []string{}
-		for _, p := range gomoku.WinIn1(b, g.Rules(), g.ToMove()) {
-			wins = append(wins, p.String())
-		}
-		out["forbidden_points"], out["winning_points"] = forbidden, wins
-		if req.VCF {
-			line, ok := gomoku.FindVCF(b, g.Rules(), g.ToMove(), 20)
-			vcf := []string{}
-			for _, p := range line {
-				vcf = append(vcf, p.String())
-			}
-			out["vcf_found"], out["vcf"] = ok, vcf
-		}
-	case "numchess":
-		eng, err := h.numchessEngine(c, req.Ruleset)
-		if err != nil {
-			return err
-		}
-		pos, err := numchessPosition(req.Position)
-		if err != nil {
-			return err
-		}
-		out["position"], out["turn"], out["move_number"] = pos.String(), pos.Turn().String(), pos.MoveNumber()
-		out["in_camp"] = map[string]int{"red": pos.InCamp(numchess.Red), "blue": pos.InCamp(numchess.Blue)}
-		out["scores"] = map[string]map[string]int{
-			"product":    {"red": pos.Score(numchess.Red, numchess.ProductSum), "blue": pos.Score(numchess.Blue, numchess.ProductSum)},
-			"difference": {"red": pos.Score(numchess.Red, numchess.DifferenceSum), "blue": pos.Score(numchess.Blue, numchess.DifferenceSum)},
-		}
-		ctx, cancel := numchessContext(c)
-		defer cancel()
-		n, err := eng.MoveCountContext(ctx, pos)
-		if err != nil {
-			return tooComplex{field: "position", err: err}
-		}
-		out["legal_moves"] = n
+	pos, err := h.position(c, rules, req)
+	if err != nil {
+		return err
 	}
+	ctx, cancel := rulesContext(c)
+	defer cancel()
+	out, err := game.Analyze(ctx, pos, game.AnalysisRequest{MateIn: req.MateIn, VCF: req.VCF})
+	if err != nil {
+		var ge *game.Error
+		if errors.As(err, &ge) {
+			return domain.Invalid(ge.Field(), ge.Code())
+		}
+		return searchError(err)
+	}
+	out["position"], out["turn"] = pos.String(), rules.SideName(pos.Turn(), "")
 	return c.JSON(http.StatusOK, out)
-}
-
-func chessPosition(s string) (chess.Position, error) {
-	return parsePosition(s, chess.StartPosition, chess.ParseFEN)
-}
-
-func draughtsPosition(s string) (draughts.Position, error) {
-	return parsePosition(s, draughts.Initial, draughts.ParseFEN)
-}
-
-func numchessPosition(s string) (numchess.Position, error) {
-	return parsePosition(s, numchess.Start, numchess.ParsePosition)
-}
-
-// parsePosition parses a game's position notation, the start position when
-// s is empty; a refusal names the "position" field.
-func parsePosition[P any](s string, start func() P, parse func(string) (P, error)) (P, error) {
-	if s == "" {
-		return start(), nil
-	}
-	p, err := parse(s)
-	if err != nil {
-		return p, refusal("position", -1, err)
-	}
-	return p, nil
-}
-
-// gomokuGame replays a record from the empty board under the ruleset
-// (renju by default), without the opening protocol.
-func gomokuGame(ruleset, record string) (*gomoku.Game, error) {
-	rs := gomoku.Renju
-	if ruleset != "" {
-		var err error
-		if rs, err = gomoku.ParseRuleset(ruleset); err != nil {
-			return nil, identity.ValidationError(identity.FieldError{Field: "ruleset", Code: "invalid"})
-		}
-	}
-	g := gomoku.NewFreeGame(rs)
-	if strings.TrimSpace(record) == "" {
-		return g, nil
-	}
-	moves, err := gomoku.ParseRecord(record)
-	if err != nil {
-		return nil, refusal("position", -1, err)
-	}
-	if g, err = g.PlayAll(moves); err != nil {
-		return nil, refusal("position", -1, err)
-	}
-	return g, nil
-}
-
-func gomokuRecord(g *gomoku.Game) string {
-	rec := make([]string, 0, len(g.Record()))
-	for _, m := range g.Record() {
-		rec = append(rec, m.String())
-	}
-	return strings.Join(rec, " ")
 }

@@ -1,7 +1,6 @@
 package api
 
 import (
-	"context"
 	"errors"
 	"net/http"
 	"strconv"
@@ -10,8 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"qixue/identity"
-	"qixue/rules/numchess"
+	"qixue/domain"
 	"qixue/rules/numchess/arith"
 )
 
@@ -44,12 +42,6 @@ type checkExpressionResponse struct {
 // too_complex naming the field at fault.
 const numchessDeadline = 2 * time.Second
 
-// numchessContext returns the request's context bounded by
-// numchessDeadline.
-func numchessContext(c echo.Context) (context.Context, context.CancelFunc) {
-	return context.WithTimeout(c.Request().Context(), numchessDeadline)
-}
-
 // tooComplex is a computation that gave up at its deadline (or when the
 // client went away): a 422 too_complex naming the request field whose
 // size made it long (position, digits).
@@ -61,8 +53,8 @@ type tooComplex struct {
 func (e tooComplex) Error() string { return "too complex (" + e.field + "): " + e.err.Error() }
 func (e tooComplex) Unwrap() error { return e.err }
 func (e tooComplex) Code() string  { return "too_complex" }
-func (e tooComplex) Fields() []identity.FieldError {
-	return []identity.FieldError{{Field: e.field, Code: "too_complex"}}
+func (e tooComplex) Fields() []domain.FieldError {
+	return []domain.FieldError{{Field: e.field, Code: "too_complex"}}
 }
 
 func (h *rulesHandlers) checkExpression(c echo.Context) error {
@@ -78,23 +70,23 @@ func (h *rulesHandlers) checkExpression(c echo.Context) error {
 			return err
 		}
 	}
-	var fields []identity.FieldError
+	var fields []domain.FieldError
 	if req.Target == nil {
-		fields = append(fields, identity.FieldError{Field: "target", Code: "required"})
+		fields = append(fields, domain.FieldError{Field: "target", Code: "required"})
 	}
 	if len(req.Digits) == 0 || len(req.Digits) > arith.MaxOperands {
-		fields = append(fields, identity.FieldError{Field: "digits", Code: "out_of_range"})
+		fields = append(fields, domain.FieldError{Field: "digits", Code: "out_of_range"})
 	}
 	for i, d := range req.Digits {
 		if d < 0 || d > 9 {
-			fields = append(fields, identity.FieldError{Field: "digits[" + strconv.Itoa(i) + "]", Code: "out_of_range"})
+			fields = append(fields, domain.FieldError{Field: "digits[" + strconv.Itoa(i) + "]", Code: "out_of_range"})
 		}
 	}
 	if req.Expression == "" && !req.Solve {
-		fields = append(fields, identity.FieldError{Field: "expression", Code: "required"})
+		fields = append(fields, domain.FieldError{Field: "expression", Code: "required"})
 	}
 	if len(fields) > 0 {
-		return identity.ValidationError(fields...)
+		return domain.Validation(fields...)
 	}
 	name, err := h.rulesetName(c, req.Ruleset)
 	if err != nil {
@@ -122,7 +114,7 @@ func (h *rulesHandlers) checkExpression(c echo.Context) error {
 		}
 	}
 	if req.Solve {
-		ctx, cancel := numchessContext(c)
+		ctx, cancel := rulesContext(c)
 		defer cancel()
 		w, ok, err := arith.NewSolver(rules).SolveContext(ctx, req.Digits, target)
 		if err != nil {
@@ -141,7 +133,7 @@ func (h *rulesHandlers) checkExpression(c echo.Context) error {
 // G46).
 func (h *rulesHandlers) rulesetName(c echo.Context, requested string) (string, error) {
 	p := Caller(c)
-	if p.Role == identity.RoleStudent && h.band != nil {
+	if p.Role == domain.RoleStudent && h.band != nil {
 		b, ok, err := h.band(c.Request().Context(), p)
 		if err != nil {
 			return "", err
@@ -154,19 +146,7 @@ func (h *rulesHandlers) rulesetName(c echo.Context, requested string) (string, e
 		return "G46", nil
 	}
 	if _, ok := arith.RulesByName(requested); !ok {
-		return "", identity.ValidationError(identity.FieldError{Field: "ruleset", Code: "invalid"})
+		return "", domain.Invalid("ruleset", "invalid")
 	}
 	return strings.ToUpper(requested), nil
-}
-
-func (h *rulesHandlers) numchessEngine(c echo.Context, requested string) (*numchess.Engine, error) {
-	name, err := h.rulesetName(c, requested)
-	if err != nil {
-		return nil, err
-	}
-	rs, err := numchess.RulesetByName(name)
-	if err != nil {
-		return nil, identity.ValidationError(identity.FieldError{Field: "ruleset", Code: "invalid"})
-	}
-	return numchess.SharedEngine(rs), nil
 }

@@ -9,6 +9,7 @@ import (
 
 	"qixue/api"
 	"qixue/api/apitest"
+	"qixue/domain"
 	"qixue/identity"
 	"qixue/models/modelstest"
 )
@@ -90,14 +91,14 @@ func TestRulesEndpoints(t *testing.T) {
 		{Name: "missing target", Method: "POST", Path: expr, Token: a.TeacherToken, Body: map[string]any{"expression": "1", "digits": []int{1}}, Status: 422, Code: "validation_failed"},
 	})
 	one := 1
-	if _, err := p.Identity.UpdateClass(context.Background(), identity.Principal{Role: identity.RolePlatformAdmin}, a.Class.ID, identity.ClassPatch{Grade: &one}); err != nil {
+	if _, err := p.Identity.UpdateClass(context.Background(), domain.Principal{Role: domain.RolePlatformAdmin}, a.Class.ID, identity.ClassPatch{Grade: &one}); err != nil {
 		t.Fatal(err)
 	}
 	// A fresh server: the class grade is cached for a minute.
 	fresh := newPractice(t, modelstest.SQLite(t))
 	fa := fresh.F.A
 	on := true
-	if _, err := fresh.Identity.UpdateClass(context.Background(), identity.Principal{Role: identity.RolePlatformAdmin}, fa.Class.ID, identity.ClassPatch{Grade: &one, FreeAnalysis: &on}); err != nil {
+	if _, err := fresh.Identity.UpdateClass(context.Background(), domain.Principal{Role: domain.RolePlatformAdmin}, fa.Class.ID, identity.ClassPatch{Grade: &one, FreeAnalysis: &on}); err != nil {
 		t.Fatal(err)
 	}
 	fresh.Run(t, []apitest.Case{

@@ -19,10 +19,14 @@ import (
 	"qixue/audit"
 	"qixue/exercises"
 	"qixue/games"
+	"qixue/heavy"
 	"qixue/identity"
 	"qixue/lessons"
+	"qixue/play"
 	"qixue/progress"
+	"qixue/realtime"
 	"qixue/roster"
+	"qixue/rules/game"
 	"qixue/tournaments"
 )
 
@@ -47,6 +51,11 @@ type Deps struct {
 	// CORSOrigins lists browser origins allowed to call the API; empty
 	// disables CORS.
 	CORSOrigins []string
+	// PublicURL is the app's public origin (scheme, host and port, no
+	// path: "https://qixue.example.org"), used in the badge QR codes and
+	// every absolute link; never taken from a request's Host header.
+	// Empty: DefaultPublicURL.
+	PublicURL string
 	// TrustProxy takes the client address from X-Forwarded-For (set it
 	// only behind a proxy that overwrites the header).
 	TrustProxy bool
@@ -77,6 +86,20 @@ type Deps struct {
 	// Games runs the club game archive; without it the game routes
 	// answer 503.
 	Games *games.Service
+	// Live runs live games; without it the live-game and challenge routes
+	// answer 503. LiveHub carries their events to this process's sockets
+	// (required with Live). Tablets opens tournament rounds as live games
+	// (nil: that route answers 503).
+	Live    *play.Service
+	LiveHub *realtime.Hub
+	Tablets Tablets
+	// Rules holds the four games' adapters for the rules routes and the
+	// number-chess tournament scoring (default: a new registry).
+	Rules *game.Registry
+	// Heavy admits the heavy routes (heavyRoutes: uploads, imports,
+	// analysis, searches) under a per-school and a total concurrency
+	// limit and a wall-time budget; nil runs them unguarded.
+	Heavy *heavy.Guard
 }
 
 // NewServer returns the Echo server with every route, middleware and the
@@ -88,6 +111,9 @@ func NewServer(d Deps) *echo.Echo {
 	if d.Registry == nil {
 		d.Registry = prometheus.NewRegistry()
 		d.Registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	}
+	if d.Rules == nil {
+		d.Rules = game.NewRegistry()
 	}
 	if d.RateLimitWindow == 0 {
 		d.RateLimitWindow = 15 * time.Minute
@@ -111,6 +137,7 @@ func NewServer(d Deps) *echo.Echo {
 		},
 	}))
 	e.Use(securityHeaders)
+	e.Use(checkHeaders)
 	e.Use(withCursorKey(d.Identity.DerivedKey("list-cursor")))
 	e.Use(checkParams)
 	if len(d.CORSOrigins) > 0 {
@@ -123,7 +150,7 @@ func NewServer(d Deps) *echo.Echo {
 		}))
 	}
 	// Roster zips have their own, larger limit (Deps.Roster).
-	// Game files too (Deps.Games, games.MaxUploadBytes as multipart).
+	// Game files too (Deps.Games, its UploadBytes limit as multipart).
 	e.Use(bodyLimit(MaxBodyBytes, func(c echo.Context) bool {
 		p := c.Request().URL.Path
 		return p == RosterUploadPath && d.Roster != nil || p == GamesUploadPath && d.Games != nil && c.Request().Method == http.MethodPost
@@ -131,18 +158,27 @@ func NewServer(d Deps) *echo.Echo {
 
 	registerOps(e, d.Ping, d.Registry, d.MetricsToken)
 	v1 := e.Group("/v1")
-	auth := RequireAuth(d.Identity)
-	newIdentityHandlers(d.Identity).register(v1, auth)
+	auth := guardHeavy(d.Heavy, RequireAuth(d.Identity))
+	badges := badgeCards{origin: strings.TrimSuffix(d.PublicURL, "/")}
+	if badges.origin == "" {
+		badges.origin = DefaultPublicURL
+	}
+	newIdentityHandlers(d.Identity, badges).register(v1, auth, sameOrigin(d.Logger, append([]string{badges.origin}, d.CORSOrigins...)...))
 	newExerciseHandlers(d.Exercises).register(v1, auth)
-	newRosterHandlers(d.Roster, d.Identity).register(v1, auth)
-	newRulesHandlers(d.Exercises, d.Identity).register(v1, auth)
+	newRosterHandlers(d.Roster, d.Identity, badges).register(v1, auth)
+	newRulesHandlers(d.Rules, d.Exercises, d.Identity).register(v1, auth)
 	newDiagramHandlers().register(v1)
 	newLessonHandlers(d.Lessons, d.Exercises).register(v1, auth)
 	newAssignmentHandlers(d.Assignments).register(v1, auth)
 	newProgressHandlers(d.Progress).register(v1, auth)
 	(&auditHandlers{svc: d.Audit}).register(v1, auth)
-	(&tournamentHandlers{svc: d.Tournaments}).register(v1, auth)
+	(&tournamentHandlers{svc: d.Tournaments, names: d.Identity, games: d.Rules}).register(v1, auth)
 	(&gameHandlers{svc: d.Games, progress: d.Progress}).register(v1, auth)
+	live := &liveHandlers{svc: d.Live, identity: d.Identity, hub: d.LiveHub, tablets: d.Tablets, origins: originHosts(d.CORSOrigins)}
+	if d.Live != nil {
+		live.reg = d.Live.Registry()
+	}
+	live.register(v1, auth)
 	return e
 }
 
@@ -166,6 +202,20 @@ func registerOps(e *echo.Echo, ping func(context.Context) error, reg *prometheus
 		}
 		return metrics(c)
 	})
+}
+
+// originHosts turns CORS origins ("https://school.example") into the
+// host patterns the socket accepts from browsers.
+func originHosts(origins []string) []string {
+	var out []string
+	for _, o := range origins {
+		_, host, ok := strings.Cut(o, "://")
+		if !ok {
+			host = o
+		}
+		out = append(out, host)
+	}
+	return out
 }
 
 // bearerIs reports whether an Authorization header carries the bearer

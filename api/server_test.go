@@ -14,7 +14,7 @@ import (
 
 	"qixue/api"
 	"qixue/api/apitest"
-	"qixue/identity"
+	"qixue/domain"
 	"qixue/models/modelstest"
 )
 
@@ -93,7 +93,7 @@ func TestTrustProxy(t *testing.T) {
 func TestRequireRole(t *testing.T) {
 	h := apitest.New(t, modelstest.SQLite(t))
 	f := h.Fixture(t)
-	g := h.Echo.Group("/roletest", api.RequireAuth(h.Identity), api.RequireRole(identity.RoleTeacher, identity.RoleSchoolAdmin))
+	g := h.Echo.Group("/roletest", api.RequireAuth(h.Identity), api.RequireRole(domain.RoleTeacher, domain.RoleSchoolAdmin))
 	g.GET("", func(c echo.Context) error { return c.String(http.StatusOK, string(api.Caller(c).Role)) })
 	for token, want := range map[string]int{f.A.TeacherToken: 200, f.A.AdminToken: 200, f.A.StudentToken: 403, f.AdminToken: 403, "": 401} {
 		req := httptest.NewRequest(http.MethodGet, "/roletest", nil)

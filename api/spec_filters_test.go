@@ -176,11 +176,25 @@ func TestSpecListFilters(t *testing.T) {
 			"/v1/games class_id": {values: []string{a.Class.ID, old}, match: func(it map[string]any, v string) bool {
 				return v == a.Class.ID && plays(it, a.Student.ID)
 			}},
-			"/v1/games game":   {values: []string{"chess", "draughts", "gomoku"}, match: fieldIs("game")},
-			"/v1/games event":  {values: []string{"autumn", "no such event"}, mayKeep: true},
-			"/v1/games from":   {values: []string{"2026-11-01", "2026-11-03"}, match: dated(false)},
-			"/v1/games to":     {values: []string{"2026-11-01", "2026-11-03"}, match: dated(true)},
-			"/v1/games status": {values: []string{"pending", "confirmed"}, match: fieldIs("status")},
+			"/v1/games game": {values: []string{"chess", "draughts", "gomoku"}, match: fieldIs("game")},
+			"/v1/live-games class_id": {values: []string{a.Class.ID, old}, match: func(it map[string]any, v string) bool {
+				players, _ := it["players"].([]any)
+				for _, p := range players {
+					if m, _ := p.(map[string]any); m["class_id"] == v {
+						return true
+					}
+				}
+				return false
+			}},
+			"/v1/live-games tournament_id": {values: []string{w.A.Tournament}, match: func(it map[string]any, v string) bool {
+				t, _ := it["tournament"].(map[string]any)
+				return t != nil && t["id"] == v
+			}},
+			"/v1/live-games status": {values: []string{"playing", "finished"}, match: fieldIs("status")},
+			"/v1/games event":       {values: []string{"autumn", "no such event"}, mayKeep: true},
+			"/v1/games from":        {values: []string{"2026-11-01", "2026-11-03"}, match: dated(false)},
+			"/v1/games to":          {values: []string{"2026-11-01", "2026-11-03"}, match: dated(true)},
+			"/v1/games status":      {values: []string{"pending", "confirmed"}, match: fieldIs("status")},
 			"/v1/games opening": {values: []string{"C20", "b0", "Sicilian"}, match: func(it map[string]any, v string) bool {
 				return strings.Contains(strings.ToLower(fmt.Sprint(it["opening"])), strings.ToLower(v))
 			}},

@@ -24,6 +24,12 @@ var studentRoutes = map[string]bool{
 	"GET /v1/tournaments/{id}": true, "GET /v1/tournaments/{id}/standings": true, "GET /v1/tournaments/{id}/pairings": true,
 	"GET /v1/games/{id}": true, "GET /v1/games/{id}/replay": true, "GET /v1/games/{id}/export": true, "POST /v1/games/{id}/confirm": true,
 	"GET /v1/tournaments/{id}/bracket": true, "GET /v1/tournaments/{id}/arena": true,
+	// The world's live game is its teacher against its student: a player.
+	"GET /v1/live-games/{id}": true, "POST /v1/live-games/{id}/moves": true, "POST /v1/live-games/{id}/pass": true,
+	"POST /v1/live-games/{id}/resign": true, "POST /v1/live-games/{id}/abort": true, "POST /v1/live-games/{id}/draw-offer": true,
+	"POST /v1/live-games/{id}/draw-answer": true, "POST /v1/live-games/{id}/swap": true, "POST /v1/live-games/{id}/fifth-offers": true,
+	"POST /v1/live-games/{id}/fifth-choice": true, "POST /v1/live-games/{id}/claim": true, "POST /v1/live-games/{id}/stop": true,
+	"POST /v1/live-games/{id}/takeback": true, "POST /v1/challenges/{id}/answer": true,
 }
 
 // classScoped are the routes whose IDs belong to one class (the class, its
@@ -64,7 +70,7 @@ func TestSpecCrossSchool(t *testing.T) {
 			for _, p := range o.params {
 				if p.In == "query" && strings.HasSuffix(p.Name, "_id") {
 					takesID = true
-					id := map[string]string{"class_id": a.Class.ID, "school_id": a.School.ID, "exercise_id": w.A.Exercise, "user_id": a.Student.ID}[p.Name]
+					id := map[string]string{"class_id": a.Class.ID, "school_id": a.School.ID, "exercise_id": w.A.Exercise, "user_id": a.Student.ID, "tournament_id": w.A.Tournament}[p.Name]
 					if id == "" {
 						t.Fatalf("%s: the world cannot fill the query parameter %s", key, p.Name)
 					}

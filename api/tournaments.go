@@ -6,13 +6,20 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"qixue/identity"
+	"qixue/domain"
+	"qixue/rules/game"
 	"qixue/tournaments"
 )
 
 // tournamentHandlers serve class tournaments: creating and running them,
 // what students see of them, printable sheets and TRF files.
-type tournamentHandlers struct{ svc *tournaments.Service }
+type tournamentHandlers struct {
+	svc *tournaments.Service
+	// names looks up the shown names of other children for students.
+	names shownNamer
+	// games scores number-chess boards entered by their moves.
+	games *game.Registry
+}
 
 func (h *tournamentHandlers) register(v1 *echo.Group, auth echo.MiddlewareFunc) {
 	routes := []route{
@@ -41,19 +48,22 @@ func (h *tournamentHandlers) register(v1 *echo.Group, auth echo.MiddlewareFunc) 
 
 // tournamentReply answers with status and the tournament a use case
 // returned, or with its refusal.
-func tournamentReply(c echo.Context, status int) func(*tournaments.Event, error) error {
+func (h *tournamentHandlers) tournamentReply(c echo.Context, status int) func(*tournaments.Event, error) error {
 	return func(ev *tournaments.Event, err error) error {
 		if err != nil {
-			return tournamentError(err)
+			return err
 		}
-		return c.JSON(status, toTournamentResponse(ev, namesFor(Caller(c))))
+		n, err := h.namesFor(c, ev)
+		if err != nil {
+			return err
+		}
+		return c.JSON(status, toTournamentResponse(ev, n))
 	}
 }
 
-// caller is the tournament service's view of the request's principal.
-func caller(c echo.Context) tournaments.Caller {
-	p := Caller(c)
-	return tournaments.Caller{UserID: p.UserID, SchoolID: p.SchoolID, Role: string(p.Role)}
+// namesFor is how the entrants of the events are named to the caller.
+func (h *tournamentHandlers) namesFor(c echo.Context, evs ...*tournaments.Event) (names, error) {
+	return namesIn(c.Request().Context(), h.names, Caller(c), evs...)
 }
 
 func (h *tournamentHandlers) create(c echo.Context) error {
@@ -61,12 +71,12 @@ func (h *tournamentHandlers) create(c echo.Context) error {
 	if err := Bind(c, &req); err != nil {
 		return err
 	}
-	ev, err := h.svc.Create(c.Request().Context(), caller(c), req.draft())
+	ev, err := h.svc.Create(c.Request().Context(), Caller(c), req.draft())
 	if err != nil {
-		return tournamentError(err)
+		return err
 	}
 	c.Response().Header().Set(echo.HeaderLocation, "/v1/tournaments/"+ev.ID)
-	return c.JSON(http.StatusCreated, toTournamentResponse(ev, namesFor(Caller(c))))
+	return h.tournamentReply(c, http.StatusCreated)(ev, nil)
 }
 
 func (h *tournamentHandlers) importTRF(c echo.Context) error {
@@ -78,12 +88,12 @@ func (h *tournamentHandlers) importTRF(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	ev, err := h.svc.Import(c.Request().Context(), caller(c), d)
+	ev, err := h.svc.Import(c.Request().Context(), Caller(c), d)
 	if err != nil {
-		return tournamentError(err)
+		return err
 	}
 	c.Response().Header().Set(echo.HeaderLocation, "/v1/tournaments/"+ev.ID)
-	return c.JSON(http.StatusCreated, toTournamentResponse(ev, namesFor(Caller(c))))
+	return h.tournamentReply(c, http.StatusCreated)(ev, nil)
 }
 
 func (h *tournamentHandlers) list(c echo.Context) error {
@@ -91,16 +101,16 @@ func (h *tournamentHandlers) list(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	list, next, err := h.svc.List(c.Request().Context(), caller(c), c.QueryParam("class_id"),
-		tournaments.Page{Limit: page.Limit, After: page.After})
+	list, next, err := h.svc.List(c.Request().Context(), Caller(c), c.QueryParam("class_id"),
+		page)
 	if err != nil {
-		return tournamentError(err)
+		return err
 	}
 	return c.JSON(http.StatusOK, NewList(c, list, next, toTournamentSummary))
 }
 
 func (h *tournamentHandlers) get(c echo.Context) error {
-	return tournamentReply(c, http.StatusOK)(h.svc.Get(c.Request().Context(), caller(c), c.Param("id")))
+	return h.tournamentReply(c, http.StatusOK)(h.svc.Get(c.Request().Context(), Caller(c), c.Param("id")))
 }
 
 func (h *tournamentHandlers) enter(c echo.Context) error {
@@ -108,11 +118,11 @@ func (h *tournamentHandlers) enter(c echo.Context) error {
 	if err := Bind(c, &req); err != nil {
 		return err
 	}
-	return tournamentReply(c, http.StatusOK)(h.svc.Register(c.Request().Context(), caller(c), c.Param("id"), req.StudentIDs))
+	return h.tournamentReply(c, http.StatusOK)(h.svc.Register(c.Request().Context(), Caller(c), c.Param("id"), req.StudentIDs))
 }
 
 func (h *tournamentHandlers) withdraw(c echo.Context) error {
-	return tournamentReply(c, http.StatusOK)(h.svc.Withdraw(c.Request().Context(), caller(c), c.Param("id"), c.Param("user_id")))
+	return h.tournamentReply(c, http.StatusOK)(h.svc.Withdraw(c.Request().Context(), Caller(c), c.Param("id"), c.Param("user_id")))
 }
 
 func (h *tournamentHandlers) bye(c echo.Context) error {
@@ -120,20 +130,24 @@ func (h *tournamentHandlers) bye(c echo.Context) error {
 	if err := Bind(c, &req); err != nil {
 		return err
 	}
-	return tournamentReply(c, http.StatusOK)(h.svc.RequestBye(c.Request().Context(), caller(c), c.Param("id"), req.StudentID, req.Round))
+	return h.tournamentReply(c, http.StatusOK)(h.svc.RequestBye(c.Request().Context(), Caller(c), c.Param("id"), req.StudentID, req.Round))
 }
 
 func (h *tournamentHandlers) pair(c echo.Context) error {
-	ev, err := h.svc.Pair(c.Request().Context(), caller(c), c.Param("id"))
+	ev, err := h.svc.Pair(c.Request().Context(), Caller(c), c.Param("id"))
 	if err != nil {
-		return tournamentError(err)
+		return err
 	}
 	c.Response().Header().Set(echo.HeaderLocation, "/v1/tournaments/"+ev.ID+"/pairings?round="+itoa(ev.PairedRounds))
-	return c.JSON(http.StatusCreated, toRoundResponse(ev, ev.PairedRounds, namesFor(Caller(c))))
+	n, err := h.namesFor(c, ev)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, toRoundResponse(ev, ev.PairedRounds, n))
 }
 
 func (h *tournamentHandlers) unpair(c echo.Context) error {
-	return tournamentReply(c, http.StatusOK)(h.svc.Unpair(c.Request().Context(), caller(c), c.Param("id")))
+	return h.tournamentReply(c, http.StatusOK)(h.svc.Unpair(c.Request().Context(), Caller(c), c.Param("id")))
 }
 
 func (h *tournamentHandlers) result(c echo.Context) error {
@@ -143,19 +157,22 @@ func (h *tournamentHandlers) result(c echo.Context) error {
 	}
 	in := tournaments.ResultInput{Round: req.Round, Board: req.Board, Result: tournaments.Outcome(req.Result)}
 	if len(req.Moves) > 0 || req.Position != "" {
-		ev, err := h.svc.Get(c.Request().Context(), caller(c), c.Param("id"))
+		ev, err := h.svc.Get(c.Request().Context(), Caller(c), c.Param("id"))
 		if err != nil {
-			return tournamentError(err)
+			return err
 		}
-		if in.Result, err = numchessOutcome(ev, req); err != nil {
+		if in.Result, err = numchessOutcome(h.games, ev, req); err != nil {
 			return err
 		}
 	}
-	ev, b, st, err := h.svc.SetResult(c.Request().Context(), caller(c), c.Param("id"), in)
+	ev, b, st, err := h.svc.SetResult(c.Request().Context(), Caller(c), c.Param("id"), in)
 	if err != nil {
-		return tournamentError(err)
+		return err
 	}
-	n := namesFor(Caller(c))
+	n, err := h.namesFor(c, ev)
+	if err != nil {
+		return err
+	}
 	return c.JSON(http.StatusOK, resultResponse{Round: b.Round, Status: st, Board: toBoardResponse(ev, b, n, pointsBefore(ev, b.Round))})
 }
 
@@ -171,7 +188,7 @@ func roundParam(c echo.Context, ev *tournaments.Event) (int, error) {
 	}
 	if r == 0 || r > ev.PairedRounds {
 		return 0, &Error{Status: http.StatusNotFound, Code: "round_not_paired", Args: []any{max(r, 1)},
-			Fields: []identity.FieldError{{Field: "round", Code: "not_found"}}}
+			Fields: []domain.FieldError{{Field: "round", Code: "not_found"}}}
 	}
 	return r, nil
 }
@@ -200,17 +217,20 @@ func (h *tournamentHandlers) pairings(c echo.Context) error {
 	if _, err := roundQuery(c); err != nil {
 		return err
 	}
-	ev, err := h.svc.Get(c.Request().Context(), caller(c), c.Param("id"))
+	ev, err := h.svc.Get(c.Request().Context(), Caller(c), c.Param("id"))
 	if err != nil {
-		return tournamentError(err)
+		return err
 	}
 	r, err := roundParam(c, ev)
 	if err != nil {
 		return err
 	}
-	n := namesFor(Caller(c))
+	n, err := h.namesFor(c, ev)
+	if err != nil {
+		return err
+	}
 	if format != "json" && n.student {
-		return tournamentError(tournaments.ErrForbidden)
+		return tournaments.ErrForbidden
 	}
 	switch format {
 	case "csv":
@@ -239,12 +259,12 @@ func (h *tournamentHandlers) cards(c echo.Context) error {
 	if _, err := roundQuery(c); err != nil {
 		return err
 	}
-	if Caller(c).Role == identity.RoleStudent {
-		return tournamentError(tournaments.ErrForbidden)
+	if Caller(c).Role == domain.RoleStudent {
+		return tournaments.ErrForbidden
 	}
-	ev, err := h.svc.Get(c.Request().Context(), caller(c), c.Param("id"))
+	ev, err := h.svc.Get(c.Request().Context(), Caller(c), c.Param("id"))
 	if err != nil {
-		return tournamentError(err)
+		return err
 	}
 	r, err := roundParam(c, ev)
 	if err != nil {
@@ -260,13 +280,16 @@ func (h *tournamentHandlers) standings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	ev, err := h.svc.Get(c.Request().Context(), caller(c), c.Param("id"))
+	ev, err := h.svc.Get(c.Request().Context(), Caller(c), c.Param("id"))
 	if err != nil {
-		return tournamentError(err)
+		return err
 	}
-	n := namesFor(Caller(c))
+	n, err := h.namesFor(c, ev)
+	if err != nil {
+		return err
+	}
 	if format != "json" && n.student {
-		return tournamentError(tournaments.ErrForbidden)
+		return tournaments.ErrForbidden
 	}
 	switch format {
 	case "csv":
@@ -279,9 +302,9 @@ func (h *tournamentHandlers) standings(c echo.Context) error {
 
 // trf answers the tournament as a TRF file (staff).
 func (h *tournamentHandlers) trf(c echo.Context) error {
-	data, err := h.svc.TRF(c.Request().Context(), caller(c), c.Param("id"))
+	data, err := h.svc.TRF(c.Request().Context(), Caller(c), c.Param("id"))
 	if err != nil {
-		return tournamentError(err)
+		return err
 	}
 	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="tournament.trf"`)
 	return c.Blob(http.StatusOK, "text/plain; charset=utf-8", data)
@@ -289,13 +312,17 @@ func (h *tournamentHandlers) trf(c echo.Context) error {
 
 // mine lists the calling student's tournaments with its next game.
 func (h *tournamentHandlers) mine(c echo.Context) error {
-	list, err := h.svc.Mine(c.Request().Context(), caller(c))
+	list, err := h.svc.Mine(c.Request().Context(), Caller(c))
 	if err != nil {
-		return tournamentError(err)
+		return err
 	}
 	out := List[myTournamentResponse]{Items: make([]myTournamentResponse, 0, len(list))}
+	n, err := h.namesFor(c, list...)
+	if err != nil {
+		return err
+	}
 	for _, ev := range list {
-		out.Items = append(out.Items, toMyTournament(ev, Caller(c).UserID))
+		out.Items = append(out.Items, toMyTournament(ev, n))
 	}
 	return c.JSON(http.StatusOK, out)
 }

@@ -5,8 +5,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"qixue/identity"
-	"qixue/rules/numchess"
+	"qixue/domain"
+	"qixue/rules/game"
 	"qixue/tournaments"
 )
 
@@ -27,7 +27,7 @@ func (h *tournamentHandlers) decide(c echo.Context) error {
 		return err
 	}
 	in := tournaments.DecisionInput{Round: req.Round, Board: req.Board, Winner: req.Winner}
-	return tournamentReply(c, http.StatusOK)(h.svc.Decide(c.Request().Context(), caller(c), c.Param("id"), in))
+	return h.tournamentReply(c, http.StatusOK)(h.svc.Decide(c.Request().Context(), Caller(c), c.Param("id"), in))
 }
 
 func (h *tournamentHandlers) queue(c echo.Context) error {
@@ -35,11 +35,15 @@ func (h *tournamentHandlers) queue(c echo.Context) error {
 	if err := Bind(c, &req); err != nil {
 		return err
 	}
-	ev, err := h.svc.SetQueue(c.Request().Context(), caller(c), c.Param("id"), req.StudentIDs)
+	ev, err := h.svc.SetQueue(c.Request().Context(), Caller(c), c.Param("id"), req.StudentIDs)
 	if err != nil {
-		return tournamentError(err)
+		return err
 	}
-	return c.JSON(http.StatusOK, toArenaResponse(ev, namesFor(Caller(c))))
+	n, err := h.namesFor(c, ev)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toArenaResponse(ev, n))
 }
 
 // bracketResponse is a knockout's bracket: its stages so far, the first
@@ -158,17 +162,20 @@ func (h *tournamentHandlers) view(c echo.Context, system, code string, sheet fun
 	if err != nil {
 		return err
 	}
-	ev, err := h.svc.Get(c.Request().Context(), caller(c), c.Param("id"))
+	ev, err := h.svc.Get(c.Request().Context(), Caller(c), c.Param("id"))
 	if err != nil {
-		return tournamentError(err)
+		return err
 	}
 	if ev.System != system {
-		return identity.ValidationError(identity.FieldError{Field: "id", Code: code})
+		return domain.Invalid("id", code)
 	}
-	n := namesFor(Caller(c))
+	n, err := h.namesFor(c, ev)
+	if err != nil {
+		return err
+	}
 	if format == "html" {
 		if n.student {
-			return tournamentError(tournaments.ErrForbidden)
+			return tournaments.ErrForbidden
 		}
 		return writeTournamentHTML(c, sheet(ev, langOf(c)))
 	}
@@ -187,43 +194,41 @@ const maxGameMoves = 1000
 // position, judged by the tournament's ruleset (Red, who moves first,
 // plays White). The game ended after its last move (stop called, or the
 // time limit). An illegal move is a 422 naming moves[i].
-func numchessOutcome(ev *tournaments.Event, req resultRequest) (tournaments.Outcome, error) {
+func numchessOutcome(games *game.Registry, ev *tournaments.Event, req resultRequest) (tournaments.Outcome, error) {
+	var start game.Position
+	rules, err := games.Get(game.Name(ev.Game))
+	if err == nil {
+		start, err = rules.Start(ev.Ruleset)
+	}
+	if _, scored := game.Judge(start); err != nil || !scored {
+		return "", domain.Invalid("moves", "not_numchess")
+	}
 	switch {
-	case ev.Game != "numchess":
-		return "", identity.ValidationError(identity.FieldError{Field: "moves", Code: "not_numchess"})
 	case req.Result != "":
-		return "", identity.ValidationError(identity.FieldError{Field: "result", Code: "not_allowed"})
+		return "", domain.Invalid("result", "not_allowed")
 	case len(req.Moves) > 0 && req.Position != "":
-		return "", identity.ValidationError(identity.FieldError{Field: "position", Code: "not_allowed"})
+		return "", domain.Invalid("position", "not_allowed")
 	case len(req.Moves) > maxGameMoves:
-		return "", identity.ValidationError(identity.FieldError{Field: "moves", Code: "too_many"})
+		return "", domain.Invalid("moves", "too_many")
 	}
-	rs, err := numchess.RulesetByName(ev.Ruleset)
+	pos, err := rules.Parse(ev.Ruleset, req.Position)
 	if err != nil {
-		return "", err
-	}
-	eng := numchess.SharedEngine(rs)
-	pos := numchess.Start()
-	if req.Position != "" {
-		if pos, err = numchess.ParsePosition(req.Position); err != nil {
-			return "", refusal("position", -1, err)
-		}
+		return "", refusal("position", -1, err)
 	}
 	for i, s := range req.Moves {
-		m, err := numchess.ParseMove(s)
-		if err != nil {
-			if m, err = numchess.ParseChinese(pos, s); err != nil {
-				return "", refusal("", i, err)
-			}
+		m, err := pos.ParseMove(s)
+		if err == nil {
+			pos, err = pos.Play(m)
 		}
-		if pos, err = eng.Play(pos, m); err != nil {
+		if err != nil {
 			return "", refusal("", i, err)
 		}
 	}
-	switch pos.Result(rs) {
-	case numchess.RedWins:
+	o, _ := game.Judge(pos)
+	switch o.Result {
+	case game.FirstWins:
 		return tournaments.OutcomeWhiteWins, nil
-	case numchess.BlueWins:
+	case game.SecondWins:
 		return tournaments.OutcomeBlackWins, nil
 	}
 	return tournaments.OutcomeDraw, nil

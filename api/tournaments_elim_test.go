@@ -317,7 +317,7 @@ func TestTournamentNumchessScoredByEngine(t *testing.T) {
 		}
 		base := "/v1/tournaments/" + ev.ID
 		r := th.pairKO(t, base)
-		eng := numchess.SharedEngine(numchess.G23())
+		eng := numchess.NewEngine(numchess.G23())
 		first := eng.LegalMoves(numchess.Start())[0]
 		next, err := eng.Play(numchess.Start(), first)
 		if err != nil {

@@ -17,6 +17,7 @@ import (
 	"qixue/api"
 	"qixue/api/apitest"
 	"qixue/audit"
+	"qixue/domain"
 	"qixue/identity"
 	"qixue/models"
 	"qixue/models/modelstest"
@@ -35,6 +36,13 @@ type tourHarness struct {
 
 var tourNames = []string{"赵小龙", "钱小红", "孙悦", "李明", "周杰", "吴芳", "郑强", "王丽", "欧阳明月"}
 
+// tourGiven are their given names as a roster gives them (周杰 has none:
+// others see 周.).
+var tourGiven = []string{"小龙", "小红", "悦", "明", "", "芳", "强", "丽", "明月"}
+
+// tourShown is what other children see of tourNames[i].
+func tourShown(i int) string { return identity.ShownName("", tourGiven[i], tourNames[i]) }
+
 func newTourHarness(t *testing.T, db *gorm.DB) *tourHarness {
 	t.Helper()
 	htmlDecoder.Do(func() { openapi3filter.RegisterBodyDecoder("text/html", openapi3filter.FileBodyDecoder) })
@@ -46,11 +54,11 @@ func newTourHarness(t *testing.T, db *gorm.DB) *tourHarness {
 		Audit:       audit.NewService(models.NewAuditStore(db), h.Now.Local),
 		Tournaments: tournaments.NewService(models.NewTournamentStore(db), nil),
 	})
-	root := identity.Principal{Role: identity.RolePlatformAdmin}
+	root := domain.Principal{Role: domain.RolePlatformAdmin}
 	a := th.F.A
 	for i, name := range tourNames {
-		u, err := h.Identity.CreateUser(context.Background(), root, identity.NewUser{SchoolID: a.School.ID, Role: identity.RoleStudent,
-			Username: fmt.Sprintf("a-t%d", i+1), RealName: name, Password: apitest.Password})
+		u, err := h.Identity.CreateUser(context.Background(), root, identity.NewUser{SchoolID: a.School.ID, Role: domain.RoleStudent,
+			Username: fmt.Sprintf("a-t%d", i+1), RealName: name, GivenName: tourGiven[i], Password: apitest.Password})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -375,7 +383,7 @@ func (th *tourHarness) checkViews(t *testing.T, base, id string) {
 	rec := th.must(t, 200, "GET", base, th.Tokens[0], nil)
 	body := rec.Body.String()
 	if !strings.Contains(body, "赵小龙") || strings.Contains(body, "钱小红") || !strings.Contains(body, `"小红"`) ||
-		!strings.Contains(body, `"明月"`) || strings.Contains(body, th.Students[1].ID) {
+		!strings.Contains(body, `"明月"`) || !strings.Contains(body, `"周."`) || strings.Contains(body, "周杰") || strings.Contains(body, th.Students[1].ID) {
 		t.Fatalf("student view of the tournament:\n%s", body)
 	}
 	rec = th.must(t, 200, "GET", base+"/standings", th.Tokens[0], nil)

@@ -11,6 +11,7 @@ import (
 	"gorm.io/gorm"
 
 	"qixue/api/apitest"
+	"qixue/domain"
 	"qixue/identity"
 	"qixue/models/modelstest"
 	"qixue/tournaments"
@@ -159,7 +160,7 @@ func TestTournamentResultsAtOnce(t *testing.T) {
 			}](t, th.must(t, 200, "GET", "/v1/me/tournaments", th.Tokens[0], nil))
 			next := mine.Items[0].Next
 			if next.Round != 2 || next.Board != b.Board || next.Color != color || next.Opponent.Number != opp ||
-				next.Opponent.Name != identity.FirstName(tourNames[opp-1]) {
+				next.Opponent.Name != tourShown(opp-1) {
 				t.Fatalf("next game %+v, want board %d as %s against %d", next, b.Board, color, opp)
 			}
 		}
@@ -300,7 +301,7 @@ func TestTournamentSchoolSwissAndDoubleRoundRobin(t *testing.T) {
 	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
 		th := newTourHarness(t, db)
 		ctx := context.Background()
-		root := identity.Principal{Role: identity.RolePlatformAdmin}
+		root := domain.Principal{Role: domain.RolePlatformAdmin}
 		a := th.F.A
 		class2, err := th.Identity.CreateClass(ctx, root, identity.NewClass{SchoolID: a.School.ID, Name: "三(2)班", Grade: 3, TeacherIDs: []string{a.Teacher.ID}})
 		if err != nil {
@@ -313,7 +314,7 @@ func TestTournamentSchoolSwissAndDoubleRoundRobin(t *testing.T) {
 			classOf[i+1] = 1
 		}
 		for i := range 4 {
-			u, err := th.Identity.CreateUser(ctx, root, identity.NewUser{SchoolID: a.School.ID, Role: identity.RoleStudent,
+			u, err := th.Identity.CreateUser(ctx, root, identity.NewUser{SchoolID: a.School.ID, Role: domain.RoleStudent,
 				Username: fmt.Sprintf("a-c2-%d", i), RealName: fmt.Sprintf("二班%d", i), Password: apitest.Password})
 			if err != nil {
 				t.Fatal(err)

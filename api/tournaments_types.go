@@ -1,11 +1,11 @@
 package api
 
 import (
-	"net/http"
+	"context"
 	"slices"
-	"strings"
 	"time"
 
+	"qixue/domain"
 	"qixue/identity"
 	"qixue/tournaments"
 )
@@ -63,7 +63,7 @@ func (r tournamentImportRequest) draft() (tournaments.ImportDraft, error) {
 		d.Players = map[int]string{}
 		for _, p := range r.Players {
 			if _, dup := d.Players[p.Number]; dup || p.Number < 1 || p.StudentID == "" {
-				return d, identity.ValidationError(identity.FieldError{Field: "players", Code: "invalid"})
+				return d, domain.Invalid("players", "invalid")
 			}
 			d.Players[p.Number] = p.StudentID
 		}
@@ -128,19 +128,48 @@ type playerResponse struct {
 }
 
 // names tells how entrants are named to the caller: in full to staff, by
-// first name to a student (except the student itself).
+// their shown name (identity.ShownName, looked up by student ID in shown)
+// to a student, except the student itself.
 type names struct {
 	student bool
 	self    string
+	shown   map[string]string
 }
 
-func namesFor(p identity.Principal) names {
-	return names{student: p.Role == identity.RoleStudent, self: p.UserID}
+// shownNamer looks up the shown names of students (identity.Service).
+type shownNamer interface {
+	ShownNames(ctx context.Context, schoolID string, ids []string) (map[string]string, error)
+}
+
+// namesIn returns how the entrants of the events are named to p: for a
+// student, with the shown names of the other entrants looked up.
+func namesIn(ctx context.Context, lookup shownNamer, p domain.Principal, evs ...*tournaments.Event) (names, error) {
+	n := names{student: p.Role == domain.RoleStudent, self: p.UserID}
+	if !n.student {
+		return n, nil
+	}
+	var ids []string
+	for _, ev := range evs {
+		for _, e := range ev.Players {
+			if e.StudentID != "" && e.StudentID != p.UserID {
+				ids = append(ids, e.StudentID)
+			}
+		}
+	}
+	if len(ids) == 0 || lookup == nil {
+		return n, nil
+	}
+	var err error
+	n.shown, err = lookup.ShownNames(ctx, p.SchoolID, ids)
+	return n, err
 }
 
 func (n names) of(e tournaments.Entrant) string {
 	if n.student && e.StudentID != n.self {
-		return identity.FirstName(e.Name)
+		if s, ok := n.shown[e.StudentID]; ok {
+			return s
+		}
+		return identity.Initial(e.Name) // a student since removed
 	}
 	return e.Name
 }
@@ -358,8 +387,8 @@ type nextGame struct {
 	ReportedResult *string    `json:"reported_result"`
 }
 
-func toMyTournament(ev *tournaments.Event, studentID string) myTournamentResponse {
-	n := names{student: true, self: studentID}
+func toMyTournament(ev *tournaments.Event, n names) myTournamentResponse {
+	studentID := n.self
 	me := ev.Entrant(studentID)
 	r := myTournamentResponse{ID: ev.ID, Name: ev.Name, Game: ev.Game, System: ev.System, Rounds: ev.Rounds,
 		CurrentRound: ev.PairedRounds, Status: status(ev), Number: me.Number, Withdrawn: me.WithdrawnFrom > 0}
@@ -392,63 +421,4 @@ func toMyTournament(ev *tournaments.Event, studentID string) myTournamentRespons
 		r.Next = next
 	}
 	return r
-}
-
-// tournamentStatuses maps the tournament service's codes to statuses.
-var tournamentStatuses = map[string]int{
-	"tournament_changed":     http.StatusConflict,
-	"round_incomplete":       http.StatusConflict,
-	"rounds_complete":        http.StatusConflict,
-	"no_valid_pairing":       http.StatusUnprocessableEntity,
-	"too_few_players":        http.StatusConflict,
-	"nothing_to_unpair":      http.StatusConflict,
-	"results_entered":        http.StatusConflict,
-	"result_already_entered": http.StatusConflict,
-	"results_disagree":       http.StatusConflict,
-	"round_robin_started":    http.StatusConflict,
-	"trf_invalid":            http.StatusUnprocessableEntity,
-	"trf_unknown_player":     http.StatusUnprocessableEntity,
-	"tournament_started":     http.StatusConflict,
-	"decision_needed":        http.StatusConflict,
-	"bracket_changed":        http.StatusConflict,
-}
-
-// tournamentError turns a refusal of the tournament service into the
-// HTTP layer's error: its status, code, message arguments and fields.
-func tournamentError(err error) error {
-	te, ok := err.(*tournaments.Error)
-	if !ok {
-		return err
-	}
-	e := domainError(te.Code(), tournamentStatuses)
-	if e == nil {
-		return err
-	}
-	for _, f := range te.Fields() {
-		e.Fields = append(e.Fields, identity.FieldError{Field: f.Field, Code: f.Code})
-	}
-	args := te.Args()
-	switch te.Code() {
-	case "round_incomplete":
-		boards, _ := args[1].([]int)
-		list := make([]string, len(boards))
-		for i, b := range boards {
-			list[i] = itoa(b)
-		}
-		e.Args = []any{args[0], strings.Join(list, ", ")}
-	case "results_entered":
-		e.Args = args
-	case "results_disagree":
-		e.Args = args
-	case "trf_invalid":
-		line, col := args[0].(int), args[1].(int)
-		where := text{"第 " + itoa(line) + " 行", "line " + itoa(line)}
-		if col > 0 {
-			where = text{where.zh + "第 " + itoa(col) + " 列", where.en + ", column " + itoa(col)}
-		}
-		e.Args = []any{where, text{args[3].(string), args[2].(string)}}
-	case "trf_unknown_player", "decision_needed":
-		e.Args = args
-	}
-	return e
 }

@@ -21,7 +21,9 @@ import (
 	"qixue/models"
 	"qixue/models/modelstest"
 	"qixue/progress"
+	"qixue/realtime"
 	"qixue/roster"
+	"qixue/rules/game"
 	"qixue/tournaments"
 )
 
@@ -41,6 +43,9 @@ type world struct {
 // worldSchool is the content of one school of the world.
 type worldSchool struct {
 	Exercise, Curriculum, Unit, Lesson, Assignment, Attempt, Import, Tournament string
+	// LiveGame is a live chess game of the class's teacher against its
+	// student.
+	LiveGame string
 	// Game is a chess game of the class's student, uploaded by its
 	// teacher (confirmed).
 	Game string
@@ -85,6 +90,7 @@ func newWorld(t *testing.T, db *gorm.DB) *world {
 	})
 	progressStore := models.NewProgressStore(db)
 	tourneys := tournaments.NewService(models.NewTournamentStore(db), nil)
+	archive := api.NewGames(models.NewGameStore(db), tourneys)
 	h.Echo = api.NewServer(api.Deps{
 		Identity:    h.Identity,
 		Ping:        func(ctx context.Context) error { return models.Ping(ctx, db) },
@@ -95,7 +101,10 @@ func newWorld(t *testing.T, db *gorm.DB) *world {
 		Progress:    progress.NewService(progressStore, progressStore, h.Identity, nil),
 		Audit:       audit.NewService(models.NewAuditStore(db), time.Now),
 		Tournaments: tourneys,
-		Games:       api.NewGames(models.NewGameStore(db), tourneys),
+		Games:       archive,
+		Live:        liveService(db, h.Clock, api.LiveArchive(archive, game.NewRegistry())),
+		LiveHub:     realtime.NewHub(),
+		Tablets:     api.TournamentTablets(tourneys),
 	})
 	for i, s := range []*worldSchool{&w.A, &w.B} {
 		fs := w.F.A
@@ -133,6 +142,8 @@ func newWorld(t *testing.T, db *gorm.DB) *world {
 			"name": "象棋赛 " + fs.School.Name, "game": "chess", "rounds": 3,
 			"class_ids": []string{fs.Class.ID}, "student_ids": []string{fs.Student.ID},
 		}, nil)
+		s.LiveGame = w.create(t, "POST", "/v1/live-games", fs.TeacherToken, map[string]any{
+			"game": "chess", "players": []string{fs.Teacher.ID, fs.Student.ID}}, nil)
 		s.Game = w.upload(t, fs.TeacherToken, map[string]any{"game": "chess", "white_id": fs.Student.ID,
 			"text": "[Event \"Club " + fs.School.Name + "\"]\n[Date \"2026.11.03\"]\n[White \"x\"]\n[Black \"Outsider\"]\n[ECO \"C20\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n"})
 	}

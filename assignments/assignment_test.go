@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"qixue/assignments"
+	"qixue/domain"
 	"qixue/exercises"
-	"qixue/identity"
 	"qixue/progress"
 )
 
@@ -136,7 +136,7 @@ func (f *fakeStore) Assignment(_ context.Context, school, id string) (assignment
 	}
 	return a, nil
 }
-func (f *fakeStore) List(context.Context, assignments.Query, identity.Page) ([]assignments.Assignment, error) {
+func (f *fakeStore) List(context.Context, assignments.Query, domain.Page) ([]assignments.Assignment, error) {
 	return nil, nil
 }
 func (f *fakeStore) ForStudent(context.Context, string, time.Time) ([]assignments.StudentAssignment, error) {
@@ -156,17 +156,17 @@ func TestServicePermissions(t *testing.T) {
 	f := &fakeStore{
 		classes: map[string]string{"c1": "A", "c2": "A", "cB": "B"},
 		members: map[[2]string]assignments.Member{
-			{"c1", "t1"}: {Role: identity.RoleTeacher}, {"c1", "s1"}: {Role: identity.RoleStudent},
-			{"c2", "t2"}: {Role: identity.RoleTeacher},
+			{"c1", "t1"}: {Role: domain.RoleTeacher}, {"c1", "s1"}: {Role: domain.RoleStudent},
+			{"c2", "t2"}: {Role: domain.RoleTeacher},
 		},
 		saved: map[string]assignments.Assignment{},
 	}
 	svc := assignments.NewService(f, func() time.Time { return t0 })
-	t1 := identity.Principal{UserID: "t1", SchoolID: "A", Role: identity.RoleTeacher}
-	t2 := identity.Principal{UserID: "t2", SchoolID: "A", Role: identity.RoleTeacher}
-	admin := identity.Principal{UserID: "a", SchoolID: "A", Role: identity.RoleSchoolAdmin}
-	adminB := identity.Principal{UserID: "b", SchoolID: "B", Role: identity.RoleSchoolAdmin}
-	s1 := identity.Principal{UserID: "s1", SchoolID: "A", Role: identity.RoleStudent}
+	t1 := domain.Principal{UserID: "t1", SchoolID: "A", Role: domain.RoleTeacher}
+	t2 := domain.Principal{UserID: "t2", SchoolID: "A", Role: domain.RoleTeacher}
+	admin := domain.Principal{UserID: "a", SchoolID: "A", Role: domain.RoleSchoolAdmin}
+	adminB := domain.Principal{UserID: "b", SchoolID: "B", Role: domain.RoleSchoolAdmin}
+	s1 := domain.Principal{UserID: "s1", SchoolID: "A", Role: domain.RoleStudent}
 	d := assignments.Draft{ClassID: "c1", Title: "Week 1", DueAt: t0.Add(24 * time.Hour),
 		Items: []assignments.Item{{Kind: assignments.ExerciseItem, ID: "e1"}}}
 
@@ -295,13 +295,13 @@ type fakeMaker struct {
 	grade  int
 }
 
-func (m *fakeMaker) MakePractice(_ context.Context, _ identity.Principal, school string, grade int, sets []assignments.PracticeSet) ([]string, error) {
+func (m *fakeMaker) MakePractice(_ context.Context, _ domain.Principal, school string, grade int, sets []assignments.PracticeSet) ([]string, error) {
 	m.calls++
 	m.school, m.grade = school, grade
 	var ids []string
 	for i, ps := range sets {
 		if ps.Kind == "impossible" {
-			return nil, identity.ValidationError(identity.FieldError{Field: fmt.Sprintf("practice[%d].count", i), Code: "exhausted"})
+			return nil, domain.Validation(domain.FieldError{Field: fmt.Sprintf("practice[%d].count", i), Code: "exhausted"})
 		}
 		for n := range ps.Count {
 			ids = append(ids, fmt.Sprintf("%s-%d", ps.Kind, n))
@@ -311,7 +311,7 @@ func (m *fakeMaker) MakePractice(_ context.Context, _ identity.Principal, school
 }
 
 func fieldsOf(err error) []string {
-	var wf interface{ Fields() []identity.FieldError }
+	var wf interface{ Fields() []domain.FieldError }
 	if !errors.As(err, &wf) {
 		return nil
 	}
@@ -326,10 +326,10 @@ func TestServicePractice(t *testing.T) {
 	ctx := context.Background()
 	f := &fakeStore{
 		classes: map[string]string{"c1": "A"},
-		members: map[[2]string]assignments.Member{{"c1", "t1"}: {Role: identity.RoleTeacher}},
+		members: map[[2]string]assignments.Member{{"c1", "t1"}: {Role: domain.RoleTeacher}},
 		saved:   map[string]assignments.Assignment{},
 	}
-	t1 := identity.Principal{UserID: "t1", SchoolID: "A", Role: identity.RoleTeacher}
+	t1 := domain.Principal{UserID: "t1", SchoolID: "A", Role: domain.RoleTeacher}
 	d := assignments.Draft{ClassID: "c1", Title: "Practice", DueAt: t0.Add(24 * time.Hour),
 		Practice: []assignments.PracticeSet{{Kind: "numchess.expression", Count: 2}}}
 
@@ -393,12 +393,12 @@ func TestAboveBandWarnings(t *testing.T) {
 	ctx := context.Background()
 	f := &fakeStore{
 		classes: map[string]string{"c1": "A"}, // grade 2: G23
-		members: map[[2]string]assignments.Member{{"c1", "t1"}: {Role: identity.RoleTeacher}},
+		members: map[[2]string]assignments.Member{{"c1", "t1"}: {Role: domain.RoleTeacher}},
 		saved:   map[string]assignments.Assignment{},
 		bands:   map[string]string{"k1": "K1", "g23": "G23", "g46": "G46"},
 	}
 	svc := assignments.NewService(f, func() time.Time { return t0 })
-	t1 := identity.Principal{UserID: "t1", SchoolID: "A", Role: identity.RoleTeacher}
+	t1 := domain.Principal{UserID: "t1", SchoolID: "A", Role: domain.RoleTeacher}
 	d := assignments.Draft{ClassID: "c1", Title: "Mixed", DueAt: t0.Add(24 * time.Hour), Items: []assignments.Item{
 		{Kind: assignments.ExerciseItem, ID: "k1"}, {Kind: assignments.ExerciseItem, ID: "g46"},
 		{Kind: assignments.LessonItem, ID: "g23"}, {Kind: assignments.ExerciseItem, ID: "none"}}}

@@ -1,6 +1,6 @@
 package assignments
 
-import "qixue/identity"
+import "qixue/domain"
 
 // Refusal is a refusal of the assignments domain that explains itself in
 // zh-CN and en. The API answers 422 with its message.
@@ -28,9 +28,9 @@ func (e *Refusal) Message(lang string) string {
 // role may not do something are ErrForbidden, bad input is ErrValidation
 // with fields; all three are identity's, so the API maps them alike.
 var (
-	ErrNotFound   = identity.ErrNotFound
-	ErrForbidden  = identity.ErrForbidden
-	ErrValidation = identity.ErrValidation
+	ErrNotFound   = domain.ErrNotFound
+	ErrForbidden  = domain.ErrForbidden
+	ErrValidation = domain.ErrValidation
 
 	// ErrWithdrawn refuses to edit or copy a withdrawn assignment.
 	ErrWithdrawn = &Refusal{"assignment_withdrawn",
@@ -49,5 +49,5 @@ var (
 )
 
 func invalid(field, code string) error {
-	return identity.ValidationError(identity.FieldError{Field: field, Code: code})
+	return domain.Invalid(field, code)
 }

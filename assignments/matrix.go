@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"qixue/domain"
 	"qixue/identity"
 )
 
@@ -197,7 +198,7 @@ func BuildMatrix(classID string, students []ClassStudent, list []Assignment, sol
 
 // ClassMatrix returns the progress matrix of a class that p may read
 // (staff of the class; students are ErrForbidden).
-func (s *Service) ClassMatrix(ctx context.Context, p identity.Principal, classID string, by Sort) (Matrix, error) {
+func (s *Service) ClassMatrix(ctx context.Context, p domain.Principal, classID string, by Sort) (Matrix, error) {
 	if _, err := s.writableClass(ctx, p, classID); err != nil {
 		return Matrix{}, err
 	}

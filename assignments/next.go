@@ -5,7 +5,7 @@ import (
 	"slices"
 	"time"
 
-	"qixue/identity"
+	"qixue/domain"
 	"qixue/progress"
 )
 
@@ -47,8 +47,8 @@ const MaxSuggestions = 50
 // to its rating in each game, leaving out what it tried in the last
 // progress.RetryAfter. Only students have suggestions
 // (ErrForbidden otherwise).
-func (s *Service) Next(ctx context.Context, p identity.Principal, limit int) ([]Suggestion, error) {
-	if p.Role != identity.RoleStudent {
+func (s *Service) Next(ctx context.Context, p domain.Principal, limit int) ([]Suggestion, error) {
+	if p.Role != domain.RoleStudent {
 		return nil, ErrForbidden
 	}
 	if limit <= 0 || limit > MaxSuggestions {

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"qixue/assignments"
-	"qixue/identity"
+	"qixue/domain"
 	"qixue/progress"
 )
 
@@ -50,7 +50,7 @@ func TestNext(t *testing.T) {
 		},
 	}
 	svc := assignments.NewService(f, func() time.Time { return t0 })
-	kid := identity.Principal{UserID: "s1", SchoolID: "A", Role: identity.RoleStudent}
+	kid := domain.Principal{UserID: "s1", SchoolID: "A", Role: domain.RoleStudent}
 	for _, tc := range []struct {
 		limit int
 		want  string
@@ -78,7 +78,7 @@ func TestNext(t *testing.T) {
 	if !f.since.Equal(t0.Add(-progress.RetryAfter)) || !f.now.Equal(t0) {
 		t.Errorf("practice since %v, want %v", f.since, t0.Add(-progress.RetryAfter))
 	}
-	if _, err := svc.Next(context.Background(), identity.Principal{UserID: "t1", SchoolID: "A", Role: identity.RoleTeacher}, 5); !errors.Is(err, assignments.ErrForbidden) {
+	if _, err := svc.Next(context.Background(), domain.Principal{UserID: "t1", SchoolID: "A", Role: domain.RoleTeacher}, 5); !errors.Is(err, assignments.ErrForbidden) {
 		t.Errorf("teacher: %v", err)
 	}
 }
@@ -101,7 +101,7 @@ func TestNextReviews(t *testing.T) {
 		},
 	}
 	svc := assignments.NewService(f, func() time.Time { return t0 })
-	list, err := svc.Next(context.Background(), identity.Principal{UserID: "s1", SchoolID: "A", Role: identity.RoleStudent}, 5)
+	list, err := svc.Next(context.Background(), domain.Principal{UserID: "s1", SchoolID: "A", Role: domain.RoleStudent}, 5)
 	if err != nil {
 		t.Fatal(err)
 	}

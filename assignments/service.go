@@ -10,7 +10,7 @@ import (
 
 	"github.com/google/uuid"
 
-	"qixue/identity"
+	"qixue/domain"
 	"qixue/progress"
 )
 
@@ -62,14 +62,14 @@ type PracticeMaker interface {
 	// IDs, set after set. A set that is invalid or cannot be made in full
 	// is ErrValidation naming the field (practice[i].kind, .band or
 	// .count); nothing is stored then.
-	MakePractice(ctx context.Context, p identity.Principal, schoolID string, grade int, sets []PracticeSet) ([]string, error)
+	MakePractice(ctx context.Context, p domain.Principal, schoolID string, grade int, sets []PracticeSet) ([]string, error)
 }
 
 // validate checks the fields that need no storage, returning ErrValidation
 // with every bad field.
 func (d Draft) validate() error {
-	var fields []identity.FieldError
-	bad := func(f, c string) { fields = append(fields, identity.FieldError{Field: f, Code: c}) }
+	var fields []domain.FieldError
+	bad := func(f, c string) { fields = append(fields, domain.FieldError{Field: f, Code: c}) }
 	if strings.TrimSpace(d.Title) == "" {
 		bad("title", "required")
 	} else if utf8.RuneCountInString(d.Title) > MaxTitleLen {
@@ -113,14 +113,14 @@ func (d Draft) validate() error {
 		bad("student_ids", "too_many")
 	}
 	if len(fields) > 0 {
-		return identity.ValidationError(fields...)
+		return domain.Validation(fields...)
 	}
 	return nil
 }
 
 // Member is an active enrollment as seen by this domain.
 type Member struct {
-	Role     identity.Role
+	Role     domain.Role
 	JoinedAt time.Time
 }
 
@@ -163,7 +163,8 @@ type Store interface {
 	// .. 6).
 	ClassGrade(ctx context.Context, schoolID, classID string) (int, error)
 	// Member returns the user's active enrollment in the class; ok is
-	// false when there is none.
+	// false when there is none or the class is deactivated (which grants
+	// nothing).
 	Member(ctx context.Context, classID, userID string) (m Member, ok bool, err error)
 	// Items returns what the warnings of a draft need to know about each
 	// item that names a lesson or exercise schoolID may use (built-in or
@@ -176,7 +177,7 @@ type Store interface {
 	// List returns up to page.Limit+1 assignments matching q after
 	// page.After, in ID order, so that callers can tell whether another
 	// page exists.
-	List(ctx context.Context, q Query, page identity.Page) ([]Assignment, error)
+	List(ctx context.Context, q Query, page domain.Page) ([]Assignment, error)
 	// ForStudent returns the open assignments (at now) of the student's
 	// active classes meant for the student, with LessonExercises resolved
 	// and progress (Track) counting only attempts made since the student
@@ -228,8 +229,8 @@ func (s *Service) clock() time.Time { return s.now().UTC().Truncate(time.Microse
 func (s *Service) Now() time.Time { return s.clock() }
 
 // schoolOf is the store scope of a principal: "" for platform admins.
-func schoolOf(p identity.Principal) string {
-	if p.Role == identity.RolePlatformAdmin {
+func schoolOf(p domain.Principal) string {
+	if p.Role == domain.RolePlatformAdmin {
 		return ""
 	}
 	return p.SchoolID
@@ -239,20 +240,20 @@ func schoolOf(p identity.Principal) string {
 // school admins any class of their school, teachers the classes they
 // teach, platform admins any. Students are ErrForbidden; invisible
 // classes ErrNotFound.
-func (s *Service) writableClass(ctx context.Context, p identity.Principal, classID string) (string, error) {
-	if p.Role == identity.RoleStudent || p.Role == "" {
+func (s *Service) writableClass(ctx context.Context, p domain.Principal, classID string) (string, error) {
+	if p.Role == domain.RoleStudent || p.Role == "" {
 		return "", ErrForbidden
 	}
 	school, err := s.store.ClassSchool(ctx, schoolOf(p), classID)
 	if err != nil {
 		return "", err
 	}
-	if p.Role == identity.RoleTeacher {
+	if p.Role == domain.RoleTeacher {
 		m, ok, err := s.store.Member(ctx, classID, p.UserID)
 		if err != nil {
 			return "", err
 		}
-		if !ok || m.Role != identity.RoleTeacher {
+		if !ok || m.Role != domain.RoleTeacher {
 			return "", ErrNotFound
 		}
 	}
@@ -262,7 +263,7 @@ func (s *Service) writableClass(ctx context.Context, p identity.Principal, class
 // ReadableClass returns the school of a class whose assignments and
 // progress p may read: as writableClass. It is used by the progress
 // matrix.
-func (s *Service) ReadableClass(ctx context.Context, p identity.Principal, classID string) (string, error) {
+func (s *Service) ReadableClass(ctx context.Context, p domain.Principal, classID string) (string, error) {
 	return s.writableClass(ctx, p, classID)
 }
 
@@ -278,7 +279,7 @@ func (s *Service) checkDraft(ctx context.Context, school string, d Draft) (int, 
 		if err != nil {
 			return 0, nil, err
 		}
-		if !ok || m.Role != identity.RoleStudent {
+		if !ok || m.Role != domain.RoleStudent {
 			return 0, nil, ErrNotInClass
 		}
 	}
@@ -301,7 +302,7 @@ func (s *Service) checkDraft(ctx context.Context, school string, d Draft) (int, 
 // addPractice makes the practice sets of d for a class of grade, once the
 // rest of d is checked, and returns d with their exercises appended to its
 // items.
-func (s *Service) addPractice(ctx context.Context, p identity.Principal, school string, grade int, d Draft) (Draft, error) {
+func (s *Service) addPractice(ctx context.Context, p domain.Principal, school string, grade int, d Draft) (Draft, error) {
 	if len(d.Practice) == 0 {
 		return d, nil
 	}
@@ -325,7 +326,7 @@ func (s *Service) addPractice(ctx context.Context, p identity.Principal, school 
 // to), ErrValidation, ErrNotInClass, ErrUnknownItem. Nothing is stored
 // unless the whole draft is valid. The assignment's Warnings name the
 // items above the class's grade band (assigned all the same).
-func (s *Service) Create(ctx context.Context, p identity.Principal, d Draft) (Assignment, error) {
+func (s *Service) Create(ctx context.Context, p domain.Principal, d Draft) (Assignment, error) {
 	school, err := s.writableClass(ctx, p, d.ClassID)
 	if err != nil {
 		return Assignment{}, err
@@ -361,12 +362,12 @@ func apply(a *Assignment, d Draft) {
 
 // Get returns an assignment p may read: staff as for its class, a student
 // when it is open and meant for the student. Others are ErrNotFound.
-func (s *Service) Get(ctx context.Context, p identity.Principal, id string) (Assignment, error) {
+func (s *Service) Get(ctx context.Context, p domain.Principal, id string) (Assignment, error) {
 	a, err := s.store.Assignment(ctx, schoolOf(p), id)
 	if err != nil {
 		return Assignment{}, err
 	}
-	if p.Role == identity.RoleStudent {
+	if p.Role == domain.RoleStudent {
 		_, ok, err := s.store.Member(ctx, a.ClassID, p.UserID)
 		if err != nil {
 			return Assignment{}, err
@@ -386,7 +387,7 @@ func (s *Service) Get(ctx context.Context, p identity.Principal, id string) (Ass
 // is ignored: an assignment stays in its class; use Copy); the exercises
 // of d's practice sets are added to d's items. Errors as Create, and
 // ErrWithdrawn.
-func (s *Service) Update(ctx context.Context, p identity.Principal, id string, d Draft) (Assignment, error) {
+func (s *Service) Update(ctx context.Context, p domain.Principal, id string, d Draft) (Assignment, error) {
 	a, err := s.staffAssignment(ctx, p, id)
 	if err != nil {
 		return Assignment{}, err
@@ -413,7 +414,7 @@ func (s *Service) Update(ctx context.Context, p identity.Principal, id string, d
 
 // Withdraw hides an assignment from its students; withdrawing twice keeps
 // the first time.
-func (s *Service) Withdraw(ctx context.Context, p identity.Principal, id string) (Assignment, error) {
+func (s *Service) Withdraw(ctx context.Context, p domain.Principal, id string) (Assignment, error) {
 	a, err := s.staffAssignment(ctx, p, id)
 	if err != nil {
 		return Assignment{}, err
@@ -432,7 +433,7 @@ func (s *Service) Withdraw(ctx context.Context, p identity.Principal, id string)
 // Copy assigns the items and times of an assignment to another class p
 // may assign to, for the whole class (chosen students belong to the
 // original class).
-func (s *Service) Copy(ctx context.Context, p identity.Principal, id, classID string) (Assignment, error) {
+func (s *Service) Copy(ctx context.Context, p domain.Principal, id, classID string) (Assignment, error) {
 	a, err := s.staffAssignment(ctx, p, id)
 	if err != nil {
 		return Assignment{}, err
@@ -444,8 +445,8 @@ func (s *Service) Copy(ctx context.Context, p identity.Principal, id, classID st
 		OpensAt: a.OpensAt, DueAt: a.DueAt, AttemptsAllowed: a.AttemptsAllowed, MasteryGate: a.MasteryGate})
 }
 
-func (s *Service) staffAssignment(ctx context.Context, p identity.Principal, id string) (Assignment, error) {
-	if p.Role == identity.RoleStudent || p.Role == "" {
+func (s *Service) staffAssignment(ctx context.Context, p domain.Principal, id string) (Assignment, error) {
+	if p.Role == domain.RoleStudent || p.Role == "" {
 		return Assignment{}, ErrForbidden
 	}
 	a, err := s.store.Assignment(ctx, schoolOf(p), id)
@@ -463,20 +464,20 @@ func (s *Service) staffAssignment(ctx context.Context, p identity.Principal, id 
 // classID is set), else all of the school for school admins and those of
 // the teacher's classes for teachers. Students are ErrForbidden (they use
 // Mine).
-func (s *Service) List(ctx context.Context, p identity.Principal, classID string, page identity.Page) ([]Assignment, string, error) {
-	if p.Role == identity.RoleStudent || p.Role == "" {
+func (s *Service) List(ctx context.Context, p domain.Principal, classID string, page domain.Page) ([]Assignment, string, error) {
+	if p.Role == domain.RoleStudent || p.Role == "" {
 		return nil, "", ErrForbidden
 	}
 	if page.Limit <= 0 {
-		page.Limit = identity.DefaultPageLimit
+		page.Limit = domain.DefaultPageLimit
 	}
-	page.Limit = min(page.Limit, identity.MaxPageLimit)
+	page.Limit = min(page.Limit, domain.MaxPageLimit)
 	q := Query{SchoolID: schoolOf(p), ClassID: classID, WithWithdrawn: true}
 	if classID != "" {
 		if _, err := s.writableClass(ctx, p, classID); err != nil {
 			return nil, "", err
 		}
-	} else if p.Role == identity.RoleTeacher {
+	} else if p.Role == domain.RoleTeacher {
 		q.TeacherID = p.UserID
 	}
 	list, err := s.store.List(ctx, q, page)
@@ -490,8 +491,8 @@ func (s *Service) List(ctx context.Context, p identity.Principal, classID string
 // Mine returns the student's open assignments with their status, kept by
 // f, earliest due first. Only students have assignments (ErrForbidden
 // otherwise).
-func (s *Service) Mine(ctx context.Context, p identity.Principal, f Filter) ([]StudentAssignment, error) {
-	if p.Role != identity.RoleStudent {
+func (s *Service) Mine(ctx context.Context, p domain.Principal, f Filter) ([]StudentAssignment, error) {
+	if p.Role != domain.RoleStudent {
 		return nil, ErrForbidden
 	}
 	now := s.clock()

@@ -47,6 +47,12 @@ const (
 	// ActionClassReviewChanged: a teacher or admin turned a class's spaced
 	// review of missed skills on or off (details: review).
 	ActionClassReviewChanged Action = "class_review_changed"
+	// ActionTournamentTakeover: a teacher changed a tournament another
+	// user created (their rights come from teaching one of its classes;
+	// details: created_by). ActionGameTakeover: the same for a game
+	// record another user uploaded (details: submitted_by).
+	ActionTournamentTakeover Action = "tournament_takeover"
+	ActionGameTakeover       Action = "game_takeover"
 )
 
 // Actions lists every action, in the order openapi.yaml documents them.
@@ -55,6 +61,7 @@ var Actions = []Action{
 	ActionPasswordSet, ActionPasswordChanged, ActionPINReset, ActionLoginCardsReissued, ActionStudentsCreated,
 	ActionEnrollmentAdded, ActionEnrollmentRemoved, ActionRosterImport,
 	ActionLoginLockCleared, ActionAddressLockCleared, ActionBadgeIssued, ActionBadgeRevoked, ActionClassReviewChanged,
+	ActionTournamentTakeover, ActionGameTakeover,
 }
 
 // ParseAction returns the action named s, or a validation error naming
@@ -74,6 +81,8 @@ const (
 	TargetClass        = "class"
 	TargetRosterImport = "roster_import"
 	TargetAddress      = "address"
+	TargetTournament   = "tournament"
+	TargetGame         = "game"
 )
 
 // Roles of actors and viewers, spelled as identity spells them (identity

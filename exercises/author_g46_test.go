@@ -146,7 +146,7 @@ func TestAuthorG46(t *testing.T) {
 				tags = append(tags, tag)
 			}
 		}
-		it.Solution = ncMarshal(ncMoveSolution{Move: c.mi.Machine(), Explanation: ncMoveExplanation(c.mi, tags)})
+		it.Solution = ncMarshal(ncMoveSolution{Move: c.mi.Machine(), Explanation: ncMoveExplanation(c.mi, numchess.G46(), tags)})
 		it.Tags = tags
 		it.Difficulty = difficulty
 	}
@@ -499,7 +499,7 @@ func TestAuthorG23Tactics(t *testing.T) {
 		}
 		// Keep the notation as written (9÷3, not the fraction 9/3) and add
 		// where the chain uses its tactic.
-		why := ncMoveExplanation(mi, it.Tags)
+		why := ncMoveExplanation(mi, numchess.G46(), it.Tags)
 		s.Explanation = Text{ZH: s.Explanation.ZH + strings.TrimPrefix(why.ZH, mi.Chinese()), EN: s.Explanation.EN + strings.TrimPrefix(why.EN, mi.English())}
 		items[i].Solution = ncMarshal(s)
 	}

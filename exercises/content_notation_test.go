@@ -63,7 +63,7 @@ func TestK1TextsWithoutNotation(t *testing.T) {
 		eachBandLessonText(t, game, K1, check)
 	}
 	generated := 0
-	for _, g := range []Generator{chessEscapeGenerator{}, chessMateGenerator{}} {
+	for _, g := range []Generator{chessEscapeGenerator{}} { // no K1 mates: TestChessMateGeneratorNotForK1
 		for seed := range uint64(4) {
 			exs, err := g.Generate(rand.New(rand.NewPCG(seed, 1)), K1, 8)
 			if err != nil {

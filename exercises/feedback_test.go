@@ -21,7 +21,7 @@ func TestIllegalMoveFeedbackTexts(t *testing.T) {
 			Text{ZH: "这步棋（h6）不能走：你的王正被将军，这步没有解除", EN: "That move (h6) is not allowed: your king is in check and this move does not get it out of check"}},
 		{"draughts: not the capture this piece has", "draughts.capture",
 			`{"fen":"W:W32,33,38:B9,18,19,27,28"}`, `{"move":"32x3"}`, `{"move":"33-29"}`,
-			Text{ZH: "这步棋（33-29）不能走：这个棋子可以吃子，但不是这样吃的，再数一数它能跳过哪些棋子。", EN: "That move (33-29) is not allowed: this piece can capture, but not that way; follow its jumps again."}},
+			Text{ZH: "这步棋（33-29）不能走：有吃必吃：这个棋子能吃子，就必须吃，不能走普通的一步。数一数它能跳过哪些棋子。", EN: "That move (33-29) is not allowed: capturing is compulsory: this piece can capture, so it must, not make a plain move. Follow its jumps."}},
 		{"a move given as squares is named as the lessons write it", "chess.escape_check",
 			`{"fen":"2b1k3/7p/8/1B6/8/8/P7/4K3 b - - 0 1"}`, `{"move":"Bd7"}`, `{"move":"e8e6"}`,
 			Text{ZH: "这步棋（从 e8 走到 e6）不能走：王不能从 e8 走到 e6", EN: "That move (e8 to e6) is not allowed: a king cannot move from e8 to e6"}},

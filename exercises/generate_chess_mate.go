@@ -5,15 +5,16 @@ import (
 	"math/rand/v2"
 	"strings"
 
+	"qixue/domain"
 	"qixue/rules/chess"
 )
 
 // ---- chess.mate_in
 
 // chessMateGenerator makes mate-in-n positions from composed material and
-// keeps only those the engine proves against every defence: K1 mate in 1
-// (a queen or rook against a lone king or a few pawns, never a mate by
-// promotion, which K1 does not teach), G23 mate in 2 (two pieces against a
+// keeps only those the engine proves against every defence: none for K1
+// (grade 1 does not learn checkmate; the band is refused as not_taught),
+// G23 mate in 2 (two pieces against a
 // small defence) and G46 mate in 2 or 3 (more pieces against a fuller
 // defence). A mate in n is kept only when there is no shorter mate, and
 // from G23 on only with one or two winning first moves, so the exercise
@@ -26,10 +27,6 @@ func (chessMateGenerator) Kind() string { return "chess.mate_in" }
 
 // chessMateMaterial is the composed material of each band.
 var chessMateMaterial = map[Band]chessMaterial{
-	K1: {
-		attacker: [][]chess.PieceType{{cQ}, {cR}, {cR, cR}, {cQ, cP}},
-		defender: [][]chess.PieceType{{}, {cP}, {cP, cP}},
-	},
 	G23: {
 		attacker: [][]chess.PieceType{{cQ}, {cR, cR}, {cQ, cR}, {cQ, cN}, {cR, cB}, {cQ, cB}},
 		defender: [][]chess.PieceType{{}, {cP}, {cP, cP}, {cN, cP}},
@@ -41,14 +38,11 @@ var chessMateMaterial = map[Band]chessMaterial{
 }
 
 // chessMateBand is the difficulty range each band accepts.
-var chessMateBand = map[Band][2]int{K1: {1, 3}, G23: {2, 4}, G46: {3, 5}}
+var chessMateBand = map[Band][2]int{G23: {2, 4}, G46: {3, 5}}
 
 // chessMateDepth draws the n of one exercise for band.
 func chessMateDepth(rng *rand.Rand, band Band) int {
-	switch band {
-	case K1:
-		return 1
-	case G23:
+	if band == G23 {
 		return 2
 	}
 	return 2 + rng.IntN(2)
@@ -58,6 +52,12 @@ func chessMateDepth(rng *rand.Rand, band Band) int {
 func (g chessMateGenerator) Generate(rng *rand.Rand, band Band, count int) ([]Exercise, error) {
 	if _, err := ParseBand(string(band)); err != nil {
 		return nil, err
+	}
+	if band == K1 {
+		// The grade-1 chess course teaches the moves, capturing and check;
+		// checkmate starts in grades 2-3 (chess-g23), so there are no mates
+		// to practise before it.
+		return nil, domain.Validation(domain.FieldError{Field: "band", Code: "not_taught"})
 	}
 	mat := chessMateMaterial[band]
 	seen := map[string]bool{}
@@ -75,7 +75,7 @@ func (g chessMateGenerator) Generate(rng *rand.Rand, band Band, count int) ([]Ex
 			continue
 		}
 		mates, ok := chessExactMate(pos, n)
-		if !ok || band == K1 && chessAnyPromotion(mates) || n > 1 && len(mates) > 2 || band == G46 && n == 1 {
+		if !ok || n > 1 && len(mates) > 2 || band == G46 && n == 1 {
 			continue
 		}
 		d := g.difficulty(pos, mates, n)
@@ -121,16 +121,6 @@ func chessExactMate(pos chess.Position, n int) ([]chess.Move, bool) {
 	}
 	mates := pos.MateIn(n)
 	return mates, len(mates) > 0
-}
-
-// chessAnyPromotion reports whether one of the moves promotes.
-func chessAnyPromotion(ms []chess.Move) bool {
-	for _, m := range ms {
-		if m.Promotion() != chess.NoPieceType {
-			return true
-		}
-	}
-	return false
 }
 
 // difficulty estimates how hard a mate in n is to find.
@@ -230,7 +220,8 @@ func (chessMateGenerator) exercise(band Band, pos chess.Position, mates []chess.
 	}
 	san := line[0]
 	var expl Text
-	if band == K1 { // grade 1 reads moves in words, not notation
+	words := band != G46 // notation is taught in grades 4-6 (chess-g46); before it moves are said in words
+	if words && n == 1 {
 		w := chessMoveWords(pos, mates[0])
 		expl = Text{
 			ZH: w.ZH + "，将死：对方的王被将军，而且无路可逃、无子可垫、也吃不掉将军的棋子。",
@@ -240,6 +231,12 @@ func (chessMateGenerator) exercise(band Band, pos chess.Position, mates []chess.
 		expl = Text{
 			ZH: san + " 将死：对方的王被将军，而且无路可逃、无子可垫、也吃不掉将军的棋子。",
 			EN: san + " is checkmate: the king is in check and cannot step away, block or capture the checking piece.",
+		}
+	} else if words {
+		w := chessMoveWords(pos, mates[0])
+		expl = Text{
+			ZH: fmt.Sprintf("先走这一步：%s！不管对方怎么走，你都能在 %d 步之内将死。", w.ZH, n),
+			EN: fmt.Sprintf("Start with this: %s! Whatever the opponent plays, you mate within %d moves.", w.EN, n),
 		}
 	} else {
 		shown := chessNumberedLine(line, pos.Turn())
@@ -252,7 +249,7 @@ func (chessMateGenerator) exercise(band Band, pos chess.Position, mates []chess.
 		var others, othersEN []string
 		for _, m := range mates[1:] {
 			w := Text{ZH: pos.SAN(m), EN: pos.SAN(m)}
-			if band == K1 {
+			if words {
 				w = chessMoveWords(pos, m)
 			}
 			others = append(others, w.ZH)

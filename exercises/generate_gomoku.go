@@ -3,6 +3,7 @@ package exercises
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"qixue/rules/gomoku"
 )
@@ -92,16 +93,12 @@ func gmNear(b *gomoku.Board) []gomoku.Point {
 }
 
 // gmLegalFor reports whether colour c may put a stone on p in a puzzle
-// under r without ending the game: no winning line (WinIn1 covers fives and
-// the overlines that win under r) and no forbidden Black move in renju
-// (which covers Black's overline there).
+// under r without ending the game: the engine allows it (empty, and no
+// forbidden Black move in renju, which covers Black's overline there) and
+// it makes no winning line (WinIn1 covers fives and the overlines that win
+// under r).
 func gmLegalFor(b *gomoku.Board, r gomoku.Ruleset, c gomoku.Colour, p gomoku.Point) bool {
-	for _, w := range gomoku.WinIn1(b, r, c) {
-		if w == p {
-			return false
-		}
-	}
-	return c != gomoku.Black || r != gomoku.Renju || !b.IsForbidden(p)
+	return b.Allowed(r, c, p) && !slices.Contains(gomoku.WinIn1(b, r, c), p)
 }
 
 // gmRandomBoard plays n random stones, alternately Black and White, each
@@ -191,11 +188,7 @@ func (gmWinGenerator) exercise(band Band, b *gomoku.Board, r gomoku.Ruleset, c g
 	}
 	difficulty = max(1, min(5, difficulty))
 	who := gmColourText(c)
-	note := Text{ZH: "五子或更多连成一线就赢。", EN: "Five or more in a row wins."}
-	if r == gomoku.Renju {
-		note = Text{ZH: "按连珠规则：黑棋要正好五子才赢（六子以上是长连禁手），白棋五子以上都赢。",
-			EN: "Renju rules: Black wins only with exactly five (six or more is a forbidden overline); White wins with five or more."}
-	}
+	note := gmWinRuleNote(r)
 	solution := ncMarshal(gmPointSolution{Point: sol.String(), Explanation: Text{
 		ZH: fmt.Sprintf("%s下在 %s，连成五子。", who.ZH, sol),
 		EN: fmt.Sprintf("%s plays %s and makes five in a row.", who.EN, sol),
@@ -231,4 +224,20 @@ func gmAbs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// gmWinRuleNote says what makes a win under the rules an item is checked
+// under, so that no item states a rule another ruleset contradicts: five or
+// more for both sides in freestyle, exactly five for both in standard
+// gomoku, exactly five for Black and five or more for White in renju.
+func gmWinRuleNote(r gomoku.Ruleset) Text {
+	switch r {
+	case gomoku.Renju:
+		return Text{ZH: "按连珠规则：黑棋要正好五子才赢（六子以上是长连禁手），白棋五子以上都赢。",
+			EN: "Renju rules: Black wins only with exactly five (six or more is a forbidden overline); White wins with five or more."}
+	case gomoku.Standard:
+		return Text{ZH: "按标准规则：正好五子才赢，六子以上不算赢。",
+			EN: "Standard rules: exactly five in a row wins; six or more does not."}
+	}
+	return Text{ZH: "这一题按自由规则：连成五子（或更多）就赢。", EN: "Freestyle rules here: five (or more) in a row wins."}
 }

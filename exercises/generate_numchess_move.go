@@ -227,7 +227,7 @@ func (ncMoveGenerator) exercise(band Band, rs numchess.Ruleset, pos numchess.Pos
 		difficulty++
 	}
 	difficulty = max(1, min(5, difficulty))
-	solution := ncMarshal(ncMoveSolution{Move: mi.Machine(), Explanation: ncMoveExplanation(mi, tags)})
+	solution := ncMarshal(ncMoveSolution{Move: mi.Machine(), Explanation: ncMoveExplanation(mi, rs, tags)})
 	ex := Exercise{
 		Kind: "numchess.move", Title: title, Body: body, Prompt: prompt, Solution: solution,
 		Difficulty: difficulty, Band: band, Tags: tags,
@@ -238,10 +238,12 @@ func (ncMoveGenerator) exercise(band Band, rs numchess.Ruleset, pos numchess.Pos
 	return ex, nil
 }
 
-// ncMoveExplanation is a move's notation in both languages, then for each
-// tactic tagged where the move uses it (第一跳, 第二跳...).
-func ncMoveExplanation(mi *numchess.MoveInfo, tags []string) Text {
-	t := Text{ZH: mi.Chinese(), EN: mi.English()}
+// ncMoveExplanation is a move as the ruleset's band reads it (plain words
+// in K1, notation from G23 on) in both languages, then for each tactic
+// tagged where the move uses it (第一跳, 第二跳...).
+func ncMoveExplanation(mi *numchess.MoveInfo, rs numchess.Ruleset, tags []string) Text {
+	t := ncMoveWords(mi, rs)
+	t.EN = ncCap(t.EN)
 	for _, tag := range tags {
 		if why := ncTacticWhy(mi, tag); why.ZH != "" {
 			t = Text{ZH: t.ZH + "\n\n" + why.ZH, EN: t.EN + "\n\n" + why.EN}

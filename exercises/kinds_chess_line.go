@@ -52,7 +52,13 @@ func (chessMateKind) parse(prompt, solution json.RawMessage) (chessMatePrompt, c
 	if err != nil {
 		return p, s, pos, err
 	}
-	if len(chessMateIn(pos, p.N)) == 0 {
+	mates, complete := pos.MateInWithin(p.N, chess.MateSearchBudget)
+	if !complete {
+		return p, s, pos, badPrompt("too_complex", "fen",
+			fmt.Sprintf("这个局面太复杂，服务器无法在限定时间内确认有 %d 步杀；请减少棋子", p.N),
+			fmt.Sprintf("this position is too complex to confirm a mate in %d in the time allowed; use fewer pieces", p.N))
+	}
+	if len(mates) == 0 {
 		return p, s, pos, badPrompt("no_mate", "fen",
 			fmt.Sprintf("这个局面没有 %d 步杀", p.N), fmt.Sprintf("there is no mate in %d here", p.N))
 	}

@@ -93,6 +93,12 @@ func draughtsMoveInput(pos draughts.Position, input, field string) (m draughts.M
 			EN: "capturing is compulsory! Find a piece that can take.",
 		}, nil
 	case draughts.CodeIllegalMove:
+		if draughtsCanCaptureFrom(pos, input) && !strings.ContainsAny(input, "xX:×") {
+			return m, &Text{
+				ZH: "有吃必吃：这个棋子能吃子，就必须吃，不能走普通的一步。数一数它能跳过哪些棋子。",
+				EN: "capturing is compulsory: this piece can capture, so it must, not make a plain move. Follow its jumps.",
+			}, nil
+		}
 		if draughtsCanCaptureFrom(pos, input) {
 			return m, &Text{
 				ZH: "这个棋子可以吃子，但不是这样吃的，再数一数它能跳过哪些棋子。",

@@ -177,7 +177,7 @@ func (gomokuForbidden) grade(t gmForbiddenTask, a gmForbiddenAnswer) (Result, er
 		k, ok := gmReasons[a.Reason]
 		if !ok {
 			return Result{}, &AnswerError{Code: "bad_reason", Field: "reason", Message: Text{
-				ZH: "说是禁手，还要写出是哪一种：double_three、double_four 或 overline",
+				ZH: "说是禁手，还要选出是哪一种：三三禁手、四四禁手还是长连禁手",
 				EN: `a forbidden point needs its reason: "double_three", "double_four" or "overline"`,
 			}}
 		}

@@ -301,6 +301,21 @@ func ncUses(e *arith.Expr, name string) bool {
 	return false
 }
 
+// ncWholeFraction returns the first fraction of e that is a whole number
+// (6/2) when the missing rule is the fraction, so that the feedback says why
+// a "/" the child did write does not count; nil otherwise.
+func ncWholeFraction(e *arith.Expr, name string) *arith.Expr {
+	if name != "fraction" {
+		return nil
+	}
+	for _, x := range e.Combined(arith.Fraction) {
+		if v, err := x.Eval(); err == nil && v.IsInt() {
+			return x
+		}
+	}
+	return nil
+}
+
 // ncMissingRule returns the first of the prompt's must_use rules that e
 // does not use, or "".
 func ncMissingRule(e *arith.Expr, mustUse []string) string {
@@ -381,6 +396,13 @@ func (k numchessExpression) Check(prompt, _ json.RawMessage, s Submission) (Resu
 	}
 	if name := ncMissingRule(e, p.MustUse); name != "" {
 		need := ncCombiningRules[name].need
+		if w := ncWholeFraction(e, name); w != nil {
+			v, _ := w.Eval()
+			need = Text{
+				ZH: fmt.Sprintf("你写的 %s 算出来是整数 %s，这只是除法，不算分数。这题要一个不是整数的分数，比如 1/2（二分之一）。", w, v),
+				EN: fmt.Sprintf("Your %s comes to the whole number %s, so it is only a division, not a fraction. This one needs a fraction that is not a whole number, like 1/2 (one half).", w, v),
+			}
+		}
 		return Result{
 			Outcome: Wrong,
 			Feedback: Text{

@@ -93,7 +93,7 @@ func (numchessMove) AnswerSchema() json.RawMessage {
     "move": {"type": "string", "description": "machine form, e.g. 8b2-f5[6-2]-d5[4]"},
     "piece": {"type": "integer", "minimum": 0, "maximum": 9},
     "path": {"type": "array", "items": {"type": "string"}, "minItems": 1, "description": "every landing point in order"},
-    "exprs": {"type": "array", "items": {"type": "string"}, "description": "the expression of each landing point's segment; empty for a step or hop"}
+    "exprs": {"type": "array", "items": {"type": "string"}, "description": "the expression of each landing point's segment, optionally with its result (6-2=4); empty for a step or hop"}
   }
 }`)
 }
@@ -207,13 +207,32 @@ func (numchessMove) parseAnswer(pos numchess.Position, raw json.RawMessage) (num
 			m.Exprs = append(m.Exprs, nil)
 			continue
 		}
+		field := fmt.Sprintf("exprs[%d]", i)
+		// Children write a segment's sum with its result ("6+2=8"), as the
+		// expression items accept; the result must be what the sum makes.
+		s, claimed, err := ncSplitEquals(s)
+		if err != nil {
+			var ae *AnswerError
+			if errors.As(err, &ae) {
+				ae.Field = field
+			}
+			return numchess.Move{}, err
+		}
 		e, err := arith.Parse(s)
 		if err != nil {
 			var se *arith.SyntaxError
 			if !errors.As(err, &se) {
 				return numchess.Move{}, err
 			}
-			return numchess.Move{}, &AnswerError{Code: "bad_expression", Field: fmt.Sprintf("exprs[%d]", i), Message: ncTextOf(se)}
+			return numchess.Move{}, &AnswerError{Code: "bad_expression", Field: field, Message: ncTextOf(se)}
+		}
+		if claimed != nil {
+			if v, err := e.Eval(); err == nil && v.Cmp(arith.Int(*claimed)) != 0 {
+				return numchess.Move{}, &AnswerError{Code: "bad_expression", Field: field, Message: Text{
+					ZH: fmt.Sprintf("%s 算出来是 %s，不是 %d", e, v, *claimed),
+					EN: fmt.Sprintf("%s makes %s, not %d", e, v, *claimed),
+				}}
+			}
 		}
 		m.Exprs = append(m.Exprs, e)
 	}
@@ -257,9 +276,10 @@ func (numchessMove) grade(t ncMoveTask, rs numchess.Ruleset, m numchess.Move) Re
 	if t.to.Valid() && mi.To() != t.to {
 		return miss("wrong_point", fmt.Sprintf("它停在 %s，没有到 %s。", mi.To(), t.to), fmt.Sprintf("it ends on %s, not on %s.", mi.To(), t.to))
 	}
+	said := ncMoveWords(mi, rs)
 	return Result{Outcome: Correct, Score: 1, Details: details, Feedback: Text{
-		ZH: "对了！" + mi.Chinese(),
-		EN: "Right! " + mi.English(),
+		ZH: "对了！" + said.ZH,
+		EN: "Right! " + ncCap(said.EN),
 	}}
 }
 

@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"qixue/identity"
+	"qixue/domain"
 	"qixue/rules/chess"
 )
 
@@ -52,22 +52,104 @@ type LichessReport struct {
 }
 
 // lichessColumns are the columns of the puzzle database, in order; files
-// from before 2021 have no OpeningTags.
+// from before 2021 have no OpeningTags. A file without a header line is
+// read by these positions.
 var lichessColumns = []string{"PuzzleId", "FEN", "Moves", "Rating", "RatingDeviation", "Popularity", "NbPlays", "Themes", "GameUrl", "OpeningTags"}
+
+// lichessRequired are the columns a file with a header line must have;
+// the others (GameUrl, and any the export adds, such as DailyDate) are
+// optional and ignored when unknown.
+var lichessRequired = []string{"PuzzleId", "FEN", "Moves", "Rating", "Themes"}
+
+// CodeMissingColumn refuses a whole file whose header line lacks a
+// required column; it is reported once, on line 1.
+const CodeMissingColumn = "missing_column"
+
+// lichessLayout is where each known column stands in the rows; want is
+// the number of fields of the header (0 for a file without one: rows of 9
+// or 10), need the fewest a row may have (up to its last required column;
+// the optional columns after it may be left off, as rows without
+// OpeningTags do).
+type lichessLayout struct {
+	col        map[string]int
+	want, need int
+}
+
+// positional is the layout of a file without a header line.
+func positional() lichessLayout {
+	l := lichessLayout{col: map[string]int{}}
+	for i, c := range lichessColumns {
+		l.col[c] = i
+	}
+	return l
+}
+
+// field returns the trimmed field of column c, "" when the file has no
+// such column.
+func (l lichessLayout) field(rec []string, c string) string {
+	i, ok := l.col[c]
+	if !ok || i >= len(rec) {
+		return ""
+	}
+	return strings.TrimSpace(rec[i])
+}
+
+// headerLayout reads a header line: columns by name (case and spaces
+// ignored), unknown ones skipped. missing lists the required columns it
+// lacks.
+func headerLayout(rec []string) (l lichessLayout, missing []string) {
+	l = lichessLayout{col: map[string]int{}, want: len(rec)}
+	for i, h := range rec {
+		h = strings.TrimSpace(strings.TrimPrefix(h, "\ufeff"))
+		for _, c := range lichessColumns {
+			if strings.EqualFold(h, c) {
+				if _, dup := l.col[c]; !dup {
+					l.col[c] = i
+				}
+			}
+		}
+	}
+	for _, c := range lichessRequired {
+		i, ok := l.col[c]
+		if !ok {
+			missing = append(missing, c)
+		}
+		l.need = max(l.need, i+1)
+	}
+	return l, missing
+}
+
+// isLichessHeader reports whether a first line is a header: a field named
+// PuzzleId, or no field that could be a FEN.
+func isLichessHeader(rec []string) bool {
+	for _, f := range rec {
+		f = strings.TrimSpace(strings.TrimPrefix(f, "\ufeff"))
+		if strings.EqualFold(f, "PuzzleId") {
+			return true
+		}
+	}
+	return false
+}
 
 // MaxLichessRows is the largest number of rows one import reads.
 const MaxLichessRows = 20000
 
-// ReadLichessCSV reads Lichess puzzle rows (with or without the header
-// line) into drafts of school exercises; every row is returned, a bad one
-// with its Reason. It returns an error only when the file is not CSV text
-// at all or has more than MaxLichessRows rows.
+// ReadLichessCSV reads Lichess puzzle rows into drafts of school
+// exercises; every row is returned, a bad one with its Reason. With a
+// header line (a field PuzzleId) the columns are found by their names, in
+// any order, and columns it does not know (DailyDate, ...) are ignored; a
+// header without a required column (lichessRequired) gives one refusal
+// for the file, on line 1, code CodeMissingColumn, and no rows. Without a
+// header the columns are those of the database, in order (9 or 10). It
+// returns an error only when the file is not CSV text at all or has more
+// than MaxLichessRows rows.
 func ReadLichessCSV(r io.Reader) ([]LichessRow, error) {
 	cr := csv.NewReader(r)
 	cr.FieldsPerRecord = -1
 	cr.ReuseRecord = true
 	var rows []LichessRow
 	seen := map[string]int{}
+	layout, first := positional(), true
 	for {
 		rec, err := cr.Read()
 		if errors.Is(err, io.EOF) {
@@ -83,13 +165,23 @@ func ReadLichessCSV(r io.Reader) ([]LichessRow, error) {
 			return nil, err
 		}
 		line, _ := cr.FieldPos(0)
-		if len(rows) == 0 && len(rec) > 0 && strings.TrimPrefix(strings.TrimSpace(rec[0]), "\ufeff") == "PuzzleId" {
-			continue // the header line
+		if first {
+			first = false
+			if isLichessHeader(rec) {
+				var missing []string
+				layout, missing = headerLayout(rec)
+				if len(missing) > 0 {
+					return []LichessRow{{Line: line, Code: CodeMissingColumn, Reason: Text{
+						ZH: fmt.Sprintf("表头缺少必需的列 %s（必需：%s），整个文件没有导入", strings.Join(missing, "、"), strings.Join(lichessRequired, ",")),
+						EN: fmt.Sprintf("the header line has no column %s (required: %s); nothing in the file was read", strings.Join(missing, ", "), strings.Join(lichessRequired, ","))}}}, nil
+				}
+				continue
+			}
 		}
 		if len(rows) >= MaxLichessRows {
 			return nil, fmt.Errorf("more than %d rows: split the file", MaxLichessRows)
 		}
-		row := lichessRow(rec)
+		row := lichessRow(layout, rec)
 		row.Line = line
 		if row.Reason == (Text{}) && row.PuzzleID != "" {
 			if first, dup := seen[row.PuzzleID]; dup {
@@ -104,33 +196,35 @@ func ReadLichessCSV(r io.Reader) ([]LichessRow, error) {
 }
 
 // lichessRow turns one record into an exercise draft or a refusal.
-func lichessRow(rec []string) LichessRow {
+func lichessRow(l lichessLayout, rec []string) LichessRow {
 	var row LichessRow
 	refuse := func(zh, en string) LichessRow {
 		row.Reason = Text{ZH: zh, EN: en}
 		return row
 	}
-	if len(rec) > 0 && len(rec[0]) <= 32 {
-		row.PuzzleID = strings.TrimSpace(rec[0])
+	if id := l.field(rec, "PuzzleId"); len(id) <= 32 {
+		row.PuzzleID = id
 	}
-	if len(rec) != len(lichessColumns) && len(rec) != len(lichessColumns)-1 {
+	switch {
+	case l.want > 0 && (len(rec) > l.want || len(rec) < l.need):
+		return refuse(fmt.Sprintf("应有 %d 列（和表头一样），实际有 %d 列", l.want, len(rec)),
+			fmt.Sprintf("expected %d columns (as the header line has), found %d", l.want, len(rec)))
+	case l.want == 0 && len(rec) != len(lichessColumns) && len(rec) != len(lichessColumns)-1:
 		return refuse(fmt.Sprintf("应有 %d 列（%s），实际有 %d 列", len(lichessColumns), strings.Join(lichessColumns, ","), len(rec)),
 			fmt.Sprintf("expected %d columns (%s), found %d", len(lichessColumns), strings.Join(lichessColumns, ","), len(rec)))
 	}
-	for i := range rec {
-		rec[i] = strings.TrimSpace(rec[i])
-	}
-	row.PuzzleID = rec[0]
+	fen, moves, ratingText, themesText, url := l.field(rec, "FEN"), l.field(rec, "Moves"), l.field(rec, "Rating"), l.field(rec, "Themes"), l.field(rec, "GameUrl")
+	row.PuzzleID = l.field(rec, "PuzzleId")
 	if row.PuzzleID == "" || len(row.PuzzleID) > 32 {
 		return refuse("PuzzleId 为空或太长", "PuzzleId is empty or too long")
 	}
-	pos, err := chess.ParseFEN(rec[1])
+	pos, err := chess.ParseFEN(fen)
 	if err != nil {
 		var ce chess.Error
 		errors.As(err, &ce)
 		return refuse("FEN 列："+ce.Message("zh-CN"), "FEN column: "+ce.Message("en"))
 	}
-	uci := strings.Fields(rec[2])
+	uci := strings.Fields(moves)
 	if len(uci) < 2 {
 		return refuse("Moves 列至少要有对手的一步和答案的一步", "the Moves column needs the opponent's move and at least one solution move")
 	}
@@ -154,11 +248,11 @@ func lichessRow(rec []string) LichessRow {
 		}
 		pos, _ = pos.Play(m)
 	}
-	rating, err := strconv.Atoi(rec[3])
+	rating, err := strconv.Atoi(ratingText)
 	if err != nil || rating < 0 || rating > 4000 {
-		return refuse(fmt.Sprintf("Rating 列 %q 不是 0 到 4000 的整数", rec[3]), fmt.Sprintf("the Rating column %q is not a whole number from 0 to 4000", rec[3]))
+		return refuse(fmt.Sprintf("Rating 列 %q 不是 0 到 4000 的整数", ratingText), fmt.Sprintf("the Rating column %q is not a whole number from 0 to 4000", ratingText))
 	}
-	themes := strings.Fields(rec[7])
+	themes := strings.Fields(themesText)
 	difficulty, band := lichessLevel(rating)
 	d := Draft{Kind: "chess.best_move", Difficulty: difficulty, Band: string(band), Tags: themes}
 	side := Text{ZH: "白方走", EN: "White to move"}
@@ -177,7 +271,7 @@ func lichessRow(rec []string) LichessRow {
 	}
 	d.Title = Text{ZH: "Lichess 谜题 " + row.PuzzleID, EN: "Lichess puzzle " + row.PuzzleID}
 	d.Body = Text{ZH: side.ZH + "，" + task.ZH, EN: side.EN + ": " + task.EN}
-	if url := rec[8]; strings.HasPrefix(url, "https://lichess.org/") {
+	if strings.HasPrefix(url, "https://lichess.org/") {
 		d.Body.ZH += "\n\n来源：" + url
 		d.Body.EN += "\n\nFrom " + url
 	}
@@ -212,14 +306,14 @@ func lichessLevel(rating int) (int, Band) {
 // each checked by its kind as an authored exercise is. Refused rows are
 // reported, not stored; the good ones are stored all in one go, or none
 // when dryRun is set. Only staff may import.
-func (s *Service) ImportLichess(ctx context.Context, p identity.Principal, schoolID string, r io.Reader, dryRun bool) (LichessReport, error) {
+func (s *Service) ImportLichess(ctx context.Context, p domain.Principal, schoolID string, r io.Reader, dryRun bool) (LichessReport, error) {
 	school, err := authorSchool(p, schoolID)
 	if err != nil {
 		return LichessReport{}, err
 	}
 	rows, err := ReadLichessCSV(r)
 	if err != nil {
-		return LichessReport{}, identity.ValidationError(identity.FieldError{Field: "file", Code: "invalid"})
+		return LichessReport{}, domain.Invalid("file", "invalid")
 	}
 	var sources []string
 	for _, row := range rows {
@@ -240,6 +334,7 @@ func (s *Service) ImportLichess(ctx context.Context, p identity.Principal, schoo
 	for _, row := range rows {
 		src := lichessSource(row.PuzzleID)
 		switch {
+		case row.Reason != (Text{}) && row.Code != "":
 		case row.Reason != (Text{}):
 			row.Code = "invalid"
 		case seen[src]:
@@ -274,7 +369,7 @@ func draftRefusal(err error) Text {
 	if errors.As(err, &pe) {
 		return pe.Message
 	}
-	var ie *identity.Error
+	var ie *domain.Error
 	if errors.As(err, &ie) {
 		var fs []string
 		for _, f := range ie.Fields() {

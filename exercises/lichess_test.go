@@ -117,3 +117,44 @@ func FuzzReadLichessCSV(f *testing.F) {
 		}
 	})
 }
+
+// Issue 30: columns are read by their header names. A DailyDate column
+// more, columns in another order, or a header without the optional ones
+// all read; a missing required column is one refusal for the file.
+func TestReadLichessCSVByHeader(t *testing.T) {
+	const fen = "r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3"
+	for name, in := range map[string]string{
+		"DailyDate": "PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags,DailyDate\n" +
+			"q2Sch1," + fen + ",g8f6 h5f7,612,90,97,52011,mate mateIn1,https://lichess.org/zyxwVUTS#5,,2024-01-01\n" +
+			"q3Sch2," + fen + ",g8f6 h5f7,612,90,97,52011,mate mateIn1,https://lichess.org/zyxwVUTS#5,,2024-01-02\n",
+		"reordered": "\ufeffThemes, rating ,FEN,Moves,PuzzleId,Extra\n" +
+			"mate mateIn1,612," + fen + ",g8f6 h5f7,q2Sch1,x\n" +
+			"mate mateIn1,612," + fen + ",g8f6 h5f7,q3Sch2,y\n",
+		"required only": "PuzzleId,FEN,Moves,Rating,Themes\n" +
+			"q2Sch1," + fen + ",g8f6 h5f7,612,mateIn1\nq3Sch2," + fen + ",g8f6 h5f7,612,mateIn1\n",
+	} {
+		rows, err := ReadLichessCSV(strings.NewReader(in))
+		if err != nil || len(rows) != 2 {
+			t.Fatalf("%s: %+v %v", name, rows, err)
+		}
+		for _, r := range rows {
+			if r.Reason != (Text{}) || r.Draft.Kind != "chess.mate_in" || r.PuzzleID == "" {
+				t.Errorf("%s: line %d: %+v", name, r.Line, r)
+			}
+		}
+	}
+	in := "PuzzleId,FEN,Rating,GameUrl\n"
+	for i := 0; i < 200; i++ {
+		in += "q" + strings.Repeat("x", i%5) + "," + fen + ",612,\n"
+	}
+	rows, err := ReadLichessCSV(strings.NewReader(in))
+	if err != nil || len(rows) != 1 || rows[0].Code != CodeMissingColumn || rows[0].Line != 1 ||
+		!strings.Contains(rows[0].Reason.EN, "no column Moves, Themes") || !strings.Contains(rows[0].Reason.ZH, "Moves、Themes") {
+		t.Fatalf("missing columns: %+v %v", rows, err)
+	}
+	// A row shorter than the header's required columns is refused alone.
+	rows, _ = ReadLichessCSV(strings.NewReader("PuzzleId,FEN,Moves,Rating,Themes,DailyDate\nq1," + fen + ",g8f6 h5f7\n"))
+	if len(rows) != 1 || !strings.Contains(rows[0].Reason.EN, "expected 6 columns") {
+		t.Errorf("short row: %+v", rows)
+	}
+}

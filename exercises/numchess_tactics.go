@@ -47,13 +47,13 @@ var ncTacticText = map[string][2]Text{
 	"numchess.tactic.inch": {{ZH: "得寸进尺", EN: "An inch, then a yard"},
 		{ZH: "想一想：先跨其中一两枚，再在同一条线上跨得更远。", EN: "Think: span one or two of them first, then span further along the same line."}},
 	"numchess.tactic.retreat": {{ZH: "以退为进", EN: "Back up to go forward"},
-		{ZH: "想一想：往前跨不过去时，先往后跨。", EN: "Think: if you cannot span forward, span backward first."}},
+		{ZH: "想一想：直接跨不过去时，先向反方向跨。", EN: "Think: if you cannot span there directly, span the other way first."}},
 	"numchess.tactic.feint": {{ZH: "声东击西", EN: "Feint east, strike west"},
 		{ZH: "想一想：跨出去再跨回原来的点，然后换一个方向。", EN: "Think: span out, span back to where you started, then change direction."}},
 	"numchess.tactic.branch": {{ZH: "节外生枝", EN: "A branch from the span"},
 		{ZH: "想一想：在已经跨过的棋子中间找一个落点，从那里拐弯。", EN: "Think: find a landing point between pieces you already spanned, and turn there."}},
 	"numchess.tactic.both": {{ZH: "左右逢源", EN: "Both ways"},
-		{ZH: "想一想：先往后跨，再在跨过的棋子中间找落点拐弯。", EN: "Think: span backward first, then turn at a point between pieces you spanned."}},
+		{ZH: "想一想：先向反方向跨，再在跨过的棋子中间找落点拐弯。", EN: "Think: span the other way first, then turn at a point between pieces you spanned."}},
 }
 
 // ncOpposite is the direction straight back.
@@ -264,8 +264,8 @@ func ncTacticWhy(mi *numchess.MoveInfo, tag string) Text {
 		}
 	case "numchess.tactic.retreat":
 		if ncRetreats(mi) {
-			return say(fmt.Sprintf("第一跳先往后跨到 %s，第二跳跨回来，越过出发点 %s，落在 %s。", segs[0].To, from, segs[1].To),
-				fmt.Sprintf("the first jump goes back to %s, the second comes back past the start %s and lands on %s.", segs[0].To, from, segs[1].To))
+			return say(fmt.Sprintf("第一跳先向反方向跨到 %s，第二跳跨回来，越过出发点 %s，落在 %s。", segs[0].To, from, segs[1].To),
+				fmt.Sprintf("the first jump goes the other way, to %s, the second comes back past the start %s and lands on %s.", segs[0].To, from, segs[1].To))
 		}
 	case "numchess.tactic.feint":
 		if len(segs) >= 3 && segs[1].To == mi.From() && !ncSameLine(segs[0], segs[2]) {
@@ -288,8 +288,8 @@ func ncTacticWhy(mi *numchess.MoveInfo, tag string) Text {
 					if !ncRetreats(mi) {
 						return Text{}
 					}
-					return say(fmt.Sprintf("第一跳先往后跨，第二跳跨回来越过出发点 %s；%s", from, zh),
-						fmt.Sprintf("the first jump goes back, the second comes back past the start %s; then %s", from, en))
+					return say(fmt.Sprintf("第一跳先向反方向跨，第二跳跨回来越过出发点 %s；%s", from, zh),
+						fmt.Sprintf("the first jump goes the other way, the second comes back past the start %s; then %s", from, en))
 				}
 			}
 		}

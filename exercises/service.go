@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"qixue/domain"
 	"qixue/identity"
 )
 
@@ -113,7 +114,7 @@ const (
 
 // StudentBand returns the grade band of a student's class (the lowest
 // grade of their classes), or false for callers in no class as students.
-func (s *Service) StudentBand(ctx context.Context, p identity.Principal) (Band, bool, error) {
+func (s *Service) StudentBand(ctx context.Context, p domain.Principal) (Band, bool, error) {
 	grade, ok, err := s.studentGrade(ctx, p.UserID)
 	if err != nil || !ok {
 		return "", false, err
@@ -150,6 +151,15 @@ func NewService(store Store, now func() time.Time) *Service {
 		now = time.Now
 	}
 	return &Service{store: store, now: now}
+}
+
+// Close stops the store's background work, when it has any (a store with
+// a Close method, such as the PostgreSQL attempt batcher's); call it when
+// the service is no longer used for writes.
+func (s *Service) Close() {
+	if c, ok := s.store.(interface{ Close() }); ok {
+		c.Close()
+	}
 }
 
 func (s *Service) clock() time.Time { return s.now().UTC().Truncate(time.Microsecond) }
@@ -190,7 +200,7 @@ func (s *Service) SyncBank(ctx context.Context, bank []Exercise) (inserted, upda
 
 // exercise returns the exercise id as seen from the principal's school,
 // before the students' assignment rule (see access).
-func (s *Service) exercise(ctx context.Context, p identity.Principal, id string) (Exercise, error) {
+func (s *Service) exercise(ctx context.Context, p domain.Principal, id string) (Exercise, error) {
 	s.mu.RLock()
 	ex, ok := s.builtin[id]
 	s.mu.RUnlock()
@@ -204,16 +214,16 @@ func (s *Service) exercise(ctx context.Context, p identity.Principal, id string)
 // Built-in exercises are open to everyone and staff read their school's;
 // a student reaches a school-authored exercise only while an applicable
 // assignment contains it (see Grant), and is otherwise told
-// identity.ErrNotFound, as for another school's.
+// domain.ErrNotFound, as for another school's.
 //
 // With work set (an answer or a give-up) it also returns a student's
 // grants when they may limit the attempts: for school exercises, and for
 // built-in ones that Store.MayBeLimited names. Every other exercise, the
 // common case, takes the unlimited path with no query beyond the
 // attempt's insert.
-func (s *Service) access(ctx context.Context, p identity.Principal, id string, work bool) (Exercise, []Grant, error) {
+func (s *Service) access(ctx context.Context, p domain.Principal, id string, work bool) (Exercise, []Grant, error) {
 	ex, err := s.exercise(ctx, p, id)
-	if err != nil || p.Role != identity.RoleStudent {
+	if err != nil || p.Role != domain.RoleStudent {
 		return ex, nil, err
 	}
 	load := ex.SchoolID != ""
@@ -230,7 +240,7 @@ func (s *Service) access(ctx context.Context, p identity.Principal, id string, w
 		return Exercise{}, nil, err
 	}
 	if ex.SchoolID != "" && len(grants) == 0 {
-		return Exercise{}, nil, identity.ErrNotFound
+		return Exercise{}, nil, domain.ErrNotFound
 	}
 	if work {
 		if err := lockedOut(grants); err != nil {
@@ -298,7 +308,7 @@ func allowAttempt(limited []Grant, counts []int) error {
 // checkLeft refuses a continuing step of a multi-step exercise when the
 // student has no attempt left, so that a child is not led through a line
 // that cannot count.
-func (s *Service) checkLeft(ctx context.Context, p identity.Principal, exerciseID string, limited []Grant) error {
+func (s *Service) checkLeft(ctx context.Context, p domain.Principal, exerciseID string, limited []Grant) error {
 	counts, err := s.store.AttemptsSince(ctx, p.UserID, exerciseID, sinceOf(limited))
 	if err != nil {
 		return err
@@ -306,17 +316,17 @@ func (s *Service) checkLeft(ctx context.Context, p identity.Principal, exerciseI
 	return allowAttempt(limited, counts)
 }
 
-func scopeOf(p identity.Principal) identity.Scope {
-	if p.Role == identity.RolePlatformAdmin {
+func scopeOf(p domain.Principal) identity.Scope {
+	if p.Role == domain.RolePlatformAdmin {
 		return identity.Scope{}
 	}
 	return identity.Scope{SchoolID: p.SchoolID}
 }
 
 // isStaff reports whether p may see solutions and author exercises.
-func isStaff(p identity.Principal) bool {
+func isStaff(p domain.Principal) bool {
 	switch p.Role {
-	case identity.RolePlatformAdmin, identity.RoleSchoolAdmin, identity.RoleTeacher:
+	case domain.RolePlatformAdmin, domain.RoleSchoolAdmin, domain.RoleTeacher:
 		return true
 	}
 	return false
@@ -337,7 +347,7 @@ type View struct {
 // Exercise returns an exercise the caller may read (see access: students
 // read school-authored exercises only while assigned). Students see the
 // solution only after solving or giving up.
-func (s *Service) Exercise(ctx context.Context, p identity.Principal, id string) (View, error) {
+func (s *Service) Exercise(ctx context.Context, p domain.Principal, id string) (View, error) {
 	ex, _, err := s.access(ctx, p, id, false)
 	if err != nil {
 		return View{}, err
@@ -375,20 +385,20 @@ type ListQuery struct {
 // the exercises of their class's band (see StudentBand) and generic ones
 // (of no game); a student in no class sees every band. Of the school's
 // own exercises a student sees only those assigned (see access).
-func (s *Service) Exercises(ctx context.Context, p identity.Principal, in ListQuery, page identity.Page) ([]View, string, error) {
+func (s *Service) Exercises(ctx context.Context, p domain.Principal, in ListQuery, page domain.Page) ([]View, string, error) {
 	q := Query{Scope: scopeOf(p), Kind: in.Kind, Tag: in.Tag}
-	var fields []identity.FieldError
+	var fields []domain.FieldError
 	if in.Game != "" {
 		g, err := ParseGame(in.Game)
 		if err != nil {
-			fields = append(fields, identity.FieldError{Field: "game", Code: "invalid"})
+			fields = append(fields, domain.FieldError{Field: "game", Code: "invalid"})
 		}
 		q.Game = g
 	}
 	if in.Band != "" {
 		b, err := ParseBand(in.Band)
 		if err != nil {
-			fields = append(fields, identity.FieldError{Field: "band", Code: "invalid"})
+			fields = append(fields, domain.FieldError{Field: "band", Code: "invalid"})
 		}
 		q.Band = b
 	}
@@ -399,18 +409,18 @@ func (s *Service) Exercises(ctx context.Context, p identity.Principal, in ListQu
 	case "school":
 		q.OnlySchool = true
 	default:
-		fields = append(fields, identity.FieldError{Field: "source", Code: "invalid"})
+		fields = append(fields, domain.FieldError{Field: "source", Code: "invalid"})
 	}
 	if in.SchoolID != "" {
-		if p.Role != identity.RolePlatformAdmin {
-			fields = append(fields, identity.FieldError{Field: "school_id", Code: "not_allowed"})
+		if p.Role != domain.RolePlatformAdmin {
+			fields = append(fields, domain.FieldError{Field: "school_id", Code: "not_allowed"})
 		}
 		q.Scope = identity.Scope{SchoolID: in.SchoolID}
 	}
 	if len(fields) > 0 {
-		return nil, "", identity.ValidationError(fields...)
+		return nil, "", domain.Validation(fields...)
 	}
-	if in.Band == "" && p.Role == identity.RoleStudent {
+	if in.Band == "" && p.Role == domain.RoleStudent {
 		band, ok, err := s.StudentBand(ctx, p)
 		if err != nil {
 			return nil, "", err
@@ -419,7 +429,7 @@ func (s *Service) Exercises(ctx context.Context, p identity.Principal, in ListQu
 			q.BandOrGeneric = band
 		}
 	}
-	if p.Role == identity.RoleStudent && !q.OnlyBuiltin {
+	if p.Role == domain.RoleStudent && !q.OnlyBuiltin {
 		assigned, err := s.store.AssignedExercises(ctx, p.SchoolID, p.UserID, s.clock())
 		if err != nil {
 			return nil, "", err
@@ -446,7 +456,7 @@ func (s *Service) Exercises(ctx context.Context, p identity.Principal, in ListQu
 // number of queries whatever their number (for the exercise blocks of a
 // lesson); ids it may not read are absent. Built-in exercises come from
 // memory.
-func (s *Service) Readable(ctx context.Context, p identity.Principal, ids []string) (map[string]Exercise, error) {
+func (s *Service) Readable(ctx context.Context, p domain.Principal, ids []string) (map[string]Exercise, error) {
 	out := make(map[string]Exercise, len(ids))
 	var rest []string
 	s.mu.RLock()
@@ -462,14 +472,14 @@ func (s *Service) Readable(ctx context.Context, p identity.Principal, ids []stri
 		return out, nil
 	}
 	q := Query{Scope: scopeOf(p), IDs: rest}
-	if p.Role == identity.RoleStudent {
+	if p.Role == domain.RoleStudent {
 		assigned, err := s.store.AssignedExercises(ctx, p.SchoolID, p.UserID, s.clock())
 		if err != nil {
 			return nil, err
 		}
 		q.AssignedOnly, q.Assigned = true, assigned
 	}
-	list, err := s.store.Exercises(ctx, q, identity.Page{Limit: len(rest)})
+	list, err := s.store.Exercises(ctx, q, domain.Page{Limit: len(rest)})
 	if err != nil {
 		return nil, err
 	}
@@ -479,12 +489,12 @@ func (s *Service) Readable(ctx context.Context, p identity.Principal, ids []stri
 	return out, nil
 }
 
-func normalPage(p identity.Page) identity.Page {
+func normalPage(p domain.Page) domain.Page {
 	if p.Limit <= 0 {
-		p.Limit = identity.DefaultPageLimit
+		p.Limit = domain.DefaultPageLimit
 	}
-	if p.Limit > identity.MaxPageLimit {
-		p.Limit = identity.MaxPageLimit
+	if p.Limit > domain.MaxPageLimit {
+		p.Limit = domain.MaxPageLimit
 	}
 	return p
 }

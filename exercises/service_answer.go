@@ -8,10 +8,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"qixue/domain"
 	"strings"
 	"unicode/utf8"
-
-	"qixue/identity"
 )
 
 // Submission limits.
@@ -65,8 +64,8 @@ type Verdict struct {
 // key) still replays its first verdict. Counting and recording are one
 // transaction serialized per student and exercise, so parallel
 // submissions cannot overrun the limit.
-func (s *Service) Submit(ctx context.Context, p identity.Principal, id string, in AnswerInput) (Verdict, error) {
-	student := p.Role == identity.RoleStudent
+func (s *Service) Submit(ctx context.Context, p domain.Principal, id string, in AnswerInput) (Verdict, error) {
+	student := p.Role == domain.RoleStudent
 	if err := checkAttemptInput(student, in.IdempotencyKey, in.TimeMS, in.Answer, true); err != nil {
 		return Verdict{}, err
 	}
@@ -146,26 +145,26 @@ func (s *Service) record(ctx context.Context, ex Exercise, a Attempt, v Verdict,
 
 func checkAttemptInput(student bool, key string, timeMS int, answer json.RawMessage, needAnswer bool) error {
 	noAnswer := needAnswer && len(bytes.TrimSpace(answer)) == 0
-	var fields []identity.FieldError
+	var fields []domain.FieldError
 	switch {
 	case student && key == "":
-		fields = append(fields, identity.FieldError{Field: "Idempotency-Key", Code: "required"})
+		fields = append(fields, domain.FieldError{Field: "Idempotency-Key", Code: "required"})
 	case len(key) > MaxIdempotencyKeyLen:
-		fields = append(fields, identity.FieldError{Field: "Idempotency-Key", Code: "too_long"})
+		fields = append(fields, domain.FieldError{Field: "Idempotency-Key", Code: "too_long"})
 	case strings.IndexFunc(key, func(r rune) bool { return r < 0x20 || r > 0x7e }) >= 0:
-		fields = append(fields, identity.FieldError{Field: "Idempotency-Key", Code: "invalid"}) // printable ASCII only
+		fields = append(fields, domain.FieldError{Field: "Idempotency-Key", Code: "invalid"}) // printable ASCII only
 	}
 	if timeMS < 0 || timeMS > MaxTimeMS {
-		fields = append(fields, identity.FieldError{Field: "time_ms", Code: "out_of_range"})
+		fields = append(fields, domain.FieldError{Field: "time_ms", Code: "out_of_range"})
 	}
 	switch {
 	case noAnswer:
-		fields = append(fields, identity.FieldError{Field: "answer", Code: "required"})
+		fields = append(fields, domain.FieldError{Field: "answer", Code: "required"})
 	case !utf8.Valid(answer):
-		fields = append(fields, identity.FieldError{Field: "answer", Code: "invalid"})
+		fields = append(fields, domain.FieldError{Field: "answer", Code: "invalid"})
 	}
 	if len(fields) > 0 {
-		return identity.ValidationError(fields...)
+		return domain.Validation(fields...)
 	}
 	return nil
 }
@@ -203,8 +202,8 @@ var exhaustedGiveUpFeedback = Text{
 // who gives up should see it, but nothing is recorded: the attempts are
 // used up, and a give-up recorded past the limit would count as work the
 // assignment did not allow.
-func (s *Service) GiveUp(ctx context.Context, p identity.Principal, id string, in GiveUpInput) (Verdict, error) {
-	student := p.Role == identity.RoleStudent
+func (s *Service) GiveUp(ctx context.Context, p domain.Principal, id string, in GiveUpInput) (Verdict, error) {
+	student := p.Role == domain.RoleStudent
 	if err := checkAttemptInput(student, in.IdempotencyKey, in.TimeMS, nil, false); err != nil {
 		return Verdict{}, err
 	}
@@ -232,7 +231,7 @@ func (s *Service) GiveUp(ctx context.Context, p identity.Principal, id string, i
 
 // MyAttempts lists the caller's own attempts, newest first, optionally of
 // one exercise.
-func (s *Service) MyAttempts(ctx context.Context, p identity.Principal, exerciseID string, page identity.Page) ([]Attempt, string, error) {
+func (s *Service) MyAttempts(ctx context.Context, p domain.Principal, exerciseID string, page domain.Page) ([]Attempt, string, error) {
 	page = normalPage(page)
 	list, err := s.store.Attempts(ctx, AttemptQuery{UserID: p.UserID, ExerciseID: exerciseID}, page)
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"qixue/domain"
 	"qixue/identity"
 )
 
@@ -38,8 +39,8 @@ const (
 // check validates a draft into an exercise (without ID); the prompt and
 // solution are checked by the kind, whose refusal is a *PromptError.
 func (d Draft) check() (Exercise, error) {
-	var fields []identity.FieldError
-	add := func(f, c string) { fields = append(fields, identity.FieldError{Field: f, Code: c}) }
+	var fields []domain.FieldError
+	add := func(f, c string) { fields = append(fields, domain.FieldError{Field: f, Code: c}) }
 	k, ok := KindByName(d.Kind)
 	if !ok {
 		add("kind", "invalid")
@@ -90,7 +91,7 @@ func (d Draft) check() (Exercise, error) {
 		}
 	}
 	if len(fields) > 0 {
-		return Exercise{}, identity.ValidationError(fields...)
+		return Exercise{}, domain.Validation(fields...)
 	}
 	if err := k.Validate(d.Prompt, d.Solution); err != nil {
 		return Exercise{}, err
@@ -124,23 +125,23 @@ func compactJSON(raw json.RawMessage) json.RawMessage {
 }
 
 // authorSchool returns the school a staff member authors for.
-func authorSchool(p identity.Principal, schoolID string) (string, error) {
+func authorSchool(p domain.Principal, schoolID string) (string, error) {
 	switch p.Role {
-	case identity.RolePlatformAdmin:
+	case domain.RolePlatformAdmin:
 		if schoolID == "" {
-			return "", identity.ValidationError(identity.FieldError{Field: "school_id", Code: "required"})
+			return "", domain.Invalid("school_id", "required")
 		}
 		return schoolID, nil
-	case identity.RoleSchoolAdmin, identity.RoleTeacher:
+	case domain.RoleSchoolAdmin, domain.RoleTeacher:
 		return p.SchoolID, nil
 	}
-	return "", identity.ErrForbidden
+	return "", domain.ErrForbidden
 }
 
 // CreateExercise stores a school-authored exercise after its kind has
 // validated the prompt and checked that the solution passes (a
 // *PromptError otherwise).
-func (s *Service) CreateExercise(ctx context.Context, p identity.Principal, d Draft) (Exercise, error) {
+func (s *Service) CreateExercise(ctx context.Context, p domain.Principal, d Draft) (Exercise, error) {
 	school, err := authorSchool(p, d.SchoolID)
 	if err != nil {
 		return Exercise{}, err
@@ -158,9 +159,9 @@ func (s *Service) CreateExercise(ctx context.Context, p identity.Principal, d Dr
 
 // writable loads an exercise the caller may change: school-authored, of
 // the caller's school (any school for platform admins).
-func (s *Service) writable(ctx context.Context, p identity.Principal, id string) (Exercise, error) {
+func (s *Service) writable(ctx context.Context, p domain.Principal, id string) (Exercise, error) {
 	if !isStaff(p) {
-		return Exercise{}, identity.ErrForbidden
+		return Exercise{}, domain.ErrForbidden
 	}
 	ex, err := s.exercise(ctx, p, id)
 	if err != nil {
@@ -174,7 +175,7 @@ func (s *Service) writable(ctx context.Context, p identity.Principal, id string)
 
 // UpdateExercise replaces a school-authored exercise's content; the draft
 // is validated as on create. Its SchoolID is ignored.
-func (s *Service) UpdateExercise(ctx context.Context, p identity.Principal, id string, d Draft) (Exercise, error) {
+func (s *Service) UpdateExercise(ctx context.Context, p domain.Principal, id string, d Draft) (Exercise, error) {
 	old, err := s.writable(ctx, p, id)
 	if err != nil {
 		return Exercise{}, err
@@ -191,9 +192,9 @@ func (s *Service) UpdateExercise(ctx context.Context, p identity.Principal, id s
 }
 
 // DeleteExercise deletes a school-authored exercise softly: it is no
-// longer listed, read or attempted (identity.ErrNotFound), while the
+// longer listed, read or attempted (domain.ErrNotFound), while the
 // students' attempts of it stay in their history.
-func (s *Service) DeleteExercise(ctx context.Context, p identity.Principal, id string) error {
+func (s *Service) DeleteExercise(ctx context.Context, p domain.Principal, id string) error {
 	ex, err := s.writable(ctx, p, id)
 	if err != nil {
 		return err

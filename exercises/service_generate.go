@@ -3,8 +3,7 @@ package exercises
 import (
 	"context"
 	"math/rand/v2"
-
-	"qixue/identity"
+	"qixue/domain"
 )
 
 // GenerateInput asks for fresh exercises. Seed makes the set
@@ -22,20 +21,20 @@ type GenerateInput struct {
 // Generate returns up to Count fresh, verified exercises of a kind for a
 // band, for teachers and admins. Saved exercises get IDs; unsaved ones
 // have none.
-func (s *Service) Generate(ctx context.Context, p identity.Principal, in GenerateInput) ([]Exercise, error) {
+func (s *Service) Generate(ctx context.Context, p domain.Principal, in GenerateInput) ([]Exercise, error) {
 	if !isStaff(p) {
-		return nil, identity.ErrForbidden
+		return nil, domain.ErrForbidden
 	}
-	var fields []identity.FieldError
+	var fields []domain.FieldError
 	if _, ok := KindByName(in.Kind); !ok {
-		fields = append(fields, identity.FieldError{Field: "kind", Code: "invalid"})
+		fields = append(fields, domain.FieldError{Field: "kind", Code: "invalid"})
 	}
 	band, err := ParseBand(in.Band)
 	if err != nil {
-		fields = append(fields, identity.FieldError{Field: "band", Code: "invalid"})
+		fields = append(fields, domain.FieldError{Field: "band", Code: "invalid"})
 	}
 	if in.Count < 1 || in.Count > MaxGenerated {
-		fields = append(fields, identity.FieldError{Field: "count", Code: "out_of_range"})
+		fields = append(fields, domain.FieldError{Field: "count", Code: "out_of_range"})
 	}
 	school := ""
 	if in.Save {
@@ -44,7 +43,7 @@ func (s *Service) Generate(ctx context.Context, p identity.Principal, in Generat
 		}
 	}
 	if len(fields) > 0 {
-		return nil, identity.ValidationError(fields...)
+		return nil, domain.Validation(fields...)
 	}
 	g, ok := GeneratorFor(in.Kind)
 	if !ok {
@@ -69,7 +68,7 @@ func (s *Service) Generate(ctx context.Context, p identity.Principal, in Generat
 // transaction, and returns them with their new IDs. Each is validated by
 // its kind first, as an authored exercise is, so nothing but a checked
 // exercise is stored; a refusal stores none.
-func (s *Service) SaveGenerated(ctx context.Context, p identity.Principal, schoolID string, exs []Exercise) ([]Exercise, error) {
+func (s *Service) SaveGenerated(ctx context.Context, p domain.Principal, schoolID string, exs []Exercise) ([]Exercise, error) {
 	school, err := authorSchool(p, schoolID)
 	if err != nil {
 		return nil, err
@@ -77,7 +76,7 @@ func (s *Service) SaveGenerated(ctx context.Context, p identity.Principal, schoo
 	for _, ex := range exs {
 		k, ok := KindByName(ex.Kind)
 		if !ok {
-			return nil, identity.ValidationError(identity.FieldError{Field: "kind", Code: "invalid"})
+			return nil, domain.Invalid("kind", "invalid")
 		}
 		if err := k.Validate(ex.Prompt, ex.Solution); err != nil {
 			return nil, err

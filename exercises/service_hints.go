@@ -2,8 +2,7 @@ package exercises
 
 import (
 	"context"
-
-	"qixue/identity"
+	"qixue/domain"
 )
 
 // ErrNoHints refuses a hint of an exercise that has none.
@@ -29,12 +28,14 @@ type HintView struct {
 // once each: asking for a step again changes nothing and returns the same
 // hint, so a retry is safe. The hints a student opened are recorded with
 // each later attempt of the exercise and lower its stars (see MaxStars).
-// Staff see every hint and nothing is recorded. A hint never carries the
-// solution itself, so students may open hints whatever their attempts
-// left. Step out of range is a validation error on "step"; an exercise
+// Staff see every hint and nothing is recorded. Hints obey the mastery
+// gate as answers do: in a lesson every applicable assignment keeps locked
+// a student gets the same *LockedError (the last hint may all but give the
+// answer away). A hint never carries the solution itself, so students may
+// open hints whatever their attempts left. Step out of range is a validation error on "step"; an exercise
 // without hints is ErrNoHints.
-func (s *Service) Hint(ctx context.Context, p identity.Principal, id string, step int) (HintView, error) {
-	ex, _, err := s.access(ctx, p, id, false)
+func (s *Service) Hint(ctx context.Context, p domain.Principal, id string, step int) (HintView, error) {
+	ex, _, err := s.access(ctx, p, id, true)
 	if err != nil {
 		return HintView{}, err
 	}
@@ -42,10 +43,10 @@ func (s *Service) Hint(ctx context.Context, p identity.Principal, id string, ste
 		return HintView{}, ErrNoHints
 	}
 	if step < 1 || step > len(ex.Hints) {
-		return HintView{}, identity.ValidationError(identity.FieldError{Field: "step", Code: "out_of_range"})
+		return HintView{}, domain.Invalid("step", "out_of_range")
 	}
 	v := HintView{Step: step, Total: len(ex.Hints), Hint: ex.Hints[step-1]}
-	if p.Role != identity.RoleStudent {
+	if p.Role != domain.RoleStudent {
 		return v, nil
 	}
 	if v.Opened, err = s.store.OpenHints(ctx, p.SchoolID, p.UserID, ex.ID, step, s.clock()); err != nil {

@@ -3,6 +3,7 @@ package exercises_test
 import (
 	"encoding/json"
 	"os"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -10,6 +11,7 @@ import (
 	"github.com/google/uuid"
 	"gorm.io/gorm"
 
+	"qixue/domain"
 	"qixue/exercises"
 	"qixue/identity"
 	"qixue/models"
@@ -68,7 +70,7 @@ func TestCommonAnswerPathQueries(t *testing.T) {
 			Title: exercises.Text{ZH: "题", EN: "Q"}, Body: exercises.Text{ZH: "选", EN: "Pick"},
 			Prompt:   json.RawMessage(`{"game":"chess","options":[{"zh-CN":"甲","en":"A"},{"zh-CN":"乙","en":"B"}]}`),
 			Solution: json.RawMessage(`{"correct":[1]}`)}
-		student := identity.Principal{UserID: uuid.NewString(), SchoolID: uuid.NewString(), Role: identity.RoleStudent}
+		student := domain.Principal{UserID: uuid.NewString(), SchoolID: uuid.NewString(), Role: domain.RoleStudent}
 		for _, tc := range []struct {
 			ttl  time.Duration
 			want func(int64) bool
@@ -109,7 +111,7 @@ func TestSaveGenerated(t *testing.T) {
 		if err := ids.CreateSchool(t.Context(), school); err != nil {
 			t.Fatal(err)
 		}
-		teacher := identity.Principal{UserID: uuid.NewString(), SchoolID: school.ID, Role: identity.RoleTeacher}
+		teacher := domain.Principal{UserID: uuid.NewString(), SchoolID: school.ID, Role: domain.RoleTeacher}
 		svc := exercises.NewService(models.NewExerciseStore(db), nil)
 		seed := uint64(7)
 		exs, err := svc.Generate(t.Context(), teacher, exercises.GenerateInput{Kind: "numchess.expression", Band: "K1", Count: 3, Seed: &seed})
@@ -140,7 +142,7 @@ func TestSaveGenerated(t *testing.T) {
 				t.Errorf("saved %+v", ex)
 			}
 		}
-		student := identity.Principal{UserID: uuid.NewString(), SchoolID: school.ID, Role: identity.RoleStudent}
+		student := domain.Principal{UserID: uuid.NewString(), SchoolID: school.ID, Role: domain.RoleStudent}
 		if _, err := svc.SaveGenerated(t.Context(), student, "", exs); err == nil {
 			t.Error("a student saved exercises")
 		}
@@ -159,7 +161,7 @@ func TestImportLichess(t *testing.T) {
 		if err := ids.CreateSchool(t.Context(), school); err != nil {
 			t.Fatal(err)
 		}
-		teacher := identity.Principal{UserID: uuid.NewString(), SchoolID: school.ID, Role: identity.RoleTeacher}
+		teacher := domain.Principal{UserID: uuid.NewString(), SchoolID: school.ID, Role: domain.RoleTeacher}
 		svc := exercises.NewService(models.NewExerciseStore(db), nil)
 		count := func() int64 {
 			var n int64
@@ -187,7 +189,12 @@ func TestImportLichess(t *testing.T) {
 		if err != nil || rep.Imported != 3 || count() != 3 {
 			t.Fatalf("import: %+v %v, %d stored", rep, err, count())
 		}
-		student := identity.Principal{UserID: uuid.NewString(), SchoolID: school.ID, Role: identity.RoleStudent}
+		// A file without a required column: one refusal, nothing stored.
+		rep, err = svc.ImportLichess(t.Context(), teacher, "", strings.NewReader("PuzzleId,FEN,Rating\nq1,8/8/8/8/8/8/k7/4K2R w K - 0 1,1500\n"), false)
+		if err != nil || rep.Imported != 0 || len(rep.Refused) != 1 || rep.Refused[0].Code != exercises.CodeMissingColumn || count() != 3 {
+			t.Errorf("missing column: %+v %v", rep, err)
+		}
+		student := domain.Principal{UserID: uuid.NewString(), SchoolID: school.ID, Role: domain.RoleStudent}
 		if _, err := svc.ImportLichess(t.Context(), student, "", read(), false); err == nil {
 			t.Error("a student imported puzzles")
 		}

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"time"
 
+	"qixue/domain"
 	"qixue/identity"
 )
 
@@ -82,7 +83,7 @@ type AttemptQuery struct {
 }
 
 // Store keeps exercises and attempts. Missing rows, and school-authored
-// rows outside the given scope, are identity.ErrNotFound. List methods
+// rows outside the given scope, are domain.ErrNotFound. List methods
 // return up to page.Limit+1 items after page.After so that callers can tell
 // whether another page exists: exercises in ID order, attempts newest first.
 type Store interface {
@@ -93,7 +94,7 @@ type Store interface {
 	// it inserted and updated (un-retired ones count as updated).
 	SyncBank(ctx context.Context, bank []Exercise, now time.Time) (inserted, updated int, err error)
 	Exercise(ctx context.Context, sc identity.Scope, id string) (Exercise, error)
-	Exercises(ctx context.Context, q Query, page identity.Page) ([]Exercise, error)
+	Exercises(ctx context.Context, q Query, page domain.Page) ([]Exercise, error)
 	// CreateExercises stores school-authored exercises in one transaction;
 	// an exercise whose Source the school already holds is
 	// identity.ErrConflict (nothing is stored then).
@@ -114,7 +115,7 @@ type Store interface {
 	// recorded with that key and created=false. Concurrent calls with the
 	// same key record exactly one attempt.
 	RecordAttempt(ctx context.Context, a Attempt) (stored Attempt, created bool, err error)
-	Attempts(ctx context.Context, q AttemptQuery, page identity.Page) ([]Attempt, error)
+	Attempts(ctx context.Context, q AttemptQuery, page domain.Page) ([]Attempt, error)
 	// OpenHints records that the user opened the exercise's hints 1 to
 	// step (each step once: opening a step again changes nothing) and
 	// returns how many of its hints the user has opened in all.

@@ -2,6 +2,8 @@ package games
 
 import (
 	"testing"
+
+	"qixue/rules/record"
 )
 
 // FuzzReadFile checks that any upload is read without a panic and that
@@ -18,7 +20,14 @@ func FuzzReadFile(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, gi uint8, text string) {
 		g := Games[int(gi)%len(Games)]
-		for _, r := range readFile(g, "", text) {
+		reads, err := readFile(g, "", text, record.DefaultLimits())
+		if err != nil {
+			if _, ok := err.(*record.LimitError); !ok {
+				t.Fatalf("readFile: %v", err)
+			}
+			return
+		}
+		for _, r := range reads {
 			if r.Bad != nil {
 				if r.Bad.ZH == "" || r.Bad.EN == "" {
 					t.Fatalf("game %d refused without a reason", r.Number)
@@ -32,8 +41,8 @@ func FuzzReadFile(f *testing.F) {
 			if err != nil {
 				t.Fatalf("game %d does not export:\n%s", r.Number, r.Rec.Text)
 			}
-			back := readFile(g, r.Rec.Variant, out)
-			if len(back) != 1 || back[0].Bad != nil || back[0].Rec.Final != r.Rec.Final {
+			back, err := readFile(g, r.Rec.Variant, out, record.Limits{})
+			if err != nil || len(back) != 1 || back[0].Bad != nil || back[0].Rec.Final != r.Rec.Final {
 				t.Fatalf("game %d export does not read back:\n%s\nexport:\n%s", r.Number, r.Rec.Text, out)
 			}
 		}

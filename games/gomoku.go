@@ -3,6 +3,7 @@ package games
 import (
 	"strings"
 
+	"qixue/domain"
 	"qixue/rules/gomoku"
 	"qixue/rules/record"
 )
@@ -11,19 +12,22 @@ import (
 // game) or record files of many games (gomoku.ParseRecords: tags, swaps,
 // fifth-move offers, comments). The ruleset is a game's [Rule] tag, else
 // variant, else freestyle.
-func readGomoku(text, variant string) []read {
+func readGomoku(text, variant string, lim record.Limits) ([]read, error) {
 	if variant == "" {
 		variant = "freestyle"
 	}
 	rs, err := gomoku.ParseRuleset(variant)
 	if err != nil {
 		t := textOf(err.(localized))
-		return []read{{Number: 1, Bad: &t}}
+		return []read{{Number: 1, Bad: &t}}, nil
 	}
 	if strings.HasPrefix(strings.TrimSpace(strings.TrimPrefix(text, "\ufeff")), "Piskvorky") {
-		return []read{readPSQ(text, rs)}
+		return []read{readPSQ(text, rs)}, nil // one game of at most 225 moves
 	}
-	recs, errs := gomoku.ParseRecords(text, rs)
+	recs, errs, err := gomoku.ReadRecords(text, rs, lim)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]read, len(recs))
 	for i, gr := range recs {
 		out[i].Number = i + 1
@@ -34,7 +38,7 @@ func readGomoku(text, variant string) []read {
 		}
 		out[i].Rec, out[i].Moves = gomokuRecord(gr), moveStrings(gr.Moves)
 	}
-	return out
+	return out, nil
 }
 
 // readPSQ reads a PSQ file as one game under rs.
@@ -43,7 +47,7 @@ func readPSQ(text string, rs gomoku.Ruleset) read {
 	psq, err := gomoku.ParsePSQ(text)
 	var g *gomoku.Game
 	if err == nil {
-		g, err = gomoku.NewFreeGame(rs).PlayAll(psq.Moves)
+		g, err = gomoku.NewFreeGame(rs).PlayRecord(psq.Moves) // a final forbidden move loses
 	}
 	if err != nil {
 		t := textOf(err.(localized))
@@ -51,7 +55,7 @@ func readPSQ(text string, rs gomoku.Ruleset) read {
 		return r
 	}
 	if len(psq.Moves) == 0 {
-		r.Bad = &Text{ZH: "这盘棋没有着法", EN: "the game has no moves"}
+		r.Bad = &domain.Text{ZH: "这盘棋没有着法", EN: "the game has no moves"}
 		return r
 	}
 	gr := gomoku.GameRecord{Tags: []record.Tag{{Key: "Source", Value: psq.Header}}, Rules: rs, MaxOffers: 2, Moves: psq.Moves, Game: g}
@@ -106,7 +110,7 @@ func storedGomoku(rec *Record) (gomoku.GameRecord, error) {
 	return recs[0], nil
 }
 
-func replayGomoku(rec *Record, out *Replay) error {
+func replayGomoku(rec *Record, out *Replay, w plies, emit func(Ply) error) error {
 	gr, err := storedGomoku(rec)
 	if err != nil {
 		return err
@@ -116,7 +120,13 @@ func replayGomoku(rec *Record, out *Replay) error {
 	}
 	so := make([]string, 0, len(gr.Moves))
 	for i, m := range gr.Moves {
+		if w.done(i + 1) {
+			break
+		}
 		so = append(so, m.String())
+		if !w.want(i + 1) {
+			continue
+		}
 		ply := Ply{Ply: i + 1, Side: side(i), Notation: m.String(), Move: gomokuMoveText(m), Position: strings.Join(so, " ")}
 		if c, ok := gr.Comments[i+1]; ok {
 			ply.Comments = []string{c}
@@ -124,7 +134,9 @@ func replayGomoku(rec *Record, out *Replay) error {
 		if m.Kind == gomoku.Place || m.Kind == gomoku.Offer {
 			ply.LastMove = m.Point.String()
 		}
-		out.Plies = append(out.Plies, ply)
+		if err := emit(ply); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -151,21 +163,21 @@ func withRoster(tags, roster []record.Tag) []record.Tag {
 }
 
 // gomokuMoveText is a gomoku move in words.
-func gomokuMoveText(m gomoku.Move) Text {
+func gomokuMoveText(m gomoku.Move) domain.Text {
 	switch m.Kind {
 	case gomoku.Pass:
-		return Text{ZH: "放弃行棋", EN: "pass"}
+		return domain.Text{ZH: "放弃行棋", EN: "pass"}
 	case gomoku.Swap:
-		return Text{ZH: "三手交换", EN: "swap"}
+		return domain.Text{ZH: "三手交换", EN: "swap"}
 	case gomoku.Offer:
 		var pts []string
 		for _, p := range m.OfferedPoints() {
 			pts = append(pts, p.String())
 		}
-		return Text{ZH: "五手" + itoaZH(len(pts)) + "打：" + strings.Join(pts, "、") + "，留下 " + m.Point.String(),
+		return domain.Text{ZH: "五手" + itoaZH(len(pts)) + "打：" + strings.Join(pts, "、") + "，留下 " + m.Point.String(),
 			EN: "fifth-move offer " + strings.Join(pts, ", ") + ": " + m.Point.String() + " kept"}
 	}
-	return Text{ZH: m.Point.String(), EN: m.Point.String()}
+	return domain.Text{ZH: m.Point.String(), EN: m.Point.String()}
 }
 
 // itoaZH writes small counts in Chinese numerals (两 for 2).

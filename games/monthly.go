@@ -2,10 +2,9 @@ package games
 
 import (
 	"context"
+	"qixue/domain"
 	"slices"
 	"time"
-
-	"qixue/identity"
 )
 
 // MonthTable is the club charter's monthly points table of a class, or
@@ -71,25 +70,25 @@ func results(played []Played) []GameResult {
 // empty, of the school. Teachers read the tables of the classes they
 // teach, school admins every table of the school; students none. month
 // is "2026-11"; game "" is chess.
-func (s *Service) Monthly(ctx context.Context, c identity.Principal, schoolID, classID string, game Game, month string) (*MonthTable, error) {
+func (s *Service) Monthly(ctx context.Context, c domain.Principal, schoolID, classID string, game Game, month string) (*MonthTable, error) {
 	if !staff(c) {
 		return nil, ErrForbidden
 	}
-	var v fieldErrors
+	var v domain.FieldErrors
 	if game == "" {
 		game = Chess
 	}
 	if !slices.Contains(Games, game) {
-		v.add("game", "invalid")
+		v.Add("game", "invalid")
 	}
 	first, last, ok := parseMonth(month)
 	if !ok {
-		v.add("month", "invalid")
+		v.Add("month", "invalid")
 	}
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	if c.Role != identity.RolePlatformAdmin {
+	if c.Role != domain.RolePlatformAdmin {
 		if schoolID != "" && schoolID != c.SchoolID {
 			return nil, ErrNotFound
 		}
@@ -102,7 +101,7 @@ func (s *Service) Monthly(ctx context.Context, c identity.Principal, schoolID, c
 		if err != nil {
 			return nil, err
 		}
-		if c.Role == identity.RoleTeacher {
+		if c.Role == domain.RoleTeacher {
 			mine, err := s.store.ClassesOf(ctx, c.UserID)
 			if err != nil {
 				return nil, err
@@ -112,7 +111,7 @@ func (s *Service) Monthly(ctx context.Context, c identity.Principal, schoolID, c
 			}
 		}
 		t.Class, schoolID, classIDs = &cl, cl.SchoolID, []string{classID}
-	} else if c.Role == identity.RoleTeacher {
+	} else if c.Role == domain.RoleTeacher {
 		return nil, ErrForbidden
 	}
 	students, err := s.store.Students(ctx, schoolID, classIDs)
@@ -138,8 +137,8 @@ func (s *Service) Monthly(ctx context.Context, c identity.Principal, schoolID, c
 
 // MyLevels returns the calling student's level in each game, from every
 // confirmed game of the school up to today.
-func (s *Service) MyLevels(ctx context.Context, c identity.Principal) ([]MyLevel, error) {
-	if c.Role != identity.RoleStudent {
+func (s *Service) MyLevels(ctx context.Context, c domain.Principal) ([]MyLevel, error) {
+	if c.Role != domain.RoleStudent {
 		return nil, ErrForbidden
 	}
 	today := s.now().UTC().Format(time.DateOnly)

@@ -3,6 +3,7 @@ package games
 import (
 	"fmt"
 
+	"qixue/domain"
 	"qixue/rules/numchess"
 	"qixue/rules/record"
 )
@@ -12,17 +13,20 @@ import (
 // the ruleset a game's [Ruleset] tag, else variant, else G46). The result is the
 // engine's scoring of the final position, whatever the file says; a
 // written result that differs is a warning.
-func readNumChess(text, variant string) []read {
+func readNumChess(text, variant string, lim record.Limits) ([]read, error) {
 	var def *numchess.Ruleset
 	if variant != "" {
 		rs, err := numchess.RulesetByName(variant)
 		if err != nil {
 			t := textOf(err.(localized))
-			return []read{{Number: 1, Bad: &t}}
+			return []read{{Number: 1, Bad: &t}}, nil
 		}
 		def = &rs
 	}
-	recs, errs := numchess.ParseRecords(text)
+	recs, errs, err := numchess.ReadRecords(text, lim)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]read, len(recs))
 	for i, nr := range recs {
 		r := &out[i]
@@ -47,7 +51,7 @@ func readNumChess(text, variant string) []read {
 		}
 		rec.Result = numChessResult(nr.Final, nr.Ruleset)
 		if written, ok := normResult(nr.Result); ok && nr.Result != "" && written != Unfinished && written != rec.Result {
-			r.Warnings = append(r.Warnings, Text{ZH: "记录写的结果是 " + nr.Result + "，按最后的局面计分结果是 " + rec.Result,
+			r.Warnings = append(r.Warnings, domain.Text{ZH: "记录写的结果是 " + nr.Result + "，按最后的局面计分结果是 " + rec.Result,
 				EN: "the record says " + nr.Result + "; scoring the final position gives " + rec.Result})
 		}
 		nr.Result = rec.Result
@@ -58,7 +62,7 @@ func readNumChess(text, variant string) []read {
 		rec.Text = numchess.WriteRecords([]numchess.Record{nr})
 		r.Rec = rec
 	}
-	return out
+	return out, nil
 }
 
 // numChessResult scores a final position under rs.
@@ -81,7 +85,7 @@ func storedNumChess(rec *Record) (numchess.Record, error) {
 	return recs[0], nil
 }
 
-func replayNumChess(rec *Record, out *Replay) error {
+func replayNumChess(rec *Record, out *Replay, w plies, emit func(Ply) error) error {
 	nr, err := storedNumChess(rec)
 	if err != nil {
 		return err
@@ -89,14 +93,25 @@ func replayNumChess(rec *Record, out *Replay) error {
 	if c, ok := nr.Comments[0]; ok {
 		out.Comments = []string{c}
 	}
-	eng := numchess.SharedEngine(nr.Ruleset)
+	eng := numchess.NewEngine(nr.Ruleset)
 	pos := nr.Start
 	for i, m := range nr.Moves {
+		if w.done(i + 1) {
+			break
+		}
+		if !w.want(i + 1) {
+			next, err := eng.Play(pos, m)
+			if err != nil {
+				return errCorrupt
+			}
+			pos = next
+			continue
+		}
 		mi, err := eng.Check(pos, m)
 		if err != nil {
 			return errCorrupt
 		}
-		ply := Ply{Ply: i + 1, Side: side(i), Notation: m.String(), LastMove: m.String(), Move: Text{ZH: mi.Chinese(), EN: mi.English()}}
+		ply := Ply{Ply: i + 1, Side: side(i), Notation: m.String(), LastMove: m.String(), Move: domain.Text{ZH: mi.Chinese(), EN: mi.English()}}
 		if c, ok := nr.Comments[i+1]; ok {
 			ply.Comments = []string{c}
 		}
@@ -104,7 +119,9 @@ func replayNumChess(rec *Record, out *Replay) error {
 			return errCorrupt
 		}
 		ply.Position = pos.String()
-		out.Plies = append(out.Plies, ply)
+		if err := emit(ply); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -123,14 +140,14 @@ func exportNumChess(rec *Record, roster []record.Tag) (string, error) {
 // underRuleset replays a game read under the default ruleset under rs
 // instead (the uploader's choice for games without a [Ruleset] tag) and
 // records rs as its tag; a refusal names the move rs does not allow.
-func underRuleset(nr *numchess.Record, rs numchess.Ruleset) *Text {
-	eng := numchess.SharedEngine(rs)
+func underRuleset(nr *numchess.Record, rs numchess.Ruleset) *domain.Text {
+	eng := numchess.NewEngine(rs)
 	pos := nr.Start
 	for i, m := range nr.Moves {
 		next, err := eng.Play(pos, m)
 		if err != nil {
 			t := textOf(err.(localized))
-			return &Text{ZH: fmt.Sprintf("第%d步 %s（%s 规则）：%s", i+1, m, rs.Name, t.ZH), EN: fmt.Sprintf("move %d %s (%s rules): %s", i+1, m, rs.Name, t.EN)}
+			return &domain.Text{ZH: fmt.Sprintf("第%d步 %s（%s 规则）：%s", i+1, m, rs.Name, t.ZH), EN: fmt.Sprintf("move %d %s (%s rules): %s", i+1, m, rs.Name, t.EN)}
 		}
 		pos = next
 	}

@@ -2,10 +2,11 @@ package games
 
 // ecoTable is our own list of the chess openings a school club meets,
 // one per line: ECO code | English name | Chinese name | moves in SAN from
-// the starting position. The codes and move sequences are facts of the
-// ECO classification; the wording and the selection are ours. Every line is
-// replayed by the engine when the table is first used (and by the tests),
-// so a typing error cannot go unnoticed.
+// the starting position. Games are named by the public table (ecodata/);
+// this list gives the Chinese names we teach: a public line reaching one of
+// these positions, in the same family, takes its Chinese name from here
+// (see openings_zh.go). Every line is replayed by the engine when the
+// names are first used (and by the tests).
 const ecoTable = `
 A00|Polish Opening|波兰开局|b4
 A00|Grob Opening|格罗布开局|g4
@@ -49,7 +50,7 @@ A58|Benko Gambit Accepted|接受本科弃兵|d4 Nf6 c4 c5 d5 b5 cxb5 a6 bxa6
 A60|Modern Benoni Defence|现代别诺尼防御|d4 Nf6 c4 c5 d5 e6
 A80|Dutch Defence|荷兰防御|d4 f5
 A81|Dutch Defence, 2.g3|荷兰防御：2.g3|d4 f5 g3
-A83|Dutch Defence, Staunton Gambit|荷兰防御：斯汤顿弃兵|d4 f5 e4
+A82|Dutch Defence, Staunton Gambit|荷兰防御：斯汤顿弃兵|d4 f5 e4
 A84|Dutch Defence, 2.c4|荷兰防御：2.c4|d4 f5 c4
 A85|Dutch Defence, 2.c4 Nf6 3.Nc3|荷兰防御：3.马c3|d4 f5 c4 Nf6 Nc3
 A86|Dutch Defence, 3.g3|荷兰防御：3.g3|d4 f5 c4 Nf6 g3
@@ -87,7 +88,7 @@ B30|Sicilian Defence, 2...Nc6|西西里防御：2...马c6|e4 c5 Nf3 Nc6
 B30|Sicilian Defence, Rossolimo Variation|西西里防御：罗索里莫变例|e4 c5 Nf3 Nc6 Bb5
 B32|Sicilian Defence, Open, 2...Nc6|西西里防御：开放变例 2...马c6|e4 c5 Nf3 Nc6 d4 cxd4 Nxd4
 B33|Sicilian Defence, Sveshnikov Variation|西西里防御：斯韦什尼科夫变例|e4 c5 Nf3 Nc6 d4 cxd4 Nxd4 Nf6 Nc3 e5
-B34|Sicilian Defence, Accelerated Dragon|西西里防御：加速龙式变例|e4 c5 Nf3 Nc6 d4 cxd4 Nxd4 g6
+B32|Sicilian Defence, Accelerated Dragon|西西里防御：加速龙式变例|e4 c5 Nf3 Nc6 d4 cxd4 Nxd4 g6
 B36|Sicilian Defence, Maróczy Bind|西西里防御：马罗齐包围|e4 c5 Nf3 Nc6 d4 cxd4 Nxd4 g6 c4
 B40|Sicilian Defence, 2...e6|西西里防御：2...e6|e4 c5 Nf3 e6
 B41|Sicilian Defence, Kan Variation|西西里防御：坎变例|e4 c5 Nf3 e6 d4 cxd4 Nxd4 a6
@@ -122,7 +123,7 @@ C11|French Defence, Steinitz Variation|法兰西防御：斯坦尼茨变例|e4 e
 C12|French Defence, MacCutcheon Variation|法兰西防御：麦卡琴变例|e4 e6 d4 d5 Nc3 Nf6 Bg5 Bb4
 C13|French Defence, Classical, 4.Bg5 Be7|法兰西防御：古典变例 4...象e7|e4 e6 d4 d5 Nc3 Nf6 Bg5 Be7
 C15|French Defence, Winawer Variation|法兰西防御：维纳维尔变例|e4 e6 d4 d5 Nc3 Bb4
-C18|French Defence, Winawer, Main Line|法兰西防御：维纳维尔变例主线|e4 e6 d4 d5 Nc3 Bb4 e5 c5 a3
+C17|French Defence, Winawer, Main Line|法兰西防御：维纳维尔变例主线|e4 e6 d4 d5 Nc3 Bb4 e5 c5 a3
 C20|King's Pawn Game, 1...e5|王兵开局：1...e5|e4 e5
 C21|Centre Game|中心开局|e4 e5 d4 exd4
 C21|Danish Gambit|丹麦弃兵|e4 e5 d4 exd4 c3
@@ -217,7 +218,7 @@ D85|Grünfeld Defence, Exchange, 5.e4|格林菲尔德防御：兑换变例 5.e4|
 D90|Grünfeld Defence, 4.Nf3|格林菲尔德防御：4.马f3|d4 Nf6 c4 g6 Nc3 d5 Nf3
 D96|Grünfeld Defence, Russian Variation|格林菲尔德防御：俄罗斯变例|d4 Nf6 c4 g6 Nc3 d5 Nf3 Bg7 Qb3
 E00|Indian Defence, 2...e6|印度防御：2...e6|d4 Nf6 c4 e6
-E01|Catalan Opening|卡塔兰开局|d4 Nf6 c4 e6 g3
+E00|Catalan Opening|卡塔兰开局|d4 Nf6 c4 e6 g3
 E04|Catalan Opening, Open Variation|卡塔兰开局：开放变例|d4 Nf6 c4 e6 g3 d5 Bg2 dxc4 Nf3
 E06|Catalan Opening, Closed Variation|卡塔兰开局：封闭变例|d4 Nf6 c4 e6 g3 d5 Bg2 Be7 Nf3
 E10|Indian Defence, 3.Nf3|印度防御：3.马f3|d4 Nf6 c4 e6 Nf3

@@ -3,8 +3,10 @@ package games
 import (
 	"strings"
 
+	"qixue/domain"
 	"qixue/rules/chess"
 	"qixue/rules/draughts"
+	"qixue/rules/record"
 )
 
 // read is one game read from an uploaded file: the record, or why the
@@ -13,30 +15,31 @@ type read struct {
 	Number   int
 	Rec      *Record
 	Moves    []string // the main line, for the duplicate hash
-	Bad      *Text
-	Warnings []Text
+	Bad      *domain.Text
+	Warnings []domain.Text
 }
 
 // localized is an engine refusal that explains itself in both languages.
 type localized interface{ Message(lang string) string }
 
-func textOf(e localized) Text { return Text{ZH: e.Message("zh-CN"), EN: e.Message("en")} }
+func textOf(e localized) domain.Text { return domain.Text{ZH: e.Message("zh-CN"), EN: e.Message("en")} }
 
 // readFile reads every game of a file of game g. variant is the ruleset
 // the uploader chose ("" for the game's default); a tag of a game names
 // its own.
-func readFile(g Game, variant, text string) []read {
+// Reading stops at the first of lim passed, with a *record.LimitError.
+func readFile(g Game, variant, text string, lim record.Limits) ([]read, error) {
 	switch g {
 	case Chess:
-		return readPGN(text)
+		return readPGN(text, lim)
 	case Draughts:
-		return readPDN(text)
+		return readPDN(text, lim)
 	case Gomoku:
-		return readGomoku(text, variant)
+		return readGomoku(text, variant, lim)
 	case NumChess:
-		return readNumChess(text, variant)
+		return readNumChess(text, variant, lim)
 	}
-	return nil
+	return nil, nil
 }
 
 // unknown clears the PGN placeholders for a value nobody wrote ("?", "-").
@@ -83,9 +86,17 @@ func normResult(s string) (string, bool) {
 	return "", false
 }
 
-func readPGN(text string) []read {
+func readPGN(text string, lim record.Limits) ([]read, error) {
 	var out []read
-	for i, g := range chess.ParsePGN(text) {
+	pr := chess.NewPGNReader(text, lim)
+	for i := 0; ; i++ {
+		g, err := pr.Next()
+		if err != nil {
+			return nil, err
+		}
+		if g == nil {
+			return out, nil
+		}
 		r := read{Number: i + 1}
 		if g.Err != nil {
 			t := textOf(g.Err)
@@ -114,8 +125,13 @@ func readPGN(text string) []read {
 			}
 		}
 		rec.Start, rec.Final, rec.Plies = g.Start.FEN(), g.Final().FEN(), len(g.Moves)
+		// The opening is named by the public table whenever the game
+		// starts from the standard position, so that the archive's search
+		// by code or name (English or Chinese) finds every game of an
+		// opening whatever its file wrote; the file's own ECO and Opening
+		// tags name the others.
 		rec.Opening = strings.TrimSpace(tag("ECO") + " " + tag("Opening"))
-		if rec.Opening == "" && g.Start == chess.StartPosition() {
+		if g.Start == chess.StartPosition() {
 			ms := make([]chess.Move, 0, min(len(g.Moves), 40))
 			for _, m := range g.Moves[:min(len(g.Moves), 40)] {
 				if m.Null {
@@ -124,7 +140,10 @@ func readPGN(text string) []read {
 				ms = append(ms, m.Move)
 			}
 			if o, ok := ClassifyChess(ms); ok {
-				rec.Opening = o.ECO + " " + o.Name + " / " + o.NameZh
+				rec.Opening = o.ECO + " " + o.Name
+				if o.NameZh != "" {
+					rec.Opening += " / " + o.NameZh
+				}
 			}
 		}
 		rec.Text = g.PGN()
@@ -138,12 +157,19 @@ func readPGN(text string) []read {
 		r.Rec = rec
 		out = append(out, r)
 	}
-	return out
 }
 
-func readPDN(text string) []read {
+func readPDN(text string, lim record.Limits) ([]read, error) {
 	var out []read
-	for i, pg := range draughts.ParsePDNGames(text) {
+	pr := draughts.NewPDNReader(text, lim)
+	for i := 0; ; i++ {
+		pg, ok, err := pr.Next()
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return out, nil
+		}
 		r := read{Number: i + 1}
 		if pg.Err != nil {
 			t := textOf(pg.Err)
@@ -180,5 +206,4 @@ func readPDN(text string) []read {
 		r.Rec = rec
 		out = append(out, r)
 	}
-	return out
 }

@@ -3,6 +3,8 @@ package games
 import (
 	"strings"
 	"testing"
+
+	"qixue/rules/record"
 )
 
 const twoChessGames = `[Event "Club"]
@@ -22,12 +24,12 @@ const twoChessGames = `[Event "Club"]
 `
 
 func TestReadPGNKeepsGoodGamesAndNumbersBadOnes(t *testing.T) {
-	rs := readFile(Chess, "", twoChessGames)
+	rs := readDefault(Chess, "", twoChessGames)
 	if len(rs) != 2 {
 		t.Fatalf("%d games", len(rs))
 	}
 	g := rs[0].Rec
-	if rs[0].Bad != nil || g.Date != "2026-11-03" || g.White.Name != "Wang Xiaoming" || g.Result != FirstWins || g.Plies != 6 || g.Opening != "C50" {
+	if rs[0].Bad != nil || g.Date != "2026-11-03" || g.White.Name != "Wang Xiaoming" || g.Result != FirstWins || g.Plies != 6 || !strings.HasPrefix(g.Opening, "C50 Italian Game") {
 		t.Fatalf("game 1: %+v %+v", rs[0].Bad, g)
 	}
 	if rs[1].Bad == nil || rs[1].Number != 2 || !strings.Contains(rs[1].Bad.EN, "move 2") || !strings.Contains(rs[1].Bad.ZH, "第2回合") {
@@ -50,7 +52,7 @@ func TestReadPGNKeepsGoodGamesAndNumbersBadOnes(t *testing.T) {
 	if !strings.Contains(text, `[White "王小明"]`) || !strings.Contains(text, "(2. f4 exf4)") || !strings.Contains(text, "{the centre}") {
 		t.Errorf("export:\n%s", text)
 	}
-	back := readFile(Chess, "", text)
+	back := readDefault(Chess, "", text)
 	if len(back) != 1 || back[0].Bad != nil || back[0].Rec.Final != g.Final {
 		t.Errorf("export does not read back:\n%s", text)
 	}
@@ -58,7 +60,7 @@ func TestReadPGNKeepsGoodGamesAndNumbersBadOnes(t *testing.T) {
 
 func TestReadPDN(t *testing.T) {
 	text := "[White \"Ann\"]\n[Black \"Bo\"]\n[Result \"1/2-1/2\"]\n\n1. 32-28 {start} 19-23 2. 28x19 14x23 1/2-1/2\n\n[White \"C\"]\n\n1. 32-27 32-28 *\n"
-	rs := readFile(Draughts, "", text)
+	rs := readDefault(Draughts, "", text)
 	if len(rs) != 2 || rs[0].Bad != nil || rs[1].Bad == nil {
 		t.Fatalf("%+v", rs)
 	}
@@ -82,7 +84,7 @@ func TestReadPDN(t *testing.T) {
 func TestReadPDNKeepsVariations(t *testing.T) {
 	text := "[White \"Ann\"]\n[Black \"Bo\"]\n\n1. 32-28 19-23 (1... 18-23 {also good} 2. 38-32 (2. 37-32 12-18) 12-18) " +
 		"2. 28x19 (2. 33-29? 14-20) 14x23 (2... 13x24 {the other way} 3. 31-27 24x29) 3. 37-32 *\n"
-	rs := readFile(Draughts, "", text)
+	rs := readDefault(Draughts, "", text)
 	if len(rs) != 1 || rs[0].Bad != nil {
 		t.Fatalf("%+v", rs)
 	}
@@ -117,7 +119,7 @@ func TestReadPDNKeepsVariations(t *testing.T) {
 		}
 	}
 	movetext := func(s string) string { _, m, _ := strings.Cut(s, "\n\n"); return m }
-	back := readFile(Draughts, "", text2)
+	back := readDefault(Draughts, "", text2)
 	if len(back) != 1 || back[0].Bad != nil || movetext(back[0].Rec.Text) != movetext(r.Rec.Text) || len(back[0].Warnings) != 0 {
 		t.Errorf("export does not read back as the same record:\n%s", text2)
 	}
@@ -127,7 +129,7 @@ func TestReadGomoku(t *testing.T) {
 	text := "[Black \"Ann\"]\n[White \"Bo\"]\n[Rule \"renju\"]\n\n1. h8 2. h9 3. j10 {flower moon} 4. g9 5. j9,k11:j9\n\n" +
 		"h8 h9 h9\n\n" +
 		"h8 h7 i8 i7 j8 j7 k8 k7 l8\n"
-	rs := readFile(Gomoku, "", text)
+	rs := readDefault(Gomoku, "", text)
 	if len(rs) != 3 {
 		t.Fatalf("%d games", len(rs))
 	}
@@ -148,13 +150,13 @@ func TestReadGomoku(t *testing.T) {
 		t.Errorf("%+v", rp.Plies)
 	}
 	out, err := export(rs[0].Rec, "Ann", "Bo")
-	if err != nil || len(readFile(Gomoku, "", out)) != 1 || readFile(Gomoku, "", out)[0].Bad != nil {
+	if err != nil || len(readDefault(Gomoku, "", out)) != 1 || readDefault(Gomoku, "", out)[0].Bad != nil {
 		t.Errorf("%v\n%s", err, out)
 	}
 }
 
 func TestReadNumChessScoresTheFinalPosition(t *testing.T) {
-	rs := readFile(NumChess, "", "[Red \"Ann\"]\n[Blue \"Bo\"]\n\n1d4-i5 0-1\n\n1d4-z9\n")
+	rs := readDefault(NumChess, "", "[Red \"Ann\"]\n[Blue \"Bo\"]\n\n1d4-i5 0-1\n\n1d4-z9\n")
 	if len(rs) != 2 {
 		t.Fatalf("%d games", len(rs))
 	}
@@ -183,7 +185,7 @@ func TestRecordDate(t *testing.T) {
 
 func TestReadPSQ(t *testing.T) {
 	text := "Piskvorky 15x15, 11:11, 0\n8,8,0\n8,9,0\n9,8,0\n9,9,0\n10,8,0\n10,9,0\n11,8,0\n11,9,0\n12,8,0\n-1\n"
-	rs := readFile(Gomoku, "", text)
+	rs := readDefault(Gomoku, "", text)
 	if len(rs) != 1 || rs[0].Bad != nil {
 		t.Fatalf("%+v", rs)
 	}
@@ -194,13 +196,13 @@ func TestReadPSQ(t *testing.T) {
 	if rp, err := replay(g); err != nil || len(rp.Plies) != 9 || rp.Plies[8].LastMove != "l8" {
 		t.Fatalf("%v %+v", err, rp)
 	}
-	if bad := readFile(Gomoku, "", "Piskvorky 20x20, 11:11, 0\n1,1,0\n"); len(bad) != 1 || bad[0].Bad == nil || !strings.Contains(bad[0].Bad.EN, "15x15") {
+	if bad := readDefault(Gomoku, "", "Piskvorky 20x20, 11:11, 0\n1,1,0\n"); len(bad) != 1 || bad[0].Bad == nil || !strings.Contains(bad[0].Bad.EN, "15x15") {
 		t.Errorf("20x20: %+v", bad)
 	}
 }
 
 func TestReadNumChessChineseNotationAndWrongResult(t *testing.T) {
-	rs := readFile(NumChess, "", "[Red \"小明\"]\n[Blue \"小红\"]\n[Ruleset \"K1\"]\n\n1. 1d4-i5 {先走一步} 1-0\n")
+	rs := readDefault(NumChess, "", "[Red \"小明\"]\n[Blue \"小红\"]\n[Ruleset \"K1\"]\n\n1. 1d4-i5 {先走一步} 1-0\n")
 	if len(rs) != 1 || rs[0].Bad != nil {
 		t.Fatalf("%+v", rs[0].Bad)
 	}
@@ -222,22 +224,22 @@ func TestReadNumChessChineseNotationAndWrongResult(t *testing.T) {
 }
 
 func TestOpeningsNamedWhenTheFileHasNone(t *testing.T) {
-	c := readFile(Chess, "", "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 *\n")
+	c := readDefault(Chess, "", "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 *\n")
 	if len(c) != 1 || !strings.HasPrefix(c[0].Rec.Opening, "C5") || !strings.Contains(c[0].Rec.Opening, "/ ") {
 		t.Errorf("chess opening %q", c[0].Rec.Opening)
 	}
-	d := readFile(Draughts, "", "1. 32-28 18-23 *\n")
+	d := readDefault(Draughts, "", "1. 32-28 18-23 *\n")
 	if len(d) != 1 || d[0].Bad != nil || !strings.HasPrefix(d[0].Rec.Opening, "32-28 18-23") {
 		t.Errorf("draughts opening %+v", d[0])
 	}
-	r := readFile(Gomoku, "renju", "h8 h9 j10\n")
+	r := readDefault(Gomoku, "renju", "h8 h9 j10\n")
 	if len(r) != 1 || r[0].Bad != nil || r[0].Rec.Opening == "" {
 		t.Errorf("renju opening %+v %+v", r[0].Bad, r[0].Rec)
 	}
 }
 
 func TestNumChessRulesetFromTheUpload(t *testing.T) {
-	g := readFile(NumChess, "K1", "1. 1d4-i5 *\n\n[Ruleset \"G23\"]\n1. 1d4-i5 *\n")
+	g := readDefault(NumChess, "K1", "1. 1d4-i5 *\n\n[Ruleset \"G23\"]\n1. 1d4-i5 *\n")
 	if len(g) != 2 || g[0].Bad != nil || g[1].Bad != nil {
 		t.Fatalf("%+v", g)
 	}
@@ -247,7 +249,69 @@ func TestNumChessRulesetFromTheUpload(t *testing.T) {
 	if rp, err := replay(g[0].Rec); err != nil || len(rp.Plies) != 1 {
 		t.Errorf("replay %v", err)
 	}
-	if bad := readFile(NumChess, "X9", "1. 1d4-i5 *\n"); len(bad) != 1 || bad[0].Bad == nil {
+	if bad := readDefault(NumChess, "X9", "1. 1d4-i5 *\n"); len(bad) != 1 || bad[0].Bad == nil {
 		t.Errorf("unknown ruleset %+v", bad)
+	}
+}
+
+// Issue 30: a renju record ending on Black's forbidden move is stored as
+// White's win; a Soosorv record with its second swap is read; both come
+// back from the archive as they went in.
+func TestReadRenjuFoulAndSoosorv(t *testing.T) {
+	text := "[Rule \"renju\"]\nh8 h9 i8 a15 g7 c15 g6 e15 b3 g15 l3 o1 g8 0-1\n\n" +
+		"[Rule \"renju\"]\n[Opening \"Soosorv-8\"]\nh8 h9 i10 swap a1 swap g11,j12,k5:j12 a2 *\n"
+	rs := readDefault(Gomoku, "renju", text)
+	if len(rs) != 2 || rs[0].Bad != nil || rs[1].Bad != nil {
+		t.Fatalf("%+v", rs)
+	}
+	if rs[0].Rec.Result != SecondWins || rs[0].Rec.Plies != 13 {
+		t.Errorf("foul game %+v", rs[0].Rec)
+	}
+	for i, r := range rs {
+		if _, err := replay(r.Rec); err != nil {
+			t.Errorf("game %d does not replay from the archive: %v", i+1, err)
+		}
+	}
+	if !strings.Contains(rs[1].Rec.Text, "Soosorv-8") {
+		t.Errorf("opening rule lost:\n%s", rs[1].Rec.Text)
+	}
+}
+
+// readDefault reads a file within the default limits, which the tests'
+// files never pass.
+func readDefault(g Game, variant, text string) []read {
+	rs, err := readFile(g, variant, text, record.DefaultLimits())
+	if err != nil {
+		panic(err)
+	}
+	return rs
+}
+
+// TestReplayEachBuildsOnePly: a replay of one ply builds that ply alone
+// and stops there; begin comes first, once, even when no ply is wanted.
+func TestReplayEachBuildsOnePly(t *testing.T) {
+	for _, tc := range []struct {
+		g    Game
+		text string
+	}{{Chess, "{start} 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *"}, {Draughts, "{start} 1. 32-28 19-23 2. 28x19 14x23 3. 37-32 10-14 *"},
+		{Gomoku, "{start} h8 h9 i9 i10 j10 j11\n"}, {NumChess, "{start} 1d4-i5 1a14-e13 {two} 1-0\n"}} {
+		rs := readDefault(tc.g, "", tc.text)
+		if len(rs) != 1 || rs[0].Bad != nil {
+			t.Fatalf("%s: %+v", tc.g, rs)
+		}
+		for _, only := range []int{0, 2, All} {
+			var got []int
+			begins := 0
+			_, err := replayStream(rs[0].Rec, only, func(rp *Replay) error {
+				if begins++; len(got) > 0 || len(rp.Comments) != 1 || rp.Comments[0] != "start" {
+					t.Errorf("%s: begin after %v with %v", tc.g, got, rp.Comments)
+				}
+				return nil
+			}, func(p Ply) error { got = append(got, p.Ply); return nil })
+			want := map[int]int{0: 0, 2: 1, All: rs[0].Rec.Plies}[only]
+			if err != nil || begins != 1 || len(got) != want || only == 2 && got[0] != 2 {
+				t.Errorf("%s only %d: plies %v, begins %d, %v", tc.g, only, got, begins, err)
+			}
+		}
 	}
 }

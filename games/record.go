@@ -56,19 +56,6 @@ type Pairing struct {
 	Round, Board int
 }
 
-// Text is a message in both languages.
-type Text struct {
-	ZH, EN string
-}
-
-// In returns the text in lang: "en" or, for any other value, zh-CN.
-func (t Text) In(lang string) string {
-	if lang == "en" {
-		return t.EN
-	}
-	return t.ZH
-}
-
 // Record is one game of the club archive. Text holds the whole record in
 // the game's notation (PGN, PDN, or the move list of gomoku and number
 // chess) with its comments and variations, as the export writes it; the
@@ -115,6 +102,9 @@ func (r *Record) first() Player {
 	}
 	return r.White
 }
+
+// HasStudents reports whether a student of the school plays in the record.
+func (r *Record) HasStudents() bool { return r.White.StudentID != "" || r.Black.StudentID != "" }
 
 // Plays reports whether the user is one of the record's players.
 func (r *Record) Plays(userID string) bool {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 
+	"qixue/domain"
 	"qixue/rules/chess"
 	"qixue/rules/draughts"
 )
@@ -17,7 +18,7 @@ type Ply struct {
 	// point, the number-chess machine form).
 	Notation string
 	// Move says the move in words, in zh-CN and en.
-	Move Text
+	Move domain.Text
 	// Position is the position after the move: a FEN (chess, draughts),
 	// the record so far (gomoku) or the machine position (number chess).
 	Position string
@@ -42,21 +43,72 @@ type Replay struct {
 // when stored, so this is a bug or a changed engine).
 var errCorrupt = errors.New("games: stored record does not replay")
 
-// replay plays the stored record.
+// replay plays the stored record, every ply.
 func replay(rec *Record) (*Replay, error) {
+	var plies []Ply
+	out, err := replayEach(rec, All, func(p Ply) error { plies = append(plies, p); return nil })
+	if err != nil {
+		return nil, err
+	}
+	out.Plies = plies
+	return out, nil
+}
+
+// All asks replayEach (and Service.ReplayEach) for every ply.
+const All = -1
+
+// plies says which plies a replay builds: every one (only All) or ply
+// only alone (0: none, the start).
+type plies struct{ only int }
+
+// want reports whether ply n (1-based) is built.
+func (w plies) want(n int) bool { return w.only == All || n == w.only }
+
+// done reports whether the replay can stop before ply n.
+func (w plies) done(n int) bool { return w.only != All && n > w.only }
+
+// replayEach plays the stored record and hands each wanted ply to emit,
+// in order, without keeping them: only is All or one ply (0: none), and
+// a ply not wanted costs its move only, never its position's text. The
+// Replay returned has the record and the comments before the first move.
+func replayEach(rec *Record, only int, emit func(Ply) error) (*Replay, error) {
+	return replayStream(rec, only, nil, emit)
+}
+
+// replayStream is replayEach calling begin, when it is not nil, once
+// before the first ply (or at the end when no ply is wanted) with the
+// record and its start comments.
+func replayStream(rec *Record, only int, begin func(*Replay) error, emit func(Ply) error) (*Replay, error) {
 	out := &Replay{Record: rec}
 	var err error
+	w := plies{only}
+	begun := false
+	if begin != nil {
+		each := emit
+		emit = func(p Ply) error {
+			if !begun {
+				begun = true
+				if err := begin(out); err != nil {
+					return err
+				}
+			}
+			return each(p)
+		}
+	}
 	switch rec.Game {
 	case Chess:
-		err = replayChess(rec, out)
+		err = replayChess(rec, out, w, emit)
 	case Draughts:
-		err = replayDraughts(rec, out)
+		err = replayDraughts(rec, out, w, emit)
 	case Gomoku:
-		err = replayGomoku(rec, out)
+		err = replayGomoku(rec, out, w, emit)
 	case NumChess:
-		err = replayNumChess(rec, out)
+		err = replayNumChess(rec, out, w, emit)
 	default:
 		err = errCorrupt
+	}
+	if err == nil && begin != nil && !begun {
+		err = begin(out)
 	}
 	if err != nil {
 		return nil, err
@@ -102,26 +154,44 @@ func chessMoveZH(p chess.Position, m chess.Move, san string) string {
 	return s
 }
 
-func replayChess(rec *Record, out *Replay) error {
-	gs := chess.ParsePGN(rec.Text)
+func replayChess(rec *Record, out *Replay, w plies, emit func(Ply) error) error {
+	gs := chess.ParsePGN(rec.Text) // stored: read within the limits at upload
 	if len(gs) != 1 || gs[0].Err != nil {
 		return errCorrupt
 	}
 	g := gs[0]
 	p := g.Start
+	if len(g.Moves) > 0 && len(g.Moves[0].Before) > 0 {
+		out.Comments = g.Moves[0].Before
+	}
 	for i, m := range g.Moves {
+		if w.done(i + 1) {
+			break
+		}
+		if !w.want(i + 1) {
+			if m.Null {
+				p = passChess(p)
+				continue
+			}
+			q, err := p.Play(m.Move)
+			if err != nil {
+				return errCorrupt
+			}
+			p = q
+			continue
+		}
 		ply := Ply{Ply: i + 1, Side: side(i), Notation: m.SAN, Comments: append(append([]string(nil), m.Before...), m.Comments...)}
 		if i == 0 && len(m.Before) > 0 {
-			out.Comments, ply.Comments = m.Before, m.Comments
+			ply.Comments = m.Comments
 		}
 		for _, v := range m.Variations {
 			ply.Variations = append(ply.Variations, variationSAN(v))
 		}
 		if m.Null {
-			ply.Notation, ply.Move = "--", Text{ZH: "空着（让对方走）", EN: "null move (pass)"}
+			ply.Notation, ply.Move = "--", domain.Text{ZH: "空着（让对方走）", EN: "null move (pass)"}
 			p = passChess(p)
 		} else {
-			ply.Move = Text{ZH: chessMoveZH(p, m.Move, m.SAN), EN: m.SAN}
+			ply.Move = domain.Text{ZH: chessMoveZH(p, m.Move, m.SAN), EN: m.SAN}
 			ply.LastMove = m.Move.String()
 			var err error
 			if p, err = p.Play(m.Move); err != nil {
@@ -129,7 +199,9 @@ func replayChess(rec *Record, out *Replay) error {
 			}
 		}
 		ply.Position = p.FEN()
-		out.Plies = append(out.Plies, ply)
+		if err := emit(ply); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -162,8 +234,8 @@ func variationSAN(v []chess.PGNMove) string {
 	return strings.Join(s, " ")
 }
 
-func replayDraughts(rec *Record, out *Replay) error {
-	g, err := draughts.ParsePDN(rec.Text)
+func replayDraughts(rec *Record, out *Replay, w plies, emit func(Ply) error) error {
+	g, err := draughts.ParsePDN(rec.Text) // stored: read within the limits at upload
 	if err != nil {
 		return errCorrupt
 	}
@@ -172,9 +244,18 @@ func replayDraughts(rec *Record, out *Replay) error {
 		out.Comments = []string{c}
 	}
 	for i, m := range g.Moves() {
+		if w.done(i + 1) {
+			break
+		}
+		if !w.want(i + 1) {
+			if p, err = p.Play(m); err != nil {
+				return errCorrupt
+			}
+			continue
+		}
 		n := p.Notation(m)
 		ply := Ply{Ply: i + 1, Side: side(i), Notation: n, LastMove: n,
-			Move: Text{ZH: strings.ReplaceAll(n, "x", "×"), EN: n}}
+			Move: domain.Text{ZH: strings.ReplaceAll(n, "x", "×"), EN: n}}
 		if c := g.Comment(i + 1); c != "" {
 			ply.Comments = []string{c}
 		}
@@ -185,7 +266,9 @@ func replayDraughts(rec *Record, out *Replay) error {
 			return errCorrupt
 		}
 		ply.Position = p.FEN()
-		out.Plies = append(out.Plies, ply)
+		if err := emit(ply); err != nil {
+			return err
+		}
 	}
 	return nil
 }

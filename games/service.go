@@ -2,14 +2,16 @@ package games
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"qixue/audit"
+	"qixue/domain"
+	"qixue/identity"
 	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
 
-	"qixue/identity"
+	"qixue/rules/record"
 )
 
 // Service keeps the club archive: uploads, replay, export, search,
@@ -19,10 +21,10 @@ import (
 // students submit their own games and read their own and, once
 // confirmed, their classmates'.
 type Service struct {
-	store     Store
-	results   Results
-	firstName func(string) string
-	now       func() time.Time
+	limits  Limits
+	store   Store
+	results Results
+	now     func() time.Time
 }
 
 // Config holds what a Service needs beside its store.
@@ -30,28 +32,48 @@ type Config struct {
 	// Results enters tournament results (nil: records cannot name a
 	// tournament board).
 	Results Results
-	// FirstName shortens a child's real name to what other children may
-	// see (nil: names are shown whole).
-	FirstName func(string) string
 	// Now is the clock (time.Now when nil).
 	Now func() time.Time
+	// Limits bound what an upload may hold (DefaultLimits when zero).
+	Limits Limits
 }
+
+// Limits bound an upload: its bytes, and what the readers take in of it
+// (record.Limits: games, plies, variations, nesting depth, comments and
+// tags). A zero field of Read is no limit.
+type Limits struct {
+	UploadBytes int
+	Read        record.Limits
+}
+
+// DefaultLimits are 32 MiB a file and record.DefaultLimits.
+func DefaultLimits() Limits {
+	return Limits{UploadBytes: MaxUploadBytes, Read: record.DefaultLimits()}
+}
+
+// LimitBytes names the limit on an upload's bytes in a *record.LimitError.
+const LimitBytes = record.LimitBytes
 
 // NewService returns a Service on store.
 func NewService(store Store, cfg Config) *Service {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	if cfg.FirstName == nil {
-		cfg.FirstName = func(s string) string { return s }
+	if cfg.Limits.UploadBytes <= 0 {
+		cfg.Limits.UploadBytes = MaxUploadBytes
 	}
-	return &Service{store: store, results: cfg.Results, firstName: cfg.FirstName, now: cfg.Now}
+	if cfg.Limits.Read == (record.Limits{}) {
+		cfg.Limits.Read = record.DefaultLimits()
+	}
+	return &Service{store: store, results: cfg.Results, now: cfg.Now, limits: cfg.Limits}
 }
 
-// Limits of an upload.
+// Limits returns the limits of an upload.
+func (s *Service) Limits() Limits { return s.limits }
+
+// Limits of an upload's fields, and the default of its bytes.
 const (
 	MaxUploadBytes = 32 << 20
-	MaxGames       = 20000
 	maxNameLen     = 100
 	maxFieldLen    = 200
 )
@@ -74,7 +96,7 @@ type Upload struct {
 type Refusal struct {
 	Number int
 	Code   string
-	Reason Text
+	Reason domain.Text
 }
 
 // Refusal codes.
@@ -103,7 +125,7 @@ type UploadReport struct {
 // caller may name (a teacher's classes, a student's classmates, the
 // whole school for admins); other names are outsiders. A file with no
 // game is ErrNoGames; bad input is ErrValidation naming the field.
-func (s *Service) Upload(ctx context.Context, c identity.Principal, u Upload) (*UploadReport, error) {
+func (s *Service) Upload(ctx context.Context, c domain.Principal, u Upload) (*UploadReport, error) {
 	if c.SchoolID == "" {
 		return nil, ErrForbidden
 	}
@@ -113,7 +135,10 @@ func (s *Service) Upload(ctx context.Context, c identity.Principal, u Upload) (*
 	if strings.TrimSpace(u.Text) == "" {
 		return nil, invalid("text", "required")
 	}
-	if len(u.Text) > MaxUploadBytes || !utf8.ValidString(u.Text) {
+	if len(u.Text) > s.limits.UploadBytes {
+		return nil, &record.LimitError{Limit: LimitBytes, Max: s.limits.UploadBytes}
+	}
+	if !utf8.ValidString(u.Text) {
 		return nil, invalid("text", "invalid")
 	}
 	// Invisible control characters are noise of the program that wrote
@@ -126,12 +151,14 @@ func (s *Service) Upload(ctx context.Context, c identity.Principal, u Upload) (*
 		}
 		return r
 	}, u.Text)
-	reads := readFile(u.Game, u.Variant, u.Text)
+	// Reading stops at the first limit passed: the upload is refused
+	// whole, naming the limit, the game and the ply.
+	reads, err := readFile(u.Game, u.Variant, u.Text, s.limits.Read)
+	if err != nil {
+		return nil, err
+	}
 	if len(reads) == 0 {
 		return nil, ErrNoGames
-	}
-	if len(reads) > MaxGames {
-		return nil, invalid("text", "too_many_games")
 	}
 	single := len(reads) == 1
 	if !single && (u.WhiteID != "" || u.BlackID != "") {
@@ -201,12 +228,12 @@ func (s *Service) Upload(ctx context.Context, c identity.Principal, u Upload) (*
 		}
 		if rec.White.StudentID != "" && rec.White.StudentID == rec.Black.StudentID {
 			rep.Refused = append(rep.Refused, Refusal{Number: r.Number, Code: CodeInvalid,
-				Reason: Text{ZH: "同一个学生不能既执白又执黑", EN: "the same student cannot play both sides"}})
+				Reason: domain.Text{ZH: "同一个学生不能既执白又执黑", EN: "the same student cannot play both sides"}})
 			continue
 		}
-		if c.Role == identity.RoleStudent && !rec.Plays(c.UserID) {
+		if c.Role == domain.RoleStudent && !rec.Plays(c.UserID) {
 			rep.Refused = append(rep.Refused, Refusal{Number: r.Number, Code: CodeNotYourGame,
-				Reason: Text{ZH: "你不是这盘棋的棋手：只能上传自己下的棋", EN: "you did not play in this game: upload only your own games"}})
+				Reason: domain.Text{ZH: "你不是这盘棋的棋手：只能上传自己下的棋", EN: "you did not play in this game: upload only your own games"}})
 			continue
 		}
 		rec.Event, rec.Round = truncate(rec.Event, maxFieldLen), truncate(rec.Round, maxFieldLen)
@@ -220,7 +247,7 @@ func (s *Service) Upload(ctx context.Context, c identity.Principal, u Upload) (*
 		rec.Hash = hash(rec.Game, rec.Variant, rec.White, rec.Black, rec.Date, rec.Start, r.Moves)
 		if first, ok := seen[rec.Hash]; ok {
 			rep.Refused = append(rep.Refused, Refusal{Number: r.Number, Code: CodeDuplicate,
-				Reason: Text{ZH: fmt.Sprintf("这盘棋和本文件的第%d盘相同（棋手、日期和着法都相同）", first),
+				Reason: domain.Text{ZH: fmt.Sprintf("这盘棋和本文件的第%d盘相同（棋手、日期和着法都相同）", first),
 					EN: fmt.Sprintf("the same game as game %d of this file (same players, date and moves)", first)}})
 			continue
 		}
@@ -233,36 +260,47 @@ func (s *Service) Upload(ctx context.Context, c identity.Principal, u Upload) (*
 			return nil, err
 		}
 	}
-	if len(recs) > 0 {
-		dups, err := s.store.Create(ctx, recs)
-		if err != nil {
-			return nil, err
+	// The records and a linked board's result are one transaction: a
+	// result the tournament refuses leaves no record behind.
+	var dups []int
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		if len(recs) == 0 {
+			return nil
 		}
-		for _, i := range dups {
-			rep.Refused = append(rep.Refused, duplicateOf(numbers[i]))
-			recs[i] = nil
+		var err error
+		if dups, err = s.store.Create(ctx, recs); err != nil {
+			return err
 		}
+		if len(recs)-len(dups) == 1 && recs[0].Pairing != nil && staff(c) {
+			// A linked upload holds one game (checkPairing).
+			return s.enterResult(ctx, c, recs[0])
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
+	for _, i := range dups {
+		rep.Refused = append(rep.Refused, duplicateOf(numbers[i]))
+		recs[i] = nil
+	}
+	stored := make([]*Record, 0, len(recs))
 	for _, rec := range recs {
 		if rec != nil {
-			rep.Stored = append(rep.Stored, s.present(c, rec))
+			stored = append(stored, rec)
 		}
+	}
+	// one look-up of shown names for the whole upload, not one a game
+	if rep.Stored, err = s.present(ctx, c, stored...); err != nil {
+		return nil, err
 	}
 	slices.SortStableFunc(rep.Refused, func(a, b Refusal) int { return a.Number - b.Number })
-	if len(rep.Stored) == 1 && rep.Stored[0].Pairing != nil && staff(c) {
-		// The board's result is the tournament service's own
-		// transaction: when it is refused, take the game back out, so a
-		// refused upload leaves nothing behind.
-		if err := s.enterResult(ctx, c, rep.Stored[0]); err != nil {
-			return nil, errors.Join(err, s.store.Delete(ctx, c.SchoolID, rep.Stored[0].ID))
-		}
-	}
 	return rep, nil
 }
 
 func duplicateOf(n int) Refusal {
 	return Refusal{Number: n, Code: CodeDuplicate,
-		Reason: Text{ZH: "这盘棋已经在棋谱库里了（棋手、日期和着法都相同）", EN: "this game is already in the archive (same players, date and moves)"}}
+		Reason: domain.Text{ZH: "这盘棋已经在棋谱库里了（棋手、日期和着法都相同）", EN: "this game is already in the archive (same players, date and moves)"}}
 }
 
 // nameKey is how names are matched: spaces dropped, case folded.
@@ -278,8 +316,8 @@ func truncate(s string, n int) string {
 }
 
 // nameable returns the students the caller may name as players.
-func (s *Service) nameable(ctx context.Context, c identity.Principal) ([]Student, error) {
-	if c.Role == identity.RoleSchoolAdmin || c.Role == identity.RolePlatformAdmin {
+func (s *Service) nameable(ctx context.Context, c domain.Principal) ([]Student, error) {
+	if c.Role == domain.RoleSchoolAdmin || c.Role == domain.RolePlatformAdmin {
 		return s.store.Students(ctx, c.SchoolID, nil)
 	}
 	classes, err := s.store.ClassesOf(ctx, c.UserID)
@@ -291,7 +329,7 @@ func (s *Service) nameable(ctx context.Context, c identity.Principal) ([]Student
 
 // checkPairing checks that the record's players are those of the
 // tournament board, white and black as paired, and links it.
-func (s *Service) checkPairing(ctx context.Context, c identity.Principal, rec *Record, p Pairing) error {
+func (s *Service) checkPairing(ctx context.Context, c domain.Principal, rec *Record, p Pairing) error {
 	if s.results == nil {
 		return invalid("tournament_id", "not_found")
 	}
@@ -312,8 +350,22 @@ func (s *Service) checkPairing(ctx context.Context, c identity.Principal, rec *R
 	return nil
 }
 
+// updateWithResult saves the record and, when withResult, enters its
+// result on its tournament board, in one transaction: a refused result or
+// a failed save leaves both as they were.
+func (s *Service) updateWithResult(ctx context.Context, c domain.Principal, rec *Record, withResult bool, log ...audit.Entry) error {
+	return s.store.InTx(ctx, func(ctx context.Context) error {
+		if withResult {
+			if err := s.enterResult(ctx, c, rec); err != nil {
+				return err
+			}
+		}
+		return s.store.Update(ctx, rec, log...)
+	})
+}
+
 // enterResult sets the tournament board's result from a confirmed record.
-func (s *Service) enterResult(ctx context.Context, c identity.Principal, rec *Record) error {
+func (s *Service) enterResult(ctx context.Context, c domain.Principal, rec *Record) error {
 	if rec.Result == Unfinished || s.results == nil {
 		return nil
 	}
@@ -321,19 +373,19 @@ func (s *Service) enterResult(ctx context.Context, c identity.Principal, rec *Re
 }
 
 // load returns a record the caller may read.
-func (s *Service) load(ctx context.Context, c identity.Principal, id string) (*Record, error) {
+func (s *Service) load(ctx context.Context, c domain.Principal, id string) (*Record, error) {
 	rec, err := s.store.Record(ctx, scope(c), id)
 	if err != nil {
 		return nil, err
 	}
 	switch c.Role {
-	case identity.RoleSchoolAdmin, identity.RolePlatformAdmin:
+	case domain.RoleSchoolAdmin, domain.RolePlatformAdmin:
 		return rec, nil
 	}
-	if rec.Plays(c.UserID) || rec.SubmittedBy == c.UserID {
+	if rec.Plays(c.UserID) || rec.SubmittedBy == c.UserID && (c.Role != domain.RoleTeacher || !rec.HasStudents()) {
 		return rec, nil
 	}
-	if c.Role == identity.RoleStudent && rec.Status != Confirmed {
+	if c.Role == domain.RoleStudent && rec.Status != Confirmed {
 		return nil, ErrNotFound
 	}
 	mine, err := s.store.ClassesOf(ctx, c.UserID)
@@ -349,14 +401,16 @@ func (s *Service) load(ctx context.Context, c identity.Principal, id string) (*R
 }
 
 // manages reports whether the caller may confirm, edit and delete rec:
-// school admins, and teachers of a class of its players or who uploaded
-// it.
-func (s *Service) manages(ctx context.Context, c identity.Principal, rec *Record) (bool, error) {
+// school admins, and teachers of an active class of its players now (a
+// teacher's rights follow their classes, not who uploaded it: F7); the
+// uploader only while no student plays in it (a game of students whose
+// classes are all deactivated or left grants their teachers nothing).
+func (s *Service) manages(ctx context.Context, c domain.Principal, rec *Record) (bool, error) {
 	switch c.Role {
-	case identity.RoleSchoolAdmin, identity.RolePlatformAdmin:
+	case domain.RoleSchoolAdmin, domain.RolePlatformAdmin:
 		return true, nil
-	case identity.RoleTeacher:
-		if rec.SubmittedBy == c.UserID {
+	case domain.RoleTeacher:
+		if rec.SubmittedBy == c.UserID && !rec.HasStudents() {
 			return true, nil
 		}
 		mine, err := s.store.ClassesOf(ctx, c.UserID)
@@ -372,52 +426,112 @@ func (s *Service) manages(ctx context.Context, c identity.Principal, rec *Record
 	return false, nil
 }
 
-// present is the record as the caller may see it: for a student, other
-// children by first name and without their IDs.
-func (s *Service) present(c identity.Principal, rec *Record) *Record {
-	if c.Role != identity.RoleStudent {
-		return rec
+// present is the records as the caller may see them: for a student,
+// other children by their shown name (Store.ShownNames: nickname, given
+// name or initial, never cut from the real name) and without their IDs.
+func (s *Service) present(ctx context.Context, c domain.Principal, recs ...*Record) ([]*Record, error) {
+	if c.Role != domain.RoleStudent {
+		return recs, nil
 	}
-	out := *rec
-	for _, p := range []*Player{&out.White, &out.Black} {
-		if p.StudentID != "" && p.StudentID != c.UserID {
-			p.Name, p.StudentID = s.firstName(p.Name), ""
+	var ids []string
+	for _, rec := range recs {
+		for _, p := range []Player{rec.White, rec.Black} {
+			if p.StudentID != "" && p.StudentID != c.UserID && !slices.Contains(ids, p.StudentID) {
+				ids = append(ids, p.StudentID)
+			}
 		}
 	}
-	out.ClassIDs = nil
-	if out.SubmittedBy != c.UserID {
-		out.SubmittedBy = ""
+	shown := map[string]string{}
+	if len(ids) > 0 {
+		var err error
+		if shown, err = s.store.ShownNames(ctx, c.SchoolID, ids); err != nil {
+			return nil, err
+		}
 	}
-	out.ConfirmedBy = ""
-	return &out
+	out := make([]*Record, len(recs))
+	for i, rec := range recs {
+		r := *rec
+		for _, p := range []*Player{&r.White, &r.Black} {
+			if p.StudentID != "" && p.StudentID != c.UserID {
+				name, ok := shown[p.StudentID]
+				if !ok { // a student since removed
+					name = identity.Initial(p.Name)
+				}
+				p.Name, p.StudentID = name, ""
+			}
+		}
+		r.ClassIDs = nil
+		if r.SubmittedBy != c.UserID {
+			r.SubmittedBy = ""
+		}
+		r.ConfirmedBy = ""
+		out[i] = &r
+	}
+	return out, nil
+}
+
+// presentOne is present of one record.
+func (s *Service) presentOne(ctx context.Context, c domain.Principal, rec *Record) (*Record, error) {
+	out, err := s.present(ctx, c, rec)
+	if err != nil {
+		return nil, err
+	}
+	return out[0], nil
 }
 
 // Get returns a record the caller may read.
-func (s *Service) Get(ctx context.Context, c identity.Principal, id string) (*Record, error) {
+func (s *Service) Get(ctx context.Context, c domain.Principal, id string) (*Record, error) {
 	rec, err := s.load(ctx, c, id)
 	if err != nil {
 		return nil, err
 	}
-	return s.present(c, rec), nil
+	return s.presentOne(ctx, c, rec)
 }
 
 // Replay returns the record played ply by ply.
-func (s *Service) Replay(ctx context.Context, c identity.Principal, id string) (*Replay, error) {
+func (s *Service) Replay(ctx context.Context, c domain.Principal, id string) (*Replay, error) {
 	rec, err := s.load(ctx, c, id)
 	if err != nil {
 		return nil, err
 	}
-	return replay(s.present(c, rec))
+	if rec, err = s.presentOne(ctx, c, rec); err != nil {
+		return nil, err
+	}
+	return replay(rec)
+}
+
+// ReplayEach plays a record the caller may read without keeping its
+// plies: begin gets the record and its start comments (Plies empty), then
+// emit each ply as it is made, every one (only All) or ply only alone (0:
+// none, the start only); a ply not wanted costs its move only. A ply past
+// the record's last is ErrValidation naming "ply" (out_of_range), before
+// begin is called. An error of begin or emit stops the replay and is
+// returned.
+func (s *Service) ReplayEach(ctx context.Context, c domain.Principal, id string, only int, begin func(*Replay) error, emit func(Ply) error) error {
+	rec, err := s.load(ctx, c, id)
+	if err != nil {
+		return err
+	}
+	if only < All || only > rec.Plies {
+		return invalid("ply", "out_of_range")
+	}
+	if rec, err = s.presentOne(ctx, c, rec); err != nil {
+		return err
+	}
+	_, err = replayStream(rec, only, begin, emit)
+	return err
 }
 
 // Export returns the record in its game's notation (PGN, PDN, the move
 // list of gomoku and number chess), with the record's fields as tags.
-func (s *Service) Export(ctx context.Context, c identity.Principal, id string) (*Record, string, error) {
+func (s *Service) Export(ctx context.Context, c domain.Principal, id string) (*Record, string, error) {
 	rec, err := s.load(ctx, c, id)
 	if err != nil {
 		return nil, "", err
 	}
-	rec = s.present(c, rec)
+	if rec, err = s.presentOne(ctx, c, rec); err != nil {
+		return nil, "", err
+	}
 	text, err := export(rec, rec.White.Name, rec.Black.Name)
 	return rec, text, err
 }
@@ -434,31 +548,32 @@ type Filter struct {
 
 // List pages through the records the caller may read, newest last. It
 // returns the cursor of the next page ("" on the last).
-func (s *Service) List(ctx context.Context, c identity.Principal, f Filter, page Page) ([]*Record, string, error) {
-	var v fieldErrors
+func (s *Service) List(ctx context.Context, c domain.Principal, f Filter, page domain.Page) ([]*Record, string, error) {
+	var v domain.FieldErrors
 	if f.Game != "" && !slices.Contains(Games, f.Game) {
-		v.add("game", "invalid")
+		v.Add("game", "invalid")
 	}
 	if f.From != "" && recordDate(f.From) != f.From {
-		v.add("from", "invalid")
+		v.Add("from", "invalid")
 	}
 	if f.To != "" && recordDate(f.To) != f.To {
-		v.add("to", "invalid")
+		v.Add("to", "invalid")
 	}
 	if f.Status != "" && f.Status != Pending && f.Status != Confirmed {
-		v.add("status", "invalid")
+		v.Add("status", "invalid")
 	}
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, "", err
 	}
 	q := Query{SchoolID: scope(c), PlayerID: f.PlayerID, ClassID: f.ClassID, Game: f.Game, Event: strings.TrimSpace(f.Event),
 		From: f.From, To: f.To, Opening: strings.TrimSpace(f.Opening), Status: f.Status}
-	if c.Role == identity.RoleTeacher || c.Role == identity.RoleStudent {
+	if c.Role == domain.RoleTeacher || c.Role == domain.RoleStudent {
 		classes, err := s.store.ClassesOf(ctx, c.UserID)
 		if err != nil {
 			return nil, "", err
 		}
-		q.ViewerID, q.ViewerClasses, q.ConfirmedOnly = c.UserID, classes, c.Role == identity.RoleStudent
+		q.ViewerID, q.ViewerClasses, q.ConfirmedOnly = c.UserID, classes, c.Role == domain.RoleStudent
+		q.UploadsWithoutStudents = c.Role == domain.RoleTeacher
 	}
 	if page.Limit <= 0 || page.Limit > 200 {
 		page.Limit = 50
@@ -472,184 +587,8 @@ func (s *Service) List(ctx context.Context, c identity.Principal, f Filter, page
 		list = list[:page.Limit]
 		next = list[len(list)-1].ID
 	}
-	for i, rec := range list {
-		list[i] = s.present(c, rec)
+	if list, err = s.present(ctx, c, list...); err != nil {
+		return nil, "", err
 	}
 	return list, next, nil
-}
-
-// Confirm confirms a pending record: a teacher of its players' classes or
-// a school admin, or the opponent when a student submitted it (not the
-// submitter). A record linked to a tournament board enters its result
-// there when staff confirm it.
-func (s *Service) Confirm(ctx context.Context, c identity.Principal, id string) (*Record, error) {
-	rec, err := s.load(ctx, c, id)
-	if err != nil {
-		return nil, err
-	}
-	if rec.Status == Confirmed {
-		return nil, ErrAlreadyConfirmed
-	}
-	ok, err := s.manages(ctx, c, rec)
-	if err != nil {
-		return nil, err
-	}
-	if !ok {
-		switch {
-		case c.Role != identity.RoleStudent || !rec.Plays(c.UserID):
-			return nil, ErrForbidden
-		case rec.SubmittedBy == c.UserID:
-			return nil, ErrOwnSubmission
-		}
-	}
-	now := s.now().UTC()
-	rec.Status, rec.ConfirmedBy, rec.ConfirmedAt, rec.UpdatedAt = Confirmed, c.UserID, now, now
-	// The board's result first: if the tournament refuses it, the game
-	// stays pending, and a retry enters it again (results are set, not
-	// added).
-	if rec.Pairing != nil && staff(c) {
-		if err := s.enterResult(ctx, c, rec); err != nil {
-			return nil, err
-		}
-	}
-	if err := s.store.Update(ctx, rec); err != nil {
-		return nil, err
-	}
-	return s.present(c, rec), nil
-}
-
-// Edit is a correction of a record's fields; nil fields are kept. A
-// player is a student of the school (WhiteID) or an outsider by name.
-type Edit struct {
-	Event, Round, Date, Result, Opening *string
-	WhiteID, WhiteName                  *string
-	BlackID, BlackName                  *string
-}
-
-// Edit corrects a record: teachers of its players' classes, the teacher
-// who uploaded it and school admins. The players of a game linked to a
-// tournament board stay those of the board. A change that makes it the same
-// game as another record of the school is ErrDuplicate.
-func (s *Service) Edit(ctx context.Context, c identity.Principal, id string, e Edit) (*Record, error) {
-	rec, err := s.load(ctx, c, id)
-	if err != nil {
-		return nil, err
-	}
-	ok, err := s.manages(ctx, c, rec)
-	if err != nil {
-		return nil, err
-	}
-	if !ok {
-		return nil, ErrForbidden
-	}
-	var v fieldErrors
-	text := func(p *string, field string, max int, to *string) {
-		if p == nil {
-			return
-		}
-		t := strings.TrimSpace(*p)
-		if utf8.RuneCountInString(t) > max {
-			v.add(field, "too_long")
-			return
-		}
-		*to = t
-	}
-	text(e.Event, "event", maxFieldLen, &rec.Event)
-	text(e.Round, "round", maxFieldLen, &rec.Round)
-	text(e.Opening, "opening", maxFieldLen, &rec.Opening)
-	if e.Date != nil {
-		if *e.Date != "" && recordDate(*e.Date) != *e.Date {
-			v.add("date", "invalid")
-		} else {
-			rec.Date = *e.Date
-		}
-	}
-	if e.Result != nil {
-		if res, ok := normResult(*e.Result); !ok || *e.Result == "" {
-			v.add("result", "invalid")
-		} else {
-			rec.Result = res
-		}
-	}
-	who, err := s.nameable(ctx, c)
-	if err != nil {
-		return nil, err
-	}
-	player := func(id, name *string, field string, p *Player) {
-		switch {
-		case id != nil && *id != "":
-			i := slices.IndexFunc(who, func(st Student) bool { return st.ID == *id })
-			if i < 0 {
-				v.add(field+"_id", "not_found")
-				return
-			}
-			*p = Player{StudentID: who[i].ID, Name: who[i].Name}
-		case name != nil:
-			n := strings.TrimSpace(*name)
-			if n == "" || utf8.RuneCountInString(n) > maxNameLen {
-				v.add(field+"_name", "invalid")
-				return
-			}
-			*p = Player{Name: n}
-		}
-	}
-	if rec.Pairing != nil && (e.WhiteID != nil || e.WhiteName != nil || e.BlackID != nil || e.BlackName != nil) {
-		v.add("white_id", "linked_to_tournament")
-	}
-	player(e.WhiteID, e.WhiteName, "white", &rec.White)
-	player(e.BlackID, e.BlackName, "black", &rec.Black)
-	if rec.White.StudentID != "" && rec.White.StudentID == rec.Black.StudentID {
-		v.add("black_id", "same_player")
-	}
-	if err := v.err(); err != nil {
-		return nil, err
-	}
-	rp, err := replay(rec)
-	if err != nil {
-		return nil, err
-	}
-	moves := make([]string, len(rp.Plies))
-	for i, p := range rp.Plies {
-		moves[i] = p.Notation
-	}
-	rec.Hash = hash(rec.Game, rec.Variant, rec.White, rec.Black, rec.Date, rec.Start, moves)
-	rec.UpdatedAt = s.now().UTC()
-	if rec.Status == Confirmed && rec.Pairing != nil && e.Result != nil {
-		if err := s.enterResult(ctx, c, rec); err != nil {
-			return nil, err
-		}
-	}
-	if err := s.store.Update(ctx, rec); err != nil {
-		return nil, err
-	}
-	return s.present(c, rec), nil
-}
-
-// Delete removes a record: those who may edit it, and the student who
-// submitted it while it is pending.
-func (s *Service) Delete(ctx context.Context, c identity.Principal, id string) error {
-	rec, err := s.load(ctx, c, id)
-	if err != nil {
-		return err
-	}
-	ok, err := s.manages(ctx, c, rec)
-	if err != nil {
-		return err
-	}
-	if !ok && !(c.Role == identity.RoleStudent && rec.SubmittedBy == c.UserID && rec.Status == Pending) {
-		return ErrForbidden
-	}
-	return s.store.Delete(ctx, rec.SchoolID, rec.ID)
-}
-
-// fieldErrors collects field errors; err returns nil when there are none.
-type fieldErrors []FieldError
-
-func (v *fieldErrors) add(field, code string) { *v = append(*v, FieldError{field, code}) }
-
-func (v fieldErrors) err() error {
-	if len(v) == 0 {
-		return nil
-	}
-	return &Error{code: ErrValidation.code, fields: v}
 }

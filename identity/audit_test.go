@@ -4,13 +4,13 @@ import (
 	"testing"
 
 	"qixue/audit"
-	"qixue/identity"
+	"qixue/domain"
 )
 
 // TestAuditRoleNames: audit spells the admin roles as identity does (it
 // cannot import identity), so that List lets exactly admins read.
 func TestAuditRoleNames(t *testing.T) {
-	if string(identity.RolePlatformAdmin) != audit.RolePlatformAdmin || string(identity.RoleSchoolAdmin) != audit.RoleSchoolAdmin {
+	if string(domain.RolePlatformAdmin) != audit.RolePlatformAdmin || string(domain.RoleSchoolAdmin) != audit.RoleSchoolAdmin {
 		t.Fatalf("audit roles %q %q differ from identity's", audit.RolePlatformAdmin, audit.RoleSchoolAdmin)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"qixue/audit"
+	"qixue/domain"
 )
 
 // Badge is a student's QR login badge: a high-entropy secret printed as a
@@ -25,7 +26,7 @@ type Badge struct {
 // ErrBadgeInvalid refuses a badge login whose secret names no working
 // badge (never issued, reissued, revoked, or its student deactivated or
 // moved to another school). It counts as a failed login of the address.
-var ErrBadgeInvalid = &Error{code: "badge_invalid"}
+var ErrBadgeInvalid = domain.NewError("badge_invalid")
 
 // BadgeSecretLen is the length of a badge secret: 32 random bytes in
 // unpadded base64url.
@@ -37,16 +38,25 @@ const BadgeSecretLen = 43
 // admins of the student's school, platform admins). Issuing ends the
 // student's old badge and sessions as a PIN reset does, and is written to
 // the audit log (never the secret).
-func (s *Service) IssueBadge(ctx context.Context, p Principal, userID string) (User, string, error) {
+//
+// prepare, when not nil, is called with the student and the new secret
+// before anything is written (to build the badge's QR code): when it fails,
+// IssueBadge returns its error and the old badge and sessions stay.
+func (s *Service) IssueBadge(ctx context.Context, p domain.Principal, userID string, prepare func(User, string) error) (User, string, error) {
 	u, err := s.badgeHolder(ctx, p, userID)
 	if err != nil {
 		return User{}, "", err
 	}
 	secret, hash := newOpaqueToken()
+	if prepare != nil {
+		if err := prepare(u, secret); err != nil {
+			return User{}, "", err
+		}
+	}
 	now := s.now()
 	revokeAt := credentialsRevocation(now)
 	b := Badge{UserID: u.ID, SchoolID: u.SchoolID, Hash: hash, IssuedBy: p.UserID, IssuedAt: now}
-	if err := s.store.SetBadges(ctx, p.scope(), []Badge{b}, revokeAt, now, userEntry(ctx, p, now, audit.ActionBadgeIssued, u, nil)); err != nil {
+	if err := s.store.SetBadges(ctx, scopeOf(p), []Badge{b}, revokeAt, now, userEntry(ctx, p, now, audit.ActionBadgeIssued, u, nil)); err != nil {
 		return User{}, "", err
 	}
 	s.revokeNow(u.ID, revokeAt)
@@ -63,8 +73,9 @@ type StudentBadge struct {
 // badge (for a printed badges sheet), in one transaction, ending their old
 // badges and sessions as IssueBadge does. The callers are those who may
 // reissue the class's login cards; the audit log gets one entry per
-// student.
-func (s *Service) IssueClassBadges(ctx context.Context, p Principal, classID string) (Class, []StudentBadge, error) {
+// student. prepare, when not nil, is called for each student before
+// anything is written, as in IssueBadge: one failure writes nothing.
+func (s *Service) IssueClassBadges(ctx context.Context, p domain.Principal, classID string, prepare func(User, string) error) (Class, []StudentBadge, error) {
 	c, err := s.writableClass(ctx, p, classID)
 	if err != nil {
 		return Class{}, nil, err
@@ -88,6 +99,11 @@ func (s *Service) IssueClassBadges(ctx context.Context, p Principal, classID str
 		u := out[i].User
 		secret, hash := newOpaqueToken()
 		out[i].Secret = secret
+		if prepare != nil {
+			if err := prepare(u, secret); err != nil {
+				return Class{}, nil, err
+			}
+		}
 		badges[i] = Badge{UserID: u.ID, SchoolID: u.SchoolID, Hash: hash, IssuedBy: p.UserID, IssuedAt: now}
 		log[i] = userEntry(ctx, p, now, audit.ActionBadgeIssued, u, map[string]any{"class_id": c.ID})
 	}
@@ -103,14 +119,14 @@ func (s *Service) IssueClassBadges(ctx context.Context, p Principal, classID str
 // RevokeBadge ends a student's login badge (a lost card) and the sessions
 // opened with it or otherwise, as a PIN reset does; the same callers as
 // IssueBadge. A student without a badge is ErrNotFound.
-func (s *Service) RevokeBadge(ctx context.Context, p Principal, userID string) error {
+func (s *Service) RevokeBadge(ctx context.Context, p domain.Principal, userID string) error {
 	u, err := s.badgeHolder(ctx, p, userID)
 	if err != nil {
 		return err
 	}
 	now := s.now()
 	revokeAt := credentialsRevocation(now)
-	if err := s.store.DeleteBadge(ctx, p.scope(), u.ID, revokeAt, now, userEntry(ctx, p, now, audit.ActionBadgeRevoked, u, nil)); err != nil {
+	if err := s.store.DeleteBadge(ctx, scopeOf(p), u.ID, revokeAt, now, userEntry(ctx, p, now, audit.ActionBadgeRevoked, u, nil)); err != nil {
 		return err
 	}
 	s.revokeNow(u.ID, revokeAt)
@@ -118,16 +134,16 @@ func (s *Service) RevokeBadge(ctx context.Context, p Principal, userID string) e
 }
 
 // badgeHolder loads an active student whose badge p may issue or revoke.
-func (s *Service) badgeHolder(ctx context.Context, p Principal, userID string) (User, error) {
+func (s *Service) badgeHolder(ctx context.Context, p domain.Principal, userID string) (User, error) {
 	u, err := s.writableCredentials(ctx, p, userID)
 	if err != nil {
 		return User{}, err
 	}
-	if u.Role != RoleStudent {
-		return User{}, ValidationError(FieldError{Field: "id", Code: "not_a_student"})
+	if u.Role != domain.RoleStudent {
+		return User{}, domain.Invalid("id", "not_a_student")
 	}
 	if !u.Active() {
-		return User{}, ValidationError(FieldError{Field: "id", Code: "deactivated"})
+		return User{}, domain.Invalid("id", "deactivated")
 	}
 	return u, nil
 }
@@ -143,9 +159,9 @@ func (s *Service) BadgeLogin(ctx context.Context, secret, addr string) (Session,
 	secret = normalizeLogin(secret)
 	switch {
 	case secret == "":
-		return Session{}, ValidationError(FieldError{Field: "badge", Code: "required"})
+		return Session{}, domain.Invalid("badge", "required")
 	case len(secret) != BadgeSecretLen:
-		return Session{}, ValidationError(FieldError{Field: "badge", Code: "invalid"})
+		return Session{}, domain.Invalid("badge", "invalid")
 	}
 	now := s.now()
 	reserved, err := s.reserve(ctx, now, s.addressLimit(addr))
@@ -160,7 +176,7 @@ func (s *Service) BadgeLogin(ctx context.Context, secret, addr string) (Session,
 		return Session{}, errors.Join(err, s.giveBack(ctx, reserved))
 	}
 	u, err := s.store.User(ctx, Scope{}, b.UserID)
-	if isNotFound(err) || (err == nil && (!u.Active() || u.Role != RoleStudent || u.SchoolID != b.SchoolID)) {
+	if isNotFound(err) || (err == nil && (!u.Active() || u.Role != domain.RoleStudent || u.SchoolID != b.SchoolID)) {
 		return Session{}, ErrBadgeInvalid
 	}
 	if err != nil {

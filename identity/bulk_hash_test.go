@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/crypto/bcrypt"
 
+	"qixue/domain"
 	"qixue/identity"
 	"qixue/models"
 	"qixue/models/modelstest"
@@ -27,8 +28,8 @@ func bulkService(t *testing.T, cost, slots int, wait time.Duration) *identity.Se
 	if err != nil {
 		t.Fatal(err)
 	}
-	root := identity.Principal{Role: identity.RolePlatformAdmin}
-	if _, err := svc.CreateUser(context.Background(), root, identity.NewUser{Role: identity.RolePlatformAdmin,
+	root := domain.Principal{Role: domain.RolePlatformAdmin}
+	if _, err := svc.CreateUser(context.Background(), root, identity.NewUser{Role: domain.RolePlatformAdmin,
 		Username: "kid", RealName: "Kid", Password: "kid-password-1"}); err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"qixue/audit"
+	"qixue/domain"
 )
 
 // NewClass is the input of CreateClass. SchoolID is required from platform
@@ -46,40 +47,40 @@ type NewStudent struct {
 
 // CreateClass creates a class with a fresh login code. Platform admins,
 // school admins and teachers may.
-func (s *Service) CreateClass(ctx context.Context, p Principal, in NewClass) (Class, error) {
+func (s *Service) CreateClass(ctx context.Context, p domain.Principal, in NewClass) (Class, error) {
 	switch p.Role {
-	case RolePlatformAdmin:
-	case RoleSchoolAdmin, RoleTeacher:
+	case domain.RolePlatformAdmin:
+	case domain.RoleSchoolAdmin, domain.RoleTeacher:
 		in.SchoolID = p.SchoolID
 	default:
 		return Class{}, ErrForbidden
 	}
-	var v invalid
+	var v domain.FieldErrors
 	name := checkName(&v, "name", in.Name, 100)
 	grade, err := ParseGrade(in.Grade)
 	if err != nil {
-		v.add("grade", "out_of_range")
+		v.Add("grade", "out_of_range")
 	}
 	if in.SchoolID == "" {
-		v.add("school_id", "required")
+		v.Add("school_id", "required")
 	}
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return Class{}, err
 	}
-	if _, err := s.store.School(ctx, p.scope(), in.SchoolID); isNotFound(err) {
-		return Class{}, ValidationError(FieldError{Field: "school_id", Code: "not_found"})
+	if _, err := s.store.School(ctx, scopeOf(p), in.SchoolID); isNotFound(err) {
+		return Class{}, domain.Invalid("school_id", "not_found")
 	} else if err != nil {
 		return Class{}, err
 	}
 	teachers := in.TeacherIDs
-	if p.Role == RoleTeacher {
+	if p.Role == domain.RoleTeacher {
 		teachers = append([]string{p.UserID}, teachers...)
 	}
 	teachers = dedupe(teachers)
 	for _, id := range teachers {
 		u, err := s.store.User(ctx, Scope{SchoolID: in.SchoolID}, id)
-		if isNotFound(err) || (err == nil && u.Role != RoleTeacher) {
-			return Class{}, ValidationError(FieldError{Field: "teacher_ids", Code: "not_a_teacher"})
+		if isNotFound(err) || (err == nil && u.Role != domain.RoleTeacher) {
+			return Class{}, domain.Invalid("teacher_ids", "not_a_teacher")
 		}
 		if err != nil {
 			return Class{}, err
@@ -100,13 +101,13 @@ func (s *Service) CreateClass(ctx context.Context, p Principal, in NewClass) (Cl
 // Class returns a class the caller may read: platform admins any, school
 // admins their school's, teachers and students the classes they are
 // enrolled in. Others are ErrNotFound.
-func (s *Service) Class(ctx context.Context, p Principal, id string) (Class, error) {
-	c, err := s.store.Class(ctx, p.scope(), id)
+func (s *Service) Class(ctx context.Context, p domain.Principal, id string) (Class, error) {
+	c, err := s.store.Class(ctx, scopeOf(p), id)
 	if err != nil {
 		return Class{}, err
 	}
-	if p.Role == RoleTeacher || p.Role == RoleStudent {
-		if _, err := s.store.Enrollment(ctx, p.scope(), id, p.UserID); err != nil {
+	if p.Role == domain.RoleTeacher || p.Role == domain.RoleStudent {
+		if _, err := s.store.Enrollment(ctx, scopeOf(p), id, p.UserID); err != nil {
 			return Class{}, err
 		}
 	}
@@ -122,20 +123,20 @@ type ClassListQuery struct {
 }
 
 // Classes lists the classes the caller may read.
-func (s *Service) Classes(ctx context.Context, p Principal, q ClassListQuery, page Page) ([]Class, string, error) {
-	sc := p.scope()
+func (s *Service) Classes(ctx context.Context, p domain.Principal, q ClassListQuery, page domain.Page) ([]Class, string, error) {
+	sc := scopeOf(p)
 	cq := ClassQuery{Status: q.Status}
 	switch p.Role {
-	case RolePlatformAdmin:
+	case domain.RolePlatformAdmin:
 		sc = Scope{SchoolID: q.SchoolID}
-	case RoleSchoolAdmin:
+	case domain.RoleSchoolAdmin:
 	default:
 		if q.Status != StatusActive {
 			return nil, "", ErrForbidden
 		}
 		cq.MemberID = p.UserID
 	}
-	page = page.normalized()
+	page = page.Normalized()
 	list, err := s.store.Classes(ctx, sc, cq, page)
 	if err != nil {
 		return nil, "", err
@@ -146,20 +147,20 @@ func (s *Service) Classes(ctx context.Context, p Principal, q ClassListQuery, pa
 
 // writableClass loads a class the caller may change: platform admins any,
 // school admins their school's, teachers the classes they teach.
-func (s *Service) writableClass(ctx context.Context, p Principal, id string) (Class, error) {
-	if p.Role == RoleStudent {
+func (s *Service) writableClass(ctx context.Context, p domain.Principal, id string) (Class, error) {
+	if p.Role == domain.RoleStudent {
 		return Class{}, ErrForbidden
 	}
-	c, err := s.store.Class(ctx, p.scope(), id)
+	c, err := s.store.Class(ctx, scopeOf(p), id)
 	if err != nil {
 		return Class{}, err
 	}
-	if p.Role == RoleTeacher {
-		e, err := s.store.Enrollment(ctx, p.scope(), id, p.UserID)
+	if p.Role == domain.RoleTeacher {
+		e, err := s.store.Enrollment(ctx, scopeOf(p), id, p.UserID)
 		if err != nil {
 			return Class{}, err
 		}
-		if e.Role != RoleTeacher {
+		if e.Role != domain.RoleTeacher {
 			return Class{}, ErrNotFound
 		}
 	}
@@ -168,26 +169,26 @@ func (s *Service) writableClass(ctx context.Context, p Principal, id string) (Cl
 
 // UpdateClass changes a class's name, grade, login code, free analysis or
 // active state.
-func (s *Service) UpdateClass(ctx context.Context, p Principal, id string, in ClassPatch) (Class, error) {
-	if in.Active != nil && p.Role != RolePlatformAdmin && p.Role != RoleSchoolAdmin {
+func (s *Service) UpdateClass(ctx context.Context, p domain.Principal, id string, in ClassPatch) (Class, error) {
+	if in.Active != nil && p.Role != domain.RolePlatformAdmin && p.Role != domain.RoleSchoolAdmin {
 		return Class{}, ErrForbidden
 	}
 	c, err := s.writableClass(ctx, p, id)
 	if err != nil {
 		return Class{}, err
 	}
-	var v invalid
+	var v domain.FieldErrors
 	if in.Name != nil {
 		c.Name = checkName(&v, "name", *in.Name, 100)
 	}
 	if in.Grade != nil {
 		g, err := ParseGrade(*in.Grade)
 		if err != nil {
-			v.add("grade", "out_of_range")
+			v.Add("grade", "out_of_range")
 		}
 		c.Grade = g
 	}
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return Class{}, err
 	}
 	if in.FreeAnalysis != nil {
@@ -227,7 +228,7 @@ func (s *Service) UpdateClass(ctx context.Context, p Principal, id string, in Cl
 }
 
 // DeleteClass deletes a class and its enrollments.
-func (s *Service) DeleteClass(ctx context.Context, p Principal, id string) error {
+func (s *Service) DeleteClass(ctx context.Context, p domain.Principal, id string) error {
 	c, err := s.writableClass(ctx, p, id)
 	if err != nil {
 		return err
@@ -237,12 +238,12 @@ func (s *Service) DeleteClass(ctx context.Context, p Principal, id string) error
 
 // Enrollments lists the members of a class the caller may change whose
 // enrollment's state matches status (ended enrollments are inactive).
-func (s *Service) Enrollments(ctx context.Context, p Principal, classID string, status Status, page Page) ([]Enrollment, string, error) {
+func (s *Service) Enrollments(ctx context.Context, p domain.Principal, classID string, status Status, page domain.Page) ([]Enrollment, string, error) {
 	c, err := s.writableClass(ctx, p, classID)
 	if err != nil {
 		return nil, "", err
 	}
-	page = page.normalized()
+	page = page.Normalized()
 	list, err := s.store.Enrollments(ctx, Scope{SchoolID: c.SchoolID}, c.ID, status, page)
 	if err != nil {
 		return nil, "", err
@@ -259,23 +260,23 @@ func (s *Service) Enrollments(ctx context.Context, p Principal, classID string, 
 // teacher's class lets the teacher reset the student's PIN, so moving a
 // student away from another teacher is for a school admin. The enrollment
 // is written to the audit log.
-func (s *Service) Enroll(ctx context.Context, p Principal, classID, userID string) (Enrollment, error) {
+func (s *Service) Enroll(ctx context.Context, p domain.Principal, classID, userID string) (Enrollment, error) {
 	c, err := s.writableClass(ctx, p, classID)
 	if err != nil {
 		return Enrollment{}, err
 	}
 	u, err := s.store.User(ctx, Scope{SchoolID: c.SchoolID}, userID)
 	if isNotFound(err) {
-		return Enrollment{}, ValidationError(FieldError{Field: "user_id", Code: "not_found"})
+		return Enrollment{}, domain.Invalid("user_id", "not_found")
 	}
 	if err != nil {
 		return Enrollment{}, err
 	}
-	if u.Role != RoleTeacher && u.Role != RoleStudent {
-		return Enrollment{}, ValidationError(FieldError{Field: "user_id", Code: "not_enrollable"})
+	if u.Role != domain.RoleTeacher && u.Role != domain.RoleStudent {
+		return Enrollment{}, domain.Invalid("user_id", "not_enrollable")
 	}
 	byTeacher := ""
-	if p.Role == RoleTeacher && u.Role == RoleStudent {
+	if p.Role == domain.RoleTeacher && u.Role == domain.RoleStudent {
 		byTeacher = p.UserID
 	}
 	now := s.now()
@@ -292,7 +293,7 @@ func (s *Service) Enroll(ctx context.Context, p Principal, classID, userID strin
 }
 
 // Unenroll removes a member from a class, and writes it to the audit log.
-func (s *Service) Unenroll(ctx context.Context, p Principal, classID, userID string) error {
+func (s *Service) Unenroll(ctx context.Context, p domain.Principal, classID, userID string) error {
 	c, err := s.writableClass(ctx, p, classID)
 	if err != nil {
 		return err
@@ -311,23 +312,42 @@ func (s *Service) Unenroll(ctx context.Context, p Principal, classID, userID str
 // CreateStudents creates managed student accounts (generated usernames,
 // random PINs, no e-mail) enrolled in the class, and returns the class and
 // the students with their PINs, which are shown only this once.
-func (s *Service) CreateStudents(ctx context.Context, p Principal, classID string, realNames []string) (Class, []NewStudent, error) {
+func (s *Service) CreateStudents(ctx context.Context, p domain.Principal, classID string, realNames []string) (Class, []NewStudent, error) {
+	in := make([]StudentNames, len(realNames))
+	for i, n := range realNames {
+		in[i].RealName = n
+	}
+	return s.CreateNamedStudents(ctx, p, classID, in)
+}
+
+// StudentNames are the names of a new student: the real name (required),
+// and optionally the given name and nickname (see User).
+type StudentNames struct {
+	RealName, GivenName, Nickname string
+}
+
+// CreateNamedStudents is CreateStudents with each student's given name
+// and nickname.
+func (s *Service) CreateNamedStudents(ctx context.Context, p domain.Principal, classID string, in []StudentNames) (Class, []NewStudent, error) {
 	c, err := s.writableClass(ctx, p, classID)
 	if err != nil {
 		return Class{}, nil, err
 	}
-	var v invalid
+	var v domain.FieldErrors
 	switch {
-	case len(realNames) == 0:
-		v.add("students", "required")
-	case len(realNames) > MaxBulkStudents:
-		v.add("students", "too_many")
+	case len(in) == 0:
+		v.Add("students", "required")
+	case len(in) > MaxBulkStudents:
+		v.Add("students", "too_many")
 	}
-	names := make([]string, len(realNames))
-	for i, n := range realNames {
-		names[i] = checkName(&v, "students["+strconv.Itoa(i)+"].real_name", n, 100)
+	names := make([]StudentNames, len(in))
+	for i, n := range in {
+		at := "students[" + strconv.Itoa(i) + "]."
+		names[i] = StudentNames{RealName: checkName(&v, at+"real_name", n.RealName, 100),
+			GivenName: checkOptionalName(&v, at+"given_name", n.GivenName, MaxGivenName),
+			Nickname:  checkOptionalName(&v, at+"nickname", n.Nickname, MaxNickname)}
 	}
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return Class{}, nil, err
 	}
 	now := s.now()
@@ -339,7 +359,8 @@ func (s *Service) CreateStudents(ctx context.Context, p Principal, classID strin
 		if err != nil {
 			return Class{}, nil, err
 		}
-		users[i] = User{ID: newID(), SchoolID: c.SchoolID, Role: RoleStudent, RealName: n, PINHash: h, CreatedAt: now, UpdatedAt: now}
+		users[i] = User{ID: newID(), SchoolID: c.SchoolID, Role: domain.RoleStudent, RealName: n.RealName, GivenName: n.GivenName,
+			Nickname: n.Nickname, PINHash: h, CreatedAt: now, UpdatedAt: now}
 		out[i].PIN = pin
 	}
 	entry := classEntry(ctx, p, now, audit.ActionStudentsCreated, c, map[string]any{"students": len(users)})
@@ -376,7 +397,7 @@ func dedupe(ids []string) []string {
 // ReissueLoginCards gives every student of the class a new PIN and returns
 // the class and the students with their PINs (shown only this once), for
 // printing new login cards. Old PINs stop working.
-func (s *Service) ReissueLoginCards(ctx context.Context, p Principal, classID string) (Class, []NewStudent, error) {
+func (s *Service) ReissueLoginCards(ctx context.Context, p domain.Principal, classID string) (Class, []NewStudent, error) {
 	c, err := s.writableClass(ctx, p, classID)
 	if err != nil {
 		return Class{}, nil, err
@@ -413,9 +434,9 @@ func (s *Service) ReissueLoginCards(ctx context.Context, p Principal, classID st
 // classStudents lists every active student of the class, page by page.
 func (s *Service) classStudents(ctx context.Context, c Class) ([]User, error) {
 	var students []User
-	page := Page{Limit: MaxPageLimit}
+	page := domain.Page{Limit: domain.MaxPageLimit}
 	for {
-		batch, err := s.store.Users(ctx, Scope{SchoolID: c.SchoolID}, UserQuery{ClassID: c.ID, Role: RoleStudent}, page)
+		batch, err := s.store.Users(ctx, Scope{SchoolID: c.SchoolID}, UserQuery{ClassID: c.ID, Role: domain.RoleStudent}, page)
 		if err != nil {
 			return nil, err
 		}
@@ -431,11 +452,11 @@ func (s *Service) classStudents(ctx context.Context, c Class) ([]User, error) {
 // FreeAnalysis reports whether p may use the rules endpoints that list
 // moves, analyse positions and check expressions: staff always, a
 // student when an active class of theirs has FreeAnalysis on.
-func (s *Service) FreeAnalysis(ctx context.Context, p Principal) (bool, error) {
+func (s *Service) FreeAnalysis(ctx context.Context, p domain.Principal) (bool, error) {
 	switch p.Role {
-	case RoleTeacher, RoleSchoolAdmin, RolePlatformAdmin:
+	case domain.RoleTeacher, domain.RoleSchoolAdmin, domain.RolePlatformAdmin:
 		return true, nil
-	case RoleStudent:
+	case domain.RoleStudent:
 		return s.store.FreeAnalysis(ctx, p.UserID)
 	}
 	return false, nil

@@ -3,15 +3,17 @@ package identity
 import (
 	"context"
 	"errors"
+	"qixue/domain"
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // ClassNames is what a class's login screen may show before anyone has
 // logged in: the class's name and, for each active student, the username
-// and the first name only (never the family name, the real name or
-// anything else), so that a child can tap their own name instead of
+// and the shown name only (ShownName: never the real name or anything
+// cut from it), so that a child can tap their own name instead of
 // typing a username.
 type ClassNames struct {
 	ClassName string
@@ -21,7 +23,8 @@ type ClassNames struct {
 	Students []StudentName
 }
 
-// StudentName is one entry of a class's login list.
+// StudentName is one entry of a class's login list: FirstName is the
+// student's ShownName.
 type StudentName struct {
 	Username  string
 	FirstName string
@@ -29,7 +32,7 @@ type StudentName struct {
 
 // ErrUnknownClassCode is returned by ClassNameList for a class code that
 // names no active class.
-var ErrUnknownClassCode = &Error{code: "unknown_class_code"}
+var ErrUnknownClassCode = domain.NewError("unknown_class_code")
 
 // ClassNameList returns the login list of the active class with the
 // login code code (trimmed, NFKC, case-insensitive), students sorted by
@@ -42,7 +45,7 @@ var ErrUnknownClassCode = &Error{code: "unknown_class_code"}
 func (s *Service) ClassNameList(ctx context.Context, code, addr string) (ClassNames, error) {
 	code = strings.ToUpper(normalizeLogin(code))
 	if code == "" {
-		return ClassNames{}, ValidationError(FieldError{Field: "class_code", Code: "required"})
+		return ClassNames{}, domain.Invalid("class_code", "required")
 	}
 	reserved, err := s.reserve(ctx, s.now(), s.addressLimit(addr))
 	if err != nil {
@@ -62,13 +65,13 @@ func (s *Service) ClassNameList(ctx context.Context, code, addr string) (ClassNa
 		return ClassNames{ClassName: c.Name, Hidden: true, Students: []StudentName{}}, nil
 	}
 	users, err := s.store.Users(ctx, Scope{SchoolID: c.SchoolID},
-		UserQuery{Role: RoleStudent, ClassID: c.ID, Status: StatusActive}, Page{Limit: MaxPageLimit})
+		UserQuery{Role: domain.RoleStudent, ClassID: c.ID, Status: StatusActive}, domain.Page{Limit: domain.MaxPageLimit})
 	if err != nil {
 		return ClassNames{}, err
 	}
 	out := ClassNames{ClassName: c.Name, Students: make([]StudentName, 0, len(users))}
 	for _, u := range users {
-		out.Students = append(out.Students, StudentName{Username: u.Username, FirstName: FirstName(u.RealName)})
+		out.Students = append(out.Students, StudentName{Username: u.Username, FirstName: u.Shown()})
 	}
 	sort.SliceStable(out.Students, func(i, j int) bool {
 		a, b := out.Students[i], out.Students[j]
@@ -80,36 +83,74 @@ func (s *Service) ClassNameList(ctx context.Context, code, addr string) (ClassNa
 	return out, nil
 }
 
-// compoundSurnames are the two-character Chinese family names common
-// enough to be met in a class.
-var compoundSurnames = map[string]bool{
-	"欧阳": true, "司马": true, "上官": true, "诸葛": true, "东方": true, "皇甫": true,
-	"尉迟": true, "公孙": true, "慕容": true, "令狐": true, "司徒": true, "夏侯": true,
-	"长孙": true, "宇文": true, "澹台": true, "端木": true, "南宫": true, "独孤": true,
-	"轩辕": true, "西门": true, "百里": true,
+// The longest given name and nickname kept, in characters.
+const (
+	MaxGivenName = 50
+	MaxNickname  = 20
+)
+
+// ShownName is the name of a student shown to anyone outside the
+// student's class (the class's login list, other classes in tournaments,
+// games and live play, exports): the nickname the teacher set, else the
+// given name the roster or an admin gave, else the initial of the real
+// name followed by a full stop (王. of 王小明, N. of Nguyễn Văn An). It is
+// never a guess at where a given name starts: 买买提·艾力 with no given
+// name known is 买.
+func ShownName(nickname, givenName, realName string) string {
+	if n := strings.TrimSpace(nickname); n != "" {
+		return n
+	}
+	if g := strings.TrimSpace(givenName); g != "" {
+		return g
+	}
+	return Initial(realName)
 }
 
-// FirstName returns the given name of a real name, as other children see
-// it (a class's login list, tournament pairings and standings): for a name written in Chinese characters, what follows
-// the family name (one character, or two for a compound family name such
-// as 欧阳); for a name with spaces, its first word; a one-character name
-// stays whole.
-func FirstName(realName string) string {
-	name := strings.TrimSpace(realName)
-	if i := strings.IndexFunc(name, unicode.IsSpace); i > 0 {
-		return name[:i]
+// Shown is ShownName of the user.
+func (u User) Shown() string { return ShownName(u.Nickname, u.GivenName, u.RealName) }
+
+// Initial is the first letter of a name (with the marks that combine
+// with it) followed by a full stop, or "" for an empty name.
+func Initial(name string) string {
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return ""
 	}
-	r := []rune(name)
-	for _, c := range r {
-		if !unicode.Is(unicode.Han, c) {
-			return name
+	r, n := utf8.DecodeRuneInString(name)
+	if r == utf8.RuneError {
+		return ""
+	}
+	for n < len(name) {
+		c, w := utf8.DecodeRuneInString(name[n:])
+		if !unicode.Is(unicode.Mn, c) {
+			break
 		}
+		n += w
 	}
+	return name[:n] + "."
+}
+
+// checkOptionalName validates a given name or nickname: trimmed, empty
+// allowed (none), at most max characters, no control characters.
+func checkOptionalName(v *domain.FieldErrors, field, s string, max int) string {
+	s = strings.TrimSpace(s)
 	switch {
-	case len(r) >= 3 && compoundSurnames[string(r[:2])]:
-		return string(r[2:])
-	case len(r) >= 2:
-		return string(r[1:])
+	case s == "":
+	case utf8.RuneCountInString(s) > max:
+		v.Add(field, "too_long")
+	case !utf8.ValidString(s) || strings.IndexFunc(s, unicode.IsControl) >= 0:
+		v.Add(field, "invalid")
 	}
-	return name
+	return s
+}
+
+// ShownNames returns the ShownName of each of the users ids of the school
+// schoolID ("" any school), by ID; IDs that name no user there are left
+// out. It is for the code that shows other children to a student, which
+// has already checked what the student may see.
+func (s *Service) ShownNames(ctx context.Context, schoolID string, ids []string) (map[string]string, error) {
+	if len(ids) == 0 {
+		return map[string]string{}, nil
+	}
+	return s.store.ShownNames(ctx, Scope{SchoolID: schoolID}, ids)
 }

@@ -6,7 +6,7 @@
 // dependency diagram: it owns its types, its sentinel errors and its Store
 // interface, and imports neither echo nor gorm.
 //
-// Every operation takes the calling Principal and applies the permission
+// Every operation takes the calling domain.Principal and applies the permission
 // matrix and school scoping of the design: another school's IDs are
 // reported as ErrNotFound, never as ErrForbidden.
 //

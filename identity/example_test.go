@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/crypto/bcrypt"
 
+	"qixue/domain"
 	"qixue/identity"
 	"qixue/models"
 )
@@ -25,9 +26,9 @@ func Example() {
 	svc, _ := identity.NewService(models.NewIdentityStore(db), identity.Config{
 		Secret: []byte(identity.NewSecret()), BcryptCost: bcrypt.MinCost,
 	})
-	root := identity.Principal{Role: identity.RolePlatformAdmin}
+	root := domain.Principal{Role: domain.RolePlatformAdmin}
 	school, _ := svc.CreateSchool(ctx, root, identity.SchoolInput{Name: "棋学小学"})
-	svc.CreateUser(ctx, root, identity.NewUser{SchoolID: school.ID, Role: identity.RoleTeacher,
+	svc.CreateUser(ctx, root, identity.NewUser{SchoolID: school.ID, Role: domain.RoleTeacher,
 		Username: "lin", RealName: "林老师", Password: "a-long-password"})
 
 	session, _ := svc.Login(ctx, identity.Credentials{Username: "lin", Password: "a-long-password"}, "198.51.100.7")

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 	"gorm.io/gorm"
 
+	"qixue/domain"
 	"qixue/identity"
 	"qixue/models"
 	"qixue/models/modelstest"
@@ -34,7 +35,7 @@ func TestParseGrade(t *testing.T) {
 		} else if ok && g.Int() != n {
 			t.Errorf("ParseGrade(%d).Int() = %d", n, g.Int())
 		}
-		if err != nil && !errors.Is(err, identity.ErrValidation) {
+		if err != nil && !errors.Is(err, domain.ErrValidation) {
 			t.Errorf("ParseGrade(%d) error %v is not ErrValidation", n, err)
 		}
 	}
@@ -42,13 +43,13 @@ func TestParseGrade(t *testing.T) {
 
 func TestParseRole(t *testing.T) {
 	for _, r := range []string{"platform_admin", "school_admin", "teacher", "student"} {
-		if got, err := identity.ParseRole(r); err != nil || string(got) != r {
-			t.Errorf("ParseRole(%q) = %q, %v", r, got, err)
+		if got, err := domain.ParseRole(r); err != nil || string(got) != r {
+			t.Errorf("domain.ParseRole(%q) = %q, %v", r, got, err)
 		}
 	}
 	for _, r := range []string{"", "Teacher", "admin", "student "} {
-		if _, err := identity.ParseRole(r); !errors.Is(err, identity.ErrValidation) {
-			t.Errorf("ParseRole(%q) error = %v", r, err)
+		if _, err := domain.ParseRole(r); !errors.Is(err, domain.ErrValidation) {
+			t.Errorf("domain.ParseRole(%q) error = %v", r, err)
 		}
 	}
 }
@@ -60,11 +61,11 @@ func TestNewServiceRefusesShortSecret(t *testing.T) {
 }
 
 func TestErrorsMatchSentinels(t *testing.T) {
-	err := fmt.Errorf("wrapped: %w", identity.ValidationError(identity.FieldError{Field: "name", Code: "required"}))
-	if !errors.Is(err, identity.ErrValidation) || errors.Is(err, identity.ErrNotFound) {
+	err := fmt.Errorf("wrapped: %w", domain.Invalid("name", "required"))
+	if !errors.Is(err, domain.ErrValidation) || errors.Is(err, domain.ErrNotFound) {
 		t.Fatalf("errors.Is mismatch for %v", err)
 	}
-	var e *identity.Error
+	var e *domain.Error
 	if !errors.As(err, &e) || e.Code() != "validation_failed" || len(e.Fields()) != 1 {
 		t.Fatalf("errors.As: %+v", e)
 	}
@@ -75,12 +76,12 @@ func TestTokensAcrossServices(t *testing.T) {
 		ctx := context.Background()
 		now := time.Now()
 		svc := newService(t, db, func() time.Time { return now })
-		root := identity.Principal{Role: identity.RolePlatformAdmin}
+		root := domain.Principal{Role: domain.RolePlatformAdmin}
 		sc, err := svc.CreateSchool(ctx, root, identity.SchoolInput{Name: "S"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		u, err := svc.CreateUser(ctx, root, identity.NewUser{SchoolID: sc.ID, Role: identity.RoleTeacher, Username: "tea1", RealName: "T", Password: "password-1"})
+		u, err := svc.CreateUser(ctx, root, identity.NewUser{SchoolID: sc.ID, Role: domain.RoleTeacher, Username: "tea1", RealName: "T", Password: "password-1"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -91,7 +92,7 @@ func TestTokensAcrossServices(t *testing.T) {
 		// A second replica with the same secret accepts the token.
 		other := newService(t, db, func() time.Time { return now.Add(time.Minute) })
 		p, err := other.Authenticate(ctx, s.AccessToken)
-		if err != nil || p != (identity.Principal{UserID: u.ID, SchoolID: sc.ID, Role: identity.RoleTeacher}) {
+		if err != nil || p != (domain.Principal{UserID: u.ID, SchoolID: sc.ID, Role: domain.RoleTeacher}) {
 			t.Fatalf("Authenticate = %+v, %v", p, err)
 		}
 		late := newService(t, db, func() time.Time { return now.Add(16 * time.Minute) })
@@ -111,7 +112,7 @@ func TestTokensAcrossServices(t *testing.T) {
 func TestCreateStudentsGeneratesCredentials(t *testing.T) {
 	ctx := context.Background()
 	svc := newService(t, modelstest.SQLite(t), nil)
-	root := identity.Principal{Role: identity.RolePlatformAdmin}
+	root := domain.Principal{Role: domain.RolePlatformAdmin}
 	sc, _ := svc.CreateSchool(ctx, root, identity.SchoolInput{Name: "S"})
 	c, err := svc.CreateClass(ctx, root, identity.NewClass{SchoolID: sc.ID, Name: "C", Grade: 0})
 	if err != nil {
@@ -147,9 +148,9 @@ func TestRateLimitAcrossReplicas(t *testing.T) {
 	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
 		ctx := context.Background()
 		r1, r2 := newService(t, db, nil), newService(t, db, nil)
-		root := identity.Principal{Role: identity.RolePlatformAdmin}
+		root := domain.Principal{Role: domain.RolePlatformAdmin}
 		sc, _ := r1.CreateSchool(ctx, root, identity.SchoolInput{Name: "S"})
-		if _, err := r1.CreateUser(ctx, root, identity.NewUser{SchoolID: sc.ID, Role: identity.RoleTeacher, Username: "tea1", RealName: "T", Password: "password-1"}); err != nil {
+		if _, err := r1.CreateUser(ctx, root, identity.NewUser{SchoolID: sc.ID, Role: domain.RoleTeacher, Username: "tea1", RealName: "T", Password: "password-1"}); err != nil {
 			t.Fatal(err)
 		}
 		for i := range 10 {

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"qixue/audit"
+	"qixue/domain"
 )
 
 // Default login limits (see Config).
@@ -97,7 +98,7 @@ func (s *Service) reserve(ctx context.Context, now time.Time, keys ...limitKey) 
 		if err != nil {
 			return nil, err
 		}
-		return nil, &Error{code: ErrRateLimited.code, retryAfter: max(r.WindowEnd.Sub(now), time.Second)}
+		return nil, ErrRateLimited.WithRetryAfter(max(r.WindowEnd.Sub(now), time.Second))
 	}
 	return got, nil
 }
@@ -194,7 +195,7 @@ func (h *HashSlots) Acquire(ctx context.Context, wait time.Duration) error {
 	case h.ch <- struct{}{}:
 		return nil
 	case <-timeout:
-		return &Error{code: ErrBusy.code, retryAfter: busyRetryAfter}
+		return ErrBusy.WithRetryAfter(busyRetryAfter)
 	case <-ctx.Done():
 		return ctx.Err()
 	}
@@ -217,7 +218,7 @@ func normalizeLogin(s string) string { return strings.TrimSpace(norm.NFKC.String
 // admins any user, school admins their school's, teachers the students of
 // their classes (others ErrNotFound, staff of a teacher's school
 // ErrForbidden). The lock of the address stays (see ClearAddressLock).
-func (s *Service) ClearLoginLock(ctx context.Context, p Principal, userID string) error {
+func (s *Service) ClearLoginLock(ctx context.Context, p domain.Principal, userID string) error {
 	u, err := s.writableCredentials(ctx, p, userID)
 	if err != nil {
 		return err
@@ -233,15 +234,15 @@ func (s *Service) ClearLoginLock(ctx context.Context, p Principal, userID string
 // it: an address is shared by whoever uses it, so a school admin may not
 // lift the limit for an address of strangers. Others get ErrForbidden; an
 // address that does not parse is a validation error on "address".
-func (s *Service) ClearAddressLock(ctx context.Context, p Principal, addr, callerAddr string) error {
+func (s *Service) ClearAddressLock(ctx context.Context, p domain.Principal, addr, callerAddr string) error {
 	a, err := netip.ParseAddr(strings.TrimSpace(addr))
 	if err != nil {
-		return ValidationError(FieldError{Field: "address", Code: "invalid"})
+		return domain.Invalid("address", "invalid")
 	}
 	key := addressKey(a.String())
 	switch p.Role {
-	case RolePlatformAdmin:
-	case RoleSchoolAdmin:
+	case domain.RolePlatformAdmin:
+	case domain.RoleSchoolAdmin:
 		if key != addressKey(callerAddr) {
 			return ErrForbidden
 		}

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 	"gorm.io/gorm"
 
+	"qixue/domain"
 	"qixue/identity"
 	"qixue/models"
 	"qixue/models/modelstest"
@@ -27,12 +28,12 @@ func TestRevocationUnderLoad(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		root := identity.Principal{Role: identity.RolePlatformAdmin}
+		root := domain.Principal{Role: domain.RolePlatformAdmin}
 		sc, err := svc.CreateSchool(ctx, root, identity.SchoolInput{Name: "S"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		u, err := svc.CreateUser(ctx, root, identity.NewUser{SchoolID: sc.ID, Role: identity.RoleTeacher, Username: "load-t1", RealName: "T", Password: "password-1"})
+		u, err := svc.CreateUser(ctx, root, identity.NewUser{SchoolID: sc.ID, Role: domain.RoleTeacher, Username: "load-t1", RealName: "T", Password: "password-1"})
 		if err != nil {
 			t.Fatal(err)
 		}

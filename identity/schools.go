@@ -1,6 +1,9 @@
 package identity
 
-import "context"
+import (
+	"context"
+	"qixue/domain"
+)
 
 // SchoolInput is the writable part of a school.
 type SchoolInput struct {
@@ -8,14 +11,14 @@ type SchoolInput struct {
 }
 
 func (in SchoolInput) validate() (SchoolInput, error) {
-	var v invalid
+	var v domain.FieldErrors
 	in.Name = checkName(&v, "name", in.Name, 200)
-	return in, v.err()
+	return in, v.Err()
 }
 
 // CreateSchool creates a school. Platform admins only.
-func (s *Service) CreateSchool(ctx context.Context, p Principal, in SchoolInput) (School, error) {
-	if p.Role != RolePlatformAdmin {
+func (s *Service) CreateSchool(ctx context.Context, p domain.Principal, in SchoolInput) (School, error) {
+	if p.Role != domain.RolePlatformAdmin {
 		return School{}, ErrForbidden
 	}
 	in, err := in.validate()
@@ -29,21 +32,21 @@ func (s *Service) CreateSchool(ctx context.Context, p Principal, in SchoolInput)
 
 // School returns a school: any for platform admins, their own for school
 // admins and teachers (ErrNotFound for others). Students get ErrForbidden.
-func (s *Service) School(ctx context.Context, p Principal, id string) (School, error) {
-	if p.Role == RoleStudent {
+func (s *Service) School(ctx context.Context, p domain.Principal, id string) (School, error) {
+	if p.Role == domain.RoleStudent {
 		return School{}, ErrForbidden
 	}
-	return s.store.School(ctx, p.scope(), id)
+	return s.store.School(ctx, scopeOf(p), id)
 }
 
 // Schools lists the schools the caller may read, with the cursor of the
 // next page ("" at the end).
-func (s *Service) Schools(ctx context.Context, p Principal, page Page) ([]School, string, error) {
-	if p.Role == RoleStudent {
+func (s *Service) Schools(ctx context.Context, p domain.Principal, page domain.Page) ([]School, string, error) {
+	if p.Role == domain.RoleStudent {
 		return nil, "", ErrForbidden
 	}
-	page = page.normalized()
-	list, err := s.store.Schools(ctx, p.scope(), page)
+	page = page.Normalized()
+	list, err := s.store.Schools(ctx, scopeOf(p), page)
 	if err != nil {
 		return nil, "", err
 	}
@@ -52,8 +55,8 @@ func (s *Service) Schools(ctx context.Context, p Principal, page Page) ([]School
 }
 
 // UpdateSchool renames a school. Platform admins only.
-func (s *Service) UpdateSchool(ctx context.Context, p Principal, id string, in SchoolInput) (School, error) {
-	if p.Role != RolePlatformAdmin {
+func (s *Service) UpdateSchool(ctx context.Context, p domain.Principal, id string, in SchoolInput) (School, error) {
+	if p.Role != domain.RolePlatformAdmin {
 		return School{}, ErrForbidden
 	}
 	in, err := in.validate()
@@ -70,8 +73,8 @@ func (s *Service) UpdateSchool(ctx context.Context, p Principal, id string, in S
 
 // DeleteSchool deletes a school without users (ErrSchoolNotEmpty
 // otherwise). Platform admins only.
-func (s *Service) DeleteSchool(ctx context.Context, p Principal, id string) error {
-	if p.Role != RolePlatformAdmin {
+func (s *Service) DeleteSchool(ctx context.Context, p domain.Principal, id string) error {
+	if p.Role != domain.RolePlatformAdmin {
 		return ErrForbidden
 	}
 	return s.store.DeleteSchool(ctx, id)

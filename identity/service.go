@@ -3,6 +3,7 @@ package identity
 import (
 	"context"
 	"errors"
+	"qixue/domain"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -207,18 +208,18 @@ func (s *Service) Login(ctx context.Context, cr Credentials, addr string) (Sessi
 	cr.Username = normalizeUsername(cr.Username)
 	cr.ClassCode = strings.ToUpper(normalizeLogin(cr.ClassCode))
 	cr.PIN = normalizeLogin(cr.PIN)
-	var v invalid
+	var v domain.FieldErrors
 	if cr.Username == "" {
-		v.add("username", "required")
+		v.Add("username", "required")
 	}
 	if cr.ClassCode != "" {
 		if cr.PIN == "" {
-			v.add("pin", "required")
+			v.Add("pin", "required")
 		}
 	} else if cr.Password == "" {
-		v.add("password", "required")
+		v.Add("password", "required")
 	}
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return Session{}, err
 	}
 
@@ -270,7 +271,7 @@ func (s *Service) loginCandidate(ctx context.Context, cr Credentials) (User, str
 	if cr.ClassCode == "" {
 		return u, u.PasswordHash, cr.Password, nil
 	}
-	if u.Role != RoleStudent {
+	if u.Role != domain.RoleStudent {
 		return User{}, "", cr.PIN, nil
 	}
 	c, err := s.store.ClassByLoginCode(ctx, cr.ClassCode)
@@ -293,7 +294,7 @@ func (s *Service) loginCandidate(ctx context.Context, cr Credentials) (User, str
 // openSession issues an access token and a refresh token for u. With an
 // empty family it stores a new refresh token family.
 func (s *Service) openSession(ctx context.Context, u User, now time.Time, refresh string) (Session, error) {
-	p := Principal{UserID: u.ID, SchoolID: u.SchoolID, Role: u.Role}
+	p := domain.Principal{UserID: u.ID, SchoolID: u.SchoolID, Role: u.Role}
 	access, err := signAccess(s.cfg.Secret, p, now, s.cfg.AccessTTL)
 	if err != nil {
 		return Session{}, err
@@ -319,7 +320,7 @@ func (s *Service) openSession(ctx context.Context, u User, now time.Time, refres
 // ErrTokenInvalid, expired ones ErrTokenExpired.
 func (s *Service) Refresh(ctx context.Context, refresh string) (Session, error) {
 	if refresh == "" {
-		return Session{}, ValidationError(FieldError{Field: "refresh_token", Code: "required"})
+		return Session{}, domain.Invalid("refresh_token", "required")
 	}
 	now := s.now()
 	token, hash := newOpaqueToken()
@@ -342,7 +343,7 @@ func (s *Service) Refresh(ctx context.Context, refresh string) (Session, error) 
 // ignored, so logout is idempotent.
 func (s *Service) Logout(ctx context.Context, refresh string) error {
 	if refresh == "" {
-		return ValidationError(FieldError{Field: "refresh_token", Code: "required"})
+		return domain.Invalid("refresh_token", "required")
 	}
 	return s.store.RevokeRefreshFamily(ctx, hashToken(refresh), s.now())
 }
@@ -353,25 +354,25 @@ func (s *Service) Logout(ctx context.Context, refresh string) error {
 // again (the user logs in or refreshes anew). Revocations are checked
 // against an in-memory snapshot: no database statement unless the
 // snapshot is older than Config.RevocationRefresh, then one.
-func (s *Service) Authenticate(ctx context.Context, token string) (Principal, error) {
+func (s *Service) Authenticate(ctx context.Context, token string) (domain.Principal, error) {
 	now := s.cfg.Now()
 	p, issued, err := parseAccess(s.cfg.Secret, token, now)
 	if err != nil {
-		return Principal{}, err
+		return domain.Principal{}, err
 	}
 	revoked, err := s.currentRevocations(ctx, now)
 	if err != nil {
-		return Principal{}, err
+		return domain.Principal{}, err
 	}
 	if revoked.revokes(p.UserID, issued) {
-		return Principal{}, ErrTokenInvalid
+		return domain.Principal{}, ErrTokenInvalid
 	}
 	return p, nil
 }
 
 // Me returns the caller's own user.
-func (s *Service) Me(ctx context.Context, p Principal) (User, error) {
-	u, err := s.store.User(ctx, p.scope(), p.UserID)
+func (s *Service) Me(ctx context.Context, p domain.Principal) (User, error) {
+	u, err := s.store.User(ctx, scopeOf(p), p.UserID)
 	if isNotFound(err) {
 		return User{}, ErrUnauthenticated
 	}

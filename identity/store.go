@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"qixue/audit"
+	"qixue/domain"
 )
 
 // Store keeps the identity domain's data. Lookups of missing rows, and of
@@ -17,7 +18,7 @@ import (
 type Store interface {
 	CreateSchool(ctx context.Context, s School) error
 	School(ctx context.Context, sc Scope, id string) (School, error)
-	Schools(ctx context.Context, sc Scope, page Page) ([]School, error)
+	Schools(ctx context.Context, sc Scope, page domain.Page) ([]School, error)
 	UpdateSchool(ctx context.Context, s School) error
 	// DeleteSchool removes an empty school; ErrSchoolNotEmpty when users remain.
 	DeleteSchool(ctx context.Context, id string) error
@@ -29,12 +30,16 @@ type Store interface {
 	// Users lists the users of the scope matching q, by real name
 	// (NameSortKey, then ID), up to page.Limit+1 after the position
 	// page.After (UserCursor of the previous page's last user).
-	Users(ctx context.Context, sc Scope, q UserQuery, page Page) ([]User, error)
+	Users(ctx context.Context, sc Scope, q UserQuery, page domain.Page) ([]User, error)
 	// UpdateUser saves the fields of u (within sc) that an admin may
-	// change: real name, e-mail, role and DeactivatedAt; it ends u's
+	// change: real name, given name, nickname, e-mail, role and
+	// DeactivatedAt; it ends u's
 	// sessions as end says (a Revocation at end.At, refresh tokens
 	// revoked), in one transaction.
 	UpdateUser(ctx context.Context, sc Scope, u User, end SessionEnd, log ...audit.Entry) error
+	// ShownNames returns the ShownName of each user of ids within sc
+	// (users not found are left out).
+	ShownNames(ctx context.Context, sc Scope, ids []string) (map[string]string, error)
 	// DeleteUser removes the user with its enrollments and refresh tokens
 	// and records a Revocation at now, in one transaction.
 	DeleteUser(ctx context.Context, sc Scope, id string, now time.Time, log ...audit.Entry) error
@@ -50,7 +55,7 @@ type Store interface {
 	Class(ctx context.Context, sc Scope, id string) (Class, error)
 	// ClassByLoginCode finds a class of any school by its login code.
 	ClassByLoginCode(ctx context.Context, code string) (Class, error)
-	Classes(ctx context.Context, sc Scope, q ClassQuery, page Page) ([]Class, error)
+	Classes(ctx context.Context, sc Scope, q ClassQuery, page domain.Page) ([]Class, error)
 	// UpdateClass saves the class's fields except DeactivatedAt.
 	UpdateClass(ctx context.Context, c Class, log ...audit.Entry) error
 	// SetClassDeactivatedAt sets the class's DeactivatedAt (zero: active)
@@ -75,7 +80,7 @@ type Store interface {
 	Enrollment(ctx context.Context, sc Scope, classID, userID string) (Enrollment, error)
 	// Enrollments lists the class's enrollments whose own state matches
 	// status.
-	Enrollments(ctx context.Context, sc Scope, classID string, status Status, page Page) ([]Enrollment, error)
+	Enrollments(ctx context.Context, sc Scope, classID string, status Status, page domain.Page) ([]Enrollment, error)
 	// Teaches reports whether teacherID teaches an active class in which
 	// studentID is an active student (ended enrollments and deactivated
 	// classes grant nothing).
@@ -146,7 +151,7 @@ type Store interface {
 
 // UserQuery filters a user list. Zero fields do not filter.
 type UserQuery struct {
-	Role Role
+	Role domain.Role
 	// TaughtBy keeps only students enrolled in a class of this teacher.
 	TaughtBy string
 	// ClassID keeps only members of this class (active enrollments).

@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"errors"
+	"qixue/domain"
 	"time"
 
 	"github.com/golang-jwt/jwt/v5"
@@ -28,7 +29,7 @@ type accessClaims struct {
 }
 
 // signAccess returns an HS256 access token for p valid from now for ttl.
-func signAccess(secret []byte, p Principal, now time.Time, ttl time.Duration) (string, error) {
+func signAccess(secret []byte, p domain.Principal, now time.Time, ttl time.Duration) (string, error) {
 	c := accessClaims{
 		Role:     string(p.Role),
 		SchoolID: p.SchoolID,
@@ -48,7 +49,7 @@ func signAccess(secret []byte, p Principal, now time.Time, ttl time.Duration) (s
 // parseAccess verifies an access token: HS256 only, issuer, audience,
 // expiry and not-before checked. It returns the principal and the time the
 // token was issued (whole seconds), or ErrTokenExpired or ErrTokenInvalid.
-func parseAccess(secret []byte, token string, now time.Time) (Principal, time.Time, error) {
+func parseAccess(secret []byte, token string, now time.Time) (domain.Principal, time.Time, error) {
 	var c accessClaims
 	_, err := jwt.ParseWithClaims(token, &c, func(*jwt.Token) (any, error) { return secret, nil },
 		jwt.WithValidMethods([]string{jwt.SigningMethodHS256.Alg()}),
@@ -60,15 +61,15 @@ func parseAccess(secret []byte, token string, now time.Time) (Principal, time.Ti
 	)
 	switch {
 	case errors.Is(err, jwt.ErrTokenExpired):
-		return Principal{}, time.Time{}, ErrTokenExpired
+		return domain.Principal{}, time.Time{}, ErrTokenExpired
 	case err != nil:
-		return Principal{}, time.Time{}, ErrTokenInvalid
+		return domain.Principal{}, time.Time{}, ErrTokenInvalid
 	}
-	role, rerr := ParseRole(c.Role)
-	if rerr != nil || c.Subject == "" || c.IssuedAt == nil || (role != RolePlatformAdmin && c.SchoolID == "") {
-		return Principal{}, time.Time{}, ErrTokenInvalid
+	role, rerr := domain.ParseRole(c.Role)
+	if rerr != nil || c.Subject == "" || c.IssuedAt == nil || (role != domain.RolePlatformAdmin && c.SchoolID == "") {
+		return domain.Principal{}, time.Time{}, ErrTokenInvalid
 	}
-	return Principal{UserID: c.Subject, SchoolID: c.SchoolID, Role: role}, c.IssuedAt.Time, nil
+	return domain.Principal{UserID: c.Subject, SchoolID: c.SchoolID, Role: role}, c.IssuedAt.Time, nil
 }
 
 // newOpaqueToken returns a random refresh token string and its stored hash.

@@ -1,32 +1,12 @@
 package identity
 
 import (
+	"qixue/domain"
 	"strings"
 	"time"
 	"unicode"
 	"unicode/utf8"
 )
-
-// Role is what a user may do. The zero Role is invalid; obtain one with
-// ParseRole or use the constants.
-type Role string
-
-// The four roles of the permission matrix.
-const (
-	RolePlatformAdmin Role = "platform_admin"
-	RoleSchoolAdmin   Role = "school_admin"
-	RoleTeacher       Role = "teacher"
-	RoleStudent       Role = "student"
-)
-
-// ParseRole returns the Role named s, or ErrValidation for an unknown name.
-func ParseRole(s string) (Role, error) {
-	switch r := Role(s); r {
-	case RolePlatformAdmin, RoleSchoolAdmin, RoleTeacher, RoleStudent:
-		return r, nil
-	}
-	return "", ValidationError(FieldError{Field: "role", Code: "invalid"})
-}
 
 // Grade is a primary-school grade from 0 (preschool) to 6.
 type Grade struct{ n int }
@@ -34,7 +14,7 @@ type Grade struct{ n int }
 // ParseGrade returns the Grade n, or ErrValidation when n is outside 0..6.
 func ParseGrade(n int) (Grade, error) {
 	if n < 0 || n > 6 {
-		return Grade{}, ValidationError(FieldError{Field: "grade", Code: "out_of_range"})
+		return Grade{}, domain.Invalid("grade", "out_of_range")
 	}
 	return Grade{n}, nil
 }
@@ -57,11 +37,17 @@ type School struct {
 // everyone else belongs to exactly one school. Students have no e-mail and
 // a generated username; they may have a PIN instead of a password.
 type User struct {
-	ID           string
-	SchoolID     string
-	Role         Role
-	Username     string
-	RealName     string
+	ID       string
+	SchoolID string
+	Role     domain.Role
+	Username string
+	RealName string
+	// GivenName is the given name alone, as the roster (OneRoster
+	// givenName) or an admin gave it ("" when unknown; never derived
+	// from RealName). Nickname is what the student's teacher chose to
+	// show instead ("" when none). See ShownName.
+	GivenName    string
+	Nickname     string
 	Email        string
 	PasswordHash string
 	PINHash      string
@@ -120,7 +106,7 @@ type Enrollment struct {
 	ClassID  string
 	UserID   string
 	SchoolID string
-	Role     Role
+	Role     domain.Role
 	// SourcedID is the enrollment's OneRoster sourcedId ("" unless imported).
 	SourcedID string
 	// DeactivatedAt is when a roster import ended the enrollment (zero
@@ -154,50 +140,15 @@ func ParseStatus(s string) (Status, error) {
 	case "all":
 		return StatusAll, nil
 	}
-	return StatusActive, ValidationError(FieldError{Field: "status", Code: "invalid"})
-}
-
-// Principal is the authenticated caller of an operation.
-type Principal struct {
-	UserID   string
-	SchoolID string
-	Role     Role
+	return StatusActive, domain.Invalid("status", "invalid")
 }
 
 // Scope restricts store queries to one school; the zero Scope (platform
 // admins) sees all schools.
 type Scope struct{ SchoolID string }
 
-// scope returns the store scope of the principal.
-func (p Principal) scope() Scope {
-	if p.Role == RolePlatformAdmin {
-		return Scope{}
-	}
-	return Scope{SchoolID: p.SchoolID}
-}
-
-// Page asks for one page of a list in ID order: items with ID greater than
-// After, at most Limit of them.
-type Page struct {
-	After string
-	Limit int
-}
-
-// Page limits.
-const (
-	DefaultPageLimit = 50
-	MaxPageLimit     = 200
-)
-
-func (p Page) normalized() Page {
-	if p.Limit <= 0 {
-		p.Limit = DefaultPageLimit
-	}
-	if p.Limit > MaxPageLimit {
-		p.Limit = MaxPageLimit
-	}
-	return p
-}
+// scopeOf returns the store scope of the principal.
+func scopeOf(p domain.Principal) Scope { return Scope{SchoolID: p.SchoolScope()} }
 
 // nextAfter returns the cursor for the page after items, or "" at the end.
 // Stores fetch Limit+1 rows; the extra one only signals that more exist.
@@ -210,15 +161,15 @@ func nextAfter[T any](items []T, limit int, id func(T) string) ([]T, string) {
 }
 
 // name validation shared by schools, classes and real names.
-func checkName(v *invalid, field, s string, max int) string {
+func checkName(v *domain.FieldErrors, field, s string, max int) string {
 	s = strings.TrimSpace(s)
 	switch {
 	case s == "":
-		v.add(field, "required")
+		v.Add(field, "required")
 	case utf8.RuneCountInString(s) > max:
-		v.add(field, "too_long")
+		v.Add(field, "too_long")
 	case !utf8.ValidString(s) || strings.IndexFunc(s, unicode.IsControl) >= 0:
-		v.add(field, "invalid")
+		v.Add(field, "invalid")
 	}
 	return s
 }

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"qixue/audit"
+	"qixue/domain"
 )
 
 var usernamePattern = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]{2,31}$`)
@@ -25,89 +26,102 @@ const (
 // for students, who then get a generated one.
 type NewUser struct {
 	SchoolID string
-	Role     Role
+	Role     domain.Role
 	Username string
 	RealName string
-	Email    string
-	Password string
+	// GivenName is optional (see User.GivenName).
+	GivenName string
+	Email     string
+	Password  string
 }
 
 // UserPatch changes some fields of a user; nil fields stay. Active
 // deactivates (false) or reactivates (true) the user by hand; a later
 // roster bulk import still decides for users it imported.
+// GivenName and Nickname ("" clears them) decide the user's ShownName;
+// a teacher may change these two of the students of their classes.
 type UserPatch struct {
-	RealName *string
-	Email    *string
-	Role     *Role
-	Active   *bool
+	RealName  *string
+	GivenName *string
+	Nickname  *string
+	Email     *string
+	Role      *domain.Role
+	Active    *bool
 }
 
-func checkPassword(v *invalid, field, pw string) {
+// namesOnly reports whether the patch changes nothing but the given name
+// and the nickname.
+func (in UserPatch) namesOnly() bool {
+	return in.RealName == nil && in.Email == nil && in.Role == nil && in.Active == nil
+}
+
+func checkPassword(v *domain.FieldErrors, field, pw string) {
 	switch {
 	case len(pw) < MinPasswordLen:
-		v.add(field, "too_short")
+		v.Add(field, "too_short")
 	case len(pw) > MaxPasswordLen:
-		v.add(field, "too_long")
+		v.Add(field, "too_long")
 	}
 }
 
-func checkEmail(v *invalid, email string) {
+func checkEmail(v *domain.FieldErrors, email string) {
 	if email == "" {
 		return
 	}
 	if a, err := mail.ParseAddress(email); err != nil || a.Address != email || utf8.RuneCountInString(email) > 254 {
-		v.add("email", "invalid")
+		v.Add("email", "invalid")
 	}
 }
 
 // CreateUser creates a user. Platform admins create any user; school
 // admins create school admins, teachers and students of their school.
-func (s *Service) CreateUser(ctx context.Context, p Principal, in NewUser) (User, error) {
+func (s *Service) CreateUser(ctx context.Context, p domain.Principal, in NewUser) (User, error) {
 	switch p.Role {
-	case RolePlatformAdmin:
-	case RoleSchoolAdmin:
-		if in.Role == RolePlatformAdmin {
+	case domain.RolePlatformAdmin:
+	case domain.RoleSchoolAdmin:
+		if in.Role == domain.RolePlatformAdmin {
 			return User{}, ErrForbidden
 		}
 		in.SchoolID = p.SchoolID
 	default:
 		return User{}, ErrForbidden
 	}
-	var v invalid
-	if _, err := ParseRole(string(in.Role)); err != nil {
-		v.add("role", "invalid")
+	var v domain.FieldErrors
+	if _, err := domain.ParseRole(string(in.Role)); err != nil {
+		v.Add("role", "invalid")
 	}
 	in.Username = normalizeUsername(in.Username)
 	switch {
-	case in.Username == "" && in.Role == RoleStudent:
+	case in.Username == "" && in.Role == domain.RoleStudent:
 		in.Username = newStudentUsername()
 	case !usernamePattern.MatchString(in.Username):
-		v.add("username", "invalid")
+		v.Add("username", "invalid")
 	}
 	in.RealName = checkName(&v, "real_name", in.RealName, 100)
+	in.GivenName = checkOptionalName(&v, "given_name", in.GivenName, MaxGivenName)
 	checkEmail(&v, in.Email)
-	if in.Password != "" || in.Role != RoleStudent {
+	if in.Password != "" || in.Role != domain.RoleStudent {
 		checkPassword(&v, "password", in.Password)
 	}
-	if in.Role == RolePlatformAdmin && in.SchoolID != "" {
-		v.add("school_id", "not_allowed")
+	if in.Role == domain.RolePlatformAdmin && in.SchoolID != "" {
+		v.Add("school_id", "not_allowed")
 	}
-	if in.Role != RolePlatformAdmin && in.SchoolID == "" {
-		v.add("school_id", "required")
+	if in.Role != domain.RolePlatformAdmin && in.SchoolID == "" {
+		v.Add("school_id", "required")
 	}
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return User{}, err
 	}
 	if in.SchoolID != "" {
-		if _, err := s.store.School(ctx, p.scope(), in.SchoolID); isNotFound(err) {
-			return User{}, ValidationError(FieldError{Field: "school_id", Code: "not_found"})
+		if _, err := s.store.School(ctx, scopeOf(p), in.SchoolID); isNotFound(err) {
+			return User{}, domain.Invalid("school_id", "not_found")
 		} else if err != nil {
 			return User{}, err
 		}
 	}
 	now := s.now()
 	u := User{ID: newID(), SchoolID: in.SchoolID, Role: in.Role, Username: in.Username,
-		RealName: in.RealName, Email: in.Email, CreatedAt: now, UpdatedAt: now}
+		RealName: in.RealName, GivenName: in.GivenName, Email: in.Email, CreatedAt: now, UpdatedAt: now}
 	if in.Password != "" {
 		h, err := s.hash(ctx, in.Password)
 		if err != nil {
@@ -121,8 +135,8 @@ func (s *Service) CreateUser(ctx context.Context, p Principal, in NewUser) (User
 // User returns a user the caller may read: platform admins any, school
 // admins their school's, teachers themselves and students of their
 // classes, students themselves. Others are ErrNotFound.
-func (s *Service) User(ctx context.Context, p Principal, id string) (User, error) {
-	u, err := s.store.User(ctx, p.scope(), id)
+func (s *Service) User(ctx context.Context, p domain.Principal, id string) (User, error) {
+	u, err := s.store.User(ctx, scopeOf(p), id)
 	if err != nil {
 		return User{}, err
 	}
@@ -132,11 +146,11 @@ func (s *Service) User(ctx context.Context, p Principal, id string) (User, error
 	return u, nil
 }
 
-func (s *Service) canRead(ctx context.Context, p Principal, u User) error {
+func (s *Service) canRead(ctx context.Context, p domain.Principal, u User) error {
 	switch {
-	case p.Role == RolePlatformAdmin || p.Role == RoleSchoolAdmin || u.ID == p.UserID:
+	case p.Role == domain.RolePlatformAdmin || p.Role == domain.RoleSchoolAdmin || u.ID == p.UserID:
 		return nil
-	case p.Role == RoleTeacher && u.Role == RoleStudent:
+	case p.Role == domain.RoleTeacher && u.Role == domain.RoleStudent:
 		ok, err := s.store.Teaches(ctx, p.UserID, u.ID)
 		if err != nil {
 			return err
@@ -153,32 +167,32 @@ func (s *Service) canRead(ctx context.Context, p Principal, u User) error {
 // default.
 type UserListQuery struct {
 	SchoolID string
-	Role     Role
+	Role     domain.Role
 	ClassID  string
 	Status   Status
 }
 
 // Users lists the users the caller may read: teachers see the students of
 // their classes; students get ErrForbidden.
-func (s *Service) Users(ctx context.Context, p Principal, q UserListQuery, page Page) ([]User, string, error) {
-	sc := p.scope()
+func (s *Service) Users(ctx context.Context, p domain.Principal, q UserListQuery, page domain.Page) ([]User, string, error) {
+	sc := scopeOf(p)
 	sq := UserQuery{Role: q.Role, ClassID: q.ClassID, Status: q.Status}
 	switch p.Role {
-	case RolePlatformAdmin:
+	case domain.RolePlatformAdmin:
 		sc = Scope{SchoolID: q.SchoolID}
-	case RoleSchoolAdmin:
-	case RoleTeacher:
+	case domain.RoleSchoolAdmin:
+	case domain.RoleTeacher:
 		sq.TaughtBy = p.UserID
-		sq.Role = RoleStudent
+		sq.Role = domain.RoleStudent
 	default:
 		return nil, "", ErrForbidden
 	}
 	if q.Role != "" {
-		if _, err := ParseRole(string(q.Role)); err != nil {
+		if _, err := domain.ParseRole(string(q.Role)); err != nil {
 			return nil, "", err
 		}
 	}
-	page = page.normalized()
+	page = page.Normalized()
 	list, err := s.store.Users(ctx, sc, sq, page)
 	if err != nil {
 		return nil, "", err
@@ -187,42 +201,61 @@ func (s *Service) Users(ctx context.Context, p Principal, q UserListQuery, page 
 	return list, next, nil
 }
 
-// UpdateUser changes a user's real name, e-mail, role or active state.
-// Platform admins and the user's school admins only; nobody becomes a
-// platform admin this way, and nobody deactivates themselves.
+// UpdateUser changes a user's real name, given name, nickname, e-mail,
+// role or active state. Platform admins and the user's school admins
+// only, except that a teacher may set the given name and nickname of a
+// student of their active classes (another student of the school, or
+// anyone of another school, is ErrNotFound; other fields ErrForbidden);
+// nobody becomes a platform admin this way, and nobody deactivates
+// themselves.
 // A change of role ends the user's sessions (access tokens refused at
 // once, see Authenticate; refresh tokens revoked), so that no token goes
 // on carrying the old role; deactivating ends the access tokens and
 // refuses refreshes until the user is reactivated. Role changes,
 // deactivations and reactivations are written to the audit log.
-func (s *Service) UpdateUser(ctx context.Context, p Principal, id string, in UserPatch) (User, error) {
-	if p.Role != RolePlatformAdmin && p.Role != RoleSchoolAdmin {
+func (s *Service) UpdateUser(ctx context.Context, p domain.Principal, id string, in UserPatch) (User, error) {
+	teacher := p.Role == domain.RoleTeacher && in.namesOnly()
+	if p.Role != domain.RolePlatformAdmin && p.Role != domain.RoleSchoolAdmin && !teacher {
 		return User{}, ErrForbidden
 	}
-	u, err := s.store.User(ctx, p.scope(), id)
+	u, err := s.store.User(ctx, scopeOf(p), id)
 	if err != nil {
 		return User{}, err
 	}
+	if teacher {
+		if err := s.canRead(ctx, p, u); err != nil {
+			return User{}, err
+		}
+		if u.Role != domain.RoleStudent {
+			return User{}, ErrForbidden
+		}
+	}
 	old := u
-	var v invalid
+	var v domain.FieldErrors
 	if in.RealName != nil {
 		u.RealName = checkName(&v, "real_name", *in.RealName, 100)
+	}
+	if in.GivenName != nil {
+		u.GivenName = checkOptionalName(&v, "given_name", *in.GivenName, MaxGivenName)
+	}
+	if in.Nickname != nil {
+		u.Nickname = checkOptionalName(&v, "nickname", *in.Nickname, MaxNickname)
 	}
 	if in.Email != nil {
 		checkEmail(&v, *in.Email)
 		u.Email = *in.Email
 	}
 	if in.Role != nil {
-		r, err := ParseRole(string(*in.Role))
-		if err != nil || (r == RolePlatformAdmin) != (u.Role == RolePlatformAdmin) {
-			v.add("role", "invalid")
+		r, err := domain.ParseRole(string(*in.Role))
+		if err != nil || (r == domain.RolePlatformAdmin) != (u.Role == domain.RolePlatformAdmin) {
+			v.Add("role", "invalid")
 		}
 		u.Role = r
 	}
 	if in.Active != nil && !*in.Active && u.ID == p.UserID {
-		v.add("active", "self")
+		v.Add("active", "self")
 	}
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return User{}, err
 	}
 	now := s.now()
@@ -243,7 +276,7 @@ func (s *Service) UpdateUser(ctx context.Context, p Principal, id string, in Use
 		}
 		log = append(log, userEntry(ctx, p, now, action, u, nil))
 	}
-	if err := s.store.UpdateUser(ctx, p.scope(), u, end, log...); err != nil {
+	if err := s.store.UpdateUser(ctx, scopeOf(p), u, end, log...); err != nil {
 		return User{}, err
 	}
 	if !end.At.IsZero() {
@@ -263,19 +296,19 @@ func deactivation(active bool, now time.Time) time.Time {
 // writableCredentials loads a user whose password or PIN the caller may
 // set: platform admins any, school admins their school's, teachers the
 // students of their classes.
-func (s *Service) writableCredentials(ctx context.Context, p Principal, id string) (User, error) {
-	if p.Role == RoleStudent {
+func (s *Service) writableCredentials(ctx context.Context, p domain.Principal, id string) (User, error) {
+	if p.Role == domain.RoleStudent {
 		return User{}, ErrForbidden
 	}
-	u, err := s.store.User(ctx, p.scope(), id)
+	u, err := s.store.User(ctx, scopeOf(p), id)
 	if err != nil {
 		return User{}, err
 	}
-	if p.Role == RoleTeacher {
+	if p.Role == domain.RoleTeacher {
 		if err := s.canRead(ctx, p, u); err != nil {
 			return User{}, err
 		}
-		if u.Role != RoleStudent {
+		if u.Role != domain.RoleStudent {
 			return User{}, ErrForbidden
 		}
 	}
@@ -284,10 +317,10 @@ func (s *Service) writableCredentials(ctx context.Context, p Principal, id strin
 
 // SetPassword sets a user's password (see writableCredentials for who may)
 // and ends the user's sessions (see saveCredentials).
-func (s *Service) SetPassword(ctx context.Context, p Principal, id, password string) error {
-	var v invalid
+func (s *Service) SetPassword(ctx context.Context, p domain.Principal, id, password string) error {
+	var v domain.FieldErrors
 	checkPassword(&v, "password", password)
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return err
 	}
 	u, err := s.writableCredentials(ctx, p, id)
@@ -307,7 +340,7 @@ func (s *Service) SetPassword(ctx context.Context, p Principal, id, password str
 // change (the new session of ChangePassword, a login right after a PIN
 // reset) stands, since a token's issue time counts whole seconds. The
 // change is written to the audit log as action by p (never the secret).
-func (s *Service) saveCredentials(ctx context.Context, p Principal, u *User, action audit.Action) error {
+func (s *Service) saveCredentials(ctx context.Context, p domain.Principal, u *User, action audit.Action) error {
 	u.UpdatedAt = s.now()
 	revokeAt := credentialsRevocation(u.UpdatedAt)
 	if err := s.store.UpdateCredentials(ctx, *u, revokeAt, userEntry(ctx, p, u.UpdatedAt, action, *u, nil)); err != nil {
@@ -332,19 +365,19 @@ func credentialsRevocation(now time.Time) time.Time {
 // guessing it is rate limited like logging in (ErrRateLimited): the
 // attempt is counted before the password is checked, and a right one
 // clears the account's failures.
-func (s *Service) ChangePassword(ctx context.Context, p Principal, current, next string) (Session, error) {
-	if p.Role == RoleStudent || p.Role == "" {
+func (s *Service) ChangePassword(ctx context.Context, p domain.Principal, current, next string) (Session, error) {
+	if p.Role == domain.RoleStudent || p.Role == "" {
 		return Session{}, ErrForbidden
 	}
-	var v invalid
+	var v domain.FieldErrors
 	if current == "" {
-		v.add("current_password", "required")
+		v.Add("current_password", "required")
 	}
 	checkPassword(&v, "new_password", next)
 	if current != "" && next == current {
-		v.add("new_password", "unchanged")
+		v.Add("new_password", "unchanged")
 	}
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return Session{}, err
 	}
 	u, err := s.store.User(ctx, Scope{}, p.UserID)
@@ -362,7 +395,7 @@ func (s *Service) ChangePassword(ctx context.Context, p Principal, current, next
 		return Session{}, errors.Join(err, s.giveBack(ctx, reserved))
 	}
 	if !ok {
-		return Session{}, ValidationError(FieldError{Field: "current_password", Code: "incorrect"})
+		return Session{}, domain.Invalid("current_password", "incorrect")
 	}
 	if err := s.succeeded(ctx, account, reserved, now); err != nil {
 		return Session{}, err
@@ -378,13 +411,13 @@ func (s *Service) ChangePassword(ctx context.Context, p Principal, current, next
 
 // ResetPIN gives a student a new random PIN and returns it, ending the
 // student's sessions; it is not stored in clear and cannot be read again.
-func (s *Service) ResetPIN(ctx context.Context, p Principal, id string) (User, string, error) {
+func (s *Service) ResetPIN(ctx context.Context, p domain.Principal, id string) (User, string, error) {
 	u, err := s.writableCredentials(ctx, p, id)
 	if err != nil {
 		return User{}, "", err
 	}
-	if u.Role != RoleStudent {
-		return User{}, "", ValidationError(FieldError{Field: "id", Code: "not_a_student"})
+	if u.Role != domain.RoleStudent {
+		return User{}, "", domain.Invalid("id", "not_a_student")
 	}
 	pin := newPIN()
 	if u.PINHash, err = s.hash(ctx, pin); err != nil {
@@ -398,21 +431,21 @@ func (s *Service) ResetPIN(ctx context.Context, p Principal, id string) (User, s
 
 // DeleteUser deletes a user and ends its access tokens. Platform admins
 // and the user's school admins only; nobody deletes themselves.
-func (s *Service) DeleteUser(ctx context.Context, p Principal, id string) error {
-	if p.Role != RolePlatformAdmin && p.Role != RoleSchoolAdmin {
+func (s *Service) DeleteUser(ctx context.Context, p domain.Principal, id string) error {
+	if p.Role != domain.RolePlatformAdmin && p.Role != domain.RoleSchoolAdmin {
 		return ErrForbidden
 	}
 	if id == p.UserID {
-		return ValidationError(FieldError{Field: "id", Code: "self"})
+		return domain.Invalid("id", "self")
 	}
-	u, err := s.store.User(ctx, p.scope(), id)
+	u, err := s.store.User(ctx, scopeOf(p), id)
 	if err != nil {
 		return err
 	}
 	now := s.now()
 	// The entry keeps the username: the user's row is gone.
 	entry := userEntry(ctx, p, now, audit.ActionUserDeleted, u, map[string]any{"role": u.Role, "username": u.Username})
-	if err := s.store.DeleteUser(ctx, p.scope(), id, now, entry); err != nil {
+	if err := s.store.DeleteUser(ctx, scopeOf(p), id, now, entry); err != nil {
 		return err
 	}
 	s.revokeNow(id, now)

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"qixue/domain"
 	"qixue/exercises"
-	"qixue/identity"
 )
 
 // SearchQuery filters SearchLessons: Text is matched (case-insensitively,
@@ -49,75 +49,36 @@ type Authoring interface {
 	DeleteLesson(ctx context.Context, schoolID, id string) error
 	// SearchLessons returns up to p.Limit lessons after p.After in ID
 	// order, and the cursor of the next page ("" on the last).
-	SearchLessons(ctx context.Context, q SearchQuery, p identity.Page) ([]FoundLesson, string, error)
+	SearchLessons(ctx context.Context, q SearchQuery, p domain.Page) ([]FoundLesson, string, error)
 }
 
-// ValidationError lists what is wrong with an authored curriculum, unit or
-// lesson, by field ("title", "blocks[2].position").
-type ValidationError struct {
-	Fields []identity.FieldError
-}
-
-// Error lists the fields at fault.
-func (e *ValidationError) Error() string {
-	var parts []string
-	for _, f := range e.Fields {
-		parts = append(parts, f.Field+": "+f.Code)
-	}
-	return "invalid content: " + strings.Join(parts, ", ")
-}
-
-// Code is "validation_failed".
-func (e *ValidationError) Code() string { return "validation_failed" }
-
-// Message says that fields are invalid, in lang.
-func (e *ValidationError) Message(lang string) string {
-	if lang == "en" {
-		return "Some fields are invalid."
-	}
-	return "有些字段不正确。"
-}
-
-// validation collects field errors.
-type validation []identity.FieldError
-
-func (v *validation) add(field, code string) {
-	*v = append(*v, identity.FieldError{Field: field, Code: code})
-}
-
-func (v *validation) text(field string, t Text) {
+// requireText names field "required" when either language of t is blank.
+func requireText(v *domain.FieldErrors, field string, t Text) {
 	if strings.TrimSpace(t.ZH) == "" || strings.TrimSpace(t.EN) == "" {
-		v.add(field, "required")
+		v.Add(field, "required")
 	}
-}
-
-func (v validation) err() error {
-	if len(v) == 0 {
-		return nil
-	}
-	return &ValidationError{Fields: v}
 }
 
 // ValidateCurriculum checks an authored curriculum's own fields (not its
 // units): a known game and band, title and description in both languages.
 func ValidateCurriculum(c Curriculum) error {
-	var v validation
+	var v domain.FieldErrors
 	if g, err := exercises.ParseGame(string(c.Game)); err != nil || g != c.Game {
-		v.add("game", "invalid")
+		v.Add("game", "invalid")
 	}
 	if b, err := exercises.ParseBand(string(c.Band)); err != nil || b != c.Band {
-		v.add("band", "invalid")
+		v.Add("band", "invalid")
 	}
-	v.text("title", c.Title)
-	v.text("description", c.Description)
-	return v.err()
+	requireText(&v, "title", c.Title)
+	requireText(&v, "description", c.Description)
+	return v.Err()
 }
 
 // ValidateUnit checks an authored unit's title.
 func ValidateUnit(u Unit) error {
-	var v validation
-	v.text("title", u.Title)
-	return v.err()
+	var v domain.FieldErrors
+	requireText(&v, "title", u.Title)
+	return v.Err()
 }
 
 // ValidateLesson checks an authored lesson of a game: title and objectives
@@ -126,44 +87,44 @@ func ValidateUnit(u Unit) error {
 // an exercise block's reference (a bank key or an exercise ID) names an
 // exercise of the game the author may use.
 func ValidateLesson(game exercises.Game, l Lesson, exists func(ref string) bool) error {
-	var v validation
-	v.text("title", l.Title)
+	var v domain.FieldErrors
+	requireText(&v, "title", l.Title)
 	if len(l.Objectives) == 0 {
-		v.add("objectives", "required")
+		v.Add("objectives", "required")
 	}
 	for i, o := range l.Objectives {
-		v.text(fmt.Sprintf("objectives[%d]", i), o)
+		requireText(&v, fmt.Sprintf("objectives[%d]", i), o)
 	}
 	for i, t := range l.Tags {
 		if strings.TrimSpace(t) == "" || len(t) > 64 {
-			v.add(fmt.Sprintf("tags[%d]", i), "invalid")
+			v.Add(fmt.Sprintf("tags[%d]", i), "invalid")
 		}
 	}
 	if l.Minutes < 1 || l.Minutes > MaxMinutes {
-		v.add("minutes", "out_of_range")
+		v.Add("minutes", "out_of_range")
 	}
 	if len(l.Blocks) == 0 {
-		v.add("blocks", "required")
+		v.Add("blocks", "required")
 	}
 	for i, b := range l.Blocks {
 		at := fmt.Sprintf("blocks[%d]", i)
 		switch b.Type {
 		case BlockText:
-			v.text(at+".text", b.Text)
+			requireText(&v, at+".text", b.Text)
 		case BlockDiagram:
 			if b.Caption.ZH != "" || b.Caption.EN != "" {
-				v.text(at+".caption", b.Caption)
+				requireText(&v, at+".caption", b.Caption)
 			}
 			if err := renderable(game, b); err != "" {
-				v.add(at+"."+err, "invalid")
+				v.Add(at+"."+err, "invalid")
 			}
 		case BlockExercise:
 			if b.Exercise == "" || !exists(b.Exercise) {
-				v.add(at+".exercise", "invalid")
+				v.Add(at+".exercise", "invalid")
 			}
 		default:
-			v.add(at+".type", "invalid")
+			v.Add(at+".type", "invalid")
 		}
 	}
-	return v.err()
+	return v.Err()
 }

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"qixue/domain"
 	"qixue/exercises"
-	"qixue/identity"
 )
 
 // Service is the lessons use cases on a Store.
@@ -52,8 +52,8 @@ func (s *Service) LoadBuiltIn(ctx context.Context) (SyncResult, error) {
 
 // assigned returns, for a student, the lessons assigned to them (see
 // above) and true; for staff nil and false.
-func (s *Service) assigned(ctx context.Context, p identity.Principal) ([]string, bool, error) {
-	if p.Role != identity.RoleStudent {
+func (s *Service) assigned(ctx context.Context, p domain.Principal) ([]string, bool, error) {
+	if p.Role != domain.RoleStudent {
 		return nil, false, nil
 	}
 	ids, err := s.store.AssignedLessons(ctx, p.SchoolID, p.UserID, s.clock())
@@ -64,7 +64,7 @@ func (s *Service) assigned(ctx context.Context, p identity.Principal) ([]string,
 // the caller's school) with its units and lessons, or ErrNotFound. A
 // student sees a school's curriculum only with the lessons assigned to
 // them.
-func (s *Service) Curriculum(ctx context.Context, p identity.Principal, id string) (Curriculum, error) {
+func (s *Service) Curriculum(ctx context.Context, p domain.Principal, id string) (Curriculum, error) {
 	cu, err := s.store.Curriculum(ctx, p.SchoolID, id)
 	if err != nil || cu.BuiltIn() {
 		return cu, err
@@ -104,7 +104,7 @@ func (s *Service) Copy(ctx context.Context, schoolID, id string) (Curriculum, er
 // assigned to them) of game and band (either may be empty). When
 // preferred is set, that band's curricula come first; the rest follow in
 // game, band and ID order.
-func (s *Service) Curricula(ctx context.Context, p identity.Principal, game exercises.Game, band, preferred exercises.Band) ([]Curriculum, error) {
+func (s *Service) Curricula(ctx context.Context, p domain.Principal, game exercises.Game, band, preferred exercises.Band) ([]Curriculum, error) {
 	ids, student, err := s.assigned(ctx, p)
 	if err != nil {
 		return nil, err
@@ -134,7 +134,7 @@ func (s *Service) StudentBand(ctx context.Context, userID string) (exercises.Ban
 // Lesson returns a lesson the caller may read and its curriculum
 // (without units), or ErrNotFound: a student reads a school's lesson
 // only while it is assigned to them.
-func (s *Service) Lesson(ctx context.Context, p identity.Principal, id string) (Curriculum, Lesson, error) {
+func (s *Service) Lesson(ctx context.Context, p domain.Principal, id string) (Curriculum, Lesson, error) {
 	cu, l, err := s.store.Lesson(ctx, p.SchoolID, id)
 	if err != nil || cu.BuiltIn() {
 		return cu, l, err
@@ -151,16 +151,16 @@ func (s *Service) Lesson(ctx context.Context, p identity.Principal, id string) (
 
 // ExerciseLookup finds an exercise the caller may read by a lesson block's
 // reference: a bank key ("chess/escape-001") or an exercise ID.
-type ExerciseLookup func(ctx context.Context, p identity.Principal, ref string) (exercises.Exercise, error)
+type ExerciseLookup func(ctx context.Context, p domain.Principal, ref string) (exercises.Exercise, error)
 
 // author returns the school a caller authors in: their own for teachers
 // and school admins, requested for platform admins (who must name one when
 // creating a curriculum; "" lets them edit any school's).
-func author(p identity.Principal, requested string) (string, error) {
+func author(p domain.Principal, requested string) (string, error) {
 	switch p.Role {
-	case identity.RoleTeacher, identity.RoleSchoolAdmin:
+	case domain.RoleTeacher, domain.RoleSchoolAdmin:
 		return p.SchoolID, nil
-	case identity.RolePlatformAdmin:
+	case domain.RolePlatformAdmin:
 		return requested, nil
 	}
 	return "", ErrForbidden
@@ -168,13 +168,13 @@ func author(p identity.Principal, requested string) (string, error) {
 
 // CreateCurriculum creates a school curriculum (version 1, no units) in
 // the caller's school, or c.SchoolID for platform admins.
-func (s *Service) CreateCurriculum(ctx context.Context, p identity.Principal, c Curriculum) (Curriculum, error) {
+func (s *Service) CreateCurriculum(ctx context.Context, p domain.Principal, c Curriculum) (Curriculum, error) {
 	school, err := author(p, c.SchoolID)
 	if err != nil {
 		return Curriculum{}, err
 	}
 	if school == "" {
-		return Curriculum{}, &ValidationError{Fields: []identity.FieldError{{Field: "school_id", Code: "required"}}}
+		return Curriculum{}, domain.Invalid("school_id", "required")
 	}
 	c.SchoolID, c.CopiedFrom, c.Version, c.Units = school, "", 1, nil
 	if err := ValidateCurriculum(c); err != nil {
@@ -185,7 +185,7 @@ func (s *Service) CreateCurriculum(ctx context.Context, p identity.Principal, c 
 
 // UpdateCurriculum rewrites a school curriculum's game, band, title and
 // description and bumps its version.
-func (s *Service) UpdateCurriculum(ctx context.Context, p identity.Principal, c Curriculum) (Curriculum, error) {
+func (s *Service) UpdateCurriculum(ctx context.Context, p domain.Principal, c Curriculum) (Curriculum, error) {
 	school, err := author(p, "")
 	if err != nil {
 		return Curriculum{}, err
@@ -198,7 +198,7 @@ func (s *Service) UpdateCurriculum(ctx context.Context, p identity.Principal, c 
 }
 
 // DeleteCurriculum retires a school curriculum with its units and lessons.
-func (s *Service) DeleteCurriculum(ctx context.Context, p identity.Principal, id string) error {
+func (s *Service) DeleteCurriculum(ctx context.Context, p domain.Principal, id string) error {
 	school, err := author(p, "")
 	if err != nil {
 		return err
@@ -207,7 +207,7 @@ func (s *Service) DeleteCurriculum(ctx context.Context, p identity.Principal, id
 }
 
 // CreateUnit appends a unit to a school curriculum.
-func (s *Service) CreateUnit(ctx context.Context, p identity.Principal, curriculumID string, u Unit) (Unit, error) {
+func (s *Service) CreateUnit(ctx context.Context, p domain.Principal, curriculumID string, u Unit) (Unit, error) {
 	school, err := author(p, "")
 	if err != nil {
 		return Unit{}, err
@@ -219,7 +219,7 @@ func (s *Service) CreateUnit(ctx context.Context, p identity.Principal, curricul
 }
 
 // UpdateUnit renames a unit of a school curriculum.
-func (s *Service) UpdateUnit(ctx context.Context, p identity.Principal, u Unit) (Unit, error) {
+func (s *Service) UpdateUnit(ctx context.Context, p domain.Principal, u Unit) (Unit, error) {
 	school, err := author(p, "")
 	if err != nil {
 		return Unit{}, err
@@ -231,7 +231,7 @@ func (s *Service) UpdateUnit(ctx context.Context, p identity.Principal, u Unit) 
 }
 
 // DeleteUnit retires a unit of a school curriculum and its lessons.
-func (s *Service) DeleteUnit(ctx context.Context, p identity.Principal, id string) error {
+func (s *Service) DeleteUnit(ctx context.Context, p domain.Principal, id string) error {
 	school, err := author(p, "")
 	if err != nil {
 		return err
@@ -241,7 +241,7 @@ func (s *Service) DeleteUnit(ctx context.Context, p identity.Principal, id strin
 
 // CreateLesson appends a lesson to a unit of a school curriculum, after
 // ValidateLesson (exercises looked up as the caller).
-func (s *Service) CreateLesson(ctx context.Context, p identity.Principal, unitID string, l Lesson) (Lesson, error) {
+func (s *Service) CreateLesson(ctx context.Context, p domain.Principal, unitID string, l Lesson) (Lesson, error) {
 	school, err := author(p, "")
 	if err != nil {
 		return Lesson{}, err
@@ -257,7 +257,7 @@ func (s *Service) CreateLesson(ctx context.Context, p identity.Principal, unitID
 }
 
 // UpdateLesson rewrites a lesson of a school curriculum.
-func (s *Service) UpdateLesson(ctx context.Context, p identity.Principal, l Lesson) (Lesson, error) {
+func (s *Service) UpdateLesson(ctx context.Context, p domain.Principal, l Lesson) (Lesson, error) {
 	school, err := author(p, "")
 	if err != nil {
 		return Lesson{}, err
@@ -276,7 +276,7 @@ func (s *Service) UpdateLesson(ctx context.Context, p identity.Principal, l Less
 }
 
 // DeleteLesson retires a lesson of a school curriculum.
-func (s *Service) DeleteLesson(ctx context.Context, p identity.Principal, id string) error {
+func (s *Service) DeleteLesson(ctx context.Context, p domain.Principal, id string) error {
 	school, err := author(p, "")
 	if err != nil {
 		return err
@@ -287,7 +287,7 @@ func (s *Service) DeleteLesson(ctx context.Context, p identity.Principal, id str
 // SearchLessons finds lessons the caller may read by text (both
 // languages), tag, game and band, a page at a time; a student finds the
 // school's lessons only when assigned to them.
-func (s *Service) SearchLessons(ctx context.Context, p identity.Principal, q SearchQuery, page identity.Page) ([]FoundLesson, string, error) {
+func (s *Service) SearchLessons(ctx context.Context, p domain.Principal, q SearchQuery, page domain.Page) ([]FoundLesson, string, error) {
 	ids, student, err := s.assigned(ctx, p)
 	if err != nil {
 		return nil, "", err
@@ -298,7 +298,7 @@ func (s *Service) SearchLessons(ctx context.Context, p identity.Principal, q Sea
 
 // exists reports whether a block reference names an exercise of game that
 // p may read.
-func (s *Service) exists(ctx context.Context, p identity.Principal, game exercises.Game) func(string) bool {
+func (s *Service) exists(ctx context.Context, p domain.Principal, game exercises.Game) func(string) bool {
 	return func(ref string) bool {
 		if s.lookup == nil {
 			return false
@@ -321,7 +321,7 @@ func ExerciseID(ref string) string {
 // LookupIn returns the ExerciseLookup that reads exercises from svc as the
 // caller may.
 func LookupIn(svc *exercises.Service) ExerciseLookup {
-	return func(ctx context.Context, p identity.Principal, ref string) (exercises.Exercise, error) {
+	return func(ctx context.Context, p domain.Principal, ref string) (exercises.Exercise, error) {
 		v, err := svc.Exercise(ctx, p, ExerciseID(ref))
 		return v.Exercise, err
 	}

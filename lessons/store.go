@@ -4,40 +4,22 @@ import (
 	"context"
 	"time"
 
+	"qixue/domain"
 	"qixue/exercises"
 )
 
-// Error is a refusal of the lessons service: a stable snake_case Code, an
-// English Error() and a message in zh-CN or en for the app.
-type Error struct {
-	code string
-	en   string
-	zh   string
-}
-
-// Code is the stable snake_case code of the refusal.
-func (e *Error) Code() string { return e.code }
-
-// Error is the English message.
-func (e *Error) Error() string { return e.en }
-
-// Message returns the message in lang: "en", otherwise zh-CN.
-func (e *Error) Message(lang string) string {
-	if lang == "en" {
-		return e.en
-	}
-	return e.zh
-}
-
-// The refusals of the lessons service.
+// The refusals of the lessons service, *domain.Error values; a
+// validation error (domain.ErrValidation) names the fields at fault
+// ("title", "blocks[2].position").
 var (
-	ErrNotFound = &Error{"curriculum_not_found",
-		"no such curriculum, unit or lesson", "找不到这门课程、单元或课"}
-	ErrForbidden = &Error{"forbidden",
-		"only teachers and admins may author curricula", "只有老师和管理员可以编写课程"}
-	ErrBuiltInReadOnly = &Error{"curriculum_built_in",
-		"built-in curricula cannot be changed; copy the curriculum to your school and edit the copy",
-		"内置课程不能修改；请把课程复制到你的学校，再修改副本"}
+	// ErrNotFound: no such curriculum, unit or lesson, or one of another
+	// school.
+	ErrNotFound = domain.ErrNotFound
+	// ErrForbidden: only teachers and admins may author curricula.
+	ErrForbidden = domain.ErrForbidden
+	// ErrBuiltInReadOnly: built-in curricula cannot be changed; copy the
+	// curriculum to the school and edit the copy. Its code is "conflict".
+	ErrBuiltInReadOnly = domain.NewError("conflict")
 )
 
 // SyncResult counts what SyncBuiltIn changed.

@@ -12,8 +12,8 @@ import (
 	"gorm.io/gorm"
 
 	"qixue/assignments"
+	"qixue/domain"
 	"qixue/exercises"
-	"qixue/identity"
 )
 
 // AssignmentStore implements assignments.Store on GORM.
@@ -55,15 +55,24 @@ func assignmentNotFound(err error) error {
 	return err
 }
 
-// Member returns the user's active enrollment in the class.
+// activeClasses is the subquery of the IDs of classes not deactivated:
+// a deactivated class grants nothing (F7).
+func activeClasses(db *gorm.DB) *gorm.DB {
+	return db.Model(&classRow{}).Select("id").Where("deactivated_at IS NULL")
+}
+
+// Member returns the user's active enrollment in the class, when the
+// class itself is active.
 func (s *AssignmentStore) Member(ctx context.Context, classID, userID string) (assignments.Member, bool, error) {
 	var rows []enrollmentRow
-	err := s.db.WithContext(ctx).Where("class_id = ? AND user_id = ? AND deactivated_at IS NULL", classID, userID).
+	db := s.db.WithContext(ctx)
+	err := db.Where("class_id = ? AND user_id = ? AND deactivated_at IS NULL", classID, userID).
+		Where("class_id IN (?)", activeClasses(db)).
 		Limit(1).Find(&rows).Error
 	if err != nil || len(rows) == 0 {
 		return assignments.Member{}, false, err
 	}
-	return assignments.Member{Role: identity.Role(rows[0].Role), JoinedAt: rows[0].CreatedAt.UTC()}, true, nil
+	return assignments.Member{Role: domain.Role(rows[0].Role), JoinedAt: rows[0].CreatedAt.UTC()}, true, nil
 }
 
 // Items returns the band and title of every item that is a live built-in
@@ -220,7 +229,7 @@ func hydrate(db *gorm.DB, rows []assignmentRow) ([]assignments.Assignment, error
 
 // List returns up to page.Limit+1 assignments matching q after page.After,
 // in ID (creation) order.
-func (s *AssignmentStore) List(ctx context.Context, q assignments.Query, page identity.Page) ([]assignments.Assignment, error) {
+func (s *AssignmentStore) List(ctx context.Context, q assignments.Query, page domain.Page) ([]assignments.Assignment, error) {
 	return s.find(ctx, q, page.After, page.Limit+1, "id")
 }
 
@@ -237,7 +246,8 @@ func (s *AssignmentStore) find(ctx context.Context, q assignments.Query, after s
 	}
 	if q.TeacherID != "" {
 		tx = tx.Where("class_id IN (?)", db.Model(&enrollmentRow{}).Select("class_id").
-			Where("user_id = ? AND role = ? AND deactivated_at IS NULL", q.TeacherID, identity.RoleTeacher))
+			Where("user_id = ? AND role = ? AND deactivated_at IS NULL", q.TeacherID, domain.RoleTeacher).
+			Where("class_id IN (?)", activeClasses(db)))
 	}
 	if !q.WithWithdrawn {
 		tx = tx.Where("withdrawn_at IS NULL")
@@ -256,13 +266,14 @@ func (s *AssignmentStore) find(ctx context.Context, q assignments.Query, after s
 }
 
 // ForStudent returns the open assignments meant for the student in the
-// student's active classes, with progress since joining each class.
+// student's active enrollments of active classes, with progress since joining each class.
 func (s *AssignmentStore) ForStudent(ctx context.Context, studentID string, now time.Time) ([]assignments.StudentAssignment, error) {
 	db := s.db.WithContext(ctx)
 	var rows []assignmentRow
 	err := db.Model(&assignmentRow{}).
 		Joins("JOIN enrollments e ON e.class_id = assignments.class_id AND e.user_id = ? AND e.role = ? AND e.deactivated_at IS NULL",
-			studentID, identity.RoleStudent).
+			studentID, domain.RoleStudent).
+		Where("assignments.class_id IN (?)", activeClasses(db)).
 		Where("assignments.withdrawn_at IS NULL AND (assignments.opens_at IS NULL OR assignments.opens_at <= ?)", now).
 		Where("NOT EXISTS (SELECT 1 FROM assignment_students c WHERE c.assignment_id = assignments.id) OR "+
 			"EXISTS (SELECT 1 FROM assignment_students c WHERE c.assignment_id = assignments.id AND c.user_id = ?)", studentID).
@@ -291,7 +302,7 @@ func (s *AssignmentStore) ForStudent(ctx context.Context, studentID string, now 
 		err := db.Table("attempts a").
 			Select("e.class_id AS class_id, a.exercise_id AS exercise_id, a.outcome AS outcome, a.created_at AS at").
 			Joins("JOIN enrollments e ON e.user_id = a.user_id AND e.role = ? AND e.deactivated_at IS NULL AND a.created_at >= e.created_at",
-				identity.RoleStudent).
+				domain.RoleStudent).
 			Where("a.user_id = ?", studentID).Scopes(inScope("a.exercise_id", exIDs)).
 			Order("a.created_at").Scan(&tries).Error
 		if err != nil {
@@ -380,7 +391,7 @@ func (s *AssignmentStore) ClassProgress(ctx context.Context, classID string) ([]
 	}
 	err := db.Table("enrollments e").Select("u.id AS id, u.username AS username, u.real_name AS real_name, e.created_at AS joined_at").
 		Joins("JOIN users u ON u.id = e.user_id").
-		Where("e.class_id = ? AND e.role = ? AND e.deactivated_at IS NULL", classID, identity.RoleStudent).
+		Where("e.class_id = ? AND e.role = ? AND e.deactivated_at IS NULL", classID, domain.RoleStudent).
 		Order("u.id").Scan(&students).Error
 	if err != nil {
 		return nil, nil, nil, err
@@ -484,7 +495,7 @@ func classStats(db *gorm.DB, classID string, userIDs, exIDs []string) (*sql.Rows
 	return db.Table("student_exercise_stats s").
 		Select("s.user_id, s.exercise_id, s.attempts, s.solved_at, "+whole).
 		Joins("JOIN enrollments e ON e.user_id = s.user_id AND e.class_id = ? AND e.role = ? AND e.deactivated_at IS NULL AND s.last_at >= e.created_at",
-			classID, identity.RoleStudent).
+			classID, domain.RoleStudent).
 		Scopes(inScope("s.exercise_id", exIDs)).Rows()
 }
 
@@ -495,7 +506,7 @@ func classSolvesSince(db *gorm.DB, classID string, userIDs, exIDs []string) ([]a
 		Select("a.user_id, a.exercise_id, COUNT(*), "+
 			"MIN(CASE WHEN a.outcome = ? THEN a.created_at END)", exercises.Correct).
 		Joins("JOIN enrollments e ON e.user_id = a.user_id AND e.class_id = ? AND e.role = ? AND e.deactivated_at IS NULL AND a.created_at >= e.created_at",
-			classID, identity.RoleStudent).
+			classID, domain.RoleStudent).
 		Scopes(inScope("a.user_id", userIDs), inScope("a.exercise_id", exIDs)).
 		Group("a.user_id, a.exercise_id").Rows()
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"gorm.io/gorm"
 
 	"qixue/assignments"
+	"qixue/domain"
 	"qixue/exercises"
 	"qixue/identity"
 	"qixue/lessons"
@@ -38,16 +39,16 @@ func newAssignmentFixture(t *testing.T, db *gorm.DB) assignmentFixture {
 	must(is.CreateSchool(ctx, identity.School{ID: f.school, Name: "S", CreatedAt: t0, UpdatedAt: t0}))
 	for _, u := range []struct {
 		id, name string
-		role     identity.Role
-	}{{f.teacher, "T", identity.RoleTeacher}, {f.s1, "Wang", identity.RoleStudent}, {f.s2, "Li", identity.RoleStudent}} {
+		role     domain.Role
+	}{{f.teacher, "T", domain.RoleTeacher}, {f.s1, "Wang", domain.RoleStudent}, {f.s2, "Li", domain.RoleStudent}} {
 		must(is.CreateUser(ctx, identity.User{ID: u.id, SchoolID: f.school, Role: u.role, Username: "u" + u.id[24:],
 			RealName: u.name, CreatedAt: t0, UpdatedAt: t0}))
 	}
 	g, _ := identity.ParseGrade(2)
 	must(is.CreateClass(ctx, identity.Class{ID: f.class, SchoolID: f.school, Name: "2A", Grade: g, LoginCode: f.class[24:],
 		CreatedAt: t0.AddDate(0, 0, -20), UpdatedAt: t0}, []string{f.teacher}))
-	must(is.Enroll(ctx, identity.Enrollment{ClassID: f.class, UserID: f.s1, SchoolID: f.school, Role: identity.RoleStudent, CreatedAt: t0.AddDate(0, 0, -10)}, ""))
-	must(is.Enroll(ctx, identity.Enrollment{ClassID: f.class, UserID: f.s2, SchoolID: f.school, Role: identity.RoleStudent, CreatedAt: t0}, ""))
+	must(is.Enroll(ctx, identity.Enrollment{ClassID: f.class, UserID: f.s1, SchoolID: f.school, Role: domain.RoleStudent, CreatedAt: t0.AddDate(0, 0, -10)}, ""))
+	must(is.Enroll(ctx, identity.Enrollment{ClassID: f.class, UserID: f.s2, SchoolID: f.school, Role: domain.RoleStudent, CreatedAt: t0}, ""))
 	es := models.NewExerciseStore(db)
 	bank := []exercises.Exercise{choiceExercise("chess/as-1", "a"), choiceExercise("chess/as-2", "b"), choiceExercise("chess/as-3", "c")}
 	_, _, err := es.SyncBank(ctx, bank, t0)
@@ -121,7 +122,7 @@ func TestAssignmentStoreRoundTripAndProgress(t *testing.T) {
 		if got, err := s.Items(ctx, f.school, []assignments.Item{{Kind: assignments.ExerciseItem, ID: f.e1}, {Kind: assignments.LessonItem, ID: "no-such-lesson"}}); len(got) != 1 || err != nil {
 			t.Errorf("unknown lesson visible: %v %v", got, err)
 		}
-		if m, ok, err := s.Member(ctx, f.class, f.teacher); !ok || err != nil || m.Role != identity.RoleTeacher {
+		if m, ok, err := s.Member(ctx, f.class, f.teacher); !ok || err != nil || m.Role != domain.RoleTeacher {
 			t.Errorf("teacher membership %+v %v %v", m, ok, err)
 		}
 
@@ -163,15 +164,15 @@ func TestAssignmentStoreRoundTripAndProgress(t *testing.T) {
 		if mine, _ := s.ForStudent(ctx, f.s1, due); len(mine) != 0 {
 			t.Errorf("withdrawn assignment listed for s1: %+v", mine)
 		}
-		teacherList, err := s.List(ctx, assignments.Query{SchoolID: f.school, TeacherID: f.teacher, WithWithdrawn: true}, identity.Page{Limit: 10})
+		teacherList, err := s.List(ctx, assignments.Query{SchoolID: f.school, TeacherID: f.teacher, WithWithdrawn: true}, domain.Page{Limit: 10})
 		if err != nil || len(teacherList) != 2 {
 			t.Errorf("teacher list %d (%v)", len(teacherList), err)
 		}
-		page, err := s.List(ctx, assignments.Query{SchoolID: f.school, WithWithdrawn: true}, identity.Page{After: teacherList[0].ID, Limit: 1})
+		page, err := s.List(ctx, assignments.Query{SchoolID: f.school, WithWithdrawn: true}, domain.Page{After: teacherList[0].ID, Limit: 1})
 		if err != nil || len(page) != 1 || page[0].ID != teacherList[1].ID {
 			t.Errorf("second page %+v (%v)", page, err)
 		}
-		if other, _ := s.List(ctx, assignments.Query{SchoolID: f.school, TeacherID: f.s1}, identity.Page{Limit: 10}); len(other) != 0 {
+		if other, _ := s.List(ctx, assignments.Query{SchoolID: f.school, TeacherID: f.s1}, domain.Page{Limit: 10}); len(other) != 0 {
 			t.Errorf("non-teacher sees %d", len(other))
 		}
 	})

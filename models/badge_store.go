@@ -8,6 +8,7 @@ import (
 	"gorm.io/gorm/clause"
 
 	"qixue/audit"
+	"qixue/domain"
 	"qixue/identity"
 )
 
@@ -30,7 +31,7 @@ func (s *IdentityStore) SetBadges(ctx context.Context, sc identity.Scope, badges
 	rows := make([]badgeRow, len(badges))
 	for i, b := range badges {
 		if !isUUID(b.UserID) {
-			return identity.ErrNotFound
+			return domain.ErrNotFound
 		}
 		ids[i] = b.UserID
 		rows[i] = badgeRow{UserID: b.UserID, SchoolID: b.SchoolID, Hash: b.Hash, IssuedBy: b.IssuedBy, IssuedAt: b.IssuedAt}
@@ -44,7 +45,7 @@ func (s *IdentityStore) SetBadges(ctx context.Context, sc identity.Scope, badges
 			return err
 		}
 		if int(n) != len(ids) {
-			return identity.ErrNotFound
+			return domain.ErrNotFound
 		}
 		if err := tx.Clauses(clause.OnConflict{
 			Columns:   []clause.Column{{Name: "user_id"}},
@@ -63,7 +64,7 @@ func (s *IdentityStore) SetBadges(ctx context.Context, sc identity.Scope, badges
 // user's sessions, in one transaction; ErrNotFound when there is none.
 func (s *IdentityStore) DeleteBadge(ctx context.Context, sc identity.Scope, userID string, revokeAt, now time.Time, log ...audit.Entry) error {
 	if !isUUID(userID) {
-		return identity.ErrNotFound
+		return domain.ErrNotFound
 	}
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		res := scoped(tx, sc).Where("user_id = ?", userID).Delete(&badgeRow{})
@@ -71,7 +72,7 @@ func (s *IdentityStore) DeleteBadge(ctx context.Context, sc identity.Scope, user
 			return res.Error
 		}
 		if res.RowsAffected == 0 {
-			return identity.ErrNotFound
+			return domain.ErrNotFound
 		}
 		if err := endSessions(tx, []string{userID}, identity.SessionEnd{At: revokeAt, RefreshTokens: true}, now); err != nil {
 			return err

@@ -7,6 +7,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"qixue/domain"
 	"qixue/identity"
 	"qixue/models"
 	"qixue/models/modelstest"
@@ -21,17 +22,17 @@ func TestBadgeSweep(t *testing.T) {
 		s := models.NewIdentityStore(db)
 		sc := mustSchool(t, s)
 		other := mustSchool(t, s)
-		stay := mustUser(t, s, sc.ID, identity.RoleStudent, "badge-stay")
-		moved := mustUser(t, s, sc.ID, identity.RoleStudent, "badge-moved")
-		gone := mustUser(t, s, sc.ID, identity.RoleStudent, "badge-gone")
-		deleted := mustUser(t, s, sc.ID, identity.RoleStudent, "badge-deleted")
+		stay := mustUser(t, s, sc.ID, domain.RoleStudent, "badge-stay")
+		moved := mustUser(t, s, sc.ID, domain.RoleStudent, "badge-moved")
+		gone := mustUser(t, s, sc.ID, domain.RoleStudent, "badge-gone")
+		deleted := mustUser(t, s, sc.ID, domain.RoleStudent, "badge-deleted")
 		now := time.Now().UTC().Truncate(time.Microsecond)
 		own := identity.Scope{SchoolID: sc.ID}
 		var badges []identity.Badge
 		for i, u := range []identity.User{stay, moved, gone, deleted} {
 			badges = append(badges, identity.Badge{UserID: u.ID, SchoolID: sc.ID, Hash: string(rune('a'+i)) + "-hash", IssuedAt: now})
 		}
-		if err := s.SetBadges(ctx, identity.Scope{SchoolID: other.ID}, badges[:1], now, now); !errors.Is(err, identity.ErrNotFound) {
+		if err := s.SetBadges(ctx, identity.Scope{SchoolID: other.ID}, badges[:1], now, now); !errors.Is(err, domain.ErrNotFound) {
 			t.Fatalf("badges of another school's students: %v", err)
 		}
 		if err := s.SetBadges(ctx, own, badges, now, now); err != nil {
@@ -51,7 +52,7 @@ func TestBadgeSweep(t *testing.T) {
 			switch {
 			case u.ID == stay.ID && (err != nil || b.UserID != stay.ID):
 				t.Errorf("the staying student's badge: %+v %v", b, err)
-			case u.ID != stay.ID && !errors.Is(err, identity.ErrNotFound):
+			case u.ID != stay.ID && !errors.Is(err, domain.ErrNotFound):
 				t.Errorf("%s's badge survives: %+v %v", u.Username, b, err)
 			}
 		}

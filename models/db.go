@@ -176,6 +176,7 @@ func Migrate(ctx context.Context, db *gorm.DB) error {
 		&auditRow{},
 		&tournamentRow{}, &tournamentClassRow{}, &tournamentPlayerRow{}, &tournamentBoardRow{}, &tournamentAbsenceRow{},
 		&gameRecordRow{},
+		&liveGameRow{}, &liveMoveRow{}, &livePenaltyRow{}, &liveChallengeRow{},
 	)
 	if err != nil {
 		return fmt.Errorf("migrate: %w", err)

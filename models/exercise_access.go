@@ -20,8 +20,8 @@ import (
 	"gorm.io/gorm"
 
 	"qixue/assignments"
+	"qixue/domain"
 	"qixue/exercises"
-	"qixue/identity"
 )
 
 // DefaultLimitsTTL is how long an ExerciseStore trusts its snapshot of
@@ -46,7 +46,7 @@ func WithLimitsTTL(ttl time.Duration) ExerciseStoreOption {
 func applicable(db *gorm.DB, schoolID, userID string, now time.Time) *gorm.DB {
 	return db.Table("assignments a").
 		Joins("JOIN enrollments e ON e.class_id = a.class_id AND e.user_id = ? AND e.role = ? AND e.deactivated_at IS NULL",
-			userID, identity.RoleStudent).
+			userID, domain.RoleStudent).
 		Joins("JOIN assignment_items i ON i.assignment_id = a.id").
 		Where("a.school_id = ? AND a.withdrawn_at IS NULL AND (a.opens_at IS NULL OR a.opens_at <= ?)", schoolID, now).
 		Where("(NOT EXISTS (SELECT 1 FROM assignment_students c WHERE c.assignment_id = a.id) OR "+

@@ -6,6 +6,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"qixue/domain"
 	"qixue/exercises"
 	"qixue/identity"
 	"qixue/models"
@@ -30,10 +31,10 @@ func TestBankRetiresAndRestores(t *testing.T) {
 				t.Fatalf("load without %s: inserted %d updated %d (%v)", gone.Key, ins, upd, err)
 			}
 		}
-		if _, err := s.Exercise(ctx, identity.Scope{}, gone.ID); err != identity.ErrNotFound {
+		if _, err := s.Exercise(ctx, identity.Scope{}, gone.ID); err != domain.ErrNotFound {
 			t.Fatalf("retired exercise read: %v, want not found", err)
 		}
-		list, err := s.Exercises(ctx, exercises.Query{Tag: "a"}, identity.Page{Limit: 10})
+		list, err := s.Exercises(ctx, exercises.Query{Tag: "a"}, domain.Page{Limit: 10})
 		if err != nil || len(list) != 1 || list[0].ID != keep.ID {
 			t.Fatalf("list after retiring: %+v (%v), want only %s", list, err, keep.Key)
 		}
@@ -42,7 +43,7 @@ func TestBankRetiresAndRestores(t *testing.T) {
 		if rows != 1 {
 			t.Fatalf("%d archived rows of %s, want 1 (retired, not deleted)", rows, gone.Key)
 		}
-		if got, err := s.Attempts(ctx, exercises.AttemptQuery{UserID: user}, identity.Page{Limit: 10}); err != nil || len(got) != 1 {
+		if got, err := s.Attempts(ctx, exercises.AttemptQuery{UserID: user}, domain.Page{Limit: 10}); err != nil || len(got) != 1 {
 			t.Fatalf("attempts of a retired exercise: %d (%v), want 1", len(got), err)
 		}
 
@@ -73,19 +74,19 @@ func TestDeleteExerciseKeepsAttempts(t *testing.T) {
 		if err := s.DeleteExercise(ctx, sc, ex.ID, time.Now()); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.DeleteExercise(ctx, sc, ex.ID, time.Now()); err != identity.ErrNotFound {
+		if err := s.DeleteExercise(ctx, sc, ex.ID, time.Now()); err != domain.ErrNotFound {
 			t.Fatalf("second delete: %v, want not found", err)
 		}
-		if _, err := s.Exercise(ctx, sc, ex.ID); err != identity.ErrNotFound {
+		if _, err := s.Exercise(ctx, sc, ex.ID); err != domain.ErrNotFound {
 			t.Fatalf("deleted exercise read: %v, want not found", err)
 		}
-		if err := s.UpdateExercise(ctx, ex, time.Now()); err != identity.ErrNotFound {
+		if err := s.UpdateExercise(ctx, ex, time.Now()); err != domain.ErrNotFound {
 			t.Fatalf("deleted exercise updated: %v, want not found", err)
 		}
-		if list, err := s.Exercises(ctx, exercises.Query{Scope: sc}, identity.Page{Limit: 10}); err != nil || len(list) != 0 {
+		if list, err := s.Exercises(ctx, exercises.Query{Scope: sc}, domain.Page{Limit: 10}); err != nil || len(list) != 0 {
 			t.Fatalf("list after delete: %d (%v), want 0", len(list), err)
 		}
-		if got, err := s.Attempts(ctx, exercises.AttemptQuery{UserID: user}, identity.Page{Limit: 10}); err != nil || len(got) != 1 || got[0].ExerciseID != ex.ID {
+		if got, err := s.Attempts(ctx, exercises.AttemptQuery{UserID: user}, domain.Page{Limit: 10}); err != nil || len(got) != 1 || got[0].ExerciseID != ex.ID {
 			t.Fatalf("attempts after delete: %+v (%v), want the one attempt", got, err)
 		}
 	})

@@ -20,9 +20,16 @@ import (
 type attemptBatcher struct {
 	db       *sql.DB
 	reqs     chan *batchReq
-	once     sync.Once
 	flushers int
 	maxRows  int
+
+	// mu guards started and closed; a request is queued under its read
+	// lock, so none is queued once close has set closed.
+	mu      sync.RWMutex
+	started bool
+	closed  bool
+	stop    chan struct{} // closed by close: the flushers answer what is queued and end
+	wg      sync.WaitGroup
 }
 
 type batchReq struct {
@@ -37,22 +44,63 @@ type batchResult struct {
 }
 
 func newAttemptBatcher(db *sql.DB) *attemptBatcher {
-	return &attemptBatcher{db: db, reqs: make(chan *batchReq, 1024), flushers: 4, maxRows: 64}
+	return &attemptBatcher{db: db, reqs: make(chan *batchReq, 1024), flushers: 4, maxRows: 64, stop: make(chan struct{})}
+}
+
+// start starts the flushers on the first insert.
+func (b *attemptBatcher) start() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.started || b.closed {
+		return
+	}
+	b.started = true
+	b.wg.Add(b.flushers)
+	for range b.flushers {
+		go func() {
+			defer b.wg.Done()
+			b.flush()
+		}()
+	}
+}
+
+// close stops the flushers once they have answered every queued request
+// and waits for them. Inserts after it report their row as not inserted,
+// so the caller stores it alone.
+func (b *attemptBatcher) close() {
+	b.mu.Lock()
+	if b.closed {
+		b.mu.Unlock()
+		return
+	}
+	b.closed = true
+	close(b.stop)
+	b.mu.Unlock()
+	b.wg.Wait()
+}
+
+// enqueue queues req unless the batcher is closed or ctx ends first.
+func (b *attemptBatcher) enqueue(ctx context.Context, req *batchReq) (queued bool, err error) {
+	b.mu.RLock()
+	defer b.mu.RUnlock()
+	if b.closed {
+		return false, nil
+	}
+	select {
+	case b.reqs <- req:
+		return true, nil
+	case <-ctx.Done():
+		return false, ctx.Err()
+	}
 }
 
 // insert adds r to the next batch and waits for its commit. inserted is
 // false when the row conflicted and was not stored.
 func (b *attemptBatcher) insert(ctx context.Context, r attemptRow) (inserted, first bool, hints int, err error) {
-	b.once.Do(func() {
-		for range b.flushers {
-			go b.flush()
-		}
-	})
+	b.start()
 	req := &batchReq{row: r, done: make(chan batchResult, 1)}
-	select {
-	case b.reqs <- req:
-	case <-ctx.Done():
-		return false, false, 0, ctx.Err()
+	if queued, err := b.enqueue(ctx, req); !queued {
+		return false, false, 0, err
 	}
 	select {
 	case res := <-req.done:
@@ -64,12 +112,26 @@ func (b *attemptBatcher) insert(ctx context.Context, r attemptRow) (inserted, fi
 	}
 }
 
-// flush runs batches for as long as the process lives: it takes one
-// request, whatever else is already queued (up to maxRows), and inserts
-// them together.
+// flush runs batches until the batcher is closed: it takes one request,
+// whatever else is already queued (up to maxRows), and inserts them
+// together. Once closed it answers what is still queued as not inserted
+// (the callers store those rows alone) and returns.
 func (b *attemptBatcher) flush() {
 	batch := make([]*batchReq, 0, b.maxRows)
-	for req := range b.reqs {
+	for {
+		var req *batchReq
+		select {
+		case req = <-b.reqs:
+		case <-b.stop:
+			for {
+				select {
+				case r := <-b.reqs:
+					r.done <- batchResult{}
+				default:
+					return
+				}
+			}
+		}
 		batch = append(batch[:0], req)
 	more:
 		for len(batch) < b.maxRows {

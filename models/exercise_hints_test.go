@@ -7,6 +7,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"qixue/domain"
 	"qixue/exercises"
 	"qixue/identity"
 	"qixue/models"
@@ -49,7 +50,7 @@ func TestHintsRecordedWithAttempts(t *testing.T) {
 		if err != nil || !created || b.HintsUsed != 2 || b.Stars() != 1 {
 			t.Fatalf("limited attempt after 2 hints: %+v %v", b, err)
 		}
-		list, err := s.Attempts(ctx, exercises.AttemptQuery{UserID: user}, identity.Page{Limit: 10})
+		list, err := s.Attempts(ctx, exercises.AttemptQuery{UserID: user}, domain.Page{Limit: 10})
 		if err != nil || len(list) != 3 {
 			t.Fatalf("attempts %d %v", len(list), err)
 		}

@@ -9,8 +9,8 @@ import (
 	"github.com/google/uuid"
 	"gorm.io/gorm"
 
+	"qixue/domain"
 	"qixue/exercises"
-	"qixue/identity"
 	"qixue/models"
 	"qixue/models/modelstest"
 )
@@ -40,7 +40,7 @@ func benchRecordAttemptClass(b *testing.B, db *gorm.DB, parallel bool) {
 	class, _ := modelstest.SeedClass(b, db, modelstest.Class{Students: 50, Assignments: 20, Exercises: 100, Attempts: 20000})
 	var users, exs []string
 	var school string
-	if err := db.Raw("SELECT user_id FROM enrollments WHERE class_id = ? AND role = ?", class, identity.RoleStudent).Scan(&users).Error; err != nil {
+	if err := db.Raw("SELECT user_id FROM enrollments WHERE class_id = ? AND role = ?", class, domain.RoleStudent).Scan(&users).Error; err != nil {
 		b.Fatal(err)
 	}
 	if err := db.Raw("SELECT DISTINCT exercise_id FROM attempts WHERE school_id = (SELECT school_id FROM classes WHERE id = ?)", class).Scan(&exs).Error; err != nil {

@@ -14,8 +14,8 @@ import (
 	"gorm.io/gorm"
 
 	"qixue/assignments"
+	"qixue/domain"
 	"qixue/exercises"
-	"qixue/identity"
 	"qixue/models"
 	"qixue/models/modelstest"
 )
@@ -103,7 +103,7 @@ func TestExerciseStatsParallelAnswers(t *testing.T) {
 	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
 		class, _ := modelstest.SeedClass(t, db, modelstest.Class{Students: 4, Assignments: 2, Exercises: 6, Attempts: 40})
 		var users, exs []string
-		if err := db.Raw("SELECT user_id FROM enrollments WHERE class_id = ? AND role = ?", class, identity.RoleStudent).Scan(&users).Error; err != nil {
+		if err := db.Raw("SELECT user_id FROM enrollments WHERE class_id = ? AND role = ?", class, domain.RoleStudent).Scan(&users).Error; err != nil {
 			t.Fatal(err)
 		}
 		if err := db.Raw("SELECT DISTINCT exercise_id FROM attempts WHERE user_id = ?", users[0]).Scan(&exs).Error; err != nil {
@@ -172,7 +172,7 @@ func TestClassProgressSinceJoined(t *testing.T) {
 		for seed := range uint64(3) {
 			class, now := modelstest.SeedClass(t, db, modelstest.Class{Students: 12, Assignments: 6, Exercises: 20, Attempts: 900, Lessons: true})
 			var users []string
-			if err := db.Raw("SELECT user_id FROM enrollments WHERE class_id = ? AND role = ? ORDER BY user_id", class, identity.RoleStudent).Scan(&users).Error; err != nil {
+			if err := db.Raw("SELECT user_id FROM enrollments WHERE class_id = ? AND role = ? ORDER BY user_id", class, domain.RoleStudent).Scan(&users).Error; err != nil {
 				t.Fatal(err)
 			}
 			rng := rand.New(rand.NewPCG(seed, 11))
@@ -198,7 +198,7 @@ func TestClassProgressSinceJoined(t *testing.T) {
 			var want []assignments.Solve
 			rows, err := db.Raw(`SELECT a.user_id, a.exercise_id, COUNT(*), MIN(CASE WHEN a.outcome = 'correct' THEN a.created_at END)
  FROM attempts a JOIN enrollments e ON e.user_id = a.user_id AND e.class_id = ? AND e.role = ? AND e.deactivated_at IS NULL AND a.created_at >= e.created_at
- GROUP BY a.user_id, a.exercise_id`, class, identity.RoleStudent).Rows()
+ GROUP BY a.user_id, a.exercise_id`, class, domain.RoleStudent).Rows()
 			if err != nil {
 				t.Fatal(err)
 			}

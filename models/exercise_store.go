@@ -12,6 +12,7 @@ import (
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 
+	"qixue/domain"
 	"qixue/exercises"
 	"qixue/identity"
 )
@@ -58,6 +59,15 @@ func NewExerciseStore(db *gorm.DB, opts ...ExerciseStoreOption) *ExerciseStore {
 	}
 	s.insertSQL = q
 	return s
+}
+
+// Close stops the background work of the store (the PostgreSQL attempt
+// batcher's flushers) after the attempts it holds are answered. Use the
+// store only for reads after it; attempts are then stored one by one.
+func (s *ExerciseStore) Close() {
+	if s.batch != nil {
+		s.batch.close()
+	}
 }
 
 // exerciseColumns are the columns a bank load or an edit rewrites.
@@ -163,7 +173,7 @@ func visible(q *gorm.DB, sc identity.Scope) *gorm.DB {
 // Exercise returns a built-in exercise or one of the scope's school.
 func (s *ExerciseStore) Exercise(ctx context.Context, sc identity.Scope, id string) (exercises.Exercise, error) {
 	if !isUUID(id) {
-		return exercises.Exercise{}, identity.ErrNotFound
+		return exercises.Exercise{}, domain.ErrNotFound
 	}
 	var r exerciseRow
 	if err := visible(s.db.WithContext(ctx), sc).Where("id = ?", id).Take(&r).Error; err != nil {
@@ -173,7 +183,7 @@ func (s *ExerciseStore) Exercise(ctx context.Context, sc identity.Scope, id stri
 }
 
 // Exercises lists the exercises matching q in ID order.
-func (s *ExerciseStore) Exercises(ctx context.Context, q exercises.Query, p identity.Page) ([]exercises.Exercise, error) {
+func (s *ExerciseStore) Exercises(ctx context.Context, q exercises.Query, p domain.Page) ([]exercises.Exercise, error) {
 	db := visible(s.db.WithContext(ctx).Model(&exerciseRow{}), q.Scope)
 	switch {
 	case q.OnlyBuiltin:
@@ -247,13 +257,13 @@ func (s *ExerciseStore) CreateExercises(ctx context.Context, exs []exercises.Exe
 			if !checked[ex.SchoolID] {
 				var n int64
 				if !isUUID(ex.SchoolID) {
-					return identity.ValidationError(identity.FieldError{Field: "school_id", Code: "not_found"})
+					return domain.Invalid("school_id", "not_found")
 				}
 				if err := tx.Model(&schoolRow{}).Where("id = ?", ex.SchoolID).Count(&n).Error; err != nil {
 					return err
 				}
 				if n == 0 {
-					return identity.ValidationError(identity.FieldError{Field: "school_id", Code: "not_found"})
+					return domain.Invalid("school_id", "not_found")
 				}
 				checked[ex.SchoolID] = true
 			}
@@ -282,7 +292,7 @@ func (s *ExerciseStore) UpdateExercise(ctx context.Context, ex exercises.Exercis
 			return res.Error
 		}
 		if res.RowsAffected == 0 {
-			return identity.ErrNotFound
+			return domain.ErrNotFound
 		}
 		return replaceTags(tx, r.ID, ex.Tags)
 	})
@@ -293,7 +303,7 @@ func (s *ExerciseStore) UpdateExercise(ctx context.Context, ex exercises.Exercis
 // archived is not found.
 func (s *ExerciseStore) DeleteExercise(ctx context.Context, sc identity.Scope, id string, now time.Time) error {
 	if !isUUID(id) {
-		return identity.ErrNotFound
+		return domain.ErrNotFound
 	}
 	q := s.db.WithContext(ctx).Model(&exerciseRow{}).Where("id = ? AND school_id IS NOT NULL AND archived_at IS NULL", id)
 	if sc.SchoolID != "" {
@@ -304,7 +314,7 @@ func (s *ExerciseStore) DeleteExercise(ctx context.Context, sc identity.Scope, i
 		return res.Error
 	}
 	if res.RowsAffected == 0 {
-		return identity.ErrNotFound
+		return domain.ErrNotFound
 	}
 	return nil
 }
@@ -393,7 +403,7 @@ func insertOrReplay(db *gorm.DB, r attemptRow, insert func(canBeFirst bool) (fir
 }
 
 // Attempts lists a user's attempts, newest first.
-func (s *ExerciseStore) Attempts(ctx context.Context, q exercises.AttemptQuery, p identity.Page) ([]exercises.Attempt, error) {
+func (s *ExerciseStore) Attempts(ctx context.Context, q exercises.AttemptQuery, p domain.Page) ([]exercises.Attempt, error) {
 	db := s.db.WithContext(ctx).Where("user_id = ?", q.UserID)
 	if q.ExerciseID != "" {
 		db = db.Where("exercise_id = ?", q.ExerciseID)
@@ -435,7 +445,7 @@ func studentGrade(db *gorm.DB, userID string) (sql.NullInt64, error) {
 	err := db.Model(&classRow{}).Select("MIN(classes.grade)").
 		Joins("JOIN enrollments ON enrollments.class_id = classes.id").
 		Where("enrollments.user_id = ? AND enrollments.role = ? AND enrollments.deactivated_at IS NULL AND classes.deactivated_at IS NULL",
-			userID, string(identity.RoleStudent)).
+			userID, string(domain.RoleStudent)).
 		Scan(&g).Error
 	if err != nil {
 		return g, fmt.Errorf("student grade: %w", err)

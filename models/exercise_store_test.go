@@ -9,6 +9,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"qixue/domain"
 	"qixue/exercises"
 	"qixue/identity"
 	"qixue/models"
@@ -52,12 +53,12 @@ func TestSyncBankIdempotent(t *testing.T) {
 			t.Fatalf("updated exercise %+v, %v", got, err)
 		}
 		for tag, want := range map[string]int{"a": 1, "b": 0, "c": 1, "chess.rules": 1} {
-			list, err := s.Exercises(ctx, exercises.Query{Tag: tag}, identity.Page{Limit: 10})
+			list, err := s.Exercises(ctx, exercises.Query{Tag: tag}, domain.Page{Limit: 10})
 			if err != nil || len(list) != want {
 				t.Errorf("tag %s: %d exercises (%v), want %d", tag, len(list), err, want)
 			}
 		}
-		list, err := s.Exercises(ctx, exercises.Query{Game: exercises.Chess, Band: exercises.K1}, identity.Page{Limit: 1})
+		list, err := s.Exercises(ctx, exercises.Query{Game: exercises.Chess, Band: exercises.K1}, domain.Page{Limit: 1})
 		if err != nil || len(list) != 2 {
 			t.Fatalf("game filter: %d (%v), want limit+1 = 2", len(list), err)
 		}
@@ -73,14 +74,14 @@ func TestSchoolExercisesScoped(t *testing.T) {
 		if err := s.CreateExercises(ctx, []exercises.Exercise{ex}, time.Now()); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.Exercise(ctx, identity.Scope{SchoolID: b.ID}, ex.ID); err != identity.ErrNotFound {
+		if _, err := s.Exercise(ctx, identity.Scope{SchoolID: b.ID}, ex.ID); err != domain.ErrNotFound {
 			t.Fatalf("other school read: %v, want not found", err)
 		}
-		if err := s.DeleteExercise(ctx, identity.Scope{SchoolID: b.ID}, ex.ID, time.Now()); err != identity.ErrNotFound {
+		if err := s.DeleteExercise(ctx, identity.Scope{SchoolID: b.ID}, ex.ID, time.Now()); err != domain.ErrNotFound {
 			t.Fatalf("other school delete: %v, want not found", err)
 		}
 		ex.SchoolID = b.ID
-		if err := s.UpdateExercise(ctx, ex, time.Now()); err != identity.ErrNotFound {
+		if err := s.UpdateExercise(ctx, ex, time.Now()); err != domain.ErrNotFound {
 			t.Fatalf("update as other school: %v, want not found", err)
 		}
 		bad := choiceExercise("", "x")
@@ -131,11 +132,11 @@ func TestRecordAttempt(t *testing.T) {
 		if ok, err := s.Revealed(ctx, user, ex); err != nil || !ok {
 			t.Fatalf("not revealed after solving: %v %v", ok, err)
 		}
-		list, err := s.Attempts(ctx, exercises.AttemptQuery{UserID: user}, identity.Page{Limit: 2})
+		list, err := s.Attempts(ctx, exercises.AttemptQuery{UserID: user}, domain.Page{Limit: 2})
 		if err != nil || len(list) != 3 || list[0].IdempotencyKey != "k3" {
 			t.Fatalf("attempts newest first: %d %v", len(list), err)
 		}
-		rest, err := s.Attempts(ctx, exercises.AttemptQuery{UserID: user}, identity.Page{After: list[1].ID, Limit: 2})
+		rest, err := s.Attempts(ctx, exercises.AttemptQuery{UserID: user}, domain.Page{After: list[1].ID, Limit: 2})
 		if err != nil || len(rest) != 1 || rest[0].ID != first.ID {
 			t.Fatalf("second page: %+v %v", rest, err)
 		}
@@ -194,7 +195,7 @@ func TestStudentGrade(t *testing.T) {
 	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
 		is, s := models.NewIdentityStore(db), models.NewExerciseStore(db)
 		sc := mustSchool(t, is)
-		st := mustUser(t, is, sc.ID, identity.RoleStudent, "kid")
+		st := mustUser(t, is, sc.ID, domain.RoleStudent, "kid")
 		if _, ok, err := s.StudentGrade(ctx, st.ID); err != nil || ok {
 			t.Fatalf("grade without class: ok=%v err=%v", ok, err)
 		}
@@ -206,7 +207,7 @@ func TestStudentGrade(t *testing.T) {
 			if err := is.CreateClass(ctx, c, nil); err != nil {
 				t.Fatal(err)
 			}
-			if err := is.Enroll(ctx, identity.Enrollment{ClassID: c.ID, UserID: st.ID, SchoolID: sc.ID, Role: identity.RoleStudent, CreatedAt: now}, ""); err != nil {
+			if err := is.Enroll(ctx, identity.Enrollment{ClassID: c.ID, UserID: st.ID, SchoolID: sc.ID, Role: domain.RoleStudent, CreatedAt: now}, ""); err != nil {
 				t.Fatal(err)
 			}
 			classes = append(classes, c.ID)

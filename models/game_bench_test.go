@@ -6,9 +6,9 @@ import (
 	"github.com/google/uuid"
 	"gorm.io/gorm"
 
+	"qixue/domain"
 	"qixue/games"
 	"qixue/games/gamestest"
-	"qixue/identity"
 	"qixue/models"
 	"qixue/models/modelstest"
 )
@@ -29,7 +29,7 @@ func benchGameUpload(b *testing.B, db *gorm.DB, text string) {
 	b.SetBytes(int64(len(text)))
 	cpu := cpuTime()
 	for b.Loop() {
-		c := identity.Principal{UserID: uuid.NewString(), SchoolID: uuid.NewString(), Role: identity.RoleSchoolAdmin}
+		c := domain.Principal{UserID: uuid.NewString(), SchoolID: uuid.NewString(), Role: domain.RoleSchoolAdmin}
 		rep, err := svc.Upload(ctx, c, games.Upload{Game: games.Chess, Text: text})
 		if err != nil {
 			b.Fatal(err)

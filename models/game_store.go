@@ -4,14 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"qixue/audit"
 	"slices"
 	"strings"
 	"time"
 
 	"gorm.io/gorm"
 
+	"qixue/domain"
 	"qixue/games"
-	"qixue/identity"
 )
 
 // GameStore keeps the club game archive (games.Store).
@@ -25,7 +26,7 @@ var _ games.Store = (*GameStore)(nil)
 // ClassesOf returns the active classes the user is an active member of.
 func (s *GameStore) ClassesOf(ctx context.Context, userID string) ([]string, error) {
 	var ids []string
-	err := s.db.WithContext(ctx).Table("enrollments e").Joins("JOIN classes c ON c.id = e.class_id").
+	err := conn(ctx, s.db).Table("enrollments e").Joins("JOIN classes c ON c.id = e.class_id").
 		Where("e.user_id = ? AND e.deactivated_at IS NULL AND c.deactivated_at IS NULL", userID).
 		Order("e.class_id").Pluck("e.class_id", &ids).Error
 	return ids, err
@@ -35,8 +36,8 @@ func (s *GameStore) ClassesOf(ctx context.Context, userID string) ([]string, err
 // when classIDs is not nil.
 func (s *GameStore) Students(ctx context.Context, schoolID string, classIDs []string) ([]games.Student, error) {
 	var rows []struct{ ID, RealName, Username string }
-	q := s.db.WithContext(ctx).Table("users u").Select("DISTINCT u.id, u.real_name, u.username").
-		Where("u.school_id = ? AND u.role = ? AND u.deactivated_at IS NULL", schoolID, identity.RoleStudent)
+	q := conn(ctx, s.db).Table("users u").Select("DISTINCT u.id, u.real_name, u.username").
+		Where("u.school_id = ? AND u.role = ? AND u.deactivated_at IS NULL", schoolID, domain.RoleStudent)
 	if classIDs != nil {
 		q = inList(q.Joins("JOIN enrollments e ON e.user_id = u.id AND e.deactivated_at IS NULL"), "e.class_id", classIDs)
 	}
@@ -50,11 +51,16 @@ func (s *GameStore) Students(ctx context.Context, schoolID string, classIDs []st
 	return out, nil
 }
 
+// ShownNames returns identity.ShownName of the users ids of the school.
+func (s *GameStore) ShownNames(ctx context.Context, schoolID string, ids []string) (map[string]string, error) {
+	return shownNames(ctx, s.db, schoolID, ids)
+}
+
 // Create stores the records in one transaction, leaving out those whose
 // hash the school already holds (returned by index).
 func (s *GameStore) Create(ctx context.Context, recs []*games.Record) ([]int, error) {
 	var dups []int
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := conn(ctx, s.db).Transaction(func(tx *gorm.DB) error {
 		dups = dups[:0]
 		held := map[string]bool{}
 		bySchool := map[string][]string{}
@@ -100,7 +106,7 @@ func (s *GameStore) Create(ctx context.Context, recs []*games.Record) ([]int, er
 // Record loads one record of schoolID ("" any school).
 func (s *GameStore) Record(ctx context.Context, schoolID, id string) (*games.Record, error) {
 	var row gameRecordRow
-	q := s.db.WithContext(ctx).Where("id = ?", id)
+	q := conn(ctx, s.db).Where("id = ?", id)
 	if schoolID != "" {
 		q = q.Where("school_id = ?", schoolID)
 	}
@@ -131,9 +137,9 @@ func (s *GameStore) withClasses(ctx context.Context, rows []gameRecordRow) ([]*g
 	classes := map[string][]string{}
 	if len(ids) > 0 {
 		var es []struct{ UserID, ClassID string }
-		q := s.db.WithContext(ctx).Table("enrollments e").Select("e.user_id, e.class_id").
+		q := conn(ctx, s.db).Table("enrollments e").Select("e.user_id, e.class_id").
 			Joins("JOIN classes c ON c.id = e.class_id").
-			Where("e.role = ? AND e.deactivated_at IS NULL AND c.deactivated_at IS NULL", identity.RoleStudent)
+			Where("e.role = ? AND e.deactivated_at IS NULL AND c.deactivated_at IS NULL", domain.RoleStudent)
 		err := inList(q, "e.user_id", ids).Order("e.class_id").Scan(&es).Error
 		if err != nil {
 			return nil, err
@@ -156,18 +162,21 @@ func (s *GameStore) withClasses(ctx context.Context, rows []gameRecordRow) ([]*g
 // studentsOf is the subquery of the active students of the classes.
 func (s *GameStore) studentsOf(classIDs []string) *gorm.DB {
 	return inList(s.db.Table("enrollments").Select("user_id").
-		Where("role = ? AND deactivated_at IS NULL", identity.RoleStudent), "class_id", classIDs)
+		Where("role = ? AND deactivated_at IS NULL", domain.RoleStudent), "class_id", classIDs)
 }
 
 // List returns up to page.Limit+1 records matching q after page.After,
 // in ID order.
-func (s *GameStore) List(ctx context.Context, q games.Query, page games.Page) ([]*games.Record, error) {
-	db := s.db.WithContext(ctx).Model(&gameRecordRow{})
+func (s *GameStore) List(ctx context.Context, q games.Query, page domain.Page) ([]*games.Record, error) {
+	db := conn(ctx, s.db).Model(&gameRecordRow{})
 	if q.SchoolID != "" {
 		db = db.Where("school_id = ?", q.SchoolID)
 	}
 	if q.ViewerID != "" {
 		own := s.db.Where("submitted_by = ? OR white_id = ? OR black_id = ?", q.ViewerID, q.ViewerID, q.ViewerID)
+		if q.UploadsWithoutStudents {
+			own = s.db.Where("(submitted_by = ? AND white_id IS NULL AND black_id IS NULL) OR white_id = ? OR black_id = ?", q.ViewerID, q.ViewerID, q.ViewerID)
+		}
 		if len(q.ViewerClasses) > 0 {
 			class := s.db.Where("white_id IN (?) OR black_id IN (?)", s.studentsOf(q.ViewerClasses), s.studentsOf(q.ViewerClasses))
 			if q.ConfirmedOnly {
@@ -212,9 +221,18 @@ func (s *GameStore) List(ctx context.Context, q games.Query, page games.Page) ([
 }
 
 // Update saves the record's fields.
-func (s *GameStore) Update(ctx context.Context, rec *games.Record) error {
+func (s *GameStore) Update(ctx context.Context, rec *games.Record, log ...audit.Entry) error {
+	return conn(ctx, s.db).Transaction(func(tx *gorm.DB) error {
+		if err := writeAudit(tx, log...); err != nil {
+			return err
+		}
+		return updateGame(tx, rec)
+	})
+}
+
+func updateGame(tx *gorm.DB, rec *games.Record) error {
 	row := toGameRecordRow(rec)
-	res := s.db.WithContext(ctx).Model(&gameRecordRow{}).Where("id = ? AND school_id = ?", rec.ID, rec.SchoolID).
+	res := tx.Model(&gameRecordRow{}).Where("id = ? AND school_id = ?", rec.ID, rec.SchoolID).
 		Select("hash", "white_id", "white_name", "black_id", "black_name", "played_on", "event", "round_name", "result",
 			"opening", "status", "confirmed_by", "confirmed_at", "updated_at").Updates(&row)
 	if res.Error != nil {
@@ -230,21 +248,23 @@ func (s *GameStore) Update(ctx context.Context, rec *games.Record) error {
 }
 
 // Delete removes the record.
-func (s *GameStore) Delete(ctx context.Context, schoolID, id string) error {
-	res := s.db.WithContext(ctx).Where("id = ? AND school_id = ?", id, schoolID).Delete(&gameRecordRow{})
-	if res.Error != nil {
-		return res.Error
-	}
-	if res.RowsAffected == 0 {
-		return games.ErrNotFound
-	}
-	return nil
+func (s *GameStore) Delete(ctx context.Context, schoolID, id string, log ...audit.Entry) error {
+	return conn(ctx, s.db).Transaction(func(tx *gorm.DB) error {
+		res := tx.Where("id = ? AND school_id = ?", id, schoolID).Delete(&gameRecordRow{})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return games.ErrNotFound
+		}
+		return writeAudit(tx, log...)
+	})
 }
 
 // Class returns an active class of the school ("" any school).
 func (s *GameStore) Class(ctx context.Context, schoolID, id string) (games.Class, error) {
 	var row classRow
-	q := s.db.WithContext(ctx).Where("id = ? AND deactivated_at IS NULL", id)
+	q := conn(ctx, s.db).Where("id = ? AND deactivated_at IS NULL", id)
 	if schoolID != "" {
 		q = q.Where("school_id = ?", schoolID)
 	}
@@ -262,7 +282,7 @@ func (s *GameStore) Class(ctx context.Context, schoolID, id string) (games.Class
 // before until, by day and then ID.
 func (s *GameStore) Played(ctx context.Context, schoolID string, game games.Game, until string) ([]games.Played, error) {
 	var rows []gameRecordRow
-	err := s.db.WithContext(ctx).Select("id", "white_id", "white_name", "black_id", "black_name", "played_on", "result", "confirmed_at").
+	err := conn(ctx, s.db).Select("id", "white_id", "white_name", "black_id", "black_name", "played_on", "result", "confirmed_at").
 		Where("school_id = ? AND game = ? AND status = ?", schoolID, string(game), string(games.Confirmed)).
 		Where("played_on = '' OR played_on <= ?", until).Order("id").Find(&rows).Error
 	if err != nil {
@@ -282,4 +302,11 @@ func (s *GameStore) Played(ctx context.Context, schoolID string, game games.Game
 	}
 	slices.SortStableFunc(out, func(a, b games.Played) int { return strings.Compare(a.Day, b.Day) })
 	return out, nil
+}
+
+// InTx runs fn in one transaction: the records it writes and, through a
+// TournamentStore on the same database, the tournament results it enters
+// are saved together or not at all.
+func (s *GameStore) InTx(ctx context.Context, fn func(ctx context.Context) error) error {
+	return inTx(ctx, s.db, fn)
 }

@@ -7,8 +7,8 @@ import (
 
 	"gorm.io/gorm"
 
+	"qixue/domain"
 	"qixue/games"
-	"qixue/identity"
 	"qixue/models"
 	"qixue/models/modelstest"
 )
@@ -28,7 +28,7 @@ func TestGameStore(t *testing.T) {
 		store := models.NewGameStore(db)
 		now := time.Date(2026, 11, 20, 9, 0, 0, 0, time.UTC)
 		svc := games.NewService(store, games.Config{Now: func() time.Time { return now }})
-		admin := identity.Principal{UserID: "00000000-0000-7000-8000-000000000001", SchoolID: school, Role: identity.RoleSchoolAdmin}
+		admin := domain.Principal{UserID: "00000000-0000-7000-8000-000000000001", SchoolID: school, Role: domain.RoleSchoolAdmin}
 		text := "[Date \"2026.11.03\"]\n[White \"学生000\"]\n[Black \"学生001\"]\n\n1. e4 e5 1-0\n\n" +
 			"[White \"学生001\"]\n[Black \"Guest\"]\n\n1. d4 d5 0-1\n\n" +
 			"[Date \"2026.12.01\"]\n[White \"学生001\"]\n[Black \"学生000\"]\n\n1. c4 *\n"
@@ -43,7 +43,7 @@ func TestGameStore(t *testing.T) {
 		if err != nil || len(again.Stored) != 0 || len(again.Refused) != 3 || again.Refused[2].Code != games.CodeDuplicate {
 			t.Fatalf("again: %v %+v", err, again)
 		}
-		other := identity.Principal{UserID: admin.UserID, SchoolID: "00000000-0000-7000-8000-0000000000aa", Role: identity.RoleSchoolAdmin}
+		other := domain.Principal{UserID: admin.UserID, SchoolID: "00000000-0000-7000-8000-0000000000aa", Role: domain.RoleSchoolAdmin}
 		if elsewhere, err := svc.Upload(ctx, other, games.Upload{Game: games.Chess, Text: text}); err != nil || len(elsewhere.Stored) != 3 {
 			t.Fatalf("another school: %v %+v", err, elsewhere)
 		}
@@ -63,7 +63,7 @@ func TestGameStore(t *testing.T) {
 		if p, _ := store.Played(ctx, school, games.Draughts, "2026-12-31"); len(p) != 0 {
 			t.Errorf("draughts %+v", p)
 		}
-		list, _, err := svc.List(ctx, admin, games.Filter{PlayerID: rep.Stored[0].White.StudentID, From: "2026-11-01", To: "2026-11-30"}, games.Page{})
+		list, _, err := svc.List(ctx, admin, games.Filter{PlayerID: rep.Stored[0].White.StudentID, From: "2026-11-01", To: "2026-11-30"}, domain.Page{})
 		if err != nil || len(list) != 1 || list[0].ID != rep.Stored[0].ID || len(list[0].ClassIDs) != 1 || list[0].ClassIDs[0] != class {
 			t.Errorf("list %v %+v", err, list)
 		}

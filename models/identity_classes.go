@@ -10,6 +10,7 @@ import (
 	"gorm.io/gorm/clause"
 
 	"qixue/audit"
+	"qixue/domain"
 	"qixue/identity"
 )
 
@@ -25,7 +26,7 @@ func (s *IdentityStore) CreateClass(ctx context.Context, c identity.Class, teach
 			return fmt.Errorf("create class: %w", err)
 		}
 		for _, id := range teacherIDs {
-			e := enrollmentRow{ClassID: r.ID, UserID: id, SchoolID: r.SchoolID, Role: string(identity.RoleTeacher), CreatedAt: r.CreatedAt}
+			e := enrollmentRow{ClassID: r.ID, UserID: id, SchoolID: r.SchoolID, Role: string(domain.RoleTeacher), CreatedAt: r.CreatedAt}
 			if err := tx.Create(&e).Error; err != nil {
 				return fmt.Errorf("enroll teacher: %w", err)
 			}
@@ -37,7 +38,7 @@ func (s *IdentityStore) CreateClass(ctx context.Context, c identity.Class, teach
 // Class returns the class id within the scope.
 func (s *IdentityStore) Class(ctx context.Context, sc identity.Scope, id string) (identity.Class, error) {
 	if !isUUID(id) {
-		return identity.Class{}, identity.ErrNotFound
+		return identity.Class{}, domain.ErrNotFound
 	}
 	var r classRow
 	if err := scoped(s.db.WithContext(ctx), sc).Where("id = ?", id).Take(&r).Error; err != nil {
@@ -56,7 +57,7 @@ func (s *IdentityStore) ClassByLoginCode(ctx context.Context, code string) (iden
 }
 
 // Classes lists classes within the scope that match q.
-func (s *IdentityStore) Classes(ctx context.Context, sc identity.Scope, q identity.ClassQuery, p identity.Page) ([]identity.Class, error) {
+func (s *IdentityStore) Classes(ctx context.Context, sc identity.Scope, q identity.ClassQuery, p domain.Page) ([]identity.Class, error) {
 	db := scoped(s.db.WithContext(ctx).Model(&classRow{}), sc)
 	db = byStatus(db, q.Status)
 	if q.MemberID != "" {
@@ -99,7 +100,7 @@ func (s *IdentityStore) UpdateClass(ctx context.Context, c identity.Class, log .
 			return res.Error
 		}
 		if res.RowsAffected == 0 {
-			return identity.ErrNotFound
+			return domain.ErrNotFound
 		}
 		return writeAudit(tx, log...)
 	})
@@ -114,7 +115,7 @@ func (s *IdentityStore) SetClassDeactivatedAt(ctx context.Context, sc identity.S
 // DeleteClass deletes a class within the scope with its enrollments.
 func (s *IdentityStore) DeleteClass(ctx context.Context, sc identity.Scope, id string) error {
 	if !isUUID(id) {
-		return identity.ErrNotFound
+		return domain.ErrNotFound
 	}
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		res := scoped(tx, sc).Where("id = ?", id).Delete(&classRow{})
@@ -122,7 +123,7 @@ func (s *IdentityStore) DeleteClass(ctx context.Context, sc identity.Scope, id s
 			return res.Error
 		}
 		if res.RowsAffected == 0 {
-			return identity.ErrNotFound
+			return domain.ErrNotFound
 		}
 		return tx.Where("class_id = ?", id).Delete(&enrollmentRow{}).Error
 	})
@@ -185,7 +186,7 @@ func (s *IdentityStore) Unenroll(ctx context.Context, sc identity.Scope, classID
 			return res.Error
 		}
 		if res.RowsAffected == 0 {
-			return identity.ErrNotFound
+			return domain.ErrNotFound
 		}
 		return writeAudit(tx, log...)
 	})
@@ -204,7 +205,7 @@ func (s *IdentityStore) Enrollment(ctx context.Context, sc identity.Scope, class
 
 // Enrollments lists a class's enrollments whose state matches status, by
 // the member's real name (users.sort_key, then user ID).
-func (s *IdentityStore) Enrollments(ctx context.Context, sc identity.Scope, classID string, status identity.Status, p identity.Page) ([]identity.Enrollment, error) {
+func (s *IdentityStore) Enrollments(ctx context.Context, sc identity.Scope, classID string, status identity.Status, p domain.Page) ([]identity.Enrollment, error) {
 	var rows []enrollmentRow
 	q := byStatus(scoped(s.db.WithContext(ctx), sc).Where("class_id = ?", classID), status)
 	if err := byMemberName(q, p).Find(&rows).Error; err != nil {
@@ -225,7 +226,7 @@ func (s *IdentityStore) Teaches(ctx context.Context, teacherID, studentID string
 		Joins("JOIN enrollments AS s ON s.class_id = t.class_id").
 		Joins("JOIN classes AS c ON c.id = t.class_id").
 		Where("t.user_id = ? AND t.role = ? AND s.user_id = ? AND s.role = ? AND t.deactivated_at IS NULL AND s.deactivated_at IS NULL AND c.deactivated_at IS NULL",
-			teacherID, string(identity.RoleTeacher), studentID, string(identity.RoleStudent)).
+			teacherID, string(domain.RoleTeacher), studentID, string(domain.RoleStudent)).
 		Count(&n).Error
 	return n > 0, err
 }
@@ -235,12 +236,12 @@ func (s *IdentityStore) Teaches(ctx context.Context, teacherID, studentID string
 func taughtByOthers(tx *gorm.DB, studentID, teacherID string) (bool, error) {
 	var n int64
 	mine := tx.Session(&gorm.Session{NewDB: true}).Table("enrollments AS m").Select("m.class_id").
-		Where("m.user_id = ? AND m.role = ? AND m.deactivated_at IS NULL", teacherID, string(identity.RoleTeacher))
+		Where("m.user_id = ? AND m.role = ? AND m.deactivated_at IS NULL", teacherID, string(domain.RoleTeacher))
 	err := tx.Session(&gorm.Session{NewDB: true}).Table("enrollments AS s").
 		Joins("JOIN classes AS c ON c.id = s.class_id").
 		Joins("JOIN enrollments AS t ON t.class_id = s.class_id").
-		Where("s.user_id = ? AND s.role = ? AND s.deactivated_at IS NULL AND c.deactivated_at IS NULL", studentID, string(identity.RoleStudent)).
-		Where("t.role = ? AND t.deactivated_at IS NULL AND t.user_id <> ?", string(identity.RoleTeacher), teacherID).
+		Where("s.user_id = ? AND s.role = ? AND s.deactivated_at IS NULL AND c.deactivated_at IS NULL", studentID, string(domain.RoleStudent)).
+		Where("t.role = ? AND t.deactivated_at IS NULL AND t.user_id <> ?", string(domain.RoleTeacher), teacherID).
 		Where("s.class_id NOT IN (?)", mine).
 		Count(&n).Error
 	return n > 0, err

@@ -8,6 +8,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"qixue/domain"
 	"qixue/identity"
 	"qixue/models"
 	"qixue/models/modelstest"
@@ -21,15 +22,15 @@ func TestRevocations(t *testing.T) {
 		s := models.NewIdentityStore(db)
 		sc := mustSchool(t, s)
 		other := mustSchool(t, s)
-		u1 := mustUser(t, s, sc.ID, identity.RoleTeacher, "rev-t1")
-		u2 := mustUser(t, s, sc.ID, identity.RoleStudent, "rev-s1")
+		u1 := mustUser(t, s, sc.ID, domain.RoleTeacher, "rev-t1")
+		u2 := mustUser(t, s, sc.ID, domain.RoleStudent, "rev-s1")
 		t0 := time.Now().UTC().Truncate(time.Microsecond)
 		own := identity.Scope{SchoolID: sc.ID}
 
 		deactivated := u1
 		deactivated.DeactivatedAt, deactivated.UpdatedAt = t0, t0
 		end := identity.SessionEnd{At: t0}
-		if err := s.UpdateUser(ctx, identity.Scope{SchoolID: other.ID}, deactivated, end); !errors.Is(err, identity.ErrNotFound) {
+		if err := s.UpdateUser(ctx, identity.Scope{SchoolID: other.ID}, deactivated, end); !errors.Is(err, domain.ErrNotFound) {
 			t.Fatalf("other school's deactivation: %v", err)
 		}
 		if err := s.UpdateUser(ctx, own, deactivated, end); err != nil {
@@ -40,7 +41,7 @@ func TestRevocations(t *testing.T) {
 		if err := s.UpdateUser(ctx, own, reactivated, identity.SessionEnd{}); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.DeleteUser(ctx, identity.Scope{SchoolID: other.ID}, u2.ID, t0); !errors.Is(err, identity.ErrNotFound) {
+		if err := s.DeleteUser(ctx, identity.Scope{SchoolID: other.ID}, u2.ID, t0); !errors.Is(err, domain.ErrNotFound) {
 			t.Fatalf("other school's deletion: %v", err)
 		}
 		if err := s.DeleteUser(ctx, own, u2.ID, t0.Add(2*time.Second)); err != nil {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"qixue/domain"
 	"qixue/identity"
 )
 
@@ -29,15 +30,19 @@ func (r schoolRow) toSchool() identity.School {
 
 // userRow is a row of users. SchoolID is NULL for platform admins.
 type userRow struct {
-	ID           string  `gorm:"primaryKey;size:36"`
-	SchoolID     *string `gorm:"size:36;index"`
-	Role         string  `gorm:"size:20;not null"`
-	Username     string  `gorm:"size:64;not null;uniqueIndex"`
-	RealName     string  `gorm:"size:100;not null"`
-	Email        string  `gorm:"size:254;not null;default:''"`
-	PasswordHash string  `gorm:"size:100;not null;default:''"`
-	PINHash      string  `gorm:"column:pin_hash;size:100;not null;default:''"`
-	SourcedID    string  `gorm:"size:255;not null;default:'';index"`
+	ID       string  `gorm:"primaryKey;size:36"`
+	SchoolID *string `gorm:"size:36;index"`
+	Role     string  `gorm:"size:20;not null"`
+	Username string  `gorm:"size:64;not null;uniqueIndex"`
+	RealName string  `gorm:"size:100;not null"`
+	// GivenName and Nickname decide identity.ShownName; rows from before
+	// them read as "" (added by AutoMigrate with that default).
+	GivenName    string `gorm:"size:100;not null;default:''"`
+	Nickname     string `gorm:"size:100;not null;default:''"`
+	Email        string `gorm:"size:254;not null;default:''"`
+	PasswordHash string `gorm:"size:100;not null;default:''"`
+	PINHash      string `gorm:"column:pin_hash;size:100;not null;default:''"`
+	SourcedID    string `gorm:"size:255;not null;default:'';index"`
 	// SortKey is identity.NameSortKey(RealName): lists order by it.
 	SortKey       string `gorm:"size:512;not null;default:'';index:idx_users_sort_key"`
 	DeactivatedAt *time.Time
@@ -48,7 +53,7 @@ type userRow struct {
 func (userRow) TableName() string { return "users" }
 
 func toUserRow(u identity.User) userRow {
-	r := userRow{ID: u.ID, Role: string(u.Role), Username: u.Username, RealName: u.RealName, Email: u.Email,
+	r := userRow{ID: u.ID, Role: string(u.Role), Username: u.Username, RealName: u.RealName, GivenName: u.GivenName, Nickname: u.Nickname, Email: u.Email,
 		PasswordHash: u.PasswordHash, PINHash: u.PINHash, SourcedID: u.SourcedID, DeactivatedAt: timePtr(u.DeactivatedAt),
 		SortKey: identity.NameSortKey(u.RealName), CreatedAt: u.CreatedAt, UpdatedAt: u.UpdatedAt}
 	if u.SchoolID != "" {
@@ -58,7 +63,7 @@ func toUserRow(u identity.User) userRow {
 }
 
 func (r userRow) toUser() identity.User {
-	u := identity.User{ID: r.ID, Role: identity.Role(r.Role), Username: r.Username, RealName: r.RealName, Email: r.Email,
+	u := identity.User{ID: r.ID, Role: domain.Role(r.Role), Username: r.Username, RealName: r.RealName, GivenName: r.GivenName, Nickname: r.Nickname, Email: r.Email,
 		PasswordHash: r.PasswordHash, PINHash: r.PINHash, SourcedID: r.SourcedID, DeactivatedAt: timeOf(r.DeactivatedAt),
 		SortKey: r.SortKey, CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC()}
 	if r.SchoolID != nil {
@@ -115,7 +120,7 @@ func toEnrollmentRow(e identity.Enrollment) enrollmentRow {
 }
 
 func (r enrollmentRow) toEnrollment() identity.Enrollment {
-	return identity.Enrollment{ClassID: r.ClassID, UserID: r.UserID, SchoolID: r.SchoolID, Role: identity.Role(r.Role),
+	return identity.Enrollment{ClassID: r.ClassID, UserID: r.UserID, SchoolID: r.SchoolID, Role: domain.Role(r.Role),
 		SourcedID: r.SourcedID, DeactivatedAt: timeOf(r.DeactivatedAt), CreatedAt: r.CreatedAt.UTC()}
 }
 

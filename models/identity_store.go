@@ -10,6 +10,7 @@ import (
 	"gorm.io/gorm"
 
 	"qixue/audit"
+	"qixue/domain"
 	"qixue/identity"
 )
 
@@ -23,10 +24,10 @@ var _ identity.Store = (*IdentityStore)(nil)
 // NewIdentityStore returns the identity store on db.
 func NewIdentityStore(db *gorm.DB) *IdentityStore { return &IdentityStore{db: db} }
 
-// notFound translates a missing row into identity.ErrNotFound.
+// notFound translates a missing row into domain.ErrNotFound.
 func notFound(err error) error {
 	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return identity.ErrNotFound
+		return domain.ErrNotFound
 	}
 	return err
 }
@@ -40,7 +41,7 @@ func scoped(q *gorm.DB, sc identity.Scope) *gorm.DB {
 }
 
 // paged orders q by column and applies the page (one extra row).
-func paged(q *gorm.DB, column string, p identity.Page) *gorm.DB {
+func paged(q *gorm.DB, column string, p domain.Page) *gorm.DB {
 	if p.After != "" {
 		q = q.Where(column+" > ?", p.After)
 	}
@@ -49,7 +50,7 @@ func paged(q *gorm.DB, column string, p identity.Page) *gorm.DB {
 
 // byName orders users by real name (sort_key compared bytewise, then id)
 // and applies the page: After is an identity.UserCursor (one extra row).
-func byName(q *gorm.DB, p identity.Page) *gorm.DB {
+func byName(q *gorm.DB, p domain.Page) *gorm.DB {
 	key := "sort_key"
 	if q.Dialector.Name() == "postgres" {
 		key = `sort_key COLLATE "C"` // bytewise, whatever the database's collation
@@ -67,7 +68,7 @@ func byName(q *gorm.DB, p identity.Page) *gorm.DB {
 // byMemberName orders enrollments by their user's real name (the user's
 // sort_key, then user_id) and applies the page: After is the user ID of
 // the previous page's last member, whose current key the query looks up.
-func byMemberName(q *gorm.DB, p identity.Page) *gorm.DB {
+func byMemberName(q *gorm.DB, p domain.Page) *gorm.DB {
 	key := "(SELECT u.sort_key FROM users u WHERE u.id = enrollments.user_id)"
 	after := "(SELECT u.sort_key FROM users u WHERE u.id = ?)"
 	if q.Dialector.Name() == "postgres" {
@@ -109,7 +110,7 @@ func (s *IdentityStore) CreateSchool(ctx context.Context, sc identity.School) er
 // School returns the school id within the scope.
 func (s *IdentityStore) School(ctx context.Context, sc identity.Scope, id string) (identity.School, error) {
 	if !isUUID(id) || (sc.SchoolID != "" && sc.SchoolID != id) {
-		return identity.School{}, identity.ErrNotFound
+		return identity.School{}, domain.ErrNotFound
 	}
 	var r schoolRow
 	if err := s.db.WithContext(ctx).Where("id = ?", id).Take(&r).Error; err != nil {
@@ -119,7 +120,7 @@ func (s *IdentityStore) School(ctx context.Context, sc identity.Scope, id string
 }
 
 // Schools lists schools within the scope.
-func (s *IdentityStore) Schools(ctx context.Context, sc identity.Scope, p identity.Page) ([]identity.School, error) {
+func (s *IdentityStore) Schools(ctx context.Context, sc identity.Scope, p domain.Page) ([]identity.School, error) {
 	q := s.db.WithContext(ctx).Model(&schoolRow{})
 	if sc.SchoolID != "" {
 		q = q.Where("id = ?", sc.SchoolID)
@@ -144,7 +145,7 @@ func (s *IdentityStore) UpdateSchool(ctx context.Context, sc identity.School) er
 		return res.Error
 	}
 	if res.RowsAffected == 0 {
-		return identity.ErrNotFound
+		return domain.ErrNotFound
 	}
 	return nil
 }
@@ -152,7 +153,7 @@ func (s *IdentityStore) UpdateSchool(ctx context.Context, sc identity.School) er
 // DeleteSchool deletes a school that has no users.
 func (s *IdentityStore) DeleteSchool(ctx context.Context, id string) error {
 	if !isUUID(id) {
-		return identity.ErrNotFound
+		return domain.ErrNotFound
 	}
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		var n int64
@@ -173,7 +174,7 @@ func (s *IdentityStore) DeleteSchool(ctx context.Context, id string) error {
 			return res.Error
 		}
 		if res.RowsAffected == 0 {
-			return identity.ErrNotFound
+			return domain.ErrNotFound
 		}
 		return nil
 	})
@@ -197,7 +198,7 @@ func (s *IdentityStore) CreateUser(ctx context.Context, u identity.User, log ...
 // User returns the user id within the scope.
 func (s *IdentityStore) User(ctx context.Context, sc identity.Scope, id string) (identity.User, error) {
 	if !isUUID(id) {
-		return identity.User{}, identity.ErrNotFound
+		return identity.User{}, domain.ErrNotFound
 	}
 	var r userRow
 	if err := scoped(s.db.WithContext(ctx), sc).Where("id = ?", id).Take(&r).Error; err != nil {
@@ -216,7 +217,7 @@ func (s *IdentityStore) UserByUsername(ctx context.Context, username string) (id
 }
 
 // Users lists users within the scope that match q.
-func (s *IdentityStore) Users(ctx context.Context, sc identity.Scope, q identity.UserQuery, p identity.Page) ([]identity.User, error) {
+func (s *IdentityStore) Users(ctx context.Context, sc identity.Scope, q identity.UserQuery, p domain.Page) ([]identity.User, error) {
 	db := scoped(s.db.WithContext(ctx).Model(&userRow{}), sc)
 	if q.Role != "" {
 		db = db.Where("role = ?", string(q.Role))
@@ -231,9 +232,9 @@ func (s *IdentityStore) Users(ctx context.Context, sc identity.Scope, q identity
 		// Deactivated classes and ended enrollments grant nothing.
 		active := s.db.Model(&classRow{}).Select("id").Where("deactivated_at IS NULL")
 		taught := s.db.Model(&enrollmentRow{}).Select("class_id").
-			Where("user_id = ? AND role = ? AND deactivated_at IS NULL AND class_id IN (?)", q.TaughtBy, string(identity.RoleTeacher), active)
+			Where("user_id = ? AND role = ? AND deactivated_at IS NULL AND class_id IN (?)", q.TaughtBy, string(domain.RoleTeacher), active)
 		db = db.Where("id IN (?)", s.db.Model(&enrollmentRow{}).Select("user_id").
-			Where("role = ? AND deactivated_at IS NULL AND class_id IN (?)", string(identity.RoleStudent), taught))
+			Where("role = ? AND deactivated_at IS NULL AND class_id IN (?)", string(domain.RoleStudent), taught))
 	}
 	var rows []userRow
 	if err := byName(db, p).Find(&rows).Error; err != nil {
@@ -246,24 +247,51 @@ func (s *IdentityStore) Users(ctx context.Context, sc identity.Scope, q identity
 	return out, nil
 }
 
+// ShownNames returns identity.ShownName of the users ids within the scope.
+func (s *IdentityStore) ShownNames(ctx context.Context, sc identity.Scope, ids []string) (map[string]string, error) {
+	return shownNames(ctx, s.db, sc.SchoolID, ids)
+}
+
+// shownNames returns identity.ShownName of the users ids of the school
+// ("" any school), by ID, reading them in batches.
+func shownNames(ctx context.Context, db *gorm.DB, schoolID string, ids []string) (map[string]string, error) {
+	out := make(map[string]string, len(ids))
+	for len(ids) > 0 {
+		batch := ids[:min(len(ids), 500)]
+		ids = ids[len(batch):]
+		var rows []userRow
+		q := inList(conn(ctx, db).Select("id", "real_name", "given_name", "nickname"), "id", batch)
+		if schoolID != "" {
+			q = q.Where("school_id = ?", schoolID)
+		}
+		if err := q.Find(&rows).Error; err != nil {
+			return nil, err
+		}
+		for _, r := range rows {
+			out[r.ID] = identity.ShownName(r.Nickname, r.GivenName, r.RealName)
+		}
+	}
+	return out, nil
+}
+
 // UpdateUser saves the admin-editable fields of u within the scope, ends
 // its sessions as end says and writes the audit entries, in one
 // transaction.
 func (s *IdentityStore) UpdateUser(ctx context.Context, sc identity.Scope, u identity.User, end identity.SessionEnd, log ...audit.Entry) error {
 	if !isUUID(u.ID) {
-		return identity.ErrNotFound
+		return domain.ErrNotFound
 	}
 	r := toUserRow(u)
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		res := scoped(tx.Model(&userRow{}), sc).Where("id = ?", r.ID).Updates(map[string]any{
-			"role": r.Role, "real_name": r.RealName, "sort_key": r.SortKey, "email": r.Email,
+			"role": r.Role, "real_name": r.RealName, "given_name": r.GivenName, "nickname": r.Nickname, "sort_key": r.SortKey, "email": r.Email,
 			"deactivated_at": r.DeactivatedAt, "updated_at": r.UpdatedAt,
 		})
 		if res.Error != nil {
 			return res.Error
 		}
 		if res.RowsAffected == 0 {
-			return identity.ErrNotFound
+			return domain.ErrNotFound
 		}
 		// A role change ends the enrollments of the old role: no class
 		// access comes back with a later change of role.
@@ -332,14 +360,14 @@ func (s *IdentityStore) PruneRevocations(ctx context.Context, before time.Time) 
 // of the row id of q's model.
 func setDeactivatedAt(q *gorm.DB, id string, at, now time.Time) error {
 	if !isUUID(id) {
-		return identity.ErrNotFound
+		return domain.ErrNotFound
 	}
 	res := q.Where("id = ?", id).Updates(map[string]any{"deactivated_at": timePtr(at), "updated_at": now})
 	if res.Error != nil {
 		return res.Error
 	}
 	if res.RowsAffected == 0 {
-		return identity.ErrNotFound
+		return domain.ErrNotFound
 	}
 	return nil
 }
@@ -349,7 +377,7 @@ func setDeactivatedAt(q *gorm.DB, id string, at, now time.Time) error {
 // writes the audit entries.
 func (s *IdentityStore) DeleteUser(ctx context.Context, sc identity.Scope, id string, now time.Time, log ...audit.Entry) error {
 	if !isUUID(id) {
-		return identity.ErrNotFound
+		return domain.ErrNotFound
 	}
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		res := scoped(tx, sc).Where("id = ?", id).Delete(&userRow{})
@@ -357,7 +385,7 @@ func (s *IdentityStore) DeleteUser(ctx context.Context, sc identity.Scope, id st
 			return res.Error
 		}
 		if res.RowsAffected == 0 {
-			return identity.ErrNotFound
+			return domain.ErrNotFound
 		}
 		if err := tx.Where("user_id = ?", id).Delete(&enrollmentRow{}).Error; err != nil {
 			return err
@@ -387,7 +415,7 @@ func (s *IdentityStore) CreateStudents(ctx context.Context, classID string, stud
 				}
 				return fmt.Errorf("create student: %w", err)
 			}
-			e := enrollmentRow{ClassID: classID, UserID: u.ID, SchoolID: u.SchoolID, Role: string(identity.RoleStudent), CreatedAt: u.CreatedAt}
+			e := enrollmentRow{ClassID: classID, UserID: u.ID, SchoolID: u.SchoolID, Role: string(domain.RoleStudent), CreatedAt: u.CreatedAt}
 			if err := tx.Create(&e).Error; err != nil {
 				return fmt.Errorf("enroll student: %w", err)
 			}
@@ -406,7 +434,7 @@ func (s *IdentityStore) SetPINHashes(ctx context.Context, sc identity.Scope, has
 				return res.Error
 			}
 			if res.RowsAffected == 0 {
-				return identity.ErrNotFound
+				return domain.ErrNotFound
 			}
 			ids = append(ids, id)
 		}

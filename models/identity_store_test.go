@@ -11,6 +11,7 @@ import (
 	"github.com/google/uuid"
 	"gorm.io/gorm"
 
+	"qixue/domain"
 	"qixue/identity"
 	"qixue/models"
 	"qixue/models/modelstest"
@@ -30,7 +31,7 @@ func mustSchool(t *testing.T, s *models.IdentityStore) identity.School {
 	return sc
 }
 
-func mustUser(t *testing.T, s *models.IdentityStore, school string, role identity.Role, name string) identity.User {
+func mustUser(t *testing.T, s *models.IdentityStore, school string, role domain.Role, name string) identity.User {
 	t.Helper()
 	now := time.Now().UTC()
 	u := identity.User{ID: id(), SchoolID: school, Role: role, Username: name, RealName: name, CreatedAt: now, UpdatedAt: now}
@@ -62,22 +63,22 @@ func TestStoreTranslatesErrors(t *testing.T) {
 	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
 		s := models.NewIdentityStore(db)
 		a, b := mustSchool(t, s), mustSchool(t, s)
-		u := mustUser(t, s, a.ID, identity.RoleTeacher, "dup")
+		u := mustUser(t, s, a.ID, domain.RoleTeacher, "dup")
 		now := time.Now().UTC()
-		err := s.CreateUser(ctx, identity.User{ID: id(), SchoolID: b.ID, Role: identity.RoleTeacher, Username: "dup", RealName: "x", CreatedAt: now, UpdatedAt: now})
+		err := s.CreateUser(ctx, identity.User{ID: id(), SchoolID: b.ID, Role: domain.RoleTeacher, Username: "dup", RealName: "x", CreatedAt: now, UpdatedAt: now})
 		if !errors.Is(err, identity.ErrUsernameTaken) {
 			t.Errorf("duplicate username: %v", err)
 		}
-		if _, err := s.User(ctx, identity.Scope{SchoolID: b.ID}, u.ID); !errors.Is(err, identity.ErrNotFound) {
+		if _, err := s.User(ctx, identity.Scope{SchoolID: b.ID}, u.ID); !errors.Is(err, domain.ErrNotFound) {
 			t.Errorf("other school's user: %v", err)
 		}
 		if _, err := s.User(ctx, identity.Scope{SchoolID: a.ID}, u.ID); err != nil {
 			t.Errorf("own school's user: %v", err)
 		}
-		if _, err := s.User(ctx, identity.Scope{}, "not-a-uuid"); !errors.Is(err, identity.ErrNotFound) {
+		if _, err := s.User(ctx, identity.Scope{}, "not-a-uuid"); !errors.Is(err, domain.ErrNotFound) {
 			t.Errorf("malformed id: %v", err)
 		}
-		if _, err := s.School(ctx, identity.Scope{SchoolID: a.ID}, b.ID); !errors.Is(err, identity.ErrNotFound) {
+		if _, err := s.School(ctx, identity.Scope{SchoolID: a.ID}, b.ID); !errors.Is(err, domain.ErrNotFound) {
 			t.Errorf("other school: %v", err)
 		}
 		if err := s.DeleteSchool(ctx, a.ID); !errors.Is(err, identity.ErrSchoolNotEmpty) {
@@ -92,10 +93,10 @@ func TestStoreTranslatesErrors(t *testing.T) {
 		if err := s.CreateClass(ctx, c2, nil); !errors.Is(err, identity.ErrConflict) {
 			t.Errorf("duplicate login code: %v", err)
 		}
-		if err := s.Enroll(ctx, identity.Enrollment{ClassID: c.ID, UserID: u.ID, SchoolID: a.ID, Role: identity.RoleTeacher, CreatedAt: now}, ""); !errors.Is(err, identity.ErrConflict) {
+		if err := s.Enroll(ctx, identity.Enrollment{ClassID: c.ID, UserID: u.ID, SchoolID: a.ID, Role: domain.RoleTeacher, CreatedAt: now}, ""); !errors.Is(err, identity.ErrConflict) {
 			t.Errorf("duplicate enrollment: %v", err)
 		}
-		if err := s.DeleteClass(ctx, identity.Scope{SchoolID: b.ID}, c.ID); !errors.Is(err, identity.ErrNotFound) {
+		if err := s.DeleteClass(ctx, identity.Scope{SchoolID: b.ID}, c.ID); !errors.Is(err, domain.ErrNotFound) {
 			t.Errorf("delete other school's class: %v", err)
 		}
 	})
@@ -105,28 +106,28 @@ func TestStudentsAndTeaches(t *testing.T) {
 	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
 		s := models.NewIdentityStore(db)
 		a := mustSchool(t, s)
-		teacher := mustUser(t, s, a.ID, identity.RoleTeacher, "t")
+		teacher := mustUser(t, s, a.ID, domain.RoleTeacher, "t")
 		now := time.Now().UTC()
 		c := identity.Class{ID: id(), SchoolID: a.ID, Name: "c", LoginCode: "BBBBBB", CreatedAt: now, UpdatedAt: now}
 		if err := s.CreateClass(ctx, c, []string{teacher.ID}); err != nil {
 			t.Fatal(err)
 		}
 		st := []identity.User{
-			{ID: id(), SchoolID: a.ID, Role: identity.RoleStudent, Username: "s1", RealName: "一", CreatedAt: now, UpdatedAt: now},
-			{ID: id(), SchoolID: a.ID, Role: identity.RoleStudent, Username: "s2", RealName: "二", CreatedAt: now, UpdatedAt: now},
+			{ID: id(), SchoolID: a.ID, Role: domain.RoleStudent, Username: "s1", RealName: "一", CreatedAt: now, UpdatedAt: now},
+			{ID: id(), SchoolID: a.ID, Role: domain.RoleStudent, Username: "s2", RealName: "二", CreatedAt: now, UpdatedAt: now},
 		}
 		if err := s.CreateStudents(ctx, c.ID, st); err != nil {
 			t.Fatal(err)
 		}
 		// A clash rolls the whole batch back.
 		clash := []identity.User{
-			{ID: id(), SchoolID: a.ID, Role: identity.RoleStudent, Username: "s3", RealName: "三", CreatedAt: now, UpdatedAt: now},
-			{ID: id(), SchoolID: a.ID, Role: identity.RoleStudent, Username: "s1", RealName: "x", CreatedAt: now, UpdatedAt: now},
+			{ID: id(), SchoolID: a.ID, Role: domain.RoleStudent, Username: "s3", RealName: "三", CreatedAt: now, UpdatedAt: now},
+			{ID: id(), SchoolID: a.ID, Role: domain.RoleStudent, Username: "s1", RealName: "x", CreatedAt: now, UpdatedAt: now},
 		}
 		if err := s.CreateStudents(ctx, c.ID, clash); !errors.Is(err, identity.ErrUsernameTaken) {
 			t.Fatalf("clash: %v", err)
 		}
-		if _, err := s.UserByUsername(ctx, "s3"); !errors.Is(err, identity.ErrNotFound) {
+		if _, err := s.UserByUsername(ctx, "s3"); !errors.Is(err, domain.ErrNotFound) {
 			t.Errorf("partial batch committed: %v", err)
 		}
 		ok, err := s.Teaches(ctx, teacher.ID, st[1].ID)
@@ -137,11 +138,11 @@ func TestStudentsAndTeaches(t *testing.T) {
 			t.Error("a student teaches")
 		}
 		// By name in pinyin: 二 (er) before 一 (yi).
-		page, err := s.Users(ctx, identity.Scope{SchoolID: a.ID}, identity.UserQuery{TaughtBy: teacher.ID}, identity.Page{Limit: 1})
+		page, err := s.Users(ctx, identity.Scope{SchoolID: a.ID}, identity.UserQuery{TaughtBy: teacher.ID}, domain.Page{Limit: 1})
 		if err != nil || len(page) != 2 || page[0].ID != st[1].ID {
 			t.Fatalf("page 1: %v %v", page, err)
 		}
-		page, err = s.Users(ctx, identity.Scope{SchoolID: a.ID}, identity.UserQuery{TaughtBy: teacher.ID}, identity.Page{After: identity.UserCursor(page[0]), Limit: 1})
+		page, err = s.Users(ctx, identity.Scope{SchoolID: a.ID}, identity.UserQuery{TaughtBy: teacher.ID}, domain.Page{After: identity.UserCursor(page[0]), Limit: 1})
 		if err != nil || len(page) != 1 || page[0].ID != st[0].ID {
 			t.Fatalf("page 2: %v %v", page, err)
 		}
@@ -152,7 +153,7 @@ func TestRefreshRotationIsAtomic(t *testing.T) {
 	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
 		s := models.NewIdentityStore(db)
 		a := mustSchool(t, s)
-		u := mustUser(t, s, a.ID, identity.RoleTeacher, "t")
+		u := mustUser(t, s, a.ID, domain.RoleTeacher, "t")
 		now := time.Now().UTC().Truncate(time.Microsecond)
 		first := identity.RefreshToken{ID: id(), FamilyID: id(), UserID: u.ID, Hash: "h0", CreatedAt: now, ExpiresAt: now.Add(time.Hour)}
 		if err := s.CreateRefreshToken(ctx, first); err != nil {
@@ -233,7 +234,7 @@ func TestDeleteExpiredRefreshTokens(t *testing.T) {
 	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
 		s := models.NewIdentityStore(db)
 		a := mustSchool(t, s)
-		u := mustUser(t, s, a.ID, identity.RoleTeacher, "t")
+		u := mustUser(t, s, a.ID, domain.RoleTeacher, "t")
 		now := time.Now().UTC().Truncate(time.Microsecond)
 		for i, exp := range []time.Duration{-time.Hour, time.Hour} {
 			tok := identity.RefreshToken{ID: id(), FamilyID: id(), UserID: u.ID, Hash: fmt.Sprint("h", i), CreatedAt: now, ExpiresAt: now.Add(exp)}
@@ -264,7 +265,7 @@ func TestUsersByPinyin(t *testing.T) {
 		sc := mustSchool(t, s)
 		names := []string{"刘", "孙", "张", "李", "王", "赵", "陈", "bob", "Anna", "Zoe", "张三", "欧阳娜娜", "李"}
 		for i, n := range names {
-			mustUser(t, s, sc.ID, identity.RoleStudent, fmt.Sprintf("u%02d", i))
+			mustUser(t, s, sc.ID, domain.RoleStudent, fmt.Sprintf("u%02d", i))
 			if err := db.Exec("UPDATE users SET real_name = ?, sort_key = ? WHERE username = ?", n, identity.NameSortKey(n), fmt.Sprintf("u%02d", i)).Error; err != nil {
 				t.Fatal(err)
 			}
@@ -274,7 +275,7 @@ func TestUsersByPinyin(t *testing.T) {
 			t.Helper()
 			var got []string
 			var ids []string
-			page := identity.Page{Limit: 3}
+			page := domain.Page{Limit: 3}
 			for {
 				batch, err := s.Users(ctx, identity.Scope{SchoolID: sc.ID}, identity.UserQuery{}, page)
 				if err != nil {

@@ -8,6 +8,7 @@ import (
 	"gorm.io/gorm"
 
 	"qixue/audit"
+	"qixue/domain"
 	"qixue/identity"
 )
 
@@ -23,7 +24,7 @@ func (s *IdentityStore) UpdateCredentials(ctx context.Context, u identity.User, 
 			return res.Error
 		}
 		if res.RowsAffected == 0 {
-			return identity.ErrNotFound
+			return domain.ErrNotFound
 		}
 		if err := endSessions(tx, []string{u.ID}, identity.SessionEnd{At: revokeAt, RefreshTokens: true}, u.UpdatedAt); err != nil {
 			return err

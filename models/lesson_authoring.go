@@ -10,8 +10,8 @@ import (
 	"github.com/google/uuid"
 	"gorm.io/gorm"
 
+	"qixue/domain"
 	"qixue/exercises"
-	"qixue/identity"
 	"qixue/lessons"
 )
 
@@ -257,10 +257,10 @@ func (s *LessonStore) DeleteLesson(ctx context.Context, schoolID, id string) err
 // SearchLessons implements lessons.Authoring. Text matches titles,
 // objectives and blocks (both languages are stored in them) with a
 // case-insensitive substring; tags match exactly.
-func (s *LessonStore) SearchLessons(ctx context.Context, q lessons.SearchQuery, p identity.Page) ([]lessons.FoundLesson, string, error) {
+func (s *LessonStore) SearchLessons(ctx context.Context, q lessons.SearchQuery, p domain.Page) ([]lessons.FoundLesson, string, error) {
 	limit := p.Limit
 	if limit <= 0 {
-		limit = identity.DefaultPageLimit
+		limit = domain.DefaultPageLimit
 	}
 	db := s.db.WithContext(ctx).Model(&lessonRow{}).
 		Joins("JOIN curricula ON curricula.id = lessons.curriculum_id").

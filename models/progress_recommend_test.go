@@ -9,6 +9,7 @@ import (
 	"github.com/google/uuid"
 	"gorm.io/gorm"
 
+	"qixue/domain"
 	"qixue/exercises"
 	"qixue/identity"
 	"qixue/models"
@@ -29,7 +30,7 @@ func classOf(t *testing.T, is *models.IdentityStore, school string, grade int, j
 		t.Fatal(err)
 	}
 	for _, s := range students {
-		if err := is.Enroll(ctx, identity.Enrollment{ClassID: c.ID, UserID: s, SchoolID: school, Role: identity.RoleStudent, CreatedAt: joined}, ""); err != nil {
+		if err := is.Enroll(ctx, identity.Enrollment{ClassID: c.ID, UserID: s, SchoolID: school, Role: domain.RoleStudent, CreatedAt: joined}, ""); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -62,7 +63,7 @@ func TestPracticeCandidates(t *testing.T) {
 		is, es := models.NewIdentityStore(db), models.NewExerciseStore(db)
 		as, ps := models.NewAssignmentStore(db), models.NewProgressStore(db)
 		sc := mustSchool(t, is)
-		kid := mustUser(t, is, sc.ID, identity.RoleStudent, "kid")
+		kid := mustUser(t, is, sc.ID, domain.RoleStudent, "kid")
 		now := time.Now().UTC()
 		// Four built-in G23 exercises (grade 2), one K1 and one G23 of the
 		// school.
@@ -134,9 +135,9 @@ func TestStatsSinceAndJoinedTaught(t *testing.T) {
 	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
 		is, es, ps := models.NewIdentityStore(db), models.NewExerciseStore(db), models.NewProgressStore(db)
 		sc := mustSchool(t, is)
-		kid := mustUser(t, is, sc.ID, identity.RoleStudent, "kid")
-		teacher := mustUser(t, is, sc.ID, identity.RoleTeacher, "teacher")
-		other := mustUser(t, is, sc.ID, identity.RoleTeacher, "other")
+		kid := mustUser(t, is, sc.ID, domain.RoleStudent, "kid")
+		teacher := mustUser(t, is, sc.ID, domain.RoleTeacher, "teacher")
+		other := mustUser(t, is, sc.ID, domain.RoleTeacher, "other")
 		exs := ratedBank(t, db, 3)
 		t0 := time.Now().UTC().Add(-24 * time.Hour).Truncate(time.Microsecond)
 		recordAt(t, es, sc.ID, kid.ID, exs[0], false, t0)

@@ -9,15 +9,15 @@ import (
 
 	"gorm.io/gorm"
 
+	"qixue/domain"
 	"qixue/exercises"
-	"qixue/identity"
 	"qixue/models"
 	"qixue/models/modelstest"
 	"qixue/progress"
 )
 
 // ratedBank stores n chess exercises and returns their IDs.
-func ratedBank(t *testing.T, db *gorm.DB, n int) []string {
+func ratedBank(t testing.TB, db *gorm.DB, n int) []string {
 	t.Helper()
 	var bank []exercises.Exercise
 	var ids []string
@@ -32,7 +32,7 @@ func ratedBank(t *testing.T, db *gorm.DB, n int) []string {
 	return ids
 }
 
-func record(t *testing.T, s *models.ExerciseStore, user, ex string, correct bool) exercises.Attempt {
+func record(t testing.TB, s *models.ExerciseStore, user, ex string, correct bool) exercises.Attempt {
 	t.Helper()
 	a := attempt(user, ex, id())
 	if correct {
@@ -72,11 +72,11 @@ func TestRatePendingFirstAttemptsOnly(t *testing.T) {
 				t.Fatalf("puzzle %d: %+v %d (%v), want %+v", i, r, games, err, want)
 			}
 		}
-		hist, err := ps.History(ctx, user, "", identity.Page{Limit: 1})
+		hist, err := ps.History(ctx, user, "", domain.Page{Limit: 1})
 		if err != nil || len(hist) != 2 || hist[0].ExerciseID != exs[1] || hist[0].Solved || hist[0].Before != s1 || hist[0].After != s2 {
 			t.Fatalf("history %+v (%v)", hist, err)
 		}
-		older, err := ps.History(ctx, user, "chess", identity.Page{Limit: 10, After: fmt.Sprint(hist[0].Seq)})
+		older, err := ps.History(ctx, user, "chess", domain.Page{Limit: 10, After: fmt.Sprint(hist[0].Seq)})
 		if err != nil || len(older) != 1 || !older[0].Solved || older[0].After != s1 {
 			t.Fatalf("older history %+v (%v)", older, err)
 		}
@@ -124,7 +124,7 @@ func snapshot(t *testing.T, db *gorm.DB, users, exs []string) ratingSnapshot {
 			r.UpdatedAt = time.Time{}
 			snap.Students[u+"/"+r.Game] = r
 		}
-		hist, err := ps.History(ctx, u, "", identity.Page{Limit: 1000})
+		hist, err := ps.History(ctx, u, "", domain.Page{Limit: 1000})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -14,14 +14,15 @@ import (
 
 // TestPeriodicPassWritesInSmallBatches checks that the periodic rating
 // pass rates a backlog in short write transactions of at most
-// models.PassBatch attempts and rests between them, so that answers
+// models.PassBatchOf attempts and rests between them, so that answers
 // (whose inserts share the one writer on SQLite) never wait long behind
 // it. Before, the pass wrote 500 attempts per transaction, back to back.
 func TestPeriodicPassWritesInSmallBatches(t *testing.T) {
 	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
 		exs := ratedBank(t, db, 10)
 		es := models.NewExerciseStore(db)
-		const students = 25 // 250 first attempts
+		batch := models.PassBatchOf(db)
+		students := 2*batch/len(exs) + 5 // two and a half batches
 		for range students {
 			user := id()
 			for i, ex := range exs {
@@ -52,16 +53,16 @@ func TestPeriodicPassWritesInSmallBatches(t *testing.T) {
 		}
 		var sum int64
 		for _, w := range writes {
-			if w > models.PassBatch {
-				t.Errorf("one write rated %d attempts, want at most %d", w, models.PassBatch)
+			if w > int64(batch) {
+				t.Errorf("one write rated %d attempts, want at most %d", w, batch)
 			}
 			sum += w
 		}
 		if sum != int64(n) {
 			t.Errorf("writes %v add up to %d, want %d", writes, sum, n)
 		}
-		if len(rests) < n/models.PassBatch {
-			t.Errorf("rested %d times between batches, want %d", len(rests), n/models.PassBatch)
+		if len(rests) < n/batch {
+			t.Errorf("rested %d times between batches, want %d", len(rests), n/batch)
 		}
 		// A student's own pass is not paced, and finds nothing left.
 		if m, err := ps.RatePending(ctx, id(), time.Now().UTC()); err != nil || m != 0 {

@@ -63,7 +63,7 @@ func v7At(t time.Time) string {
 // the newest attempts never ended.
 func TestPeriodicPassEndsAtItsStart(t *testing.T) {
 	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
-		exs := ratedBank(t, db, models.PassBatch+3)
+		exs := ratedBank(t, db, models.PassBatchOf(db)+3)
 		es := models.NewExerciseStore(db)
 		user := id()
 		// One attempt a minute old, the rest new: more than a batch.
@@ -72,10 +72,10 @@ func TestPeriodicPassEndsAtItsStart(t *testing.T) {
 		if _, _, err := es.RecordAttempt(ctx, old); err != nil {
 			t.Fatal(err)
 		}
-		for _, ex := range exs[1 : models.PassBatch+2] {
+		for _, ex := range exs[1 : models.PassBatchOf(db)+2] {
 			record(t, es, user, ex, true)
 		}
-		late := exs[models.PassBatch+2]
+		late := exs[models.PassBatchOf(db)+2]
 		recorded := false
 		ps := models.NewProgressStore(db).Paced(func(context.Context, time.Duration) error {
 			if !recorded { // an answer arriving while the pass runs
@@ -84,8 +84,8 @@ func TestPeriodicPassEndsAtItsStart(t *testing.T) {
 			}
 			return nil
 		})
-		if n, err := ps.RatePending(ctx, "", time.Now().UTC()); err != nil || n != models.PassBatch+2 {
-			t.Fatalf("pass rated %d (%v), want the %d attempts pending at its start", n, err, models.PassBatch+2)
+		if n, err := ps.RatePending(ctx, "", time.Now().UTC()); err != nil || n != models.PassBatchOf(db)+2 {
+			t.Fatalf("pass rated %d (%v), want the %d attempts pending at its start", n, err, models.PassBatchOf(db)+2)
 		}
 		if !recorded {
 			t.Fatal("the pass never rested")

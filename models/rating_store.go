@@ -94,13 +94,14 @@ func (s *ProgressStore) RatePending(ctx context.Context, userID string, now time
 // the ones arriving while it runs (the next pass's), so its work is
 // bounded by what was pending when it started. It walks that range in
 // windows of passWindow, each query bounded on both sides, takes
-// PassBatch attempts a batch and rests after each query as long as it
-// took with its batch (see NewProgressStore), so a large backlog never holds the
-// writer, a connection or a core for long.
+// PassBatchOf attempts a batch and, while answers arrive, rests after
+// each query as long as it took with its batch (see NewProgressStore), so
+// a large backlog never holds the writer, a connection or a core for long.
 func (s *ProgressStore) ratePass(ctx context.Context, now time.Time) (int, error) {
 	// Attempt IDs carry the wall clock (UUIDv7), so the pass's bounds
 	// do too, whatever clock now comes from.
 	started := time.Now()
+	ctx = context.WithValue(ctx, passStartKey{}, started)
 	end := v7Floor(started.Add(time.Millisecond)) // its millisecond included
 	from, err := s.scannedFrom(ctx)
 	if err != nil {
@@ -117,7 +118,8 @@ func (s *ProgressStore) ratePass(ctx context.Context, now time.Time) (int, error
 		}
 		from = oldest[0]
 	}
-	limit := " ORDER BY a.id LIMIT " + strconv.Itoa(PassBatch)
+	batch := PassBatchOf(s.db)
+	limit := " ORDER BY a.id LIMIT " + strconv.Itoa(batch)
 	total, batches := 0, 0
 	for lo, after := from, ""; lo < end; {
 		hi := min(end, v7Floor(v7Time(lo).Add(passWindow)))
@@ -133,7 +135,7 @@ func (s *ProgressStore) ratePass(ctx context.Context, now time.Time) (int, error
 		if err := s.db.WithContext(ctx).Raw(q+limit, args...).Scan(&list).Error; err != nil {
 			return total, fmt.Errorf("pending attempts: %w", err)
 		}
-		if len(list) < PassBatch {
+		if len(list) < batch {
 			// The window is done: the next one starts at the next
 			// attempt after it, so that hours without answers (or a
 			// server stopped for the holidays) are one step, not one
@@ -386,7 +388,7 @@ func rate(tx *gorm.DB, list []pendingAttempt, seq int64, now time.Time) error {
 		})
 		seq++
 	}
-	if err := tx.CreateInBatches(changes, rateBatch).Error; err != nil {
+	if err := tx.CreateInBatches(changes, insertChunk(tx)).Error; err != nil {
 		return fmt.Errorf("rating changes: %w", err)
 	}
 	if err := upsertAll(tx, students); err != nil {
@@ -444,5 +446,18 @@ func upsertAll[K comparable, R any](tx *gorm.DB, m map[K]*R) error {
 	for _, r := range m {
 		rows = append(rows, r)
 	}
-	return tx.Clauses(clause.OnConflict{UpdateAll: true}).CreateInBatches(rows, rateBatch).Error
+	return tx.Clauses(clause.OnConflict{UpdateAll: true}).CreateInBatches(rows, insertChunk(tx)).Error
+}
+
+// insertChunk is the rows of one multi-row INSERT of the rating writes.
+// On SQLite the driver binds each parameter by a search over all the
+// statement's parameters, so a statement's cost grows with the square of
+// its rows: 500 rating changes (8,000 parameters) spent most of a batch
+// binding; 50 rows a statement make it a small part. PostgreSQL binds in
+// linear time and pays a round trip per statement instead.
+func insertChunk(tx *gorm.DB) int {
+	if tx.Dialector.Name() == "postgres" {
+		return rateBatch
+	}
+	return 50
 }

@@ -7,6 +7,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"qixue/domain"
 	"qixue/exercises"
 	"qixue/identity"
 	"qixue/models"
@@ -21,7 +22,7 @@ func TestReviewSchedule(t *testing.T) {
 	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
 		is, es, as := models.NewIdentityStore(db), models.NewExerciseStore(db), models.NewAssignmentStore(db)
 		sc := mustSchool(t, is)
-		kid, other := mustUser(t, is, sc.ID, identity.RoleStudent, "kid"), mustUser(t, is, sc.ID, identity.RoleStudent, "other")
+		kid, other := mustUser(t, is, sc.ID, domain.RoleStudent, "kid"), mustUser(t, is, sc.ID, domain.RoleStudent, "other")
 		now := time.Now().UTC().Truncate(time.Microsecond)
 		t0 := now.Add(-10 * 24 * time.Hour)
 		pin, fork := choiceExercise("chess/review-pin", "pin"), choiceExercise("chess/review-fork", "fork")

@@ -9,6 +9,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"qixue/domain"
 	"qixue/identity"
 	"qixue/models"
 	"qixue/models/modelstest"
@@ -93,7 +94,7 @@ func TestRosterLookupsPlannedFromDataAfterBulkImport(t *testing.T) {
 	plan := &roster.Plan{Now: now, NewSchools: []identity.School{school}}
 	var names, codes []string
 	for i := range 20000 {
-		u := identity.User{ID: id(), SchoolID: school.ID, Role: identity.RoleStudent, Username: fmt.Sprintf("s%05d", i),
+		u := identity.User{ID: id(), SchoolID: school.ID, Role: domain.RoleStudent, Username: fmt.Sprintf("s%05d", i),
 			RealName: "学生", CreatedAt: now, UpdatedAt: now}
 		plan.NewUsers = append(plan.NewUsers, u)
 		if i%20 == 0 {

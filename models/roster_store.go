@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -12,7 +11,7 @@ import (
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 
-	"qixue/audit"
+	"qixue/domain"
 	"qixue/identity"
 	"qixue/roster"
 )
@@ -100,7 +99,7 @@ func toRosterJobRow(j roster.Job) rosterJobRow {
 }
 
 func (r rosterJobRow) toJob() roster.Job {
-	j := roster.Job{ID: r.ID, SchoolID: r.SchoolID, CreatedBy: r.CreatedBy, Role: identity.Role(r.Role), DryRun: r.DryRun,
+	j := roster.Job{ID: r.ID, SchoolID: r.SchoolID, CreatedBy: r.CreatedBy, Role: domain.Role(r.Role), DryRun: r.DryRun,
 		Filename: r.Filename, Size: r.Size, Status: roster.JobStatus(r.Status), Stage: r.Stage, Progress: r.Progress,
 		Attempts: r.Attempts, ErrorCode: r.ErrorCode, MoreProblems: r.MoreProblems, CreatedAt: r.CreatedAt.UTC(),
 		StartedAt: timeOf(r.StartedAt), FinishedAt: timeOf(r.FinishedAt), HeartbeatAt: timeOf(r.HeartbeatAt)}
@@ -149,7 +148,7 @@ func (s *RosterStore) InTx(ctx context.Context, f func(tx roster.Store) error) e
 func (s *RosterStore) School(ctx context.Context, id string) (identity.School, error) {
 	var r schoolRow
 	if !isUUID(id) {
-		return identity.School{}, identity.ErrNotFound
+		return identity.School{}, domain.ErrNotFound
 	}
 	if err := s.db.WithContext(ctx).Where("id = ?", id).Take(&r).Error; err != nil {
 		return identity.School{}, notFound(err)
@@ -209,7 +208,7 @@ func (s *RosterStore) State(ctx context.Context, schoolIDs []string) (roster.Sta
 // thousands of rows, so they are scanned without reflection.
 func (s *RosterStore) loadUsers(ctx context.Context, schoolIDs []string, out *[]identity.User) error {
 	rows, err := s.db.WithContext(ctx).Model(&userRow{}).
-		Select("id, school_id, role, username, real_name, email, password_hash, pin_hash, sourced_id, deactivated_at, created_at, updated_at").
+		Select("id, school_id, role, username, real_name, given_name, email, password_hash, pin_hash, sourced_id, deactivated_at, created_at, updated_at").
 		Scopes(inScope("school_id", schoolIDs)).Rows()
 	if err != nil {
 		return err
@@ -222,11 +221,11 @@ func (s *RosterStore) loadUsers(ctx context.Context, schoolIDs []string, out *[]
 			school, role sql.RawBytes
 			deactivated  sql.NullTime
 		)
-		if err := rows.Scan(&u.ID, &school, &role, &u.Username, &u.RealName, &u.Email, &u.PasswordHash, &u.PINHash,
+		if err := rows.Scan(&u.ID, &school, &role, &u.Username, &u.RealName, &u.GivenName, &u.Email, &u.PasswordHash, &u.PINHash,
 			&u.SourcedID, &deactivated, &u.CreatedAt, &u.UpdatedAt); err != nil {
 			return err
 		}
-		u.SchoolID, u.Role = in.of(school), identity.Role(in.of(role))
+		u.SchoolID, u.Role = in.of(school), domain.Role(in.of(role))
 		if deactivated.Valid {
 			u.DeactivatedAt = deactivated.Time.UTC()
 		}
@@ -256,7 +255,7 @@ func (s *RosterStore) loadEnrollments(ctx context.Context, schoolIDs []string, o
 		if err := rows.Scan(&class, &e.UserID, &school, &role, &e.SourcedID, &deactivated, &e.CreatedAt); err != nil {
 			return err
 		}
-		e.ClassID, e.SchoolID, e.Role = in.of(class), in.of(school), identity.Role(in.of(role))
+		e.ClassID, e.SchoolID, e.Role = in.of(class), in.of(school), domain.Role(in.of(role))
 		if deactivated.Valid {
 			e.DeactivatedAt = deactivated.Time.UTC()
 		}
@@ -339,7 +338,7 @@ func (s *RosterStore) Apply(ctx context.Context, p *roster.Plan) error {
 		}
 		return fmt.Errorf("create users: %w", err)
 	}
-	if err := insertEach(db, p.ChangedUsers, toUserRow, upsert("school_id", "role", "username", "real_name", "sort_key",
+	if err := insertEach(db, p.ChangedUsers, toUserRow, upsert("school_id", "role", "username", "real_name", "given_name", "sort_key",
 		"email", "password_hash", "sourced_id", "deactivated_at", "updated_at")); err != nil {
 		if isDuplicate(err) {
 			return identity.ErrUsernameTaken
@@ -454,160 +453,4 @@ func deactivatedUsers(p *roster.Plan) []string {
 		}
 	}
 	return ids
-}
-
-// CreateJob stores a queued job and its upload, with the origin of the
-// request that ctx carries (audit.OriginFrom).
-func (s *RosterStore) CreateJob(ctx context.Context, j roster.Job, upload []byte) error {
-	r := toRosterJobRow(j)
-	from := audit.OriginFrom(ctx)
-	r.ClientAddr, r.RequestID = from.Addr, from.RequestID
-	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		if err := tx.Create(&r).Error; err != nil {
-			return fmt.Errorf("create roster job: %w", err)
-		}
-		return tx.Create(&rosterUploadRow{JobID: j.ID, Data: upload}).Error
-	})
-}
-
-func rosterNotFound(err error) error {
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return roster.ErrNotFound
-	}
-	return err
-}
-
-// Job returns a job within the school scope.
-func (s *RosterStore) Job(ctx context.Context, schoolID, id string) (roster.Job, error) {
-	if !isUUID(id) {
-		return roster.Job{}, roster.ErrNotFound
-	}
-	q := s.db.WithContext(ctx).Where("id = ?", id)
-	if schoolID != "" {
-		q = q.Where("school_id = ?", schoolID)
-	}
-	var r rosterJobRow
-	if err := q.Take(&r).Error; err != nil {
-		return roster.Job{}, rosterNotFound(err)
-	}
-	return r.toJob(), nil
-}
-
-// Jobs lists jobs newest first (IDs are time-ordered).
-func (s *RosterStore) Jobs(ctx context.Context, schoolID string, p identity.Page) ([]roster.Job, error) {
-	q := s.db.WithContext(ctx).Model(&rosterJobRow{})
-	if schoolID != "" {
-		q = q.Where("school_id = ?", schoolID)
-	}
-	if p.After != "" {
-		q = q.Where("id < ?", p.After)
-	}
-	var rows []rosterJobRow
-	if err := q.Order("id DESC").Limit(p.Limit + 1).Find(&rows).Error; err != nil {
-		return nil, err
-	}
-	out := make([]roster.Job, len(rows))
-	for i, r := range rows {
-		out[i] = r.toJob()
-	}
-	return out, nil
-}
-
-// ClaimJob marks the oldest queued job running. On PostgreSQL the row is
-// locked with SKIP LOCKED so concurrent workers pass over it; on SQLite
-// the write transaction is exclusive.
-func (s *RosterStore) ClaimJob(ctx context.Context, now time.Time) (roster.Job, []byte, bool, error) {
-	var (
-		job    roster.Job
-		upload []byte
-		found  bool
-	)
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		q := tx.Where("status = ?", string(roster.JobQueued)).Order("id").Limit(1)
-		if s.isPostgres() {
-			q = q.Clauses(clause.Locking{Strength: "UPDATE", Options: "SKIP LOCKED"})
-		}
-		var r rosterJobRow
-		if err := q.Take(&r).Error; err != nil {
-			if errors.Is(err, gorm.ErrRecordNotFound) {
-				return nil
-			}
-			return err
-		}
-		res := tx.Model(&rosterJobRow{}).Where("id = ? AND status = ?", r.ID, string(roster.JobQueued)).Updates(map[string]any{
-			"status": string(roster.JobRunning), "started_at": now, "heartbeat_at": now, "attempts": gorm.Expr("attempts + 1"),
-		})
-		if res.Error != nil || res.RowsAffected == 0 {
-			return res.Error
-		}
-		var u rosterUploadRow
-		if err := tx.Where("job_id = ?", r.ID).Take(&u).Error; err != nil {
-			return fmt.Errorf("roster upload of %s: %w", r.ID, err)
-		}
-		r.Status, r.Attempts = string(roster.JobRunning), r.Attempts+1
-		r.StartedAt, r.HeartbeatAt = &now, &now
-		job, upload, found = r.toJob(), u.Data, true
-		return nil
-	})
-	return job, upload, found, err
-}
-
-// Heartbeat records a running job's stage and progress.
-func (s *RosterStore) Heartbeat(ctx context.Context, id, stage string, progress int, now time.Time) error {
-	return s.db.WithContext(ctx).Model(&rosterJobRow{}).Where("id = ? AND status = ?", id, string(roster.JobRunning)).
-		Updates(map[string]any{"stage": stage, "progress": progress, "heartbeat_at": now}).Error
-}
-
-// FinishJob saves the job's final state and deletes its upload.
-//
-// A succeeded import that was not a dry run is written to the audit log
-// in the same transaction, once, with its counts: the import itself ran
-// in the importer's transaction, which knows neither the job nor who
-// submitted it, so the entry follows it here (a worker that dies between
-// the two runs the job again, and the entry records that run).
-func (s *RosterStore) FinishJob(ctx context.Context, j roster.Job) error {
-	r := toRosterJobRow(j)
-	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		var prev rosterJobRow
-		if err := tx.Select("status", "client_addr", "request_id").Where("id = ?", j.ID).Take(&prev).Error; err != nil {
-			return rosterNotFound(err)
-		}
-		r.ClientAddr, r.RequestID = prev.ClientAddr, prev.RequestID
-		if err := tx.Save(&r).Error; err != nil {
-			return err
-		}
-		if err := tx.Where("job_id = ?", j.ID).Delete(&rosterUploadRow{}).Error; err != nil {
-			return err
-		}
-		if j.Status != roster.JobSucceeded || j.DryRun || prev.Status == string(roster.JobSucceeded) {
-			return nil
-		}
-		return writeAudit(tx, rosterImportEntry(j, audit.Origin{Addr: prev.ClientAddr, RequestID: prev.RequestID}))
-	})
-}
-
-// rosterImportEntry is the audit entry of a succeeded import.
-func rosterImportEntry(j roster.Job, from audit.Origin) audit.Entry {
-	sm := j.Summary
-	return audit.Entry{SchoolID: j.SchoolID, Actor: audit.Actor{UserID: j.CreatedBy, Role: string(j.Role), SchoolID: j.SchoolID},
-		Action: audit.ActionRosterImport, Target: audit.Target{Type: audit.TargetRosterImport, ID: j.ID},
-		Details: map[string]any{"filename": j.Filename, "schools": sm.Schools, "users": sm.Users, "classes": sm.Classes, "enrollments": sm.Enrollments},
-		At:      j.FinishedAt, From: from}
-}
-
-// RequeueStale queues again running jobs with an old heartbeat.
-func (s *RosterStore) RequeueStale(ctx context.Context, before time.Time) (int, error) {
-	res := s.db.WithContext(ctx).Model(&rosterJobRow{}).
-		Where("status = ? AND (heartbeat_at IS NULL OR heartbeat_at < ?)", string(roster.JobRunning), before).
-		Updates(map[string]any{"status": string(roster.JobQueued), "stage": "queued", "progress": 0})
-	return int(res.RowsAffected), res.Error
-}
-
-// convertAll converts each element of list with f.
-func convertAll[T, R any](f func(T) R, list []T) []R {
-	out := make([]R, len(list))
-	for i, x := range list {
-		out[i] = f(x)
-	}
-	return out
 }

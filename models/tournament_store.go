@@ -3,9 +3,11 @@ package models
 import (
 	"context"
 	"errors"
+	"qixue/audit"
 
 	"gorm.io/gorm"
 
+	"qixue/domain"
 	"qixue/tournaments"
 )
 
@@ -20,7 +22,7 @@ var _ tournaments.Store = (*TournamentStore)(nil)
 // Classes returns the active classes among ids that schoolID sees.
 func (s *TournamentStore) Classes(ctx context.Context, schoolID string, ids []string) ([]tournaments.Class, error) {
 	var rows []classRow
-	q := s.db.WithContext(ctx).Where("id IN ? AND deactivated_at IS NULL", ids)
+	q := conn(ctx, s.db).Where("id IN ? AND deactivated_at IS NULL", ids)
 	if schoolID != "" {
 		q = q.Where("school_id = ?", schoolID)
 	}
@@ -35,14 +37,15 @@ func (s *TournamentStore) Classes(ctx context.Context, schoolID string, ids []st
 }
 
 // Teaches reports whether the user is an active teacher of any of the
-// classes.
+// classes that is itself active (a deactivated class grants nothing).
 func (s *TournamentStore) Teaches(ctx context.Context, userID string, classIDs []string) (bool, error) {
 	if len(classIDs) == 0 {
 		return false, nil
 	}
 	var n int64
-	err := s.db.WithContext(ctx).Model(&enrollmentRow{}).
-		Where("user_id = ? AND class_id IN ? AND role = ? AND deactivated_at IS NULL", userID, classIDs, tournaments.RoleTeacher).
+	err := conn(ctx, s.db).Model(&enrollmentRow{}).
+		Where("user_id = ? AND class_id IN ? AND role = ? AND deactivated_at IS NULL", userID, classIDs, string(domain.RoleTeacher)).
+		Where("class_id IN (?)", s.db.Model(&classRow{}).Select("id").Where("deactivated_at IS NULL")).
 		Count(&n).Error
 	return n > 0, err
 }
@@ -53,9 +56,9 @@ func (s *TournamentStore) Students(ctx context.Context, classIDs []string) ([]to
 	var rows []struct {
 		ID, ClassID, RealName string
 	}
-	err := s.db.WithContext(ctx).Table("enrollments e").Select("u.id, e.class_id, u.real_name").
+	err := conn(ctx, s.db).Table("enrollments e").Select("u.id, e.class_id, u.real_name").
 		Joins("JOIN users u ON u.id = e.user_id").
-		Where("e.class_id IN ? AND e.role = ? AND e.deactivated_at IS NULL AND u.deactivated_at IS NULL", classIDs, tournaments.RoleStudent).
+		Where("e.class_id IN ? AND e.role = ? AND e.deactivated_at IS NULL AND u.deactivated_at IS NULL", classIDs, string(domain.RoleStudent)).
 		Order("u.id, e.class_id").Scan(&rows).Error
 	if err != nil {
 		return nil, err
@@ -74,7 +77,7 @@ func (s *TournamentStore) Students(ctx context.Context, classIDs []string) ([]to
 func (s *TournamentStore) Create(ctx context.Context, ev *tournaments.Event) error {
 	row := toTournamentRow(ev)
 	row.Version = 1
-	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	return conn(ctx, s.db).Transaction(func(tx *gorm.DB) error {
 		if err := tx.Create(&row).Error; err != nil {
 			return err
 		}
@@ -100,7 +103,7 @@ func insertChildren(tx *gorm.DB, ch tournamentChildren) error {
 // Event loads a whole event of schoolID ("" any school).
 func (s *TournamentStore) Event(ctx context.Context, schoolID, id string) (*tournaments.Event, error) {
 	var row tournamentRow
-	q := s.db.WithContext(ctx).Where("id = ?", id)
+	q := conn(ctx, s.db).Where("id = ?", id)
 	if schoolID != "" {
 		q = q.Where("school_id = ?", schoolID)
 	}
@@ -110,7 +113,7 @@ func (s *TournamentStore) Event(ctx context.Context, schoolID, id string) (*tour
 		}
 		return nil, err
 	}
-	evs, err := s.withChildren(s.db.WithContext(ctx), []tournamentRow{row})
+	evs, err := s.withChildren(conn(ctx, s.db), []tournamentRow{row})
 	if err != nil {
 		return nil, err
 	}
@@ -162,9 +165,12 @@ func (s *TournamentStore) withChildren(db *gorm.DB, rows []tournamentRow) ([]*to
 // otherwise tournaments.ErrConflict and nothing is written. The version
 // check is an UPDATE ... WHERE version = ?, so of two saves from the same
 // version the second waits for the first and then matches no row.
-func (s *TournamentStore) Save(ctx context.Context, ev *tournaments.Event) error {
+func (s *TournamentStore) Save(ctx context.Context, ev *tournaments.Event, log ...audit.Entry) error {
 	row := toTournamentRow(ev)
-	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	return conn(ctx, s.db).Transaction(func(tx *gorm.DB) error {
+		if err := writeAudit(tx, log...); err != nil {
+			return err
+		}
 		res := tx.Model(&tournamentRow{}).Where("id = ? AND school_id = ? AND version = ?", ev.ID, ev.SchoolID, ev.Version).
 			Updates(map[string]any{"name": row.Name, "rounds": row.Rounds, "scoring": row.Scoring, "tie_breaks": row.TieBreaks,
 				"paired_rounds": row.PairedRounds, "version": ev.Version + 1, "updated_at": row.UpdatedAt,
@@ -184,10 +190,48 @@ func (s *TournamentStore) Save(ctx context.Context, ev *tournaments.Event) error
 	})
 }
 
+// SaveResult writes one board's result over the board as it was loaded:
+// the event row's version goes up by one whatever it is (so whole-event
+// saves loaded before see the change), but only if its paired rounds are
+// still ev.PairedRounds; the board row only if it is still before. On
+// PostgreSQL the first UPDATE locks the event row, so results of other
+// boards queue behind it instead of failing.
+func (s *TournamentStore) SaveResult(ctx context.Context, ev *tournaments.Event, before, after tournaments.Board, log ...audit.Entry) error {
+	return conn(ctx, s.db).Transaction(func(tx *gorm.DB) error {
+		res := tx.Model(&tournamentRow{}).Where("id = ? AND school_id = ? AND paired_rounds = ?", ev.ID, ev.SchoolID, ev.PairedRounds).
+			Updates(map[string]any{"version": gorm.Expr("version + 1"), "updated_at": ev.UpdatedAt})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected != 1 {
+			return tournaments.ErrConflict
+		}
+		res = tx.Model(&tournamentBoardRow{}).
+			Where("tournament_id = ? AND round = ? AND number = ? AND white = ? AND black = ? AND result = ? AND reported = ? AND reported_by = ?",
+				ev.ID, before.Round, before.Number, before.White, before.Black, string(before.Result), string(before.Reported), before.ReportedBy).
+			Updates(map[string]any{"result": string(after.Result), "reported": string(after.Reported), "reported_by": after.ReportedBy})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected != 1 {
+			return tournaments.ErrConflict
+		}
+		if err := writeAudit(tx, log...); err != nil {
+			return err
+		}
+		var version int
+		if err := tx.Model(&tournamentRow{}).Where("id = ?", ev.ID).Pluck("version", &version).Error; err != nil {
+			return err
+		}
+		ev.Version = version
+		return nil
+	})
+}
+
 // List returns up to page.Limit+1 events matching q after page.After, in
 // ID order, without their children other than classes.
-func (s *TournamentStore) List(ctx context.Context, q tournaments.ListQuery, page tournaments.Page) ([]*tournaments.Event, error) {
-	db := s.db.WithContext(ctx)
+func (s *TournamentStore) List(ctx context.Context, q tournaments.ListQuery, page domain.Page) ([]*tournaments.Event, error) {
+	db := conn(ctx, s.db)
 	tx := db.Model(&tournamentRow{})
 	if q.SchoolID != "" {
 		tx = tx.Where("school_id = ?", q.SchoolID)
@@ -197,9 +241,9 @@ func (s *TournamentStore) List(ctx context.Context, q tournaments.ListQuery, pag
 	}
 	if q.TeacherID != "" {
 		taught := db.Model(&enrollmentRow{}).Select("class_id").
-			Where("user_id = ? AND role = ? AND deactivated_at IS NULL", q.TeacherID, tournaments.RoleTeacher)
-		tx = tx.Where("created_by = ? OR id IN (?)", q.TeacherID,
-			db.Model(&tournamentClassRow{}).Select("tournament_id").Where("class_id IN (?)", taught))
+			Where("user_id = ? AND role = ? AND deactivated_at IS NULL", q.TeacherID, string(domain.RoleTeacher)).
+			Where("class_id IN (?)", db.Model(&classRow{}).Select("id").Where("deactivated_at IS NULL"))
+		tx = tx.Where("id IN (?)", db.Model(&tournamentClassRow{}).Select("tournament_id").Where("class_id IN (?)", taught))
 	}
 	if page.After != "" {
 		tx = tx.Where("id > ?", page.After)
@@ -217,7 +261,7 @@ func (s *TournamentStore) List(ctx context.Context, q tournaments.ListQuery, pag
 // ForStudent returns the whole events the student is an entrant of,
 // newest first.
 func (s *TournamentStore) ForStudent(ctx context.Context, studentID string) ([]*tournaments.Event, error) {
-	db := s.db.WithContext(ctx)
+	db := conn(ctx, s.db)
 	var rows []tournamentRow
 	err := db.Where("id IN (?)", db.Model(&tournamentPlayerRow{}).Select("tournament_id").Where("student_id = ?", studentID)).
 		Order("created_at DESC, id").Find(&rows).Error

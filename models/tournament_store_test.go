@@ -8,6 +8,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"qixue/domain"
 	"qixue/models"
 	"qixue/models/modelstest"
 	"qixue/tournaments"
@@ -76,11 +77,11 @@ func TestTournamentStore(t *testing.T) {
 		if err != nil || len(mine) != 1 || mine[0].ID != ev.ID {
 			t.Fatalf("for student: %v %v", mine, err)
 		}
-		list, err := st.List(ctx, tournaments.ListQuery{SchoolID: f.school, TeacherID: f.teacher}, tournaments.Page{Limit: 10})
+		list, err := st.List(ctx, tournaments.ListQuery{SchoolID: f.school, TeacherID: f.teacher}, domain.Page{Limit: 10})
 		if err != nil || len(list) != 1 {
 			t.Fatalf("list %v %v", list, err)
 		}
-		if list, _ := st.List(ctx, tournaments.ListQuery{SchoolID: id()}, tournaments.Page{Limit: 10}); len(list) != 0 {
+		if list, _ := st.List(ctx, tournaments.ListQuery{SchoolID: id()}, domain.Page{Limit: 10}); len(list) != 0 {
 			t.Fatalf("another school's list: %v", list)
 		}
 	})

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"time"
 
+	"qixue/domain"
 	"qixue/exercises"
 	"qixue/identity"
 )
@@ -161,7 +162,7 @@ type StatsStore interface {
 	// ClassExerciseStats sums the attempts of one exercise by the active
 	// students of a class, counting only attempts made since the student
 	// joined the class. The exercise must be built-in or of schoolID (any
-	// school for ""), else identity.ErrNotFound.
+	// school for ""), else domain.ErrNotFound.
 	ClassExerciseStats(ctx context.Context, schoolID, classID, exerciseID string, topWrong int) (ClassExerciseStats, error)
 }
 
@@ -220,11 +221,11 @@ func (c ClassExerciseStats) MedianTimeMS() float64 {
 }
 
 // Access checks who may read a student or a class; *identity.Service
-// implements it. User and Class return identity.ErrNotFound for what the
+// implements it. User and Class return domain.ErrNotFound for what the
 // caller may not read.
 type Access interface {
-	User(ctx context.Context, p identity.Principal, id string) (identity.User, error)
-	Class(ctx context.Context, p identity.Principal, id string) (identity.Class, error)
+	User(ctx context.Context, p domain.Principal, id string) (identity.User, error)
+	Class(ctx context.Context, p domain.Principal, id string) (identity.Class, error)
 }
 
 // RecentLimit is the number of recent attempts in a student view.
@@ -265,7 +266,7 @@ func (s *Service) rate(ctx context.Context, userID string) error {
 
 // MyProgress returns the caller's own progress, rating its pending first
 // attempts first. Staff callers have attempts only if they were students.
-func (s *Service) MyProgress(ctx context.Context, p identity.Principal) (Summary, error) {
+func (s *Service) MyProgress(ctx context.Context, p domain.Principal) (Summary, error) {
 	return s.summary(ctx, p.SchoolID, p.UserID, time.Time{})
 }
 
@@ -296,29 +297,29 @@ func (s *Service) summary(ctx context.Context, schoolID, userID string, since ti
 
 // StudentProgress returns a student's progress for a teacher of one of
 // its classes, an admin of its school or the student itself; anyone else,
-// and a user who is not a student, gets identity.ErrNotFound.
+// and a user who is not a student, gets domain.ErrNotFound.
 //
 // Only activity after a student joined a class counts for that class: a
 // teacher sees the attempts made since the student joined the first of
 // the classes the teacher teaches (StudentView.Since), in the exercise,
 // lesson and skill stats and the recent activity. Admins and the student
 // itself see all of them. Ratings are the student's own and stay whole.
-func (s *Service) StudentProgress(ctx context.Context, p identity.Principal, studentID string) (StudentView, error) {
+func (s *Service) StudentProgress(ctx context.Context, p domain.Principal, studentID string) (StudentView, error) {
 	u, err := s.access.User(ctx, p, studentID)
 	if err != nil {
 		return StudentView{}, err
 	}
-	if u.Role != identity.RoleStudent {
-		return StudentView{}, identity.ErrNotFound
+	if u.Role != domain.RoleStudent {
+		return StudentView{}, domain.ErrNotFound
 	}
 	var since time.Time
-	if p.Role == identity.RoleTeacher {
+	if p.Role == domain.RoleTeacher {
 		joined, ok, err := s.stats.JoinedTaught(ctx, p.UserID, u.ID)
 		if err != nil {
 			return StudentView{}, err
 		}
 		if !ok {
-			return StudentView{}, identity.ErrNotFound
+			return StudentView{}, domain.ErrNotFound
 		}
 		since = joined
 	}
@@ -338,11 +339,11 @@ const TopWrongAnswers = 5
 
 // ClassExerciseStats returns the statistics of one exercise in a class
 // for its teachers and the admins of its school. Students get
-// identity.ErrForbidden; a class or exercise the caller cannot read is
-// identity.ErrNotFound.
-func (s *Service) ClassExerciseStats(ctx context.Context, p identity.Principal, classID, exerciseID string) (ClassExerciseStats, error) {
-	if p.Role == identity.RoleStudent {
-		return ClassExerciseStats{}, identity.ErrForbidden
+// domain.ErrForbidden; a class or exercise the caller cannot read is
+// domain.ErrNotFound.
+func (s *Service) ClassExerciseStats(ctx context.Context, p domain.Principal, classID, exerciseID string) (ClassExerciseStats, error) {
+	if p.Role == domain.RoleStudent {
+		return ClassExerciseStats{}, domain.ErrForbidden
 	}
 	c, err := s.access.Class(ctx, p, classID)
 	if err != nil {
@@ -354,12 +355,12 @@ func (s *Service) ClassExerciseStats(ctx context.Context, p identity.Principal, 
 // MyRatingHistory returns a page of the caller's rating changes, newest
 // first, of one game ("" for all), and the cursor of the next page ("" at
 // the end).
-func (s *Service) MyRatingHistory(ctx context.Context, p identity.Principal, game string, page identity.Page) ([]Change, string, error) {
+func (s *Service) MyRatingHistory(ctx context.Context, p domain.Principal, game string, page domain.Page) ([]Change, string, error) {
 	if err := s.rate(ctx, p.UserID); err != nil {
 		return nil, "", err
 	}
 	if page.Limit <= 0 {
-		page.Limit = identity.DefaultPageLimit
+		page.Limit = domain.DefaultPageLimit
 	}
 	list, err := s.ratings.History(ctx, p.UserID, game, page)
 	if err != nil {

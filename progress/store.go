@@ -2,9 +2,8 @@ package progress
 
 import (
 	"context"
+	"qixue/domain"
 	"time"
-
-	"qixue/identity"
 )
 
 // GameRating is a student's puzzle rating in one game.
@@ -56,5 +55,5 @@ type Store interface {
 	// History returns up to page.Limit+1 of a user's rating changes,
 	// newest first, of one game ("" for all), after the cursor page.After
 	// (a Seq).
-	History(ctx context.Context, userID, game string, page identity.Page) ([]Change, error)
+	History(ctx context.Context, userID, game string, page domain.Page) ([]Change, error)
 }

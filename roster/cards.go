@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"qixue/csvsafe"
+	"qixue/domain"
 	"qixue/identity"
 )
 
@@ -30,8 +31,8 @@ type Card struct {
 // may. PINs are stored only as hashes: the cards are the one time they
 // are shown, and a second call returns only students added since. A lost
 // card is replaced by resetting that student's PIN.
-func (im *Importer) LoginCards(ctx context.Context, ids *identity.Service, p identity.Principal, classID string) ([]Card, error) {
-	if p.Role == identity.RoleStudent {
+func (im *Importer) LoginCards(ctx context.Context, ids *identity.Service, p domain.Principal, classID string) ([]Card, error) {
+	if p.Role == domain.RoleStudent {
 		return nil, ErrForbidden
 	}
 	cl, err := ids.Class(ctx, p, classID)
@@ -39,9 +40,9 @@ func (im *Importer) LoginCards(ctx context.Context, ids *identity.Service, p ide
 		return nil, err
 	}
 	var fresh []identity.User
-	page := identity.Page{Limit: identity.MaxPageLimit}
+	page := domain.Page{Limit: domain.MaxPageLimit}
 	for {
-		list, next, err := ids.Users(ctx, p, identity.UserListQuery{ClassID: cl.ID, Role: identity.RoleStudent}, page)
+		list, next, err := ids.Users(ctx, p, identity.UserListQuery{ClassID: cl.ID, Role: domain.RoleStudent}, page)
 		if err != nil {
 			return nil, err
 		}

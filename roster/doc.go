@@ -48,9 +48,8 @@
 //	src, err := roster.ReadPath("export.zip", im.Limits())
 //	if err != nil { ... }
 //	res, err := im.Import(ctx, principal, src, dryRun)
-//	var re *roster.Error
-//	if errors.As(err, &re) {
-//		for _, p := range re.Problems() {
+//	if problems, _, ok := roster.ProblemsOf(err); ok {
+//		for _, p := range problems {
 //			fmt.Println(p) // users.csv:12: column role: unknown_role: ...
 //		}
 //	}

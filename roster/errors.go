@@ -1,8 +1,11 @@
 package roster
 
 import (
+	"errors"
 	"fmt"
 	"strings"
+
+	"qixue/domain"
 )
 
 // Problem is one error found in the uploaded files: where (file, 1-based
@@ -112,77 +115,52 @@ func (p Problem) String() string {
 	return b.String()
 }
 
-// Error is a refusal of the roster domain with a stable Code. An
-// invalid import carries every Problem found.
-type Error struct {
-	code     string
+// The refusals of the roster domain, *domain.Error values; compare with
+// errors.Is. An ErrInvalid carries every Problem found: read them with
+// ProblemsOf.
+var (
+	// ErrInvalid: the files have problems; nothing was imported.
+	ErrInvalid = domain.NewError("roster_invalid")
+	// ErrTooLarge: the upload exceeds a size or file-count limit.
+	ErrTooLarge = domain.NewError("roster_too_large")
+	// ErrNotZip: the upload is not a readable zip archive.
+	ErrNotZip = domain.NewError("roster_not_zip")
+	// ErrForbidden: the caller may not import or read rosters.
+	ErrForbidden = domain.ErrForbidden
+	// ErrNotFound: no such import job (or not visible to the caller).
+	ErrNotFound = domain.ErrNotFound
+)
+
+// invalidProblems is the argument of an ErrInvalid: the problems (at most
+// MaxProblems) and how many more were found.
+type invalidProblems struct {
 	problems []Problem
 	more     int
 }
 
-// Sentinel errors; compare with errors.Is.
-var (
-	// ErrInvalid: the files have problems; nothing was imported.
-	ErrInvalid = &Error{code: "roster_invalid"}
-	// ErrTooLarge: the upload exceeds a size or file-count limit.
-	ErrTooLarge = &Error{code: "roster_too_large"}
-	// ErrNotZip: the upload is not a readable zip archive.
-	ErrNotZip = &Error{code: "roster_not_zip"}
-	// ErrForbidden: the caller may not import or read rosters.
-	ErrForbidden = &Error{code: "forbidden"}
-	// ErrNotFound: no such import job (or not visible to the caller).
-	ErrNotFound = &Error{code: "not_found"}
-)
-
-var messages = map[string][2]string{
-	"roster_invalid":   {"名单文件有错误，没有导入任何数据", "the roster files have errors; nothing was imported"},
-	"roster_too_large": {"上传的文件太大", "the upload is too large"},
-	"roster_not_zip":   {"上传的文件不是有效的 zip 压缩包", "the upload is not a valid zip archive"},
-	"forbidden":        {"你没有权限导入名单", "you may not import rosters"},
-	"not_found":        {"找不到这个导入任务", "no such import"},
-}
-
-// Code returns the stable snake_case code of the error.
-func (e *Error) Code() string { return e.code }
-
-// Problems returns the problems of an ErrInvalid (nil otherwise): every
-// one, up to MaxProblems.
-func (e *Error) Problems() []Problem { return e.problems }
-
-// More returns how many problems were found past MaxProblems and are not
-// in Problems.
-func (e *Error) More() int { return e.more }
-
-// Error describes the error in English, with the first problems.
-func (e *Error) Error() string {
-	s := "roster: " + e.code
-	for i, p := range e.problems {
+// String lists the first problems, for logs: "users.csv:3: ...; and 12 more".
+func (ip invalidProblems) String() string {
+	var parts []string
+	for i, p := range ip.problems {
 		if i == 5 {
-			s += fmt.Sprintf("; and %d more", len(e.problems)-5+e.more)
+			parts = append(parts, fmt.Sprintf("and %d more", len(ip.problems)-5+ip.more))
 			break
 		}
-		s += "; " + p.String()
+		parts = append(parts, p.String())
 	}
-	return s
+	return strings.Join(parts, "; ")
 }
 
-// Message says why in lang ("en", otherwise zh-CN).
-func (e *Error) Message(lang string) string {
-	m, ok := messages[e.code]
-	if !ok {
-		return e.code
+// ProblemsOf returns the problems of an ErrInvalid that err is or wraps:
+// every one up to MaxProblems, how many more were found past them, and
+// true; false for any other error.
+func ProblemsOf(err error) ([]Problem, int, bool) {
+	e, ok := domain.As(err)
+	if !ok || !errors.Is(e, ErrInvalid) || len(e.Args()) != 1 {
+		return nil, 0, false
 	}
-	if lang == "en" {
-		return m[1]
-	}
-	return m[0]
-}
-
-// Is matches errors with the same code, so an ErrInvalid carrying problems
-// matches ErrInvalid.
-func (e *Error) Is(target error) bool {
-	t, ok := target.(*Error)
-	return ok && t.code == e.code
+	ip, ok := e.Args()[0].(invalidProblems)
+	return ip.problems, ip.more, ok
 }
 
 // invalid returns an ErrInvalid with the problems in file and line order,
@@ -197,5 +175,5 @@ func invalid(problems []Problem, more int) error {
 		more += len(problems) - MaxProblems
 		problems = problems[:MaxProblems]
 	}
-	return &Error{code: ErrInvalid.code, problems: problems, more: more}
+	return ErrInvalid.WithArgs(invalidProblems{problems: problems, more: more})
 }

@@ -1,7 +1,6 @@
 package roster_test
 
 import (
-	"errors"
 	"fmt"
 
 	"qixue/roster"
@@ -17,9 +16,8 @@ func ExampleParse() {
 			"u1,s1,teacher,,Wei,Lin\n"),
 	})
 	_, err := roster.Parse(src)
-	var re *roster.Error
-	if errors.As(err, &re) {
-		for _, p := range re.Problems() {
+	if problems, _, ok := roster.ProblemsOf(err); ok {
+		for _, p := range problems {
 			fmt.Println(p)
 		}
 	}

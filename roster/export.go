@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"qixue/csvsafe"
+	"qixue/domain"
 	"qixue/identity"
 )
 
@@ -15,15 +16,15 @@ import (
 // (created in Qixue) are exported with their Qixue ID as sourcedId, which
 // an import recognizes. Passwords and PINs are never exported. Platform
 // admins name the school; school admins export their own.
-func (im *Importer) Export(ctx context.Context, p identity.Principal, schoolID string) ([]byte, error) {
+func (im *Importer) Export(ctx context.Context, p domain.Principal, schoolID string) ([]byte, error) {
 	switch p.Role {
-	case identity.RolePlatformAdmin:
+	case domain.RolePlatformAdmin:
 		if schoolID == "" {
-			return nil, identity.ValidationError(identity.FieldError{Field: "school_id", Code: "required"})
+			return nil, domain.Invalid("school_id", "required")
 		}
-	case identity.RoleSchoolAdmin:
+	case domain.RoleSchoolAdmin:
 		if schoolID != "" && schoolID != p.SchoolID {
-			return nil, identity.ErrNotFound
+			return nil, domain.ErrNotFound
 		}
 		schoolID = p.SchoolID
 	default:
@@ -95,8 +96,8 @@ func (im *Importer) Export(ctx context.Context, p identity.Principal, schoolID s
 // made in Qixue: its class ID and user ID joined by a dot.
 func exportedEnrollmentID(e identity.Enrollment) string { return e.ClassID + "." + e.UserID }
 
-var exportRoles = map[identity.Role]string{
-	identity.RoleStudent: "student", identity.RoleTeacher: "teacher", identity.RoleSchoolAdmin: "administrator",
+var exportRoles = map[domain.Role]string{
+	domain.RoleStudent: "student", domain.RoleTeacher: "teacher", domain.RoleSchoolAdmin: "administrator",
 }
 
 func or(a, b string) string {

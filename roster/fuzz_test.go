@@ -22,11 +22,11 @@ func FuzzParse(f *testing.F) {
 		})
 		files, err := roster.Parse(src)
 		if err != nil {
-			re, ok := err.(*roster.Error)
-			if !ok || len(re.Problems()) == 0 {
+			problems, _, ok := roster.ProblemsOf(err)
+			if !ok || len(problems) == 0 {
 				t.Fatalf("error without problems: %v", err)
 			}
-			for _, p := range re.Problems() {
+			for _, p := range problems {
 				if p.File == "" || p.Code == "" || p.Reason("en") == p.Code {
 					t.Fatalf("problem without file or reason: %+v", p)
 				}

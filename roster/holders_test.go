@@ -2,7 +2,6 @@ package roster_test
 
 import (
 	"context"
-	"errors"
 	"slices"
 	"testing"
 
@@ -95,11 +94,11 @@ func TestUsernameHoldersFromState(t *testing.T) {
 // hasProblem reports whether err is an import refusal with a problem of
 // that code in that column.
 func hasProblem(err error, column, code string) bool {
-	var re *roster.Error
-	if !errors.As(err, &re) {
+	problems, _, ok := roster.ProblemsOf(err)
+	if !ok {
 		return false
 	}
-	for _, p := range re.Problems() {
+	for _, p := range problems {
 		if p.Column == column && p.Code == code {
 			return true
 		}

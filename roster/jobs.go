@@ -4,12 +4,11 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"qixue/domain"
 	"runtime/debug"
 	"sort"
 	"sync"
 	"time"
-
-	"qixue/identity"
 )
 
 // JobStatus is where an import job is in its life.
@@ -31,7 +30,7 @@ type Job struct {
 	// admins); it scopes who may read the job.
 	SchoolID  string
 	CreatedBy string
-	Role      identity.Role
+	Role      domain.Role
 	DryRun    bool
 	Filename  string
 	Size      int64
@@ -63,7 +62,7 @@ type JobStore interface {
 	Job(ctx context.Context, schoolID, id string) (Job, error)
 	// Jobs lists jobs newest first within the school scope, up to
 	// page.Limit+1 of them, after the page.After cursor (a job ID).
-	Jobs(ctx context.Context, schoolID string, page identity.Page) ([]Job, error)
+	Jobs(ctx context.Context, schoolID string, page domain.Page) ([]Job, error)
 	// ClaimJob marks the oldest queued job running and returns it with
 	// its upload; ok is false when none is queued. Concurrent claims never
 	// return the same job.
@@ -83,7 +82,7 @@ const MaxAttempts = 3
 
 // Submit stores an upload as a queued job for the worker. The zip is
 // checked for size and readability now; its content when the job runs.
-func (im *Importer) Submit(ctx context.Context, p identity.Principal, filename string, upload []byte, dryRun bool) (Job, error) {
+func (im *Importer) Submit(ctx context.Context, p domain.Principal, filename string, upload []byte, dryRun bool) (Job, error) {
 	if err := CanImport(p); err != nil {
 		return Job{}, err
 	}
@@ -96,7 +95,7 @@ func (im *Importer) Submit(ctx context.Context, p identity.Principal, filename s
 	now := im.now()
 	j := Job{ID: newID(), SchoolID: p.SchoolID, CreatedBy: p.UserID, Role: p.Role, DryRun: dryRun,
 		Filename: filename, Size: int64(len(upload)), Status: JobQueued, Stage: "queued", CreatedAt: now}
-	if p.Role == identity.RolePlatformAdmin {
+	if p.Role == domain.RolePlatformAdmin {
 		j.SchoolID = ""
 	}
 	if err := im.store.CreateJob(ctx, j, upload); err != nil {
@@ -110,18 +109,18 @@ func (im *Importer) Submit(ctx context.Context, p identity.Principal, filename s
 }
 
 // scope returns the school scope of jobs p may see.
-func jobScope(p identity.Principal) (string, error) {
+func jobScope(p domain.Principal) (string, error) {
 	if err := CanImport(p); err != nil {
 		return "", err
 	}
-	if p.Role == identity.RolePlatformAdmin {
+	if p.Role == domain.RolePlatformAdmin {
 		return "", nil
 	}
 	return p.SchoolID, nil
 }
 
 // Job returns an import job the caller may see.
-func (im *Importer) Job(ctx context.Context, p identity.Principal, id string) (Job, error) {
+func (im *Importer) Job(ctx context.Context, p domain.Principal, id string) (Job, error) {
 	sc, err := jobScope(p)
 	if err != nil {
 		return Job{}, err
@@ -131,15 +130,15 @@ func (im *Importer) Job(ctx context.Context, p identity.Principal, id string) (J
 
 // Jobs lists the caller's visible import jobs, newest first, with the
 // cursor of the next page.
-func (im *Importer) Jobs(ctx context.Context, p identity.Principal, page identity.Page) ([]Job, string, error) {
+func (im *Importer) Jobs(ctx context.Context, p domain.Principal, page domain.Page) ([]Job, string, error) {
 	sc, err := jobScope(p)
 	if err != nil {
 		return nil, "", err
 	}
 	if page.Limit <= 0 {
-		page.Limit = identity.DefaultPageLimit
+		page.Limit = domain.DefaultPageLimit
 	}
-	page.Limit = min(page.Limit, identity.MaxPageLimit)
+	page.Limit = min(page.Limit, domain.MaxPageLimit)
 	list, err := im.store.Jobs(ctx, sc, page)
 	if err != nil {
 		return nil, "", err
@@ -260,12 +259,14 @@ func (w *Worker) RunOne(ctx context.Context) (ran bool, err error) {
 		return true, ctx.Err()
 	}
 	j.FinishedAt, j.Progress = w.im.now(), 100
-	var re *Error
+	problems, more, invalid := ProblemsOf(err)
 	switch {
 	case err == nil:
 		j.Status, j.Stage, j.Summary, j.Warnings = JobSucceeded, "done", res.Summary, res.Warnings
-	case errors.As(err, &re):
-		j.Status, j.Stage, j.ErrorCode, j.Problems, j.MoreProblems = JobFailed, "done", re.Code(), re.Problems(), re.More()
+	case invalid:
+		j.Status, j.Stage, j.ErrorCode, j.Problems, j.MoreProblems = JobFailed, "done", ErrInvalid.Code(), problems, more
+	case errors.Is(err, ErrTooLarge) || errors.Is(err, ErrNotZip):
+		j.Status, j.Stage, j.ErrorCode = JobFailed, "done", domain.CodeOf(err)
 	default:
 		w.Logger.Error("roster: import failed", "job", j.ID, "error", err.Error())
 		j.Status, j.Stage, j.ErrorCode = JobFailed, "done", "internal"
@@ -274,7 +275,7 @@ func (w *Worker) RunOne(ctx context.Context) (ran bool, err error) {
 }
 
 func (im *Importer) runJob(ctx context.Context, j Job, upload []byte, beat func(string, int)) (Result, error) {
-	p := identity.Principal{UserID: j.CreatedBy, SchoolID: j.SchoolID, Role: j.Role}
+	p := domain.Principal{UserID: j.CreatedBy, SchoolID: j.SchoolID, Role: j.Role}
 	beat("reading", 5)
 	src, err := ReadZip(upload, im.cfg.Limits)
 	if err != nil {

@@ -8,7 +8,7 @@ import (
 
 	"gorm.io/gorm"
 
-	"qixue/identity"
+	"qixue/domain"
 	"qixue/models"
 	"qixue/models/modelstest"
 	"qixue/roster"
@@ -169,7 +169,7 @@ func TestWorkerStopsOnShutdown(t *testing.T) {
 		t.Fatal("worker did not stop")
 	}
 	// School admins see only their school's jobs.
-	other := identity.Principal{Role: identity.RoleSchoolAdmin, SchoolID: "01930000-0000-7000-8000-0000000000aa"}
+	other := domain.Principal{Role: domain.RoleSchoolAdmin, SchoolID: "01930000-0000-7000-8000-0000000000aa"}
 	if _, err := im.Job(context.Background(), other, job.ID); err == nil {
 		t.Error("a school admin read a platform job")
 	}

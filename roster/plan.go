@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"qixue/domain"
 	"qixue/identity"
 )
 
@@ -248,7 +249,7 @@ func (pl *planner) diffClasses(st State) error {
 // enrollment, and promoting them back later restores none.
 func (pl *planner) endOldRoles(st State, seen map[[2]string]bool) {
 	plan := pl.plan
-	role := make(map[string]identity.Role, len(st.Users))
+	role := make(map[string]domain.Role, len(st.Users))
 	for _, u := range st.Users { // changed in place by diffUsers
 		role[u.ID] = u.Role
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"sort"
 
+	"qixue/domain"
 	"qixue/identity"
 )
 
@@ -41,7 +42,7 @@ func (pl *planner) schools() error {
 			continue
 		}
 		s, err := pl.st.School(pl.ctx, id)
-		if errors.Is(err, identity.ErrNotFound) {
+		if errors.Is(err, domain.ErrNotFound) {
 			continue
 		}
 		if err != nil {

@@ -1,9 +1,13 @@
 package roster
 
 import (
+	"strings"
 	"sync"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
+	"qixue/domain"
 	"qixue/identity"
 )
 
@@ -65,11 +69,11 @@ func (pl *planner) diffUsers(st State) error {
 				continue
 			}
 		}
-		role := identity.Role(r.Role)
+		role := domain.Role(r.Role)
 		name := RealName(r.GivenName, r.FamilyName)
 		if cur == nil {
 			u := &identity.User{ID: newID(), SchoolID: school.ID, Role: role, Username: r.Username, RealName: name,
-				Email: r.Email, SourcedID: r.SourcedID, CreatedAt: now, UpdatedAt: now}
+				GivenName: givenName(r.GivenName, r.FamilyName), Email: r.Email, SourcedID: r.SourcedID, CreatedAt: now, UpdatedAt: now}
 			if r.Disabled {
 				u.DeactivatedAt = now
 			}
@@ -86,6 +90,10 @@ func (pl *planner) diffUsers(st State) error {
 		}
 		next := *cur
 		next.SchoolID, next.Role, next.RealName, next.Email = school.ID, role, name, r.Email
+		next.GivenName = givenName(r.GivenName, r.FamilyName)
+		if strings.TrimSpace(r.FamilyName) == "" && name == cur.RealName {
+			next.GivenName = cur.GivenName // the row names no given name (our own export): keep it
+		}
 		next.SourcedID = sourcedFor(cur.SourcedID, cur.ID, r.SourcedID)
 		if r.Username != "" {
 			next.Username = r.Username
@@ -97,7 +105,7 @@ func (pl *planner) diffUsers(st State) error {
 			next.DeactivatedAt = now
 		}
 		access := next.SchoolID != cur.SchoolID || next.Role != cur.Role
-		changed := access || next.RealName != cur.RealName ||
+		changed := access || next.RealName != cur.RealName || next.GivenName != cur.GivenName ||
 			next.Email != cur.Email || next.SourcedID != cur.SourcedID || next.Username != cur.Username || next.Active() != cur.Active()
 		if r.Password != "" && !same[cur.ID+"\x00"+r.Password] && !pl.matches(cur.PasswordHash, r.Password) {
 			hashJobs = append(hashJobs, hashJob{user: cur, password: r.Password})
@@ -267,4 +275,18 @@ func (pl *planner) generateUsernames(users []*identity.User, taken map[string]he
 		users = again
 	}
 	return nil
+}
+
+// givenName is the OneRoster givenName as a user's GivenName: trimmed;
+// "" when the row has no familyName (a givenName alone is the whole name,
+// as in files that keep the name in one column and in our own exports,
+// so it is not shown to other classes), when longer than identity.MaxGivenName characters or holding control
+// characters (the real name keeps it; the student's shown name then
+// falls back to the initial).
+func givenName(s, family string) string {
+	s = strings.TrimSpace(s)
+	if strings.TrimSpace(family) == "" || utf8.RuneCountInString(s) > identity.MaxGivenName || !utf8.ValidString(s) || strings.IndexFunc(s, unicode.IsControl) >= 0 {
+		return ""
+	}
+	return s
 }

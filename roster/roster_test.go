@@ -10,13 +10,14 @@ import (
 	"golang.org/x/crypto/bcrypt"
 	"gorm.io/gorm"
 
+	"qixue/domain"
 	"qixue/identity"
 	"qixue/models"
 	"qixue/models/modelstest"
 	"qixue/roster"
 )
 
-var root = identity.Principal{Role: identity.RolePlatformAdmin}
+var root = domain.Principal{Role: domain.RolePlatformAdmin}
 
 // bundle builds a source from file contents; "manifest.csv" defaults to
 // every imported file in mode.
@@ -78,7 +79,7 @@ func counts(c, u, d, n int) roster.Counts {
 	return roster.Counts{Created: c, Updated: u, Deactivated: d, Unchanged: n}
 }
 
-func mustImport(t *testing.T, im *roster.Importer, p identity.Principal, src roster.Source) roster.Result {
+func mustImport(t *testing.T, im *roster.Importer, p domain.Principal, src roster.Source) roster.Result {
 	t.Helper()
 	res, err := im.Import(context.Background(), p, src, false)
 	if err != nil {
@@ -139,14 +140,14 @@ func TestBulkDeltaBulk(t *testing.T) {
 		if s.school.Name != "Hope Primary, North" {
 			t.Errorf("school name %q", s.school.Name)
 		}
-		if u := s.users["t1"]; u.RealName != "王丽" || u.Username != "wang.li" || u.Role != identity.RoleTeacher ||
+		if u := s.users["t1"]; u.RealName != "王丽" || u.Username != "wang.li" || u.Role != domain.RoleTeacher ||
 			bcrypt.CompareHashAndPassword([]byte(u.PasswordHash), []byte("secret-pass-1")) != nil {
 			t.Errorf("teacher %+v", u)
 		}
 		if u := s.users["u2"]; u.RealName != "Ann\nMarie O'Neil, Jr" || !strings.HasPrefix(u.Username, "s") || u.PINHash != "" {
 			t.Errorf("student u2 %+v", u)
 		}
-		if u := s.users["a1"]; u.Role != identity.RoleSchoolAdmin {
+		if u := s.users["a1"]; u.Role != domain.RoleSchoolAdmin {
 			t.Errorf("administrator role %q", u.Role)
 		}
 		if c := s.classes["c1"]; c.Grade.Int() != 3 || c.Name != "Chess 3A" || len(c.LoginCode) != 6 {
@@ -188,7 +189,7 @@ func TestBulkDeltaBulk(t *testing.T) {
 		}
 		// A deactivated student is kept (with its attempts) but leaves class lists.
 		store := models.NewIdentityStore(db)
-		list, err := store.Users(context.Background(), identity.Scope{}, identity.UserQuery{ClassID: s.classes["c1"].ID}, identity.Page{Limit: 50})
+		list, err := store.Users(context.Background(), identity.Scope{}, identity.UserQuery{ClassID: s.classes["c1"].ID}, domain.Page{Limit: 50})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -224,7 +225,7 @@ func TestBulkDeltaBulk(t *testing.T) {
 			t.Error("enrollments of c2 should be ended, of c1 active")
 		}
 		// A deactivated class's login code logs nobody in.
-		if _, err := store.ClassByLoginCode(context.Background(), s.classes["c2"].LoginCode); !errors.Is(err, identity.ErrNotFound) {
+		if _, err := store.ClassByLoginCode(context.Background(), s.classes["c2"].LoginCode); !errors.Is(err, domain.ErrNotFound) {
 			t.Errorf("login code of a deactivated class: %v", err)
 		}
 		if _, err := store.ClassByLoginCode(context.Background(), s.classes["c1"].LoginCode); err != nil {
@@ -278,11 +279,12 @@ func TestProblems(t *testing.T) {
 	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
 		im := newImporter(db)
 		_, err := im.Import(context.Background(), root, bundle("bulk", files), false)
-		var re *roster.Error
-		if !errors.As(err, &re) || !errors.Is(err, roster.ErrInvalid) {
+		var re problemSet
+		ok := asInvalid(err, &re)
+		if !ok || !errors.Is(err, roster.ErrInvalid) {
 			t.Fatalf("err %v, want ErrInvalid", err)
 		}
-		got := problemKeys(re)
+		got := problemKeys(re.Problems())
 		if strings.Join(got, "\n") != strings.Join(want, "\n") {
 			t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 		}
@@ -290,10 +292,10 @@ func TestProblems(t *testing.T) {
 		files := messy()
 		files["enrollments.csv"] += "e9,c9,s1,u1,student,false,,\ne10,c1,s1,nobody,student,false,,\ne11,c2,s1,t1,student,false,,\n"
 		_, err = im.Import(context.Background(), root, bundle("bulk", files), false)
-		if !errors.As(err, &re) {
+		if !asInvalid(err, &re) {
 			t.Fatalf("err %v, want ErrInvalid", err)
 		}
-		got = problemKeys(re)
+		got = problemKeys(re.Problems())
 		wantDB := []string{
 			"enrollments.csv:7:classSourcedId:unknown_class",
 			"enrollments.csv:8:userSourcedId:unknown_user",
@@ -313,9 +315,9 @@ func TestProblems(t *testing.T) {
 func itoa(n int) string { return strconv.Itoa(n) }
 
 // problemKeys lists the problems as FILE:LINE:COLUMN:CODE.
-func problemKeys(re *roster.Error) []string {
+func problemKeys(problems []roster.Problem) []string {
 	var out []string
-	for _, p := range re.Problems() {
+	for _, p := range problems {
 		out = append(out, p.File+":"+itoa(p.Line)+":"+p.Column+":"+p.Code)
 	}
 	return out
@@ -349,14 +351,15 @@ func TestSchoolAdminOwnSchoolOnly(t *testing.T) {
 			t.Fatal(err)
 		}
 		// An admin of another school uploads s1's files: every s1 row is refused.
-		admin := identity.Principal{UserID: "01930000-0000-7000-8000-000000000002", SchoolID: other.ID, Role: identity.RoleSchoolAdmin}
+		admin := domain.Principal{UserID: "01930000-0000-7000-8000-000000000002", SchoolID: other.ID, Role: domain.RoleSchoolAdmin}
 		_, err := im.Import(ctx, admin, bundle("bulk", messy()), false)
-		var re *roster.Error
-		if !errors.As(err, &re) || re.Problems()[0].Code != roster.CodeOtherSchool || re.Problems()[0].File != "orgs.csv" {
+		var re problemSet
+		ok := asInvalid(err, &re)
+		if !ok || re.Problems()[0].Code != roster.CodeOtherSchool || re.Problems()[0].File != "orgs.csv" {
 			t.Fatalf("cross-school import: %v", err)
 		}
 		// Teachers may not import at all.
-		if _, err := im.Import(ctx, identity.Principal{Role: identity.RoleTeacher, SchoolID: other.ID}, bundle("bulk", messy()), false); !errors.Is(err, roster.ErrForbidden) {
+		if _, err := im.Import(ctx, domain.Principal{Role: domain.RoleTeacher, SchoolID: other.ID}, bundle("bulk", messy()), false); !errors.Is(err, roster.ErrForbidden) {
 			t.Errorf("teacher import: %v", err)
 		}
 		// The other school's admin cannot link its school to an org; a
@@ -367,7 +370,7 @@ func TestSchoolAdminOwnSchoolOnly(t *testing.T) {
 		}
 		files["users.csv"] = strings.ReplaceAll(files["users.csv"], "head.hope", "head.two")
 		_, err = im.Import(ctx, admin, bundle("bulk", files), false)
-		if !errors.As(err, &re) || re.Problems()[0].Code != roster.CodeUnlinkedOrg || re.Problems()[0].Value != "s2" {
+		if !asInvalid(err, &re) || re.Problems()[0].Code != roster.CodeUnlinkedOrg || re.Problems()[0].Value != "s2" {
 			t.Fatalf("admin's first import: %v", err)
 		}
 		if _, err := im.ImportInto(ctx, admin, other.ID, bundle("bulk", files), false); !errors.Is(err, roster.ErrForbidden) {
@@ -389,7 +392,7 @@ func TestSchoolAdminOwnSchoolOnly(t *testing.T) {
 		}
 		// Linked, the school cannot be linked to a second org.
 		files["orgs.csv"] += "s3,,,Third,school,,\n"
-		if _, err := im.ImportInto(ctx, root, other.ID, bundle("bulk", files), false); !errors.As(err, &re) ||
+		if _, err := im.ImportInto(ctx, root, other.ID, bundle("bulk", files), false); !asInvalid(err, &re) ||
 			re.Problems()[0].Code != roster.CodeUnlinkedOrg || re.Problems()[0].Value != "s3" {
 			t.Errorf("second link: %v", err)
 		}
@@ -457,11 +460,12 @@ func TestSchoolAdminCannotClaimOrg(t *testing.T) {
 		if err := models.NewIdentityStore(db).CreateSchool(ctx, c); err != nil {
 			t.Fatal(err)
 		}
-		admin := identity.Principal{UserID: "01930000-0000-7000-8000-0000000000c1", SchoolID: c.ID, Role: identity.RoleSchoolAdmin}
+		admin := domain.Principal{UserID: "01930000-0000-7000-8000-0000000000c1", SchoolID: c.ID, Role: domain.RoleSchoolAdmin}
 		claim := bundle("bulk", map[string]string{"orgs.csv": "sourcedId,name,type\ns1,School C,school\n"})
 		_, err := im.Import(ctx, admin, claim, false)
-		var re *roster.Error
-		if !errors.As(err, &re) || len(re.Problems()) != 1 {
+		var re problemSet
+		ok := asInvalid(err, &re)
+		if !ok || len(re.Problems()) != 1 {
 			t.Fatalf("claim: %v, want one problem", err)
 		}
 		if p := re.Problems()[0]; p.File != "orgs.csv" || p.Line != 2 || p.Column != "sourcedId" || p.Code != "unlinked_org" || p.Value != "s1" {
@@ -514,11 +518,11 @@ func TestAllProblemsInOnePass(t *testing.T) {
 			"e4,c7,t1,teacher\n" + // unknown class
 			"e5,c1,nobody,student\n" // unknown user
 		_, err := im.Import(ctx, root, bundle("bulk", files), true)
-		var re *roster.Error
-		if !errors.As(err, &re) {
+		var re problemSet
+		if !asInvalid(err, &re) {
 			t.Fatalf("err %v, want ErrInvalid", err)
 		}
-		got := problemKeys(re)
+		got := problemKeys(re.Problems())
 		want := []string{
 			"classes.csv:3:grades:bad_grade",
 			"enrollments.csv:5:classSourcedId:unknown_class",
@@ -536,7 +540,7 @@ func TestAllProblemsInOnePass(t *testing.T) {
 		files["users.csv"] = "sourcedId,orgSourcedIds,role,username,givenName,familyName\n" +
 			"t1,s1,teacher,wang.li,丽,王\n" + "u1,s1,\"student,,三,张\n"
 		_, err = im.Import(ctx, root, bundle("bulk", files), false)
-		if !errors.As(err, &re) || len(re.Problems()) != 1 || re.Problems()[0].File != "users.csv" || re.Problems()[0].Code != roster.CodeBadCSV {
+		if !asInvalid(err, &re) || len(re.Problems()) != 1 || re.Problems()[0].File != "users.csv" || re.Problems()[0].Code != roster.CodeBadCSV {
 			t.Errorf("malformed users.csv: %v", err)
 		}
 
@@ -550,7 +554,7 @@ func TestAllProblemsInOnePass(t *testing.T) {
 		files["users.csv"] = b.String()
 		delete(files, "enrollments.csv")
 		_, err = im.Import(ctx, root, bundle("bulk", files), false)
-		if !errors.As(err, &re) || len(re.Problems()) != roster.MaxProblems || re.More() != 250 || !strings.Contains(err.Error(), "and 1245 more") {
+		if !asInvalid(err, &re) || len(re.Problems()) != roster.MaxProblems || re.More() != 250 || !strings.Contains(err.Error(), "and 1245 more") {
 			t.Errorf("many problems: %d listed, %d more: %v", len(re.Problems()), re.More(), err)
 		}
 		var n int64
@@ -559,4 +563,20 @@ func TestAllProblemsInOnePass(t *testing.T) {
 			t.Errorf("%d users written by failed imports", n)
 		}
 	})
+}
+
+// problemSet is what roster.ProblemsOf returns of an ErrInvalid.
+type problemSet struct {
+	list []roster.Problem
+	more int
+}
+
+func (p problemSet) Problems() []roster.Problem { return p.list }
+func (p problemSet) More() int                  { return p.more }
+
+// asInvalid reads the problems of an ErrInvalid into re.
+func asInvalid(err error, re *problemSet) bool {
+	list, more, ok := roster.ProblemsOf(err)
+	*re = problemSet{list, more}
+	return ok
 }

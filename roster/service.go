@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/crypto/bcrypt"
 
+	"qixue/domain"
 	"qixue/identity"
 )
 
@@ -19,7 +20,7 @@ type Store interface {
 	// InTx runs f in one transaction on a store bound to it, serialized
 	// against other imports; f's error rolls everything back.
 	InTx(ctx context.Context, f func(tx Store) error) error
-	// School returns a school by ID (identity.ErrNotFound when missing).
+	// School returns a school by ID (domain.ErrNotFound when missing).
 	School(ctx context.Context, id string) (identity.School, error)
 	// SchoolsBySourcedID returns the schools linked to these org sourcedIds.
 	SchoolsBySourcedID(ctx context.Context, ids []string) ([]identity.School, error)
@@ -82,11 +83,11 @@ func (im *Importer) now() time.Time { return im.cfg.Now().UTC().Truncate(time.Mi
 
 // CanImport returns ErrForbidden unless p may import rosters: platform
 // admins anywhere, school admins into their own school.
-func CanImport(p identity.Principal) error {
+func CanImport(p domain.Principal) error {
 	switch p.Role {
-	case identity.RolePlatformAdmin:
+	case domain.RolePlatformAdmin:
 		return nil
-	case identity.RoleSchoolAdmin:
+	case domain.RoleSchoolAdmin:
 		if p.SchoolID != "" {
 			return nil
 		}
@@ -105,7 +106,7 @@ type Result struct {
 // Import checks the files and, unless dryRun, applies them in one
 // transaction as p. Invalid files return an ErrInvalid listing every
 // problem (file, line, column, reason) and change nothing.
-func (im *Importer) Import(ctx context.Context, p identity.Principal, src Source, dryRun bool) (Result, error) {
+func (im *Importer) Import(ctx context.Context, p domain.Principal, src Source, dryRun bool) (Result, error) {
 	if err := CanImport(p); err != nil {
 		return Result{}, err
 	}
@@ -115,8 +116,8 @@ func (im *Importer) Import(ctx context.Context, p identity.Principal, src Source
 
 // scopeOf is the scope of p's imports: a school admin's own school, or
 // any school for a platform admin.
-func scopeOf(p identity.Principal) scope {
-	if p.Role == identity.RolePlatformAdmin {
+func scopeOf(p domain.Principal) scope {
+	if p.Role == domain.RolePlatformAdmin {
 		return scope{}
 	}
 	return scope{school: p.SchoolID}
@@ -127,9 +128,9 @@ func scopeOf(p identity.Principal) scope {
 // school not yet linked to an org is linked to the school org of the
 // files (a school made in Qixue that starts syncing with its student
 // information system). Only platform admins may (ErrForbidden); a missing
-// school is identity.ErrNotFound.
-func (im *Importer) ImportInto(ctx context.Context, p identity.Principal, schoolID string, src Source, dryRun bool) (Result, error) {
-	if p.Role != identity.RolePlatformAdmin {
+// school is domain.ErrNotFound.
+func (im *Importer) ImportInto(ctx context.Context, p domain.Principal, schoolID string, src Source, dryRun bool) (Result, error) {
+	if p.Role != domain.RolePlatformAdmin {
 		return Result{}, ErrForbidden
 	}
 	if _, err := im.store.School(ctx, schoolID); err != nil {

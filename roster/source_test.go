@@ -68,8 +68,8 @@ func TestManifestProblems(t *testing.T) {
 		"manifest.csv": []byte("propertyName,value\nfile.users,sometimes\nfile.classes,bulk\n"),
 	})
 	_, err := roster.Parse(src)
-	var re *roster.Error
-	if !errors.As(err, &re) {
+	var re problemSet
+	if !asInvalid(err, &re) {
 		t.Fatalf("err %v", err)
 	}
 	got := []string{}
@@ -96,8 +96,8 @@ func TestMalformedCSV(t *testing.T) {
 			"u4,s1,student,,Ok,Li\n"),
 	})
 	_, err := roster.Parse(src)
-	var re *roster.Error
-	if !errors.As(err, &re) {
+	var re problemSet
+	if !asInvalid(err, &re) {
 		t.Fatalf("err %v", err)
 	}
 	var got []string

@@ -72,6 +72,9 @@ func (p *parser) readTable(file string, data []byte, required []string) *table {
 	}
 	t := &table{file: file, cols: map[string]int{}}
 	for i, h := range header {
+		// Columns are found by name, in any order; spaces around a name
+		// (spreadsheet exports) do not count, unknown columns are ignored.
+		h = strings.TrimSpace(h)
 		if _, dup := t.cols[h]; dup {
 			p.add(file, 1, h, CodeDuplicateColumn, h)
 		}

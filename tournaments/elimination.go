@@ -3,6 +3,7 @@ package tournaments
 import (
 	"context"
 	"errors"
+	"qixue/domain"
 	"slices"
 )
 
@@ -45,10 +46,10 @@ func (ev *Event) checkGames() error {
 func (ev *Event) decisionNeeded(e *DecisionNeededError) error {
 	for _, b := range ev.RoundBoards(e.Round) {
 		if b.White == e.White && b.Black == e.Black {
-			return ErrChoiceNeeded.withArgs(e.Round, b.Number)
+			return ErrChoiceNeeded.WithArgs(e.Round, b.Number)
 		}
 	}
-	return ErrChoiceNeeded.withArgs(e.Round, 0)
+	return ErrChoiceNeeded.WithArgs(e.Round, 0)
 }
 
 // DecisionInput names who goes on from a drawn knockout game: the round
@@ -63,7 +64,7 @@ type DecisionInput struct {
 // forfeited, under any rule). The choice can be changed while its round
 // is the current one; the next round pairs the chosen player on. Staff
 // only; ErrValidation names the field at fault.
-func (s *Service) Decide(ctx context.Context, c Caller, id string, in DecisionInput) (*Event, error) {
+func (s *Service) Decide(ctx context.Context, c domain.Principal, id string, in DecisionInput) (*Event, error) {
 	return s.change(ctx, c, id, true, false, func(ev *Event) error {
 		if ev.System != sysKnockout {
 			return invalid("board", "not_knockout")
@@ -97,7 +98,7 @@ func (s *Service) Decide(ctx context.Context, c Caller, id string, in DecisionIn
 // SetQueue puts the challengers of an arena who are still waiting in a new
 // order (studentIDs: all of them, each once); the defender, the players
 // out and a challenger in the game of the current round keep their place.
-func (s *Service) SetQueue(ctx context.Context, c Caller, id string, studentIDs []string) (*Event, error) {
+func (s *Service) SetQueue(ctx context.Context, c domain.Principal, id string, studentIDs []string) (*Event, error) {
 	if len(studentIDs) == 0 {
 		return nil, invalid("student_ids", "required")
 	}

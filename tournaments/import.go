@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"qixue/domain"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -11,7 +12,7 @@ import (
 
 // ErrTRFPlayer refuses an imported player that matches no student of the
 // classes, or several; Args holds its start rank and name.
-var ErrTRFPlayer = &Error{code: "trf_unknown_player", fields: []FieldError{{"trf", "unknown_player"}}}
+var ErrTRFPlayer = domain.NewError("trf_unknown_player").WithFields(domain.FieldError{Field: "trf", Code: "unknown_player"})
 
 // ImportDraft is a TRF file to continue as a tournament of the classes.
 type ImportDraft struct {
@@ -35,7 +36,7 @@ type ImportDraft struct {
 // and XXS): the rounds whose results are all in, and the byes and
 // absences of the next round written ahead. Staff who run the
 // tournament may export it.
-func (s *Service) TRF(ctx context.Context, c Caller, id string) ([]byte, error) {
+func (s *Service) TRF(ctx context.Context, c domain.Principal, id string) ([]byte, error) {
 	ev, err := s.load(ctx, c, id, true)
 	if err != nil {
 		return nil, err
@@ -53,15 +54,15 @@ func (s *Service) TRF(ctx context.Context, c Caller, id string) ([]byte, error) 
 // rounds boards and absences. A file the TRF reader refuses is ErrTRF
 // with the line and column at fault; a point system other than those of
 // Scorings, accelerations or forbidden pairs are ErrValidation on "trf".
-func (s *Service) Import(ctx context.Context, c Caller, d ImportDraft) (*Event, error) {
-	if !c.staff() {
+func (s *Service) Import(ctx context.Context, c domain.Principal, d ImportDraft) (*Event, error) {
+	if !c.Staff() {
 		return nil, ErrForbidden
 	}
-	var v fieldErrors
+	var v domain.FieldErrors
 	if strings.TrimSpace(d.TRF) == "" {
-		v.add("trf", "required")
+		v.Add("trf", "required")
 	} else if len(d.TRF) > maxTRFImportBytes {
-		v.add("trf", "too_long")
+		v.Add("trf", "too_long")
 	}
 	draft := Draft{Name: d.Name, Game: d.Game, System: sysDutch, Rounds: 1, TieBreaks: d.TieBreaks, ClassIDs: d.ClassIDs,
 		TieBreakRules: d.TieBreakRules}
@@ -69,7 +70,7 @@ func (s *Service) Import(ctx context.Context, c Caller, d ImportDraft) (*Event, 
 		draft.Name = "-" // checked below, once the file's name is known
 	}
 	draft.validate(&v)
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	school, err := s.classes(ctx, c, d.ClassIDs)
@@ -79,7 +80,7 @@ func (s *Service) Import(ctx context.Context, c Caller, d ImportDraft) (*Event, 
 	t, err := ReadTRF(strings.NewReader(d.TRF))
 	var te *TRFError
 	if errors.As(err, &te) {
-		return nil, ErrTRF.withArgs(te.Line, te.Column, te.Msg, te.Zh).with(FieldError{"trf", "invalid"})
+		return nil, ErrTRF.WithArgs(trfWhere(te.Line, te.Column), domain.Text{ZH: te.Zh, EN: te.Msg}).WithFields(domain.FieldError{Field: "trf", Code: "invalid"})
 	} else if err != nil {
 		return nil, err
 	}
@@ -160,7 +161,7 @@ func (s *Service) importPlayers(ctx context.Context, ev *Event, t *Tournament, m
 			}
 		}
 		if !ok || used[st.ID] {
-			return ErrTRFPlayer.withArgs(p.ID, p.Name)
+			return ErrTRFPlayer.WithArgs(p.ID, p.Name)
 		}
 		used[st.ID] = true
 		if len(ev.Players) >= maxPlayers {

@@ -5,6 +5,8 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
+	"qixue/audit"
+	"qixue/domain"
 )
 
 // newID returns a random UUID (version 4).
@@ -20,7 +22,7 @@ func newID() string {
 // round 1 is paired, they are late entries: they join at the next round
 // to pair and score nothing for the rounds before. A round robin takes no
 // entries once it has started (ErrStarted).
-func (s *Service) Register(ctx context.Context, c Caller, id string, studentIDs []string) (*Event, error) {
+func (s *Service) Register(ctx context.Context, c domain.Principal, id string, studentIDs []string) (*Event, error) {
 	if len(studentIDs) == 0 {
 		return nil, invalid("student_ids", "required")
 	}
@@ -42,7 +44,7 @@ func (s *Service) Register(ctx context.Context, c Caller, id string, studentIDs 
 // Withdraw takes a student out of the tournament from the next round to
 // pair on; results so far stay, and the byes they asked for later are
 // dropped. Withdrawing twice changes nothing.
-func (s *Service) Withdraw(ctx context.Context, c Caller, id, studentID string) (*Event, error) {
+func (s *Service) Withdraw(ctx context.Context, c domain.Principal, id, studentID string) (*Event, error) {
 	return s.change(ctx, c, id, true, true, func(ev *Event) error {
 		e := ev.Entrant(studentID)
 		if e == nil {
@@ -73,14 +75,14 @@ func (s *Service) Withdraw(ctx context.Context, c Caller, id, studentID string) 
 // RequestBye records a requested half-point bye of a student for a round
 // not paired yet (staff for any entrant; a student for itself). Only a
 // Swiss has byes on request.
-func (s *Service) RequestBye(ctx context.Context, c Caller, id, studentID string, round int) (*Event, error) {
+func (s *Service) RequestBye(ctx context.Context, c domain.Principal, id, studentID string, round int) (*Event, error) {
 	if studentID == "" {
 		return nil, invalid("student_id", "required")
 	}
-	if c.Role == RoleStudent && studentID != c.UserID {
+	if c.Role == domain.RoleStudent && studentID != c.UserID {
 		return nil, ErrForbidden
 	}
-	return s.change(ctx, c, id, c.staff(), true, func(ev *Event) error {
+	return s.change(ctx, c, id, c.Staff(), true, func(ev *Event) error {
 		e := ev.Entrant(studentID)
 		switch {
 		case e == nil:
@@ -111,10 +113,10 @@ func (s *Service) RequestBye(ctx context.Context, c Caller, id, studentID string
 // one any FIDE-endorsed program makes of the exported TRF; a school Swiss
 // by SchoolSwiss (classmates kept apart where the rules allow), a round
 // robin by RoundRobin.
-func (s *Service) Pair(ctx context.Context, c Caller, id string) (*Event, error) {
+func (s *Service) Pair(ctx context.Context, c domain.Principal, id string) (*Event, error) {
 	return s.change(ctx, c, id, true, false, func(ev *Event) error {
 		if missing := ev.missing(ev.PairedRounds); len(missing) > 0 {
-			return ErrRoundIncomplete.withArgs(ev.PairedRounds, missing)
+			return ErrRoundIncomplete.WithArgs(ev.PairedRounds, boardList(missing))
 		}
 		if ev.Rounds > 0 && ev.PairedRounds >= ev.Rounds {
 			return ErrAllRoundsPaired
@@ -175,7 +177,7 @@ func (ev *Event) pairNext() ([]Pairing, error) {
 // results is entered (reports of students not confirmed yet are
 // dropped). Late entries made since join the round when it is paired
 // again.
-func (s *Service) Unpair(ctx context.Context, c Caller, id string) (*Event, error) {
+func (s *Service) Unpair(ctx context.Context, c domain.Principal, id string) (*Event, error) {
 	return s.change(ctx, c, id, true, false, func(ev *Event) error {
 		if ev.PairedRounds == 0 {
 			return ErrNothingToUnpair
@@ -186,7 +188,7 @@ func (s *Service) Unpair(ctx context.Context, c Caller, id string) (*Event, erro
 			if b.Round != r {
 				kept = append(kept, b)
 			} else if b.Result != OutcomePending && b.Result != OutcomeBye {
-				return ErrResultsEntered.withArgs(r, b.Number)
+				return ErrResultsEntered.WithArgs(r, b.Number)
 			}
 		}
 		ev.Boards = kept
@@ -221,23 +223,27 @@ const (
 // the opponent reports the same, and ErrResultsDisagree when the
 // opponent reports another. A round or board that does not exist, the
 // bye's board or an unknown outcome is ErrValidation naming the field.
-func (s *Service) SetResult(ctx context.Context, c Caller, id string, in ResultInput) (*Event, Board, string, error) {
+func (s *Service) SetResult(ctx context.Context, c domain.Principal, id string, in ResultInput) (*Event, Board, string, error) {
 	var (
-		out    Board
-		status string
+		out, before Board
+		status      string
 	)
-	ev, err := s.change(ctx, c, id, false, true, func(ev *Event) error {
+	// Only the board is written, checked against the board as loaded: results
+	// of different boards never conflict (F10).
+	save := func(ev *Event, log []audit.Entry) error { return s.store.SaveResult(ctx, ev, before, out, log...) }
+	ev, err := s.changeWith(ctx, c, id, false, true, func(ev *Event) error {
 		b, err := ev.game(in.Round, in.Board)
 		if err != nil {
 			return err
 		}
+		before = *b
 		switch {
 		case in.Result == OutcomePending:
 			return invalid("result", "required")
 		case !validOutcome(in.Result):
 			return invalid("result", "invalid")
 		}
-		if c.staff() {
+		if c.Staff() {
 			b.Result, b.Reported, b.ReportedBy = in.Result, OutcomePending, 0
 			out, status = *b, ResultEntered
 			return ev.checkGames()
@@ -245,13 +251,13 @@ func (s *Service) SetResult(ctx context.Context, c Caller, id string, in ResultI
 		me := ev.Entrant(c.UserID).Number
 		switch {
 		case b.White != me && b.Black != me:
-			return ErrForbidden.with(FieldError{"board", "not_yours"})
+			return ErrForbidden.WithFields(domain.FieldError{Field: "board", Code: "not_yours"})
 		case !in.Result.overTheBoard():
 			return invalid("result", "not_allowed")
 		case b.Result != OutcomePending || in.Round != ev.PairedRounds:
 			return ErrResultFinal
 		case b.Reported != OutcomePending && b.ReportedBy != me && b.Reported != in.Result:
-			return ErrResultsDisagree.withArgs(b.Reported)
+			return ErrResultsDisagree.WithArgs(b.Reported)
 		case b.Reported != OutcomePending && b.ReportedBy != me:
 			b.Result, b.Reported, b.ReportedBy = in.Result, OutcomePending, 0
 			status = ResultConfirmed
@@ -261,7 +267,7 @@ func (s *Service) SetResult(ctx context.Context, c Caller, id string, in ResultI
 		}
 		out = *b
 		return nil
-	})
+	}, save)
 	if err != nil {
 		return nil, Board{}, "", err
 	}

@@ -3,6 +3,8 @@ package tournaments
 import (
 	"context"
 	"errors"
+	"qixue/audit"
+	"qixue/domain"
 	"slices"
 	"strings"
 	"time"
@@ -62,92 +64,92 @@ type Draft struct {
 var Rulesets = []string{"K1", "G23", "G46"}
 
 // validate checks what needs no storage.
-func (d *Draft) validate(v *fieldErrors) {
+func (d *Draft) validate(v *domain.FieldErrors) {
 	d.Name = strings.TrimSpace(d.Name)
 	switch {
 	case d.Name == "":
-		v.add("name", "required")
+		v.Add("name", "required")
 	case utf8.RuneCountInString(d.Name) > maxNameLen:
-		v.add("name", "too_long")
+		v.Add("name", "too_long")
 	}
 	if d.Game == "" {
-		v.add("game", "required")
+		v.Add("game", "required")
 	} else if !slices.Contains(Games, d.Game) {
-		v.add("game", "invalid")
+		v.Add("game", "invalid")
 	}
 	if d.System == "" {
 		d.System = sysDutch
 	}
 	switch {
 	case !slices.Contains(Systems, d.System):
-		v.add("system", "invalid")
+		v.Add("system", "invalid")
 	case (d.System == sysRoundRobin || d.System == sysDoubleRoundRobin || d.System == sysKnockout || d.System == sysArena) && d.Rounds != 0:
-		v.add("rounds", "not_allowed")
+		v.Add("rounds", "not_allowed")
 	case (d.System == sysDutch || d.System == sysSchoolSwiss) && d.Rounds == 0:
-		v.add("rounds", "required")
+		v.Add("rounds", "required")
 	case (d.System == sysDutch || d.System == sysSchoolSwiss) && (d.Rounds < 1 || d.Rounds > maxRounds):
-		v.add("rounds", "out_of_range")
+		v.Add("rounds", "out_of_range")
 	}
 	d.validateSystem(v)
 	if d.Scoring == "" {
 		d.Scoring = "1-0.5-0"
 	}
 	if _, ok := Scorings[d.Scoring]; !ok {
-		v.add("points", "invalid")
+		v.Add("points", "invalid")
 	}
 	if d.TieBreaks == nil {
 		d.TieBreaks = defaultTieBreaks(d.Game, d.System)
 	}
 	if !validTieBreaks(d.TieBreaks, d.System) {
-		v.add("tie_breaks", "invalid")
+		v.Add("tie_breaks", "invalid")
 	}
 	switch {
 	case len(d.ClassIDs) == 0:
-		v.add("class_ids", "required")
+		v.Add("class_ids", "required")
 	case len(d.ClassIDs) > maxClasses:
-		v.add("class_ids", "too_many")
+		v.Add("class_ids", "too_many")
 	}
 	if len(d.StudentIDs) > maxPlayers {
-		v.add("student_ids", "too_many")
+		v.Add("student_ids", "too_many")
 	}
 }
 
 // validateSystem checks the settings of one system or game.
-func (d *Draft) validateSystem(v *fieldErrors) {
+func (d *Draft) validateSystem(v *domain.FieldErrors) {
 	if _, err := ParseTieBreakRules(d.TieBreakRules); err != nil {
-		v.add("tiebreak_rules", "invalid")
+		v.Add("tiebreak_rules", "invalid")
 	} else if d.TieBreakRules == "" {
 		d.TieBreakRules = string(FIDE2023)
 	}
 	switch {
 	case d.Game != "numchess" && d.Ruleset != "":
-		v.add("ruleset", "not_allowed")
+		v.Add("ruleset", "not_allowed")
 	case d.Game == "numchess" && d.Ruleset == "":
 		d.Ruleset = "G46"
 	case d.Game == "numchess" && !slices.Contains(Rulesets, d.Ruleset):
-		v.add("ruleset", "invalid")
+		v.Add("ruleset", "invalid")
 	}
 	switch {
 	case d.System != sysKnockout && (d.TieRule != "" || d.ThirdPlace):
-		v.add("tie_rule", "not_allowed")
+		v.Add("tie_rule", "not_allowed")
 	case d.System == sysKnockout && d.TieRule == "":
 		d.TieRule = "replay"
 	}
 	if _, ok := TieRules[d.TieRule]; d.System == sysKnockout && !ok {
-		v.add("tie_rule", "invalid")
+		v.Add("tie_rule", "invalid")
 	}
 	switch {
 	case d.System != sysArena && d.TitleDefences != 0:
-		v.add("title_defences", "not_allowed")
+		v.Add("title_defences", "not_allowed")
 	case d.TitleDefences < 0 || d.TitleDefences > maxPlayers:
-		v.add("title_defences", "out_of_range")
+		v.Add("title_defences", "out_of_range")
 	}
 }
 
 // classes checks that the caller may hold a tournament for the classes:
 // all visible, of one school, each taught by a teacher caller. It
 // returns their school.
-func (s *Service) classes(ctx context.Context, c Caller, ids []string) (string, error) {
+func (s *Service) classes(ctx context.Context, c domain.Principal, ids []string) (string, error) {
 	seen := map[string]bool{}
 	for _, id := range ids {
 		if seen[id] {
@@ -155,7 +157,7 @@ func (s *Service) classes(ctx context.Context, c Caller, ids []string) (string, 
 		}
 		seen[id] = true
 	}
-	found, err := s.store.Classes(ctx, c.scope(), ids)
+	found, err := s.store.Classes(ctx, c.SchoolScope(), ids)
 	if err != nil {
 		return "", err
 	}
@@ -167,7 +169,7 @@ func (s *Service) classes(ctx context.Context, c Caller, ids []string) (string, 
 		if cl.SchoolID != school {
 			return "", invalid("class_ids", "invalid")
 		}
-		if c.Role == RoleTeacher {
+		if c.Role == domain.RoleTeacher {
 			ok, err := s.store.Teaches(ctx, c.UserID, []string{cl.ID})
 			if err != nil {
 				return "", err
@@ -184,13 +186,13 @@ func (s *Service) classes(ctx context.Context, c Caller, ids []string) (string, 
 // with the students entered in the order given. Teachers may only name
 // classes they teach; students may not create. Bad input is
 // ErrValidation naming the fields.
-func (s *Service) Create(ctx context.Context, c Caller, d Draft) (*Event, error) {
-	if !c.staff() {
+func (s *Service) Create(ctx context.Context, c domain.Principal, d Draft) (*Event, error) {
+	if !c.Staff() {
 		return nil, ErrForbidden
 	}
-	var v fieldErrors
+	var v domain.FieldErrors
 	d.validate(&v)
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	school, err := s.classes(ctx, c, d.ClassIDs)
@@ -253,12 +255,12 @@ func (s *Service) enter(ctx context.Context, ev *Event, ids []string) error {
 
 // load returns the event if the caller may run it (manage) or at least
 // read it; ok tells a reading student apart (its own entrant is set).
-func (s *Service) load(ctx context.Context, c Caller, id string, manage bool) (*Event, error) {
-	ev, err := s.store.Event(ctx, c.scope(), id)
+func (s *Service) load(ctx context.Context, c domain.Principal, id string, manage bool) (*Event, error) {
+	ev, err := s.store.Event(ctx, c.SchoolScope(), id)
 	if err != nil {
 		return nil, err
 	}
-	if c.Role == RoleStudent {
+	if c.Role == domain.RoleStudent {
 		if ev.Entrant(c.UserID) == nil {
 			return nil, ErrNotFound
 		}
@@ -267,7 +269,10 @@ func (s *Service) load(ctx context.Context, c Caller, id string, manage bool) (*
 		}
 		return ev, nil
 	}
-	if c.Role == RoleTeacher && ev.CreatedBy != c.UserID {
+	// A teacher's rights follow their current classes, not who created
+	// the event: one who no longer teaches an active class of it sees
+	// nothing (F7).
+	if c.Role == domain.RoleTeacher {
 		ok, err := s.store.Teaches(ctx, c.UserID, ev.ClassIDs)
 		if err != nil {
 			return nil, err
@@ -281,18 +286,18 @@ func (s *Service) load(ctx context.Context, c Caller, id string, manage bool) (*
 
 // Get returns a tournament the caller may read (staff who run it, the
 // students who play in it).
-func (s *Service) Get(ctx context.Context, c Caller, id string) (*Event, error) {
+func (s *Service) Get(ctx context.Context, c domain.Principal, id string) (*Event, error) {
 	return s.load(ctx, c, id, false)
 }
 
 // List pages through the tournaments staff may run, of one class when
 // classID is set. It returns the cursor of the next page ("" on the last).
-func (s *Service) List(ctx context.Context, c Caller, classID string, page Page) ([]*Event, string, error) {
-	if !c.staff() {
+func (s *Service) List(ctx context.Context, c domain.Principal, classID string, page domain.Page) ([]*Event, string, error) {
+	if !c.Staff() {
 		return nil, "", ErrForbidden
 	}
-	q := ListQuery{SchoolID: c.scope(), ClassID: classID}
-	if c.Role == RoleTeacher {
+	q := ListQuery{SchoolID: c.SchoolScope(), ClassID: classID}
+	if c.Role == domain.RoleTeacher {
 		q.TeacherID = c.UserID
 	}
 	if page.Limit <= 0 || page.Limit > 200 {
@@ -311,8 +316,8 @@ func (s *Service) List(ctx context.Context, c Caller, classID string, page Page)
 }
 
 // Mine returns the tournaments the calling student plays in, newest first.
-func (s *Service) Mine(ctx context.Context, c Caller) ([]*Event, error) {
-	if c.Role != RoleStudent {
+func (s *Service) Mine(ctx context.Context, c domain.Principal) ([]*Event, error) {
+	if c.Role != domain.RoleStudent {
 		return nil, ErrForbidden
 	}
 	return s.store.ForStudent(ctx, c.UserID)
@@ -320,9 +325,20 @@ func (s *Service) Mine(ctx context.Context, c Caller) ([]*Event, error) {
 
 // change loads the event for the caller, applies f and saves it over the
 // version it was loaded at. With retry, a change that lost a race with
-// another one is made again on the new state (results of different
-// boards, entries); without, the loser is ErrConflict.
-func (s *Service) change(ctx context.Context, c Caller, id string, manage, retry bool, f func(ev *Event) error) (*Event, error) {
+// another one is made again on the new state (entries, byes); without,
+// the loser is ErrConflict. A change by a teacher other than the one who
+// created the event is written to the audit log with it (a takeover).
+func (s *Service) change(ctx context.Context, c domain.Principal, id string, manage, retry bool, f func(ev *Event) error) (*Event, error) {
+	return s.changeWith(ctx, c, id, manage, retry, f, nil)
+}
+
+// maxRetries bounds the retries of a change that lost a race.
+const maxRetries = 16
+
+// changeWith is change, saved by save when it is not nil (a change of
+// one board's result) and by Store.Save otherwise.
+func (s *Service) changeWith(ctx context.Context, c domain.Principal, id string, manage, retry bool, f func(ev *Event) error,
+	save func(ev *Event, log []audit.Entry) error) (*Event, error) {
 	for attempt := 0; ; attempt++ {
 		ev, err := s.load(ctx, c, id, manage)
 		if err != nil {
@@ -332,14 +348,28 @@ func (s *Service) change(ctx context.Context, c Caller, id string, manage, retry
 			return nil, err
 		}
 		ev.UpdatedAt = s.now().UTC()
-		err = s.store.Save(ctx, ev)
-		if errors.Is(err, ErrConflict) && retry && attempt < 4 {
+		log := s.takeover(ctx, c, ev)
+		if save != nil {
+			err = save(ev, log)
+		} else if err = s.store.Save(ctx, ev, log...); err == nil {
+			ev.Version++
+		}
+		if errors.Is(err, ErrConflict) && retry && attempt < maxRetries {
 			continue
 		}
 		if err != nil {
 			return nil, err
 		}
-		ev.Version++
 		return ev, nil
 	}
+}
+
+// takeover is the audit entry of a change a teacher makes to an event
+// another user created (none for its creator, admins and students).
+func (s *Service) takeover(ctx context.Context, c domain.Principal, ev *Event) []audit.Entry {
+	if c.Role != domain.RoleTeacher || ev.CreatedBy == c.UserID {
+		return nil
+	}
+	return []audit.Entry{audit.New(ctx, ev.UpdatedAt, ev.SchoolID, audit.Actor{UserID: c.UserID, Role: string(c.Role), SchoolID: c.SchoolID},
+		audit.ActionTournamentTakeover, audit.Target{Type: audit.TargetTournament, ID: ev.ID}, map[string]any{"created_by": ev.CreatedBy})}
 }

@@ -1,31 +1,10 @@
 package tournaments
 
-import "context"
-
-// Roles of a Caller, as identity names them.
-const (
-	RolePlatformAdmin = "platform_admin"
-	RoleSchoolAdmin   = "school_admin"
-	RoleTeacher       = "teacher"
-	RoleStudent       = "student"
+import (
+	"context"
+	"qixue/audit"
+	"qixue/domain"
 )
-
-// Caller is who calls the service: the API fills it from the access token.
-type Caller struct {
-	UserID   string
-	SchoolID string // empty for platform admins
-	Role     string
-}
-
-func (c Caller) staff() bool { return c.Role != RoleStudent }
-
-// scope is the school the caller's queries are limited to ("" for all).
-func (c Caller) scope() string {
-	if c.Role == RolePlatformAdmin {
-		return ""
-	}
-	return c.SchoolID
-}
 
 // Class is a class a tournament may be for.
 type Class struct {
@@ -35,12 +14,6 @@ type Class struct {
 // Student is an active student of a class.
 type Student struct {
 	ID, ClassID, RealName string
-}
-
-// Page asks for up to Limit items after the position After ("" the first).
-type Page struct {
-	Limit int
-	After string
 }
 
 // ListQuery filters a list of tournaments. SchoolID is always applied
@@ -69,11 +42,20 @@ type Store interface {
 	Event(ctx context.Context, schoolID, id string) (*Event, error)
 	// Save replaces the stored event with ev, whose Version is the one it
 	// was loaded at, and bumps the version; ErrConflict when the stored
-	// version is no longer ev.Version (nothing is written then).
-	Save(ctx context.Context, ev *Event) error
+	// version is no longer ev.Version (nothing is written then). The
+	// audit entries are written in the same transaction.
+	Save(ctx context.Context, ev *Event, log ...audit.Entry) error
+	// SaveResult writes one board's result, reported result and reporter
+	// (after) over the board as it was loaded (before), whatever else
+	// changed in the event meanwhile: ErrConflict only when that board
+	// changed or the event's paired rounds are no longer ev.PairedRounds
+	// (nothing is written then). It bumps the stored version, sets
+	// ev.Version to it, and writes the audit entries in the same
+	// transaction.
+	SaveResult(ctx context.Context, ev *Event, before, after Board, log ...audit.Entry) error
 	// List returns up to page.Limit+1 events matching q after page.After,
 	// in ID order, without their entrants, boards and absences.
-	List(ctx context.Context, q ListQuery, page Page) ([]*Event, error)
+	List(ctx context.Context, q ListQuery, page domain.Page) ([]*Event, error)
 	// ForStudent returns the whole events the student is an entrant of,
 	// newest first.
 	ForStudent(ctx context.Context, studentID string) ([]*Event, error)

@@ -59,6 +59,11 @@ func TestJourney(t *testing.T) {
 	}
 	cards[1].Pin = newPin
 
+	// 赵小龙's nickname for other classes: 小龙 (孙悦 keeps her initial).
+	evalJS[bool](b, `(() => { window.prompt = () => ' 小龙 '; return true; })()`)
+	b.click(fmt.Sprintf(`.nickname-set[data-username="%s"]`, cards[0].User))
+	b.waitJS("the nickname shown", `[...document.querySelectorAll('td.shown-name')].some((td) => td.textContent === '小龙')`)
+
 	// One assignment: the capture escape puzzle and one generated sum.
 	b.click(`a.tab[href$="/assign"]`)
 	b.fill("#a-title", "解将和算式")
@@ -80,8 +85,10 @@ func TestJourney(t *testing.T) {
 	b.click("#to-names")
 	b.wait(".name-btn")
 	names := evalJS[[]string](b, `[...document.querySelectorAll('.name-btn .first')].map((x) => x.textContent)`)
-	if all := " " + strings.Join(names, " ") + " "; !strings.Contains(all, " 小龙 ") || !strings.Contains(all, " 悦 ") || strings.Contains(all, "赵") {
-		t.Errorf("the class list shows %q: first names only (小龙, not 赵小龙)", names)
+	// Students show by nickname, else by initial (F5: nothing is cut from
+	// a real name).
+	if all := " " + strings.Join(names, " ") + " "; !strings.Contains(all, " 小龙 ") || !strings.Contains(all, " 孙. ") || strings.Contains(all, "赵") || strings.Contains(all, "悦") {
+		t.Errorf("the class list shows %q: shown names only (the nickname 小龙, 孙. for 孙悦; never 赵小龙 or 悦)", names)
 	}
 	b.shot("student-names")
 	b.click(fmt.Sprintf(`.name-btn[data-username="%s"]`, st.User))

@@ -92,6 +92,9 @@ func (h *Harness) clock() time.Time {
 	return h.Now
 }
 
+// Clock returns the service clock's time.
+func (h *Harness) Clock() time.Time { return h.clock() }
+
 // Advance moves the service clock forward.
 func (h *Harness) Advance(d time.Duration) {
 	h.mu.Lock()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"qixue/domain"
 	"qixue/identity"
 )
 
@@ -34,9 +35,9 @@ type School struct {
 func (h *Harness) Fixture(t testing.TB) Fixture {
 	t.Helper()
 	ctx := context.Background()
-	root := identity.Principal{Role: identity.RolePlatformAdmin}
+	root := domain.Principal{Role: domain.RolePlatformAdmin}
 	var f Fixture
-	f.Admin = h.user(t, root, identity.NewUser{Role: identity.RolePlatformAdmin, Username: "root", RealName: "Root"})
+	f.Admin = h.user(t, root, identity.NewUser{Role: domain.RolePlatformAdmin, Username: "root", RealName: "Root"})
 	f.AdminToken = h.Login(t, "root")
 	for i, s := range []*School{&f.A, &f.B} {
 		p := string(rune('a' + i))
@@ -45,14 +46,14 @@ func (h *Harness) Fixture(t testing.TB) Fixture {
 			t.Fatal(err)
 		}
 		s.School = sc
-		mk := func(role identity.Role, name string) identity.User {
+		mk := func(role domain.Role, name string) identity.User {
 			return h.user(t, root, identity.NewUser{SchoolID: sc.ID, Role: role, Username: p + "-" + name, RealName: name})
 		}
-		s.Admin = mk(identity.RoleSchoolAdmin, "admin")
-		s.Teacher = mk(identity.RoleTeacher, "teacher")
-		s.OtherTeacher = mk(identity.RoleTeacher, "teacher2")
-		s.Student = mk(identity.RoleStudent, "student")
-		s.OtherStudent = mk(identity.RoleStudent, "student2")
+		s.Admin = mk(domain.RoleSchoolAdmin, "admin")
+		s.Teacher = mk(domain.RoleTeacher, "teacher")
+		s.OtherTeacher = mk(domain.RoleTeacher, "teacher2")
+		s.Student = mk(domain.RoleStudent, "student")
+		s.OtherStudent = mk(domain.RoleStudent, "student2")
 		s.Class, err = h.Identity.CreateClass(ctx, root, identity.NewClass{SchoolID: sc.ID, Name: "Class " + p, Grade: 2, TeacherIDs: []string{s.Teacher.ID}})
 		if err != nil {
 			t.Fatal(err)
@@ -72,7 +73,7 @@ func (h *Harness) Fixture(t testing.TB) Fixture {
 	return f
 }
 
-func (h *Harness) user(t testing.TB, p identity.Principal, in identity.NewUser) identity.User {
+func (h *Harness) user(t testing.TB, p domain.Principal, in identity.NewUser) identity.User {
 	t.Helper()
 	in.Password = Password
 	u, err := h.Identity.CreateUser(context.Background(), p, in)

@@ -23,7 +23,7 @@ import (
 	"gorm.io/gorm"
 
 	"qixue/bench/internal/served"
-	"qixue/identity"
+	"qixue/domain"
 	"qixue/models"
 	"qixue/roster"
 )
@@ -76,7 +76,7 @@ func run() error {
 		return err
 	}
 	im := roster.NewImporter(models.NewRosterStore(db), roster.Config{})
-	root := identity.Principal{Role: identity.RolePlatformAdmin}
+	root := domain.Principal{Role: domain.RolePlatformAdmin}
 	for _, label := range []string{"first import", "repeat import (no changes)"} {
 		runtime.GC()
 		if *cpuProfile != "" && label != "first import" {

@@ -11,6 +11,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"qixue/domain"
 	"qixue/identity"
 	"qixue/models"
 )
@@ -80,7 +81,7 @@ func adminService(ctx context.Context) (*identity.Service, *gorm.DB, error) {
 }
 
 // operator is the principal of the person at the server's console.
-var operator = identity.Principal{Role: identity.RolePlatformAdmin}
+var operator = domain.Principal{Role: domain.RolePlatformAdmin}
 
 func runAdminCreate(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	username, name, password, err := adminFlags("create", args, stdin, stderr, true)
@@ -96,7 +97,7 @@ func runAdminCreate(ctx context.Context, args []string, stdin io.Reader, stdout,
 	}
 	defer models.Close(db)
 	u, err := svc.CreateUser(ctx, operator, identity.NewUser{
-		Role: identity.RolePlatformAdmin, Username: username, RealName: name, Password: password,
+		Role: domain.RolePlatformAdmin, Username: username, RealName: name, Password: password,
 	})
 	if err != nil {
 		return fmt.Errorf("admin create: %w", err)
@@ -119,7 +120,7 @@ func runAdminResetPassword(ctx context.Context, args []string, stdin io.Reader, 
 	}
 	defer models.Close(db)
 	u, err := models.NewIdentityStore(db).UserByUsername(ctx, strings.ToLower(strings.TrimSpace(username)))
-	if errors.Is(err, identity.ErrNotFound) {
+	if errors.Is(err, domain.ErrNotFound) {
 		return fmt.Errorf("admin reset-password: no user %q", username)
 	}
 	if err != nil {

@@ -4,12 +4,15 @@ import (
 	"fmt"
 	"log/slog"
 	"math"
+	"net"
 	"net/url"
 	"os"
 	"strconv"
 	"strings"
 	"time"
 
+	"qixue/games"
+	"qixue/heavy"
 	"qixue/identity"
 	"qixue/models"
 	"qixue/roster"
@@ -31,10 +34,15 @@ type config struct {
 	DemoPassword    string        // QIXUE_DEMO_PASSWORD
 	MetricsToken    string        // QIXUE_METRICS_TOKEN
 	PprofAddr       string        // QIXUE_PPROF_ADDR, loopback only; empty: off
+	// PublicURL is the app's public origin for badge QR codes and absolute
+	// links (empty: the listening address, see listenURL).
+	PublicURL string // QIXUE_PUBLIC_URL, e.g. https://qixue.example.org
 	// RosterMaxUpload bounds a roster zip, RosterMaxUnpacked the total
 	// size of its CSV files once unzipped, in bytes.
 	RosterMaxUpload   int64 // QIXUE_ROSTER_MAX_UPLOAD, e.g. 64MiB
 	RosterMaxUnpacked int64 // QIXUE_ROSTER_MAX_UNPACKED, e.g. 200MiB
+	// GameLimits bound a game upload (QIXUE_GAMES_MAX_*, see gameLimitEnv).
+	GameLimits games.Limits
 	// The PostgreSQL connection pool; SQLite keeps its one connection.
 	DBMaxOpenConns    int           // QIXUE_DB_MAX_OPEN_CONNS
 	DBMaxIdleConns    int           // QIXUE_DB_MAX_IDLE_CONNS
@@ -46,6 +54,10 @@ type config struct {
 	HashSlots         int           // QIXUE_HASH_SLOTS
 	HashWait          time.Duration // QIXUE_HASH_WAIT
 	ImportHashSlots   int           // QIXUE_IMPORT_HASH_SLOTS
+
+	// Heavy bounds heavy requests: QIXUE_HEAVY_PER_SCHOOL,
+	// QIXUE_HEAVY_TOTAL (at once, per process) and QIXUE_HEAVY_BUDGET.
+	Heavy heavy.Config
 }
 
 // loadConfig reads the configuration from the environment.
@@ -65,6 +77,7 @@ func loadConfig() (config, error) {
 
 		RosterMaxUpload:   64 << 20,
 		RosterMaxUnpacked: 200 << 20,
+		GameLimits:        games.DefaultLimits(),
 
 		DBMaxOpenConns:    models.DefaultPool.MaxOpenConns,
 		DBMaxIdleConns:    models.DefaultPool.MaxIdleConns,
@@ -75,6 +88,7 @@ func loadConfig() (config, error) {
 		LoginAddressLimit: identity.DefaultAddressLimit,
 		HashSlots:         identity.DefaultHashSlots(),
 		HashWait:          identity.DefaultHashWait,
+		Heavy:             heavy.DefaultConfig(),
 	}
 	if err := c.LogLevel.UnmarshalText([]byte(env("QIXUE_LOG_LEVEL", "info"))); err != nil {
 		return c, fmt.Errorf("QIXUE_LOG_LEVEL: %w", err)
@@ -88,6 +102,7 @@ func loadConfig() (config, error) {
 		"QIXUE_ACCESS_TTL": &c.AccessTTL, "QIXUE_REFRESH_TTL": &c.RefreshTTL, "QIXUE_SHUTDOWN_TIMEOUT": &c.ShutdownTimeout,
 		"QIXUE_DB_CONN_MAX_LIFETIME": &c.DBConnMaxLifetime,
 		"QIXUE_LOGIN_WINDOW":         &c.LoginWindow, "QIXUE_HASH_WAIT": &c.HashWait,
+		"QIXUE_HEAVY_BUDGET": &c.Heavy.Budget,
 	} {
 		if s := os.Getenv(name); s != "" {
 			v, err := time.ParseDuration(s)
@@ -124,6 +139,8 @@ func loadConfig() (config, error) {
 		{"QIXUE_LOGIN_ADDRESS_LIMIT", &c.LoginAddressLimit, 1, 100000000},
 		{"QIXUE_HASH_SLOTS", &c.HashSlots, 1, 1024},
 		{"QIXUE_IMPORT_HASH_SLOTS", &c.ImportHashSlots, 1, 1024},
+		{"QIXUE_HEAVY_PER_SCHOOL", &c.Heavy.PerSchool, 1, 1024},
+		{"QIXUE_HEAVY_TOTAL", &c.Heavy.Total, 1, 4096},
 	} {
 		if s := os.Getenv(n.name); s != "" {
 			v, err := strconv.Atoi(s)
@@ -156,10 +173,52 @@ func loadConfig() (config, error) {
 			*n = v
 		}
 	}
+	if err := c.readGameLimits(); err != nil {
+		return c, err
+	}
 	if err := checkPprofAddr(c.PprofAddr); err != nil {
 		return c, err
 	}
+	pub, err := publicURL(os.Getenv("QIXUE_PUBLIC_URL"))
+	if err != nil {
+		return c, err
+	}
+	c.PublicURL = pub
 	return c, nil
+}
+
+// maxPublicURL bounds QIXUE_PUBLIC_URL, so that a badge's login URL
+// (the origin, "/login#badge=" and the secret) always fits its QR code.
+const maxPublicURL = 200
+
+// publicURL checks QIXUE_PUBLIC_URL (an http or https origin: no path
+// beyond "/", no query, no fragment, no user) and returns it without a
+// trailing slash; empty stays empty (see listenURL).
+func publicURL(s string) (string, error) {
+	if s == "" {
+		return "", nil
+	}
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil ||
+		(u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.Fragment != "" || len(s) > maxPublicURL {
+		return "", fmt.Errorf("QIXUE_PUBLIC_URL: want an http(s) origin of at most %d characters such as https://qixue.example.org, got %q", maxPublicURL, s)
+	}
+	return u.Scheme + "://" + u.Host, nil
+}
+
+// listenURL is the public URL when QIXUE_PUBLIC_URL is unset: http, the
+// host the server listens on (localhost when it listens on every
+// interface) and the port it got. It is taken from the listener, never
+// from a request.
+func listenURL(addr net.Addr) string {
+	host, port, err := net.SplitHostPort(addr.String())
+	if err != nil {
+		return "http://localhost"
+	}
+	if ip := net.ParseIP(host); host == "" || ip != nil && ip.IsUnspecified() {
+		host = "localhost"
+	}
+	return "http://" + net.JoinHostPort(host, port)
 }
 
 // dbPool returns the database pool settings of the configuration.
@@ -248,8 +307,12 @@ func (c config) logAttrs() []any {
 		"demo_password", mask(c.DemoPassword),
 		"metrics_token", mask(c.MetricsToken),
 		"pprof_addr", c.PprofAddr,
+		"public_url", c.PublicURL,
 		"roster_max_upload", formatSize(c.RosterMaxUpload),
 		"roster_max_unpacked", formatSize(c.RosterMaxUnpacked),
+		"games_limits", fmt.Sprintf("upload=%s games=%d plies=%d variations=%d depth=%d comment_bytes=%d tags=%d tag_bytes=%d",
+			formatSize(int64(c.GameLimits.UploadBytes)), c.GameLimits.Read.Games, c.GameLimits.Read.Plies, c.GameLimits.Read.Variations,
+			c.GameLimits.Read.Depth, c.GameLimits.Read.CommentBytes, c.GameLimits.Read.Tags, c.GameLimits.Read.TagBytes),
 		"db_pool", c.dbPoolString(),
 		"login_window", c.LoginWindow.String(),
 		"login_account_limit", c.LoginAccountLimit,
@@ -282,4 +345,52 @@ func redactURL(s string) string {
 		u.RawQuery = q.Encode()
 	}
 	return u.Redacted()
+}
+
+// gameLimitEnv lists the settings of game uploads: the variable, the
+// limit it sets, whether it is a size (64KiB) or a count, and its range.
+func (c *config) gameLimitEnv() []struct {
+	name     string
+	p        *int
+	size     bool
+	min, max int
+} {
+	l := &c.GameLimits
+	return []struct {
+		name     string
+		p        *int
+		size     bool
+		min, max int
+	}{
+		{"QIXUE_GAMES_MAX_UPLOAD", &l.UploadBytes, true, 1 << 10, 1 << 30},
+		{"QIXUE_GAMES_MAX_GAMES", &l.Read.Games, false, 1, 1000000},
+		{"QIXUE_GAMES_MAX_PLIES", &l.Read.Plies, false, 1, 1000000},
+		{"QIXUE_GAMES_MAX_VARIATIONS", &l.Read.Variations, false, 1, 1000000},
+		{"QIXUE_GAMES_MAX_DEPTH", &l.Read.Depth, false, 1, 10000},
+		{"QIXUE_GAMES_MAX_COMMENT_BYTES", &l.Read.CommentBytes, true, 1, 1 << 30},
+		{"QIXUE_GAMES_MAX_TAGS", &l.Read.Tags, false, 1, 100000},
+		{"QIXUE_GAMES_MAX_TAG_BYTES", &l.Read.TagBytes, true, 16, 1 << 20},
+	}
+}
+
+// readGameLimits reads the QIXUE_GAMES_MAX_* settings.
+func (c *config) readGameLimits() error {
+	for _, e := range c.gameLimitEnv() {
+		s := os.Getenv(e.name)
+		if s == "" {
+			continue
+		}
+		var v int64
+		var err error
+		if e.size {
+			v, err = parseSize(s)
+		} else {
+			v, err = strconv.ParseInt(s, 10, 64)
+		}
+		if err != nil || v < int64(e.min) || v > int64(e.max) {
+			return fmt.Errorf("%s: want %d..%d, got %q", e.name, e.min, e.max, s)
+		}
+		*e.p = int(v)
+	}
+	return nil
 }

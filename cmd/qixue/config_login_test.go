@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"qixue/domain"
 	"qixue/identity"
 	"qixue/models/modelstest"
 )
@@ -53,8 +54,8 @@ func TestLoginLimitsConfig(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	root := identity.Principal{Role: identity.RolePlatformAdmin}
-	if _, err := svc.CreateUser(ctx, root, identity.NewUser{Role: identity.RolePlatformAdmin, Username: "root", RealName: "Root", Password: "right-password-1"}); err != nil {
+	root := domain.Principal{Role: domain.RolePlatformAdmin}
+	if _, err := svc.CreateUser(ctx, root, identity.NewUser{Role: domain.RolePlatformAdmin, Username: "root", RealName: "Root", Password: "right-password-1"}); err != nil {
 		t.Fatal(err)
 	}
 	wrong := identity.Credentials{Username: "root", Password: "wrong-password"}
@@ -64,7 +65,7 @@ func TestLoginLimitsConfig(t *testing.T) {
 		}
 	}
 	_, err = svc.Login(ctx, identity.Credentials{Username: "root", Password: "right-password-1"}, "192.0.2.1")
-	var ie *identity.Error
+	var ie *domain.Error
 	if !errors.As(err, &ie) || !errors.Is(err, identity.ErrRateLimited) || ie.RetryAfter() > 2*time.Minute {
 		t.Errorf("after 2 failures with QIXUE_LOGIN_ACCOUNT_LIMIT=2: %v", err)
 	}

@@ -3,9 +3,13 @@ package main
 import (
 	"errors"
 	"fmt"
+	"net"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"qixue/games"
+	"qixue/rules/record"
 )
 
 func TestParseSize(t *testing.T) {
@@ -97,6 +101,72 @@ func TestRosterLimitsConfig(t *testing.T) {
 		t.Setenv("QIXUE_ROSTER_MAX_UPLOAD", bad)
 		if _, err := loadConfig(); err == nil || !strings.Contains(err.Error(), "QIXUE_ROSTER_MAX_UPLOAD") {
 			t.Errorf("QIXUE_ROSTER_MAX_UPLOAD=%q: %v", bad, err)
+		}
+	}
+}
+
+// TestGameLimitsConfig: the game upload limits have their defaults, are
+// set from QIXUE_GAMES_MAX_*, logged at start-up, and refused out of range.
+func TestGameLimitsConfig(t *testing.T) {
+	cfg, err := loadConfig()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.GameLimits != games.DefaultLimits() {
+		t.Errorf("default game limits %+v", cfg.GameLimits)
+	}
+	for name, v := range map[string]string{"QIXUE_GAMES_MAX_UPLOAD": "2MiB", "QIXUE_GAMES_MAX_GAMES": "10", "QIXUE_GAMES_MAX_PLIES": "300",
+		"QIXUE_GAMES_MAX_VARIATIONS": "5", "QIXUE_GAMES_MAX_DEPTH": "3", "QIXUE_GAMES_MAX_COMMENT_BYTES": "4KiB",
+		"QIXUE_GAMES_MAX_TAGS": "20", "QIXUE_GAMES_MAX_TAG_BYTES": "200"} {
+		t.Setenv(name, v)
+	}
+	if cfg, err = loadConfig(); err != nil {
+		t.Fatal(err)
+	}
+	want := games.Limits{UploadBytes: 2 << 20, Read: record.Limits{Games: 10, Plies: 300, Variations: 5, Depth: 3, CommentBytes: 4 << 10, Tags: 20, TagBytes: 200}}
+	if cfg.GameLimits != want {
+		t.Errorf("game limits %+v, want %+v", cfg.GameLimits, want)
+	}
+	if logged := fmt.Sprintln(cfg.logAttrs()...); !strings.Contains(logged, "upload=2MiB games=10 plies=300 variations=5 depth=3 comment_bytes=4096 tags=20 tag_bytes=200") {
+		t.Errorf("start-up log lacks the game limits: %s", logged)
+	}
+	for name, bad := range map[string]string{"QIXUE_GAMES_MAX_PLIES": "0", "QIXUE_GAMES_MAX_DEPTH": "deep", "QIXUE_GAMES_MAX_UPLOAD": "2GiB", "QIXUE_GAMES_MAX_TAG_BYTES": "-1"} {
+		t.Run(name, func(t *testing.T) {
+			t.Setenv(name, bad)
+			if _, err := loadConfig(); err == nil || !strings.Contains(err.Error(), name) {
+				t.Errorf("%s=%q: %v", name, bad, err)
+			}
+		})
+	}
+}
+
+// TestPublicURL: QIXUE_PUBLIC_URL must be an http(s) origin; unset, the
+// listening address is the public URL.
+func TestPublicURL(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"", ""},
+		{"https://qixue.example.org", "https://qixue.example.org"},
+		{"https://qixue.example.org/", "https://qixue.example.org"},
+		{"http://10.0.0.5:8080", "http://10.0.0.5:8080"},
+	} {
+		if got, err := publicURL(c.in); err != nil || got != c.want {
+			t.Errorf("publicURL(%q) = %q, %v; want %q", c.in, got, err, c.want)
+		}
+	}
+	for _, bad := range []string{"qixue.example.org", "ftp://x.example", "https://x.example/app", "https://x.example/?a=1",
+		"https://x.example/#f", "https://u:p@x.example", "https://", "https://" + strings.Repeat("a", 300) + ".example"} {
+		if got, err := publicURL(bad); err == nil {
+			t.Errorf("publicURL(%q) = %q, want an error", bad, got)
+		}
+	}
+	for addr, want := range map[string]string{"[::]:8080": "http://localhost:8080", "0.0.0.0:9000": "http://localhost:9000",
+		"127.0.0.1:41234": "http://127.0.0.1:41234", "[::1]:80": "http://[::1]:80"} {
+		a, err := net.ResolveTCPAddr("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := listenURL(a); got != want {
+			t.Errorf("listenURL(%s) = %q, want %q", addr, got, want)
 		}
 	}
 }

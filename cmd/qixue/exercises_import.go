@@ -8,8 +8,8 @@ import (
 	"io"
 	"os"
 
+	"qixue/domain"
 	"qixue/exercises"
-	"qixue/identity"
 	"qixue/models"
 )
 
@@ -57,9 +57,9 @@ func exercisesImport(ctx context.Context, args []string, stdout, stderr io.Write
 		return err
 	}
 	defer models.Close(db)
-	admin := identity.Principal{Role: identity.RolePlatformAdmin}
+	admin := domain.Principal{Role: domain.RolePlatformAdmin}
 	if *school == "" {
-		list, _, err := ids.Schools(ctx, admin, identity.Page{Limit: 2})
+		list, _, err := ids.Schools(ctx, admin, domain.Page{Limit: 2})
 		if err != nil {
 			return err
 		}
@@ -71,7 +71,7 @@ func exercisesImport(ctx context.Context, args []string, stdout, stderr io.Write
 	}
 	svc := exercises.NewService(models.NewExerciseStore(db), nil)
 	rep, err := svc.ImportLichess(ctx, admin, *school, f, *dryRun)
-	var ie *identity.Error
+	var ie *domain.Error
 	if errors.As(err, &ie) {
 		fmt.Fprintf(stderr, "exercises import: %s %v\n", ie.Code(), ie.Fields())
 		return exitError(1)

@@ -10,6 +10,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"qixue/domain"
 	"qixue/identity"
 	"qixue/models"
 	"qixue/roster"
@@ -125,9 +126,9 @@ func rosterImport(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err != nil {
 		return err
 	}
-	p := identity.Principal{Role: identity.RolePlatformAdmin}
+	p := domain.Principal{Role: domain.RolePlatformAdmin}
 	if *school != "" {
-		p = identity.Principal{Role: identity.RoleSchoolAdmin, SchoolID: *school}
+		p = domain.Principal{Role: domain.RoleSchoolAdmin, SchoolID: *school}
 	}
 	im := newImporter(cfg, db, svc)
 	src, err := roster.ReadPath(path, im.Limits())
@@ -137,19 +138,22 @@ func rosterImport(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	}
 	var res roster.Result
 	if *link {
-		res, err = im.ImportInto(ctx, identity.Principal{Role: identity.RolePlatformAdmin}, *school, src, *dryRun)
+		res, err = im.ImportInto(ctx, domain.Principal{Role: domain.RolePlatformAdmin}, *school, src, *dryRun)
 	} else {
 		res, err = im.Import(ctx, p, src, *dryRun)
 	}
-	var re *roster.Error
-	if errors.As(err, &re) {
-		for _, pr := range re.Problems() {
+	if problems, more, ok := roster.ProblemsOf(err); ok {
+		for _, pr := range problems {
 			fmt.Fprintln(stderr, pr.String())
 		}
-		if n := re.More(); n > 0 {
-			fmt.Fprintf(stderr, "... and %d more problems (only the first %d are listed)\n", n, roster.MaxProblems)
+		if more > 0 {
+			fmt.Fprintf(stderr, "... and %d more problems (only the first %d are listed)\n", more, roster.MaxProblems)
 		}
-		fmt.Fprintf(stderr, "roster import: %s\n", re.Message("en"))
+		fmt.Fprintln(stderr, "roster import: the roster files have errors; nothing was imported")
+		return exitError(1)
+	}
+	if errors.Is(err, roster.ErrTooLarge) || errors.Is(err, roster.ErrNotZip) {
+		fmt.Fprintf(stderr, "roster import: %s\n", err)
 		return exitError(1)
 	}
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"qixue/domain"
 	"qixue/identity"
 	"qixue/models"
 	"qixue/roster"
@@ -99,7 +100,7 @@ func TestRosterWorkerLifecycle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	root := identity.Principal{Role: identity.RolePlatformAdmin}
+	root := domain.Principal{Role: domain.RolePlatformAdmin}
 	job, err := im.Submit(ctx, root, "r.zip", data, false)
 	if err != nil {
 		t.Fatal(err)

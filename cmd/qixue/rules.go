@@ -7,6 +7,8 @@ import (
 	"io"
 	"sort"
 	"strings"
+
+	"qixue/rules/game"
 )
 
 // rulesFunc runs one `qixue rules` subcommand. args are the arguments after
@@ -15,27 +17,72 @@ import (
 // exitError(1).
 type rulesFunc func(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error
 
-// rulesByGame maps a --game value to the subcommands that game implements.
-// Each game's commands live in rules_<game>.go.
+// rulesEnv is what a game's subcommand is run with: the games' registry
+// and the game (and ruleset) that --game chose.
+type rulesEnv struct {
+	reg     *game.Registry
+	game    game.Name
+	variant string // a ruleset --game implies (gomoku's aliases), or ""
+}
+
+// rulesCmd is a game's subcommand, made into a rulesFunc for one env.
+type rulesCmd func(env rulesEnv) rulesFunc
+
+// gameChoices are the --game values: the four games by name, and the
+// gomoku rulesets by theirs (gomoku is standard gomoku, as it always was).
+var gameChoices = map[string]struct {
+	game    game.Name
+	variant string
+}{
+	"chess": {game.Chess, ""}, "draughts": {game.Draughts, ""}, "numchess": {game.NumChess, ""},
+	"renju": {game.Gomoku, "renju"}, "gomoku": {game.Gomoku, "standard"},
+	"standard": {game.Gomoku, "standard"}, "freestyle": {game.Gomoku, "freestyle"},
+}
+
+// commonRules are the subcommands every game has, through rules/game:
+// the legal moves and playing moves.
+var commonRules = map[string]rulesCmd{"moves": gameMoves, "play": gamePlay}
+
+// gameRules are the subcommands only one game has (each game's live in
+// rules_<game>.go); they override the common ones of the same name.
+var gameRules = map[game.Name]map[string]rulesCmd{
+	game.Chess:    chessRules(),
+	game.Draughts: draughtsRules(),
+	game.Gomoku:   gomokuRules(),
+	game.NumChess: numchessRules(),
+}
+
+// rulesByGame maps a --game value to the subcommands it has, run with a
+// registry of the games made for this call.
 func rulesByGame() map[string]map[string]rulesFunc {
-	return map[string]map[string]rulesFunc{
-		// one entry per game, e.g. "chess": chessRules(),
-		"renju": gomokuRules(), "gomoku": gomokuRules(), "standard": gomokuRules(), "freestyle": gomokuRules(),
-		"draughts": draughtsRules(),
-		"chess":    chessRules(),
-		"numchess": numchessRules(),
+	reg := game.NewRegistry()
+	out := map[string]map[string]rulesFunc{}
+	for name, c := range gameChoices {
+		env := rulesEnv{reg: reg, game: c.game, variant: c.variant}
+		cmds := map[string]rulesFunc{}
+		for sub, f := range commonRules {
+			cmds[sub] = f(env)
+		}
+		for sub, f := range gameRules[c.game] {
+			cmds[sub] = f(env)
+		}
+		out[name] = cmds
 	}
+	return out
 }
 
 // rulesWithoutGame lists subcommands that take no --game flag because only
 // one game has them (for example `rules solve` for number chess).
 func rulesWithoutGame() map[string]rulesFunc {
+	reg := game.NewRegistry()
+	num := rulesEnv{reg: reg, game: game.NumChess}
 	return map[string]rulesFunc{
 		"solve":     numchessSolve,
-		"score":     numchessScore,
+		"score":     numchessScore(num),
 		"start":     numchessStart,
 		"pgn":       chessPGN,
-		"forbidden": gomokuForbidden, "opening": gomokuOpening,
+		"forbidden": gomokuForbidden,
+		"opening":   gomokuOpening,
 	}
 }
 
@@ -45,20 +92,20 @@ func runRules(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return nil
 	}
 	sub, rest := args[0], args[1:]
-	game, hasGame := gameFlag(rest)
+	name, hasGame := gameFlag(rest)
 	if !hasGame {
 		if f, ok := rulesWithoutGame()[sub]; ok {
 			return f(ctx, rest, stdin, stdout, stderr)
 		}
 		return fmt.Errorf("rules %s: --game is required", sub)
 	}
-	cmds, ok := rulesByGame()[game]
+	cmds, ok := rulesByGame()[name]
 	if !ok {
-		return fmt.Errorf("rules %s: unknown game %q", sub, game)
+		return fmt.Errorf("rules %s: unknown game %q", sub, name)
 	}
 	f, ok := cmds[sub]
 	if !ok {
-		return fmt.Errorf("rules %s: not available for game %q", sub, game)
+		return fmt.Errorf("rules %s: not available for game %q", sub, name)
 	}
 	return f(ctx, rest, stdin, stdout, stderr)
 }

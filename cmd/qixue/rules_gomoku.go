@@ -12,16 +12,18 @@ import (
 	"qixue/rules/gomoku"
 )
 
-// gomokuRules returns the `qixue rules` subcommands for --game renju,
-// gomoku (= standard), standard and freestyle.
-func gomokuRules() map[string]rulesFunc {
-	return map[string]rulesFunc{
-		"forbidden": gomokuForbidden,
-		"opening":   gomokuOpening,
-		"play":      gomokuPlay,
-		"shapes":    gomokuShapes,
-		"vcf":       gomokuVCF,
-		"win":       gomokuWin,
+// gomokuRules returns the `qixue rules` subcommands only gomoku has, for
+// --game renju, gomoku (= standard), standard and freestyle. Its play
+// replaces the common one: it follows the renju opening protocol and says
+// which opening was played.
+func gomokuRules() map[string]rulesCmd {
+	return map[string]rulesCmd{
+		"forbidden": plain(gomokuForbidden),
+		"opening":   plain(gomokuOpening),
+		"play":      plain(gomokuPlay),
+		"shapes":    plain(gomokuShapes),
+		"vcf":       plain(gomokuVCF),
+		"win":       plain(gomokuWin),
 	}
 }
 

@@ -139,3 +139,24 @@ func TestRulesGomokuPuzzles(t *testing.T) {
 		t.Errorf("bad line: %v %q", err, errOut)
 	}
 }
+
+func TestRulesGomokuMoves(t *testing.T) {
+	const pos = "h8 h9 g8 a1 i7 a2 i9 a3" // black to move; i8 is a double three
+	lines := func(out string) []string { return strings.Fields(out) }
+	out, errOut, err := runGomoku(t, "moves", "--game", "gomoku", "--position", pos)
+	if err != nil || len(lines(out)) != 225-8 || !strings.Contains(out, "i8\n") {
+		t.Fatalf("gomoku moves: %d %v %s", len(lines(out)), err, errOut)
+	}
+	out, _, err = runGomoku(t, "moves", "--game", "renju", "--position", pos)
+	if err != nil || strings.Contains(out, "i8\n") || len(lines(out)) >= 225-8 || !strings.HasPrefix(out, "b1\n") {
+		t.Fatalf("renju moves (no forbidden points): %d %v\n%s", len(lines(out)), err, out)
+	}
+	out, _, err = runGomoku(t, "moves", "--game", "freestyle", "--position", "h8 h9 i8 i9 j8 j9 k8 k9 l8")
+	if err != nil || out != "" {
+		t.Fatalf("a finished game has no moves: %q %v", out, err)
+	}
+	_, errOut, err = runGomoku(t, "moves", "--game", "renju", "--position", "h8 h8")
+	if err != exitError(1) || !strings.Contains(errOut, "h8") {
+		t.Fatalf("bad position: %v %q", err, errOut)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 
+	"qixue/domain"
 	"qixue/identity"
 	"qixue/models"
 )
@@ -48,19 +49,19 @@ func seedDemo(ctx context.Context, svc *identity.Service, store identity.Store, 
 	if _, err := store.UserByUsername(ctx, demoTeacher); err == nil {
 		fmt.Fprintln(stdout, "demo data already present; nothing seeded")
 		return nil
-	} else if !errors.Is(err, identity.ErrNotFound) {
+	} else if !errors.Is(err, domain.ErrNotFound) {
 		return err
 	}
 	if password == "" {
 		password = randomPassword()
 	}
-	root := identity.Principal{Role: identity.RolePlatformAdmin}
+	root := domain.Principal{Role: domain.RolePlatformAdmin}
 	school, err := svc.CreateSchool(ctx, root, identity.SchoolInput{Name: demoSchool})
 	if err != nil {
 		return fmt.Errorf("seed school: %w", err)
 	}
 	teacher, err := svc.CreateUser(ctx, root, identity.NewUser{
-		SchoolID: school.ID, Role: identity.RoleTeacher, Username: demoTeacher, RealName: "林老师", Password: password,
+		SchoolID: school.ID, Role: domain.RoleTeacher, Username: demoTeacher, RealName: "林老师", Password: password,
 	})
 	if err != nil {
 		return fmt.Errorf("seed teacher: %w", err)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -16,10 +17,12 @@ import (
 	"qixue/assignments"
 	"qixue/audit"
 	"qixue/exercises"
+	"qixue/heavy"
 	"qixue/identity"
 	"qixue/lessons"
 	"qixue/models"
 	"qixue/progress"
+	"qixue/rules/game"
 	"qixue/tournaments"
 	"qixue/web"
 )
@@ -52,6 +55,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		return err
 	}
 	defer models.Close(db)
+	defer practice.Close() // before the database: the attempt batcher answers what it holds
 	if err := models.Fill(ctx, db, min(cfg.DBMaxIdleConns, cfg.DBMaxOpenConns)); err != nil {
 		return err
 	}
@@ -73,6 +77,13 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 	ratings := models.NewProgressStore(db)
 	prog := progress.NewService(ratings, ratings, svc, nil)
 	tourneys := tournaments.NewService(models.NewTournamentStore(db), nil)
+	archive := api.NewGamesWithin(models.NewGameStore(db), tourneys, cfg.GameLimits)
+	reg := game.NewRegistry()
+	live, hub, stopLive, err := startLive(ctx, cfg, db, reg, archive, logger)
+	if err != nil {
+		return err
+	}
+	defer stopLive()
 	e := api.NewServer(api.Deps{
 		Identity:        svc,
 		Ping:            func(ctx context.Context) error { return models.Ping(ctx, db) },
@@ -81,6 +92,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		CORSOrigins:     cfg.CORSOrigins,
 		MetricsToken:    cfg.MetricsToken,
 		TrustProxy:      cfg.TrustProxy,
+		PublicURL:       cmp.Or(cfg.PublicURL, listenURL(ln.Addr())),
 		RateLimitWindow: 15 * time.Minute,
 		Exercises:       practice,
 		Roster:          importer,
@@ -89,7 +101,12 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		Progress:        prog,
 		Audit:           audit.NewService(models.NewAuditStore(db), nil),
 		Tournaments:     tourneys,
-		Games:           api.NewGames(models.NewGameStore(db), tourneys),
+		Games:           archive,
+		Rules:           reg,
+		Heavy:           heavy.New(cfg.Heavy),
+		Live:            live,
+		LiveHub:         hub,
+		Tablets:         api.TournamentTablets(tourneys),
 	})
 	defer startRosterWorker(ctx, cfg, importer, logger)()
 	raterDB, err := openRaterDB(cfg, db)
@@ -111,6 +128,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 	srv := &http.Server{
 		Handler:           web.Mount(e, app),
 		ReadHeaderTimeout: 10 * time.Second,
+		MaxHeaderBytes:    api.MaxHeaderBytes,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,
 		IdleTimeout:       120 * time.Second,

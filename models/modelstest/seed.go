@@ -12,6 +12,7 @@ import (
 	"gorm.io/gorm"
 
 	"qixue/assignments"
+	"qixue/domain"
 	"qixue/exercises"
 	"qixue/identity"
 	"qixue/lessons"
@@ -53,7 +54,7 @@ func SeedClass(tb testing.TB, db *gorm.DB, c Class) (string, time.Time) {
 	if c.ClassID == "" {
 		c.SchoolID, c.TeacherID, c.ClassID = newID(), newID(), newID()
 		must(is.CreateSchool(ctx, identity.School{ID: c.SchoolID, Name: "S", CreatedAt: t0, UpdatedAt: t0}))
-		must(is.CreateUser(ctx, identity.User{ID: c.TeacherID, SchoolID: c.SchoolID, Role: identity.RoleTeacher,
+		must(is.CreateUser(ctx, identity.User{ID: c.TeacherID, SchoolID: c.SchoolID, Role: domain.RoleTeacher,
 			Username: "t" + c.TeacherID[24:], RealName: "T", CreatedAt: t0, UpdatedAt: t0}))
 		g, _ := identity.ParseGrade(3)
 		must(is.CreateClass(ctx, identity.Class{ID: c.ClassID, SchoolID: c.SchoolID, Name: "3A", Grade: g,
@@ -62,10 +63,10 @@ func SeedClass(tb testing.TB, db *gorm.DB, c Class) (string, time.Time) {
 	students := make([]string, c.Students)
 	for i := range students {
 		students[i] = newID()
-		must(is.CreateUser(ctx, identity.User{ID: students[i], SchoolID: c.SchoolID, Role: identity.RoleStudent,
+		must(is.CreateUser(ctx, identity.User{ID: students[i], SchoolID: c.SchoolID, Role: domain.RoleStudent,
 			Username: "s" + students[i][24:], RealName: fmt.Sprintf("学生%03d", i), CreatedAt: t0, UpdatedAt: t0}))
 		must(is.Enroll(ctx, identity.Enrollment{ClassID: c.ClassID, UserID: students[i], SchoolID: c.SchoolID,
-			Role: identity.RoleStudent, CreatedAt: t0}, ""))
+			Role: domain.RoleStudent, CreatedAt: t0}, ""))
 	}
 	bank := make([]exercises.Exercise, c.Exercises)
 	run := c.ClassID[24:]

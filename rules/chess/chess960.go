@@ -29,7 +29,8 @@ const (
 // ParseFEN also reads Shredder-FEN castling as Chess960. It returns a
 // *FENError as ParseFEN does.
 func ParseFEN960(s string) (Position, error) {
-	return parseFEN(s, true)
+	p, _, err := parseFEN(s, true, false)
+	return p, err
 }
 
 // Chess960 reports whether p is a Chess960 position with a castling right

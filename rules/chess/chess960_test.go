@@ -1,6 +1,7 @@
 package chess
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -117,34 +118,97 @@ func TestParsePGNChess960(t *testing.T) {
 	}
 }
 
-// TestXFENWithoutVariantTag reads a real Chess960 start (position 0,
-// BBQNNRKR) whose KQkq rights name rooks off the a/h files, written
-// without a [Variant "Chess960"] tag: it is X-FEN, and castling takes the
-// outermost rook.
-func TestXFENWithoutVariantTag(t *testing.T) {
+// TestXFENNeedsVariantTag reads a real Chess960 start (position 0,
+// BBQNNRKR) whose KQkq rights name rooks off the a/h files. With a
+// [Variant "Chess960"] tag it is X-FEN and castling takes the outermost
+// rook; without one it is standard chess: ParseFEN refuses the rights,
+// the PGN reader drops them with a warning, and O-O-O is then refused at
+// its move.
+func TestXFENNeedsVariantTag(t *testing.T) {
 	const fen = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1"
-	p, err := ParseFEN(fen)
-	if err != nil {
-		t.Fatal(err)
+	if _, err := ParseFEN(fen); err == nil {
+		t.Fatal("KQkq with the king on g1 read as standard chess")
 	}
-	if !p.Chess960() {
-		t.Fatal("not read as Chess960")
+	p, err := ParseFEN960(fen)
+	if err != nil || !p.Chess960() {
+		t.Fatalf("ParseFEN960: %v %v", err, p.Chess960())
 	}
 	moves := "1. Nd3 Nd6 2. Ne3 Ne6 3. c3 c6 4. Qc2 Qc7 5. O-O-O O-O-O *\n"
 	games := ParsePGN("[FEN \"" + fen + "\"]\n[SetUp \"1\"]\n\n" + moves +
 		"\n[Variant \"Chess960\"]\n[FEN \"" + fen + "\"]\n\n" + moves)
-	if len(games) != 2 || games[0].Err != nil || games[1].Err != nil {
+	if len(games) != 2 || games[1].Err != nil {
 		t.Fatalf("%+v", games)
 	}
-	if got, want := games[0].Final().FEN(), games[1].Final().FEN(); got != want || got != "bbkr3r/ppqppppp/2pnn3/8/8/2PNN3/PPQPPPPP/BBKR3R w - - 4 6" {
-		t.Errorf("final %s, want %s (castled queenside)", got, want)
+	if got := games[1].Final().FEN(); got != "bbkr3r/ppqppppp/2pnn3/8/8/2PNN3/PPQPPPPP/BBKR3R w - - 4 6" {
+		t.Errorf("Chess960 final %s (want castled queenside)", got)
 	}
-	// Standard positions keep the standard reading; an impossible right
-	// is still refused.
-	if _, err := ParseFEN("4k3/8/8/8/8/8/8/4K3 w K - 0 1"); err == nil {
-		t.Error("K without a rook accepted")
+	g := games[0]
+	if g.Err == nil || g.Err.Number != 5 || g.Err.Side != White || g.Err.Code() != ReasonCastleNoRight {
+		t.Fatalf("standard game: err %v, want move 5 (white) O-O-O refused", g.Err)
+	}
+	if len(g.Warnings) != 4 || g.Warnings[0].Tag != "FEN" || g.Warnings[0].Code() != "fen_castling_right_dropped" {
+		t.Errorf("warnings %v, want the four rights dropped", g.Warnings)
+	}
+	// Rook files say Chess960 without a tag.
+	if p, err := ParseFEN("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"); err != nil || !p.Chess960() {
+		t.Errorf("Shredder-FEN: %v %v", err, p.Chess960())
 	}
 	if p, err := ParseFEN(StartFEN); err != nil || p.Chess960() {
 		t.Errorf("start position: %v %v", err, p.Chess960())
+	}
+}
+
+// TestImpossibleCastlingRight is issue 30's example: the right K with the
+// king on c1 is not Chess960. ParseFEN names the field; a PGN game drops
+// the right with a warning and refuses 1. O-O, naming the move.
+func TestImpossibleCastlingRight(t *testing.T) {
+	const fen = "4k3/8/8/8/8/8/8/2K4R w K - 0 1"
+	_, err := ParseFEN(fen)
+	var fe *FENError
+	if !errors.As(err, &fe) || fe.Field != "castling" || fe.Code() != "fen_impossible_castling" {
+		t.Fatalf("ParseFEN: %v", err)
+	}
+	if !strings.Contains(fe.Message("zh-CN"), "易位权") || !strings.Contains(fe.Error(), "castling right K") {
+		t.Errorf("messages %q / %q", fe.Message("zh-CN"), fe.Error())
+	}
+	p, notes, err := ParseFENLenient(fen)
+	if err != nil || len(notes) != 1 || p.Chess960() || p.FEN() != "4k3/8/8/8/8/8/8/2K4R w - - 0 1" {
+		t.Fatalf("lenient: %v %v %v %s", err, notes, p.Chess960(), p.FEN())
+	}
+	for _, side := range []struct{ fen, moves string }{
+		{fen, "1. O-O *"},
+		{"r5k1/8/8/8/8/8/8/4K3 b q - 0 1", "1... O-O-O *"},
+	} {
+		games := ParsePGN("[FEN \"" + side.fen + "\"]\n[SetUp \"1\"]\n\n" + side.moves + "\n")
+		if len(games) != 1 {
+			t.Fatalf("%d games", len(games))
+		}
+		g := games[0]
+		if g.Err == nil || g.Err.Number != 1 || g.Err.Code() != ReasonCastleNoRight || len(g.Moves) != 0 ||
+			!strings.Contains(g.Err.Error(), "right was dropped (castling right") || !strings.Contains(g.Err.Message("zh-CN"), "已被忽略") {
+			t.Errorf("%s: err %v moves %d, want move 1 refused", side.fen, g.Err, len(g.Moves))
+		}
+		if len(g.Warnings) != 1 || g.Warnings[0].Code() != "fen_castling_right_dropped" ||
+			!strings.Contains(g.Warnings[0].Message("zh-CN"), "已忽略") || !strings.Contains(g.Warnings[0].Error(), "dropped") {
+			t.Errorf("%s: warnings %v", side.fen, g.Warnings)
+		}
+	}
+	// The legal moves of the position do not include castling.
+	for _, m := range p.LegalMoves() {
+		if m.IsCastle() {
+			t.Errorf("castling %v listed", m)
+		}
+	}
+}
+
+// TestFENFullmoveZero reads puzzle files' "w - - 1 0" as move 1.
+func TestFENFullmoveZero(t *testing.T) {
+	p, err := ParseFEN("6k1/5ppp/8/8/8/8/8/R5K1 w - - 1 0")
+	if err != nil || p.FullmoveNumber() != 1 {
+		t.Fatalf("%v %d", err, p.FullmoveNumber())
+	}
+	games := ParsePGN("[FEN \"6k1/5ppp/8/8/8/8/8/R5K1 w - - 1 0\"]\n[SetUp \"1\"]\n\n1. Ra8# 1-0\n")
+	if len(games) != 1 || games[0].Err != nil || len(games[0].Moves) != 1 || games[0].Final().Outcome().Method != Checkmate {
+		t.Fatalf("%+v", games)
 	}
 }

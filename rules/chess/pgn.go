@@ -2,9 +2,12 @@ package chess
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"qixue/rules/record"
 )
 
 // Tag is one PGN tag pair such as [White "Liu"].
@@ -39,7 +42,9 @@ type PGNGame struct {
 	Result string    // "1-0", "0-1", "1/2-1/2", "*", or "" if none was written
 	Err    *PGNError // the first bad move of the main line, or nil
 	// Warnings are the bad moves found inside variations (Variation set):
-	// the variation is cut there and the game is still read.
+	// the variation is cut there and the game is still read; and, with
+	// Tag "FEN", castling rights of the FEN tag that standard chess cannot
+	// have, which are dropped.
 	Warnings []*PGNError
 }
 
@@ -78,36 +83,114 @@ func (g *PGNGame) Game() *Game {
 // knight can reach e4") and keeps the moves before it, and reading
 // continues with the next game; a bad move inside a variation cuts the
 // variation there and is listed in Warnings. Move text may run together
-// without spaces ("1.e4e52.Nf3Nc6"), use any notation ParseMove accepts
+// without spaces ("1.e4e52.Nf3Nc63.Bc4"), use any notation ParseMove accepts
 // (full-width letters and digits too), contain null moves ("--", "Z0"),
 // {comments}, ; comments, NAGs, "!?" marks, ( variations ) and free text in
 // other scripts (kept as comments). Text between games that holds no tag
 // and no move ("1-0 ff", a second "*", mail headers) is skipped. A game
 // whose [Variant] tag names a variant other than standard chess or
 // Chess960 (X-FEN or Shredder-FEN castling rights) is refused with the
-// variant's name.
+// variant's name. Without such a tag a FEN tag is standard chess unless
+// its castling field names rook files (Shredder-FEN, "HAha"): a KQkq right
+// the position cannot have in standard chess (king off e1/e8, no rook on
+// the corner) is dropped with a warning, never reread as Chess960. A tag
+// repeated in a game (the same name in any case) keeps its first value.
+// ParsePGN sets no limits: for untrusted text use ReadPGN.
 func ParsePGN(text string) []*PGNGame {
-	r := &pgnReader{s: foldMovetext(strings.ReplaceAll(text, "\ufeff", ""))}
+	games, _ := ReadPGN(text, record.Limits{})
+	return games
+}
+
+// ReadPGN reads the games of text as ParsePGN does, within lim: reading
+// stops at the first limit passed, returning the games read before it and
+// a *record.LimitError naming the limit, the game and the ply. Its work is
+// linear in the length of text and it never recurses on the nesting of
+// variations.
+func ReadPGN(text string, lim record.Limits) ([]*PGNGame, error) {
+	r := NewPGNReader(text, lim)
 	var games []*PGNGame
 	for {
-		r.skipSpace()
-		if r.i >= len(r.s) {
-			return games
+		g, err := r.Next()
+		if err != nil {
+			return games, err
 		}
-		start := r.i
-		g := r.game()
-		if g != nil {
-			games = append(games, g)
+		if g == nil {
+			return games, nil
 		}
-		if r.i == start {
-			r.i++ // never loop without progress
-		}
+		games = append(games, g)
 	}
 }
 
+// PGNReader reads the games of a PGN text one at a time, within limits,
+// so that a caller can handle each game and let it go before the next.
+type PGNReader struct {
+	r pgnReader
+}
+
+// NewPGNReader returns a reader of the games of text within lim (see
+// ReadPGN).
+func NewPGNReader(text string, lim record.Limits) *PGNReader {
+	return &PGNReader{r: pgnReader{s: foldMovetext(strings.ReplaceAll(text, "\ufeff", "")), lim: lim}}
+}
+
+// Next returns the next game, or nil at the end of the text. After a
+// limit is passed it returns the *record.LimitError, then and on every
+// later call.
+func (pr *PGNReader) Next() (*PGNGame, error) {
+	r := &pr.r
+	for r.err == nil {
+		r.skipSpace()
+		if r.i >= len(r.s) {
+			return nil, nil
+		}
+		start := r.i
+		r.number = r.games + 1
+		g := r.game()
+		if r.i == start {
+			r.i++ // never loop without progress
+		}
+		if r.err != nil {
+			break
+		}
+		if g != nil {
+			r.games++
+			if record.Over(r.games, r.lim.Games) {
+				r.fail(record.LimitGames, r.lim.Games, 0)
+				break
+			}
+			return g, nil
+		}
+	}
+	return nil, r.err
+}
+
 type pgnReader struct {
-	s string
-	i int
+	s   string
+	i   int
+	lim record.Limits
+	// games counts the games read; number is that of the game being read.
+	games, number int
+	// Counts of the game being read, against lim.
+	variations, commentBytes int
+	err                      *record.LimitError
+}
+
+// fail records the first limit passed.
+func (r *pgnReader) fail(limit string, max, ply int) {
+	if r.err == nil {
+		r.err = &record.LimitError{Limit: limit, Max: max, Game: r.number, Ply: ply}
+	}
+}
+
+// annotation counts n bytes of comments or NAGs of the current game at
+// ply against the limit; it reports false once the limit is passed.
+func (r *pgnReader) annotation(n, ply int) bool {
+	r.commentBytes += n
+	if record.Over(r.commentBytes, r.lim.CommentBytes) {
+		r.fail(record.LimitCommentBytes, r.lim.CommentBytes, ply)
+		return false
+	}
+	return true
 }
 
 func (r *pgnReader) peek() byte {
@@ -156,17 +239,34 @@ var tagRe = regexp.MustCompile(`^\[\s*([A-Za-z0-9_+#=:-]+)\s*"((?:[^"\\\n]|\\.)*
 // game reads one game: its tag pairs and its move text.
 func (r *pgnReader) game() *PGNGame {
 	g := &PGNGame{Start: StartPosition()}
+	r.variations, r.commentBytes = 0, 0
+	tags := 0
 	for {
 		r.skipSpace()
 		if r.peek() != '[' {
 			break
 		}
-		m := tagRe.FindStringSubmatch(r.s[r.i:])
+		line := r.s[r.i:]
+		if end := strings.IndexByte(line, '\n'); end >= 0 {
+			line = line[:end] // a tag never spans lines
+		}
+		m := tagRe.FindStringSubmatch(line)
 		if m == nil {
 			r.skipLine() // a broken tag line is skipped
 			continue
 		}
+		if tags++; record.Over(tags, r.lim.Tags) {
+			r.fail(record.LimitTags, r.lim.Tags, 0)
+			return nil
+		}
+		if record.Over(len(m[0]), r.lim.TagBytes) {
+			r.fail(record.LimitTagBytes, r.lim.TagBytes, 0)
+			return nil
+		}
 		r.i += len(m[0])
+		if slices.ContainsFunc(g.Tags, func(t Tag) bool { return strings.EqualFold(t.Name, m[1]) }) {
+			continue // a repeated tag: the first is kept
+		}
 		val := strings.NewReplacer(`\"`, `"`, `\\`, `\`).Replace(m[2])
 		g.Tags = append(g.Tags, Tag{Name: m[1], Value: val})
 	}
@@ -174,7 +274,13 @@ func (r *pgnReader) game() *PGNGame {
 		r.skipFreeText() // text between games: "ff", mail headers
 		return nil
 	}
-	parse := ParseFEN
+	parse := func(fen string) (Position, error) {
+		p, notes, err := ParseFENLenient(fen)
+		for _, n := range notes {
+			g.Warnings = append(g.Warnings, &PGNError{Tag: "FEN", Text: fen, Err: n})
+		}
+		return p, err
+	}
 	if v, ok := g.Tag("Variant"); ok && !standardVariant(v) {
 		if !chess960Variant(v) {
 			g.Err = &PGNError{Tag: "Variant", Text: v, Err: variantError(v)}
@@ -193,7 +299,10 @@ func (r *pgnReader) game() *PGNGame {
 		}
 		g.Start = p
 	}
-	g.Moves, _ = r.line(g, g.Start, 0)
+	g.Moves = r.line(g)
+	if r.err != nil {
+		return nil
+	}
 	if g.Err != nil {
 		r.skipGame()
 		return g
@@ -230,7 +339,7 @@ var resultRe = regexp.MustCompile(`^(1-0|0-1|1/2-1/2|½-½|\*)`)
 
 // result reads a game result token, or returns "".
 func (r *pgnReader) result() string {
-	m := resultRe.FindString(r.s[r.i:])
+	m := resultRe.FindString(r.s[r.i:min(len(r.s), r.i+8)])
 	if m == "" {
 		return ""
 	}
@@ -273,63 +382,104 @@ var (
 	nagMarks   = map[string]int{"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 )
 
-// line reads moves from position p until the end of the game (or, for a
-// variation at depth > 0, the closing parenthesis). It returns the moves
-// and any comments that came before the first move.
-func (r *pgnReader) line(g *PGNGame, p Position, depth int) ([]PGNMove, []string) {
-	var moves []PGNMove
-	var pending []string // comments not yet attached
-	var prev Position    // the position before the last move
-	attach := func(c string) {
-		if c == "" {
-			return
-		}
-		if len(moves) == 0 {
-			pending = append(pending, c)
-			return
-		}
-		last := &moves[len(moves)-1]
-		last.Comments = append(last.Comments, c)
+// pgnLine is a line being read: the main line (the first on the stack) or
+// a variation inside the line below it.
+type pgnLine struct {
+	moves   []PGNMove
+	pending []string // comments not yet attached: before the first move
+	p, prev Position // the position now, and before the last move
+	drop    bool     // a variation with nothing to vary: read and dropped
+}
+
+// attach adds a comment to the last move of the line, or keeps it for
+// the first.
+func (l *pgnLine) attach(c string) {
+	if c == "" {
+		return
 	}
-	for g.Err == nil {
+	if len(l.moves) == 0 {
+		l.pending = append(l.pending, c)
+		return
+	}
+	last := &l.moves[len(l.moves)-1]
+	last.Comments = append(last.Comments, c)
+}
+
+// line reads the move text of g from g.Start until the end of the game,
+// with its variations, and returns the main line. Variations are lines on
+// an explicit stack, never a recursion, so nesting costs no Go stack.
+func (r *pgnReader) line(g *PGNGame) []PGNMove {
+	stack := []*pgnLine{{p: g.Start}}
+	plies := 0 // moves read in the game, variations' too
+	// closeTop ends the innermost variation: it joins the move it varies.
+	closeTop := func() {
+		v := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if v.drop || len(v.moves) == 0 {
+			return
+		}
+		v.moves[0].Before = append(v.pending, v.moves[0].Before...)
+		parent := stack[len(stack)-1]
+		last := &parent.moves[len(parent.moves)-1]
+		last.Variations = append(last.Variations, v.moves)
+	}
+	finish := func() []PGNMove {
+		for len(stack) > 1 {
+			closeTop()
+		}
+		return stack[0].moves
+	}
+	for g.Err == nil && r.err == nil {
+		l := stack[len(stack)-1]
+		depth := len(stack) - 1
+		ply := len(stack[0].moves) // the main-line move the text belongs to
 		r.skipSpace()
 		if r.i >= len(r.s) {
 			break
 		}
-		if len(moves) > 0 && (strings.HasPrefix(r.s[r.i:], "e.p.") || strings.HasPrefix(r.s[r.i:], "(ep)")) {
+		if len(l.moves) > 0 && (strings.HasPrefix(r.s[r.i:], "e.p.") || strings.HasPrefix(r.s[r.i:], "(ep)")) {
 			r.i += 4 // en-passant remark written apart from its move
 			continue
 		}
 		c := r.peek()
 		switch {
 		case c == '[' && r.atLineStart():
-			return moves, pending // next game
+			return finish() // next game
 		case c == '{':
-			attach(r.comment())
+			at := r.i
+			com := r.comment()
+			if r.annotation(r.i-at, ply) {
+				l.attach(com)
+			}
 			continue
 		case c == ';':
 			start := r.i + 1
 			r.skipLine()
-			attach(strings.TrimSpace(r.s[start:r.i]))
+			if r.annotation(r.i-start+1, ply) {
+				l.attach(strings.TrimSpace(r.s[start:r.i]))
+			}
 			continue
 		case c == '(':
 			r.i++
-			if len(moves) == 0 {
-				// A variation with nothing to vary: read and drop it.
-				r.line(g, p, depth+1)
+			if r.variations++; record.Over(r.variations, r.lim.Variations) {
+				r.fail(record.LimitVariations, r.lim.Variations, ply)
 				continue
 			}
-			v, vpre := r.line(g, prev, depth+1)
-			if len(v) > 0 {
-				v[0].Before = append(vpre, v[0].Before...)
-				last := &moves[len(moves)-1]
-				last.Variations = append(last.Variations, v)
+			if record.Over(depth+1, r.lim.Depth) {
+				r.fail(record.LimitDepth, r.lim.Depth, ply)
+				continue
 			}
+			if len(l.moves) == 0 {
+				// A variation with nothing to vary: read and dropped.
+				stack = append(stack, &pgnLine{p: l.p, drop: true})
+				continue
+			}
+			stack = append(stack, &pgnLine{p: l.prev})
 			continue
 		case c == ')':
 			r.i++
 			if depth > 0 {
-				return moves, pending
+				closeTop()
 			}
 			continue // a stray ')' in the main line is ignored
 		case c == '$':
@@ -338,9 +488,12 @@ func (r *pgnReader) line(g *PGNGame, p Position, depth int) ([]PGNMove, []string
 				j++
 			}
 			n, err := strconv.Atoi(r.s[r.i+1 : j])
+			if !r.annotation(j-r.i, ply) {
+				continue
+			}
 			r.i = j
-			if err == nil && len(moves) > 0 {
-				moves[len(moves)-1].NAGs = append(moves[len(moves)-1].NAGs, n)
+			if err == nil && len(l.moves) > 0 {
+				l.moves[len(l.moves)-1].NAGs = append(l.moves[len(l.moves)-1].NAGs, n)
 			}
 			continue
 		case c == '!' || c == '?':
@@ -348,16 +501,23 @@ func (r *pgnReader) line(g *PGNGame, p Position, depth int) ([]PGNMove, []string
 			for j < len(r.s) && (r.s[j] == '!' || r.s[j] == '?') {
 				j++
 			}
-			if n, ok := nagMarks[r.s[r.i:j]]; ok && len(moves) > 0 {
-				moves[len(moves)-1].NAGs = append(moves[len(moves)-1].NAGs, n)
+			if !r.annotation(j-r.i, ply) {
+				continue
+			}
+			if n, ok := nagMarks[r.s[r.i:j]]; ok && len(l.moves) > 0 {
+				l.moves[len(l.moves)-1].NAGs = append(l.moves[len(l.moves)-1].NAGs, n)
 			}
 			r.i = j
 			continue
 		case c == '+' || c == '#' || c == '.' || c == ',':
 			r.i++ // stray marks
 			continue
-		case c >= utf8.RuneSelf || r.digitsBeforeText():
-			attach(r.freeText())
+		case c >= utf8.RuneSelf || r.digitsBeforeText() > r.i:
+			at := r.i
+			text := r.freeText()
+			if r.annotation(r.i-at, ply) {
+				l.attach(text)
+			}
 			continue
 		}
 		// Results, move numbers and null moves start with one of a few
@@ -367,190 +527,49 @@ func (r *pgnReader) line(g *PGNGame, p Position, depth int) ([]PGNMove, []string
 			if res := r.result(); res != "" {
 				if depth == 0 {
 					g.Result = res
-					return moves, pending
+					return finish()
 				}
 				continue
 			}
 		}
-		if c >= '0' && c <= '9' && (c != '0' || castleRe.FindString(r.s[r.i:]) == "") {
+		if c >= '0' && c <= '9' && (c != '0' || castleRe.FindString(r.s[r.i:min(len(r.s), r.i+8)]) == "") {
 			if n := moveNumberLen(r.s[r.i:]); n > 0 {
 				r.i += n
 				continue
 			}
 		}
+		if plies+1 > r.lim.Plies && r.lim.Plies > 0 {
+			r.fail(record.LimitPlies, r.lim.Plies, ply+1)
+			break
+		}
 		if null := r.nullMove(c); null != "" {
 			r.i += len(null)
-			prev = p
-			p = p.pass()
-			moves = append(moves, PGNMove{SAN: "--", Null: true})
+			l.prev = l.p
+			l.p = l.p.pass()
+			l.moves = append(l.moves, PGNMove{SAN: "--", Null: true})
+			plies++
 			continue
 		}
-		m, san, err := r.move(p)
+		m, san, err := r.move(l.p)
 		if err != nil {
 			if depth == 0 {
-				g.Err = err
+				g.Err = explainDropped(g, err)
 				break
 			}
 			err.Variation = true
 			g.Warnings = append(g.Warnings, err)
 			r.skipVariation()
-			return moves, pending
-		}
-		prev = p
-		p = p.after(m)
-		moves = append(moves, PGNMove{Move: m, SAN: san})
-		if len(pending) > 0 && len(moves) == 1 {
-			moves[0].Before = pending
-			pending = nil
-		}
-	}
-	return moves, pending
-}
-
-// freeText reads a run of non-ASCII text (for example a Chinese note such
-// as 黑方超时 or a date 2012年2月27日 written into the move text) and
-// returns it as a comment. Digits belong to the text when a non-ASCII
-// character follows them; "超时1-0" leaves the result to be read.
-func (r *pgnReader) freeText() string {
-	start := r.i
-	for r.i < len(r.s) {
-		c := r.s[r.i]
-		if c >= utf8.RuneSelf || c == ' ' || c == '\t' || r.digitsBeforeText() {
-			r.i++
+			closeTop()
 			continue
 		}
-		break
-	}
-	return strings.Join(strings.Fields(r.s[start:r.i]), " ") // as comment() does
-}
-
-// digitsBeforeText reports whether r.i starts digits that run straight
-// into non-ASCII text, like "2012年".
-func (r *pgnReader) digitsBeforeText() bool {
-	j := r.i
-	for j < len(r.s) && r.s[j] >= '0' && r.s[j] <= '9' {
-		j++
-	}
-	return j > r.i && j < len(r.s) && r.s[j] >= utf8.RuneSelf
-}
-
-// skipVariation moves past the rest of a variation after a bad move in it:
-// just after its closing parenthesis (nested variations and comments
-// skipped).
-func (r *pgnReader) skipVariation() {
-	depth := 1
-	for r.i < len(r.s) {
-		switch r.s[r.i] {
-		case '{':
-			r.comment()
-			continue
-		case ';':
-			r.skipLine()
-			continue
-		case '(':
-			depth++
-		case ')':
-			depth--
-			if depth == 0 {
-				r.i++
-				return
-			}
-		case '[':
-			if r.atLineStart() {
-				return // the next game: the variation was never closed
-			}
-		}
-		r.i++
-	}
-}
-
-// move reads one move at r.i in position p. Moves may run together with
-// the next move or move number, so every readable length is tried, longest
-// first, skipping a final digit that is really the next move number; the
-// first legal reading wins. On failure it returns the reason.
-func (r *pgnReader) move(p Position) (Move, string, *PGNError) {
-	rest := r.s[r.i:]
-	// Fast path: a move standing alone up to a space, a comment, a
-	// variation or an annotation mark, as in nearly every exported file.
-	if end := strings.IndexAny(rest, " \t\r\n{}();[$!?"); end > 1 || end < 0 && len(rest) > 1 {
-		if end < 0 {
-			end = len(rest)
-		}
-		if tok := rest[:end]; strings.IndexByte(tok, '.') < 0 {
-			if m, err := p.ParseMove(tok); err == nil {
-				r.i += end
-				var l moveList
-				p.b.generate(&l)
-				return m, p.san(m, &l), nil
-			}
+		l.prev = l.p
+		l.p = l.p.after(m)
+		l.moves = append(l.moves, PGNMove{Move: m, SAN: san})
+		plies++
+		if len(l.pending) > 0 && len(l.moves) == 1 {
+			l.moves[0].Before = l.pending
+			l.pending = nil
 		}
 	}
-	var lengths []int
-	if m := castleRe.FindString(rest); m != "" {
-		lengths = append(lengths, len(m))
-	}
-	maxLen := 0
-	for _, re := range sanRes {
-		if m := re.FindString(rest); len(m) > maxLen {
-			maxLen = len(m)
-		}
-	}
-	for n := maxLen; n >= 2; n-- {
-		lengths = append(lengths, n)
-	}
-	next := p.b.fullmove
-	if p.b.side == Black {
-		next++
-	}
-	numberPrefix := strconv.Itoa(next) + "."
-	var firstErr *IllegalMoveError
-	var firstText string
-	for _, n := range lengths {
-		tok := rest[:n]
-		if c := tok[n-1]; c >= '0' && c <= '9' && strings.HasPrefix(rest[n-1:], numberPrefix) {
-			continue // the digit starts the next move number
-		}
-		m, err := p.ParseMove(tok)
-		if err == nil {
-			r.i += n
-			r.skipMarks()
-			var l moveList
-			p.b.generate(&l)
-			return m, p.san(m, &l), nil
-		}
-		if ie, ok := err.(*IllegalMoveError); ok && firstErr == nil && ie.Reason != ReasonBadNotation {
-			firstErr, firstText = ie, tok
-		}
-	}
-	if firstErr == nil {
-		tok := rest
-		if len(lengths) > 0 && lengths[0] <= len(rest) {
-			tok = rest[:lengths[0]]
-		} else if end := strings.IndexAny(rest, " \t\r\n"); end > 0 {
-			tok = rest[:end]
-		}
-		if len(tok) > 12 {
-			tok = tok[:12]
-		}
-		for !utf8.ValidString(tok) && len(tok) > 0 {
-			tok = tok[:len(tok)-1]
-		}
-		firstErr, firstText = illegal(tok, ReasonBadNotation, "cannot read this move", "无法识别这步棋的写法"), tok
-	}
-	return Move{}, "", &PGNError{Number: p.b.fullmove, Side: p.b.side, Text: firstText, Err: firstErr}
-}
-
-// skipMarks skips check marks and "e.p." after a move (annotation marks
-// are read as NAGs by the caller).
-func (r *pgnReader) skipMarks() {
-	for {
-		switch {
-		case strings.HasPrefix(r.s[r.i:], "e.p."):
-			r.i += 4
-		case r.peek() == '+' || r.peek() == '#':
-			r.i++
-		default:
-			return
-		}
-	}
+	return finish()
 }

@@ -3,6 +3,8 @@ package chess
 import (
 	"strconv"
 	"strings"
+
+	"qixue/rules/record"
 )
 
 // PGN returns the game in PGN export form: the tag pairs, then the move
@@ -29,71 +31,91 @@ func (g *PGNGame) PGN() string {
 		sb.WriteString("[Result \"" + result + "\"]\n")
 	}
 	sb.WriteString("\n")
-	var words []string
-	words = appendLine(words, g.Start, g.Moves)
-	words = append(words, result)
-	width := 0
-	for i, w := range words {
-		if i > 0 {
-			if width+1+len(w) > 79 {
-				sb.WriteString("\n")
-				width = 0
-			} else {
-				sb.WriteString(" ")
-				width++
-			}
-		}
-		sb.WriteString(w)
-		width += len(w)
-	}
+	w := record.Words{SB: &sb, Max: 79}
+	writeLine(&w, g.Start, g.Moves)
+	w.Word(result)
+	w.Flush()
 	sb.WriteString("\n")
 	return sb.String()
 }
 
-func appendComment(words []string, c string) []string {
+func writeComment(w *record.Words, c string) {
 	c = strings.ReplaceAll(c, "}", ")")
 	f := strings.Fields(c)
 	if len(f) == 0 {
-		return append(words, "{}")
+		w.Word("{}")
+		return
 	}
-	f[0] = "{" + f[0]
-	f[len(f)-1] += "}"
-	return append(words, f...)
+	if len(f) == 1 {
+		w.Word("{" + f[0] + "}")
+		return
+	}
+	w.Word("{" + f[0])
+	for _, s := range f[1 : len(f)-1] {
+		w.Word(s)
+	}
+	w.Word(f[len(f)-1] + "}")
 }
 
-// appendLine writes the moves of a line starting at p as PGN words.
-func appendLine(words []string, p Position, moves []PGNMove) []string {
-	needNumber := true
-	for _, m := range moves {
-		for _, c := range m.Before {
-			words = appendComment(words, c)
-		}
-		if p.b.side == White {
-			words = append(words, strconv.Itoa(p.b.fullmove)+".")
-		} else if needNumber || len(m.Before) > 0 {
-			words = append(words, strconv.Itoa(p.b.fullmove)+"...")
-		}
-		needNumber = false
-		words = append(words, m.SAN)
-		for _, n := range m.NAGs {
-			words = append(words, "$"+strconv.Itoa(n))
-		}
-		for _, c := range m.Comments {
-			words = appendComment(words, c)
-			needNumber = true
-		}
-		for _, v := range m.Variations {
-			vw := appendLine(nil, p, v)
-			if len(vw) > 0 {
-				vw[0] = "(" + vw[0]
-				vw[len(vw)-1] += ")"
-				words = append(words, vw...)
+// lineWriter is a line being written: its moves from p, the next move i
+// and the next of that move's variations vi (-1: the move itself first).
+type lineWriter struct {
+	p          Position
+	moves      []PGNMove
+	i, vi      int
+	needNumber bool
+}
+
+// writeLine writes the moves of a line starting at p as PGN words, its
+// variations in parentheses after their moves. Nested variations are
+// lines on an explicit stack, so the work is linear in their total size
+// and no Go stack grows with their depth.
+func writeLine(w *record.Words, p Position, moves []PGNMove) {
+	stack := []*lineWriter{{p: p, moves: moves, vi: -1, needNumber: true}}
+	for len(stack) > 0 {
+		l := stack[len(stack)-1]
+		if l.i == len(l.moves) {
+			stack = stack[:len(stack)-1]
+			if len(stack) > 0 {
+				w.Close()
 			}
-			needNumber = true
+			continue
 		}
-		p = m.next(p)
+		m := &l.moves[l.i]
+		if l.vi < 0 {
+			for _, c := range m.Before {
+				writeComment(w, c)
+			}
+			if l.p.b.side == White {
+				w.Word(strconv.Itoa(l.p.b.fullmove) + ".")
+			} else if l.needNumber || len(m.Before) > 0 {
+				w.Word(strconv.Itoa(l.p.b.fullmove) + "...")
+			}
+			l.needNumber = false
+			w.Word(m.SAN)
+			for _, n := range m.NAGs {
+				w.Word("$" + strconv.Itoa(n))
+			}
+			for _, c := range m.Comments {
+				writeComment(w, c)
+				l.needNumber = true
+			}
+			l.vi = 0
+		}
+		if l.vi < len(m.Variations) {
+			v := m.Variations[l.vi]
+			l.vi++
+			l.needNumber = true
+			if len(v) > 0 {
+				w.Open()
+				stack = append(stack, &lineWriter{p: l.p, moves: v, vi: -1, needNumber: true})
+			}
+			continue
+		}
+		l.p = m.next(l.p)
+		l.i++
+		l.vi = -1
 	}
-	return words
 }
 
 // PGNGame returns the game as a PGNGame ready for export with PGN(): the

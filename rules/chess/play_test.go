@@ -48,7 +48,8 @@ func TestFENErrors(t *testing.T) {
 		{"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "placement", "fen_rank_too_long"},
 		{"4k3/8/8/8/8/8/PPPPPPPP/QQ2K3 w - - 0 1", "placement", "fen_impossible_material"},
 		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra", "fields", "fen_field_count"},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0", "fullmove", "fen_bad_fullmove"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 -1", "fullmove", "fen_bad_fullmove"},
+		{"4k3/8/8/8/8/8/8/2K4R w K - 0 1", "castling", "fen_impossible_castling"},
 		{"4k3/8/8/8/8/8/4Q3/4K3 w - - 0 1", "position", "fen_opponent_in_check"},
 	}
 	for _, c := range cases {

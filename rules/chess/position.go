@@ -28,25 +28,39 @@ func StartPosition() Position {
 }
 
 // ParseFEN reads a position in Forsyth-Edwards Notation. The move counters
-// may be omitted (they default to 0 and 1). It returns a *FENError naming
+// may be omitted (they default to 0 and 1); a move number 0 is read as 1.
+// It returns a *FENError naming
 // the field and the problem for anything that is not a legal position.
 func ParseFEN(s string) (Position, error) {
-	return parseFEN(s, false)
+	p, _, err := parseFEN(s, false, false)
+	return p, err
+}
+
+// ParseFENLenient reads a FEN as a game file's [FEN] tag is read: a
+// castling right that standard chess cannot have (KQkq with the king off
+// e1/e8 or no rook on the corner) is dropped and reported in notes, as
+// other readers drop it, instead of refusing the position. Everything
+// else is read as ParseFEN reads it.
+func ParseFENLenient(s string) (p Position, notes []*FENError, err error) {
+	return parseFEN(s, false, true)
 }
 
 // parseFEN reads a FEN; frc reads the castling field as Chess960's (which
-// a Shredder-FEN field, rook files, implies).
-func parseFEN(s string, frc bool) (Position, error) {
+// a Shredder-FEN field, rook files, implies); lenient drops impossible
+// standard castling rights (returned in notes) instead of refusing them.
+// A KQkq field is never reread as Chess960 (X-FEN) without frc: a
+// Chess960 game says so with a [Variant] tag or with rook files.
+func parseFEN(s string, frc, lenient bool) (Position, []*FENError, error) {
 	fields := strings.Fields(s)
 	if len(fields) < 4 || len(fields) > 6 {
-		return Position{}, fenErr("fields", "fen_field_count",
+		return Position{}, nil, fenErr("fields", "fen_field_count",
 			fmt.Sprintf("expected 4 to 6 fields (placement, side, castling, en passant, then optionally halfmove and fullmove), got %d", len(fields)),
 			fmt.Sprintf("应有 4 到 6 个字段（棋子位置、行棋方、易位权、吃过路兵格，可再加半回合计数和回合数），实际有 %d 个", len(fields)))
 	}
 	var b board
 	b.ep = NoSquare
 	if err := parsePlacement(&b, fields[0]); err != nil {
-		return Position{}, err
+		return Position{}, nil, err
 	}
 	switch fields[1] {
 	case "w":
@@ -55,35 +69,31 @@ func parseFEN(s string, frc bool) (Position, error) {
 		b.side = Black
 		b.hash ^= zobrist.side
 	default:
-		return Position{}, fenErr("side", "fen_bad_side",
+		return Position{}, nil, fenErr("side", "fen_bad_side",
 			fmt.Sprintf("side to move must be w or b, not %q", fields[1]),
 			fmt.Sprintf("行棋方必须是 w 或 b，而不是 %q", fields[1]))
 	}
-	castling := parseCastling
+	var notes []*FENError
 	if frc || isShredder(fields[2]) {
-		castling = parseCastling960
-	}
-	if err := castling(&b, fields[2]); err != nil {
-		// KQkq with the king or a rook off e1/a1/h1 (e8/a8/h8) is X-FEN,
-		// as Chess960 files written without a [Variant] tag use it: the
-		// outermost rook on each side castles.
-		if fe, ok := err.(*FENError); !ok || fe.code != "fen_impossible_castling" || frc {
-			return Position{}, err
+		if err := parseCastling960(&b, fields[2]); err != nil {
+			return Position{}, nil, err
 		}
-		b.castle = 0
-		if parseCastling960(&b, fields[2]) != nil {
-			return Position{}, err
+	} else {
+		dropped, err := parseCastling(&b, fields[2], lenient)
+		if err != nil {
+			return Position{}, nil, err
 		}
+		notes = append(notes, dropped...)
 	}
 	b.hash ^= zobrist.castle[b.castle]
 	if err := parseEnPassant(&b, fields[3]); err != nil {
-		return Position{}, err
+		return Position{}, nil, err
 	}
 	b.fullmove = 1
 	if len(fields) > 4 {
 		n, err := strconv.Atoi(fields[4])
 		if err != nil || n < 0 || n > 10000 {
-			return Position{}, fenErr("halfmove", "fen_bad_halfmove",
+			return Position{}, nil, fenErr("halfmove", "fen_bad_halfmove",
 				fmt.Sprintf("halfmove clock must be a number from 0, not %q", fields[4]),
 				fmt.Sprintf("半回合计数必须是不小于 0 的数字，而不是 %q", fields[4]))
 		}
@@ -91,17 +101,19 @@ func parseFEN(s string, frc bool) (Position, error) {
 	}
 	if len(fields) > 5 {
 		n, err := strconv.Atoi(fields[5])
-		if err != nil || n < 1 || n > 100000 {
-			return Position{}, fenErr("fullmove", "fen_bad_fullmove",
+		if err != nil || n < 0 || n > 100000 {
+			return Position{}, nil, fenErr("fullmove", "fen_bad_fullmove",
 				fmt.Sprintf("move number must be a number from 1, not %q", fields[5]),
 				fmt.Sprintf("回合数必须是不小于 1 的数字，而不是 %q", fields[5]))
 		}
-		b.fullmove = n
+		// Move number 0, which many puzzle files write, is read as 1 (the
+		// counter has no effect on the rules).
+		b.fullmove = max(n, 1)
 	}
 	if err := checkLegality(&b); err != nil {
-		return Position{}, err
+		return Position{}, nil, err
 	}
-	return Position{b: b}, nil
+	return Position{b: b}, notes, nil
 }
 
 func parsePlacement(b *board, s string) error {
@@ -180,9 +192,12 @@ func parsePlacement(b *board, s string) error {
 	return nil
 }
 
-func parseCastling(b *board, s string) error {
+// parseCastling reads a standard castling field. A right whose king or
+// rook is not on its square is refused, or with lenient dropped and
+// returned.
+func parseCastling(b *board, s string, lenient bool) (dropped []*FENError, err error) {
 	if s == "-" {
-		return nil
+		return nil, nil
 	}
 	type right struct {
 		flag       uint8
@@ -196,18 +211,24 @@ func parseCastling(b *board, s string) error {
 	for i := 0; i < len(s); i++ {
 		r, ok := rights[s[i]]
 		if !ok || b.castle&r.flag != 0 {
-			return fenErr("castling", "fen_bad_castling",
+			return nil, fenErr("castling", "fen_bad_castling",
 				fmt.Sprintf("castling rights must be - or letters from KQkq, not %q", s),
 				fmt.Sprintf("易位权必须是 - 或 KQkq 中的字母，而不是 %q", s))
 		}
 		if b.sq[r.king] != NewPiece(r.c, King) || b.sq[r.rook] != NewPiece(r.c, Rook) {
-			return fenErr("castling", "fen_impossible_castling",
-				fmt.Sprintf("castling right %c needs the %s king on %s and a rook on %s", s[i], r.c, r.king, r.rook),
-				fmt.Sprintf("易位权 %c 要求%s的王在 %s、车在 %s", s[i], r.c.zh(), r.king, r.rook))
+			if !lenient {
+				return nil, fenErr("castling", "fen_impossible_castling",
+					fmt.Sprintf("castling right %c needs the %s king on %s and a rook on %s", s[i], r.c, r.king, r.rook),
+					fmt.Sprintf("易位权 %c 要求%s的王在 %s、车在 %s", s[i], r.c.zh(), r.king, r.rook))
+			}
+			dropped = append(dropped, fenErr("castling", "fen_castling_right_dropped",
+				fmt.Sprintf("castling right %c needs the %s king on %s and a rook on %s; it is dropped (a Chess960 game needs a [Variant \"Chess960\"] tag or rook files such as HAha)", s[i], r.c, r.king, r.rook),
+				fmt.Sprintf("易位权 %c 要求%s的王在 %s、车在 %s，已忽略此易位权（960 随机象棋须有 [Variant \"Chess960\"] 标签或用车所在直线表示易位权，如 HAha）", s[i], r.c.zh(), r.king, r.rook)))
+			continue
 		}
 		b.castle |= r.flag
 	}
-	return nil
+	return dropped, nil
 }
 
 func parseEnPassant(b *board, s string) error {
@@ -371,3 +392,10 @@ func (p Position) repetitionKey() uint64 {
 	}
 	return k
 }
+
+// RepetitionKey returns a 64-bit Zobrist key of the position as the
+// repetition rules see it (FIDE 9.2.2): pieces, side to move, castling
+// rights, and the en-passant square only when an en-passant capture is
+// legal. Positions that are the same for those rules have the same key;
+// different ones differ but for a hash collision (about 2⁻⁶⁴ a pair).
+func (p Position) RepetitionKey() uint64 { return p.repetitionKey() }

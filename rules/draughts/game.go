@@ -1,6 +1,9 @@
 package draughts
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Result is how a game stands.
 type Result uint8
@@ -107,11 +110,11 @@ type Game struct {
 
 // Warning is a slip in a game record that did not stop the game being
 // read: a move written as a capture that takes nothing, moves recorded
-// after a draw rule had already ended the game, or a move inside a
+// after a draw rule had already ended the game, a move inside a
 // variation that cannot be read or is not legal (the variation is cut
-// there).
+// there), a broken tag line, escapes written as text or a "-" result.
 type Warning struct {
-	// Ply is the move it concerns, 1-based, counted from the start of the
+	// Ply is the move it concerns, 1-based (0 for the tags), counted from the start of the
 	// game along the line it stands in (a variation's first move has the
 	// ply of the move it replaces).
 	Ply int
@@ -122,9 +125,18 @@ type Warning struct {
 const (
 	WarnCaptureMark = "capture_mark_on_quiet_move"
 	WarnAfterDraw   = "moves_after_draw"
+	// WarnBadTag: a tag line that is not [Name "value"] (skipped) or whose
+	// name has spaces (kept).
+	WarnBadTag = "malformed_tag"
+	// WarnEscapeText: escapes written out as text ("\r" after each tag
+	// line), skipped.
+	WarnEscapeText = "escape_written_as_text"
+	// WarnDashResult: "-" closing the moves, as [Result "-"] writes it, is
+	// read as * (no result).
+	WarnDashResult = "dash_result"
 )
 
-// Code returns WarnCaptureMark, WarnAfterDraw or WarnVariationMove.
+// Code returns one of the Warn* codes.
 func (w Warning) Code() string { return w.msg.code }
 
 // Message returns the warning in lang ("en", or Simplified Chinese for any
@@ -317,25 +329,25 @@ type Tag struct {
 // Tags returns a copy of the game's PDN tags in their order.
 func (g *Game) Tags() []Tag { return append([]Tag(nil), g.tags...) }
 
-// SetTag sets (or adds) the tag name.
+// SetTag sets (or adds) the tag name. Tag names match in any case, as
+// the reader reads them: every tag of that name takes the value, so that
+// none keeps an old one.
 func (g *Game) SetTag(name, value string) {
+	set := false
 	for i := range g.tags {
-		if g.tags[i].Name == name {
+		if strings.EqualFold(g.tags[i].Name, name) {
 			g.tags[i].Value = value
-			return
+			set = true
 		}
 	}
-	g.tags = append(g.tags, Tag{name, value})
+	if !set {
+		g.tags = append(g.tags, Tag{name, value})
+	}
 }
 
-// Tag returns the value of tag name and whether it is set.
+// Tag returns the value of tag name (in any case) and whether it is set.
 func (g *Game) Tag(name string) (string, bool) {
-	for _, t := range g.tags {
-		if t.Name == name {
-			return t.Value, true
-		}
-	}
-	return "", false
+	return tagValue(g.tags, name)
 }
 
 // Comment returns the comment after move i (1-based); Comment(0) is the

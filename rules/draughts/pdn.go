@@ -47,64 +47,198 @@ type PDNGame struct {
 // result or at the next tag section. Free text between games (text after a
 // result such as "2-0 ff", mail headers) that holds no tag and no move is
 // skipped, not counted as a game.
+//
+// ParsePDNGames sets no limits: for untrusted text use ReadPDNGames.
 func ParsePDNGames(text string) []PDNGame {
-	return parsePDN(text, -1)
+	games, _ := ReadPDNGames(text, record.Limits{})
+	return games
+}
+
+// ReadPDNGames reads the games of text as ParsePDNGames does, within lim:
+// reading stops at the first limit passed, returning the games read
+// before it and a *record.LimitError naming the limit, the game and the
+// ply. Its work is linear in the length of text, and nested variations
+// cost no Go stack.
+func ReadPDNGames(text string, lim record.Limits) ([]PDNGame, error) {
+	r := NewPDNReader(text, lim)
+	var games []PDNGame
+	for {
+		g, ok, err := r.Next()
+		if err != nil || !ok {
+			return games, err
+		}
+		games = append(games, g)
+	}
+}
+
+// PDNReader reads the games of a PDN text one at a time, within limits,
+// so that a caller can handle each game and let it go before the next.
+type PDNReader struct {
+	r pdnReader
+}
+
+// NewPDNReader returns a reader of the games of text within lim (see
+// ReadPDNGames).
+func NewPDNReader(text string, lim record.Limits) *PDNReader {
+	return &PDNReader{r: pdnReader{s: strings.ReplaceAll(text, "\ufeff", ""), lim: lim}}
+}
+
+// Next returns the next game (ok false at the end of the text). After a
+// limit is passed it returns the *record.LimitError, then and on every
+// later call.
+func (pr *PDNReader) Next() (g PDNGame, ok bool, err error) {
+	r := &pr.r
+	for r.err == nil {
+		r.moves = false
+		r.number = r.games + 1
+		r.variations, r.commentBytes, r.plies = 0, 0, 0
+		at := r.i
+		gm, ferr := r.game()
+		if r.err != nil {
+			break
+		}
+		if ferr != nil {
+			r.skipGame()
+			if r.i == at {
+				r.i++ // never stop making progress
+			}
+			g = PDNGame{Err: ferr}
+		} else if gm == nil {
+			return PDNGame{}, false, nil
+		} else if len(gm.tags) == 0 && len(gm.moves) == 0 {
+			continue // a lone result or comment between games
+		} else {
+			g = PDNGame{Game: gm}
+		}
+		if r.games++; record.Over(r.games, r.lim.Games) {
+			r.fail(record.LimitGames, r.lim.Games, 0)
+			break
+		}
+		return g, true, nil
+	}
+	return PDNGame{}, false, r.err
 }
 
 type pdnReader struct {
 	s     string
 	i     int
 	moves bool // the current game's movetext has begun
+	lim   record.Limits
+	// games counts the games read; number is that of the game being read.
+	games, number int
+	// Counts of the game being read, against lim.
+	variations, commentBytes, plies int
+	err                             *record.LimitError
 }
 
+// parsePDN reads at most max games (no limits).
 func parsePDN(text string, max int) []PDNGame {
-	r := &pdnReader{s: strings.ReplaceAll(text, "\ufeff", "")}
+	r := NewPDNReader(text, record.Limits{})
 	var games []PDNGame
-	for max < 0 || len(games) < max {
-		r.moves = false
-		at := r.i
-		g, err := r.game()
-		if err != nil {
-			games = append(games, PDNGame{Err: err})
-			r.skipGame()
-			if r.i == at {
-				r.i++ // never stop making progress
-			}
-			continue
-		}
-		if g == nil {
+	for len(games) < max {
+		g, ok, _ := r.Next()
+		if !ok {
 			break
 		}
-		if len(g.tags) == 0 && len(g.moves) == 0 {
-			continue // a lone result or comment between games
-		}
-		games = append(games, PDNGame{Game: g})
+		games = append(games, g)
 	}
 	return games
+}
+
+// fail records the first limit passed.
+func (r *pdnReader) fail(limit string, max, ply int) {
+	if r.err == nil {
+		r.err = &record.LimitError{Limit: limit, Max: max, Game: r.number, Ply: ply}
+	}
+}
+
+// annotation counts n bytes of comments of the current game at ply
+// against the limit; it reports false once the limit is passed.
+func (r *pdnReader) annotation(n, ply int) bool {
+	r.commentBytes += n
+	if record.Over(r.commentBytes, r.lim.CommentBytes) {
+		r.fail(record.LimitCommentBytes, r.lim.CommentBytes, ply)
+		return false
+	}
+	return true
+}
+
+// countPly counts a move of the current game (main line or variation, at
+// main-line ply) against the limit; it reports false once it is passed.
+func (r *pdnReader) countPly(ply int) bool {
+	r.plies++
+	if record.Over(r.plies, r.lim.Plies) {
+		r.fail(record.LimitPlies, r.lim.Plies, ply)
+		return false
+	}
+	return true
+}
+
+// openVariation counts a variation opened at depth (1: in the main line)
+// against the limits; it reports false once one is passed.
+func (r *pdnReader) openVariation(depth, ply int) bool {
+	r.variations++
+	switch {
+	case record.Over(r.variations, r.lim.Variations):
+		r.fail(record.LimitVariations, r.lim.Variations, ply)
+	case record.Over(depth, r.lim.Depth):
+		r.fail(record.LimitDepth, r.lim.Depth, ply)
+	default:
+		return true
+	}
+	return false
 }
 
 // game reads the next game; it returns nil, nil at the end of the input.
 func (r *pdnReader) game() (*Game, *FormatError) {
 	var tags []Tag
 	var g *Game
-	pending := ""
+	var pending strings.Builder
+	// early holds the warnings found before the game begins (its tags).
+	var early []Warning
+	warn := func(code, en, zh string) {
+		w := Warning{msg: message{code: code, en: en, zh: zh}}
+		if g == nil {
+			early = append(early, w)
+			return
+		}
+		w.Ply = len(g.moves)
+		g.warnings = append(g.warnings, w)
+	}
+	escapes := false
+	// Comments are gathered per move in a builder: many in a row cost
+	// their length, not its square.
+	var comments strings.Builder
+	commentAt := -1
+	flush := func() {
+		if commentAt >= 0 {
+			g.comments[commentAt] = comments.String()
+			comments.Reset()
+			commentAt = -1
+		}
+	}
+	defer flush()
 	addComment := func(c string) {
 		c = strings.TrimSpace(c)
 		if c == "" {
 			return
 		}
 		if g == nil {
-			if pending != "" {
-				pending += " "
+			if pending.Len() > 0 {
+				pending.WriteByte(' ')
 			}
-			pending += c
+			pending.WriteString(c)
 			return
 		}
-		i := len(g.moves)
-		if old := g.comments[i]; old != "" {
-			c = old + " " + c
+		if i := len(g.moves); i != commentAt {
+			flush()
+			commentAt = i
+			comments.WriteString(g.comments[i])
 		}
-		g.comments[i] = c
+		if comments.Len() > 0 {
+			comments.WriteByte(' ')
+		}
+		comments.WriteString(c)
 	}
 	// start creates the game at its first move (first, "" when there is
 	// none), which tells the side to move of a FEN with side "?".
@@ -118,8 +252,9 @@ func (r *pdnReader) game() (*Game, *FormatError) {
 		}
 		g = NewGame(pos)
 		g.tags = tags
-		if pending != "" {
-			g.comments[0] = pending
+		g.warnings = append(g.warnings, early...)
+		if pending.Len() > 0 {
+			g.comments[0] = pending.String()
 		}
 		return nil
 	}
@@ -138,33 +273,53 @@ func (r *pdnReader) game() (*Game, *FormatError) {
 				}
 				return g, nil
 			}
-			t, err := r.tag()
-			if err != nil {
+			t, w, err := r.tag()
+			if err != nil || r.err != nil {
 				return nil, err
 			}
-			tags = append(tags, t)
+			if w != nil {
+				warn(w.code, w.en, w.zh)
+			}
+			if t.Name == "" {
+				continue
+			}
+			if record.Over(len(tags)+1, r.lim.Tags) {
+				r.fail(record.LimitTags, r.lim.Tags, 0)
+				return nil, nil
+			}
+			if _, dup := tagValue(tags, t.Name); !dup {
+				tags = append(tags, t) // a repeated tag keeps its first value
+			}
 		case c == '{':
 			end := strings.IndexByte(r.s[r.i:], '}')
 			if end < 0 {
 				return nil, pdnError("a comment starting with { is never closed", "以 { 开始的注释没有用 } 结束")
 			}
-			addComment(r.s[r.i+1 : r.i+end])
+			if r.annotation(end+1, r.ply(g)) {
+				addComment(r.s[r.i+1 : r.i+end])
+			}
 			r.i += end + 1
 		case c == ';':
-			addComment(r.lineComment())
+			if com := r.lineComment(); r.annotation(len(com)+1, r.ply(g)) {
+				addComment(com)
+			}
 		case c == '%' && (r.i == 0 || r.s[r.i-1] == '\n'):
 			r.skipLine()
 		case c == '(':
+			if !r.openVariation(1, r.ply(g)) {
+				return nil, nil
+			}
 			if g == nil || len(g.moves) == 0 {
 				// A variation before the first move varies nothing.
-				if err := r.skipVariation(); err != nil {
+				if err := r.skipParens(0); err != nil {
 					return nil, err
 				}
 				continue
 			}
 			ply := len(g.moves)
+			flush() // the variation's warnings and moves come first
 			v, err := r.variation(g.positions[ply-1], ply, &g.warnings)
-			if err != nil {
+			if err != nil || r.err != nil {
 				return nil, err
 			}
 			if len(v.Moves) > 0 {
@@ -187,6 +342,25 @@ func (r *pdnReader) game() (*Game, *FormatError) {
 			if tok[0] == '$' {
 				continue
 			}
+			if escapeArtifact(tok) {
+				// "\r" written as text after every tag line by some
+				// exporters.
+				if !escapes {
+					escapes = true
+					warn(WarnEscapeText, fmt.Sprintf("the text %q (an escape written out by the program that made the file) is skipped", tok),
+						fmt.Sprintf("已跳过文字 %q（生成文件的程序写出的转义符）", tok))
+				}
+				continue
+			}
+			if v, ok := tagValue(tags, "Result"); ok && v == tok && tok == "-" {
+				// [Result "-"] with "-" closing the moves: no result.
+				if err := start(""); err != nil {
+					return nil, err
+				}
+				g.result = "*"
+				warn(WarnDashResult, "the result \"-\" is read as * (no result)", "结果“-”按 *（无结果）读取")
+				return g, nil
+			}
 			if v, ok := tagValue(tags, "Result"); ok && v == tok {
 				// A score that is not a game result (a match score such as
 				// 4-6) closing the moves, as its Result tag writes it.
@@ -198,7 +372,7 @@ func (r *pdnReader) game() (*Game, *FormatError) {
 				// Free text between games, such as mail headers or a
 				// remark after the last result.
 				r.skipFreeText()
-				pending = ""
+				pending.Reset()
 				continue
 			}
 			r.moves = true
@@ -208,6 +382,10 @@ func (r *pdnReader) game() (*Game, *FormatError) {
 			if err := start(mv); err != nil {
 				return nil, err
 			}
+			if !r.countPly(len(g.moves) + 1) {
+				return nil, nil
+			}
+			flush() // g.comments of the move before is complete
 			if err := playRecorded(g, mv); err != nil {
 				return nil, err
 			}
@@ -276,291 +454,4 @@ func parseFENSide(fen, first string) (Position, *FormatError) {
 		p.turn = Black
 	}
 	return p, nil
-}
-
-// normalResult returns the international form of a result token.
-func normalResult(tok string) string {
-	switch tok {
-	case "1/2-1/2", "½-½":
-		return "1-1"
-	}
-	return tok
-}
-
-// stripMoveNumber removes a move number ("12.", "12...") and an ellipsis
-// ("...", "…") from tok; it returns "" when nothing else is left.
-func stripMoveNumber(tok string) string {
-	j := 0
-	for j < len(tok) && tok[j] >= '0' && tok[j] <= '9' {
-		j++
-	}
-	if j > 0 && j < len(tok) && (tok[j] == '.' || strings.HasPrefix(tok[j:], "…")) {
-		tok = tok[j:]
-	} else if j > 0 {
-		return tok
-	}
-	return strings.TrimLeft(tok, ".…")
-}
-
-func isMoveSep(c byte) bool { return c == '-' || c == 'x' || c == 'X' || c == ':' }
-
-// joinPadded completes a move whose squares were written apart from their
-// separator, as in "1- 7", "28x 6" or "1 - 7", reading on from r.i.
-func (r *pdnReader) joinPadded(tok string) string {
-	for {
-		// The token is squares and separators only.
-		digitsOnly, bare := true, true
-		for k := 0; k < len(tok); k++ {
-			if isMoveSep(tok[k]) {
-				digitsOnly = false
-			} else if tok[k] < '0' || tok[k] > '9' {
-				bare = false
-			}
-		}
-		if !bare {
-			return tok
-		}
-		j := r.skipBlanks(r.i)
-		switch {
-		case isMoveSep(tok[len(tok)-1]):
-			k := j
-			for k < len(r.s) && r.s[k] >= '0' && r.s[k] <= '9' {
-				k++
-			}
-			if k == j {
-				return tok
-			}
-			tok, r.i = tok+r.s[j:k], k
-		case digitsOnly && j < len(r.s) && isMoveSep(r.s[j]) && j > r.i:
-			k := r.skipBlanks(j + 1)
-			m := k
-			for m < len(r.s) && r.s[m] >= '0' && r.s[m] <= '9' {
-				m++
-			}
-			if m == k {
-				return tok
-			}
-			tok, r.i = tok+r.s[j:j+1]+r.s[k:m], m
-		default:
-			return tok
-		}
-	}
-}
-
-// skipBlanks returns the index of the first byte from i that is not a space
-// or a tab.
-func (r *pdnReader) skipBlanks(i int) int {
-	for i < len(r.s) && (r.s[i] == ' ' || r.s[i] == '\t') {
-		i++
-	}
-	return i
-}
-
-// lineComment reads a comment from ';' at r.i to the end of the line.
-func (r *pdnReader) lineComment() string {
-	start := r.i + 1
-	r.skipLine()
-	return r.s[start:r.i]
-}
-
-func (r *pdnReader) skipLine() {
-	for r.i < len(r.s) && r.s[r.i] != '\n' {
-		r.i++
-	}
-}
-
-// skipFreeText skips lines up to one that starts with a tag or a digit.
-func (r *pdnReader) skipFreeText() {
-	for {
-		r.skipLine()
-		if r.i >= len(r.s) {
-			return
-		}
-		r.i++
-		j := r.skipBlanks(r.i)
-		if j < len(r.s) && (r.s[j] == '[' || r.s[j] >= '0' && r.s[j] <= '9') {
-			return
-		}
-	}
-}
-
-// skipGame moves past the rest of a game that could not be read: to just
-// after its result, or to the tags of the next game.
-func (r *pdnReader) skipGame() {
-	for {
-		r.skipSpace()
-		if r.i >= len(r.s) {
-			return
-		}
-		switch c := r.s[r.i]; {
-		case c == '[':
-			if r.moves && (r.i == 0 || r.s[r.i-1] == '\n' || r.skipBlanksBack()) {
-				return
-			}
-			r.skipLine()
-		case c == '{':
-			end := strings.IndexByte(r.s[r.i:], '}')
-			if end < 0 {
-				r.i = len(r.s)
-				return
-			}
-			r.i += end + 1
-		case c == ';' || c == '%':
-			r.skipLine()
-		case c == '(':
-			if r.skipVariation() != nil {
-				r.i = len(r.s)
-			}
-		default:
-			tok := r.joinPadded(r.token())
-			r.moves = true
-			if results[tok] {
-				return
-			}
-		}
-	}
-}
-
-// skipBlanksBack reports whether only spaces and tabs precede r.i on its
-// line.
-func (r *pdnReader) skipBlanksBack() bool {
-	for j := r.i - 1; j >= 0; j-- {
-		switch r.s[j] {
-		case '\n':
-			return true
-		case ' ', '\t', '\r':
-		default:
-			return false
-		}
-	}
-	return true
-}
-
-func (r *pdnReader) skipSpace() {
-	for r.i < len(r.s) {
-		switch r.s[r.i] {
-		case ' ', '\t', '\n', '\r', '\f', '\v':
-			r.i++
-		default:
-			return
-		}
-	}
-}
-
-// token reads up to the next space or special character.
-func (r *pdnReader) token() string {
-	j := r.i
-	for j < len(r.s) && !strings.ContainsRune(" \t\n\r\f\v[]{}();", rune(r.s[j])) {
-		j++
-	}
-	if j == r.i {
-		j++
-	}
-	tok := r.s[r.i:j]
-	r.i = j
-	return tok
-}
-
-func (r *pdnReader) tag() (Tag, *FormatError) {
-	end := r.i + 1
-	inQuote := false
-	for ; end < len(r.s); end++ {
-		c := r.s[end]
-		if inQuote && c == '\\' {
-			end++
-			continue
-		}
-		if c == '"' {
-			inQuote = !inQuote
-		}
-		if c == ']' && !inQuote {
-			break
-		}
-	}
-	if end >= len(r.s) {
-		return Tag{}, pdnError("a tag starting with [ is never closed", "以 [ 开始的标签没有用 ] 结束")
-	}
-	body := strings.TrimSpace(r.s[r.i+1 : end])
-	r.i = end + 1
-	name, rest, _ := strings.Cut(body, " ")
-	rest = strings.TrimSpace(rest)
-	if name == "" || len(rest) < 2 || rest[0] != '"' || rest[len(rest)-1] != '"' {
-		return Tag{}, pdnError(fmt.Sprintf("tag [%s] must look like [Name \"value\"]", body),
-			fmt.Sprintf("标签 [%s] 应写成 [名称 \"值\"]", body))
-	}
-	// PDN escapes only \" and \\ inside tag values.
-	return Tag{Name: name, Value: record.Unescape(rest[1 : len(rest)-1])}, nil
-}
-
-func (r *pdnReader) skipVariation() *FormatError {
-	depth := 0
-	for r.i < len(r.s) {
-		switch r.s[r.i] {
-		case '(':
-			depth++
-		case ')':
-			depth--
-			if depth == 0 {
-				r.i++
-				return nil
-			}
-		case '{':
-			end := strings.IndexByte(r.s[r.i:], '}')
-			if end < 0 {
-				return pdnError("a comment starting with { is never closed", "以 { 开始的注释没有用 } 结束")
-			}
-			r.i += end
-		}
-		r.i++
-	}
-	return pdnError("a variation starting with ( is never closed", "以 ( 开始的变着没有用 ) 结束")
-}
-
-// results are the PDN game results (international notation first).
-var results = map[string]bool{"2-0": true, "0-2": true, "1-1": true, "0-0": true, "*": true,
-	"1-0": true, "0-1": true, "1/2-1/2": true, "½-½": true}
-
-// playRecorded plays one move of a record. A move written as a capture
-// that takes nothing is played as the quiet move it names, with a Warning;
-// after a draw rule has ended the game, the moves recorded after it are
-// still played (the draw is kept, see Game.DrawnAt).
-func playRecorded(g *Game, tok string) *FormatError {
-	ply := len(g.moves) + 1
-	pos := g.Position()
-	n := moveNumber(pos.turn, ply)
-	fail := func(ie *IllegalMoveError) *FormatError {
-		return pdnError(fmt.Sprintf("move %d %s: %s", n, tok, ie.Message("en")),
-			fmt.Sprintf("第 %d 回合 %s：%s", n, tok, ie.Message("zh-CN")))
-	}
-	if g.drawnAt == 0 {
-		if o := g.outcome(); o.Result == Draw {
-			g.drawnAt, g.drawn = len(g.moves), o
-			g.warnings = append(g.warnings, Warning{Ply: ply, msg: message{code: WarnAfterDraw,
-				en: fmt.Sprintf("the game was already drawn before move %d (%s): %s; the moves after it are replayed", n, tok, o.Message("en")),
-				zh: fmt.Sprintf("第 %d 回合 %s 之前对局已经是和棋（%s），之后的着法照样复盘", n, tok, o.Message("zh-CN"))}})
-		} else if o.Result != Ongoing {
-			return fail(illegal(tok, CodeGameOver, "the game is over: "+o.Message("en"), "对局已经结束："+o.Message("zh-CN")))
-		}
-	}
-	m, fixed, ie := parseRecorded(pos, tok)
-	if ie != nil {
-		return fail(ie)
-	}
-	if fixed {
-		g.warnings = append(g.warnings, Warning{Ply: ply, msg: message{code: WarnCaptureMark,
-			en: fmt.Sprintf("move %d %s takes nothing: read as %s", n, tok, m), zh: fmt.Sprintf("第 %d 回合 %s 没有吃子：按 %s 读取", n, tok, m)}})
-	}
-	g.moves = append(g.moves, m)
-	g.positions = append(g.positions, pos.apply(m)) // ParseMove returns only legal moves
-	return nil
-}
-
-// tagValue returns the value of the tag named name (case-insensitively).
-func tagValue(tags []Tag, name string) (string, bool) {
-	for _, t := range tags {
-		if strings.EqualFold(t.Name, name) {
-			return t.Value, true
-		}
-	}
-	return "", false
 }

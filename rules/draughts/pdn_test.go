@@ -102,7 +102,7 @@ func TestParsePDNErrors(t *testing.T) {
 		{"", "no game found"},
 		{"1. 32-28 {unclosed", "never closed"},
 		{"[Event \"x\"", "never closed"},
-		{"[Event x]", "must look like"},
+		{"[Event x]", "no game found"}, // a broken tag line is skipped
 		{"1. 32-28 (19-23", "never closed"},
 		{"1. 32-28 )", "unexpected"},
 		{"[FEN \"W:W51\"]\n1. 32-28", "FEN tag: invalid FEN: there is no square 51"},

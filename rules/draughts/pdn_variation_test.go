@@ -148,9 +148,9 @@ func TestPDNVariationEdges(t *testing.T) {
 		// An illegal first move drops the variation; the game is kept.
 		{"1. 32-28 19-23 2. 28x19 (2. 33-29 14-20) 14x23 *", map[int][]string{},
 			[]string{"variation, move 2 33-29: capture is mandatory: 28x19 is available"}},
-		// A ';' comment that hides a brace the extent counted.
-		{"1. 32-28 (1. 31-27 ; a { b\n ( c } ) 19-23 *", map[int][]string{1: {"31-27 {a { b}"}},
-			[]string{"variation: invalid PDN: a variation starting with ( is never closed"}},
+		// A ';' comment runs to the end of its line, parentheses and
+		// braces in it too.
+		{"1. 32-28 (1. 31-27 ; a ) { b\n) 19-23 *", map[int][]string{1: {"31-27 {a ) { b}"}}, nil},
 		// Nested twice.
 		{"1. 32-28 (1. 31-27 (1. 33-29 (1. 34-29 17-21) 18-23)) 19-23 *",
 			map[int][]string{1: {"31-27 (33-29 (34-29 17-21) 18-23)"}}, nil},

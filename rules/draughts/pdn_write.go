@@ -3,6 +3,8 @@ package draughts
 import (
 	"fmt"
 	"strings"
+
+	"qixue/rules/record"
 )
 
 // PDN returns the game in PDN: its tags (with GameType "20" and, when the
@@ -44,57 +46,80 @@ func (g *Game) PDN() string {
 	for i, m := range g.moves {
 		main.Moves[i] = VariationMove{Move: m, Comment: g.comments[i+1], Variations: g.variations[i+1]}
 	}
-	line := 0
-	for _, w := range append(appendLine(nil, g.Start(), 1, main), result) {
-		if line > 0 && line+1+len(w) > 79 {
-			sb.WriteByte('\n')
-			line = 0
-		} else if line > 0 {
-			sb.WriteByte(' ')
-			line++
-		}
-		sb.WriteString(w)
-		line += len(w)
-	}
+	w := record.Words{SB: &sb, Max: 79}
+	writeLine(&w, g.Start(), 1, main)
+	w.Word(result)
+	w.Flush()
 	sb.WriteByte('\n')
 	return sb.String()
 }
 
-// appendComment adds a comment in braces to words, a word at a time.
-func appendComment(words []string, c string) []string {
+// writeComment writes a comment in braces, a word at a time.
+func writeComment(w *record.Words, c string) {
 	if c == "" {
-		return words
+		return
 	}
-	return append(words, strings.Fields("{"+strings.ReplaceAll(c, "}", ")")+"}")...)
+	for _, f := range strings.Fields("{" + strings.ReplaceAll(c, "}", ")") + "}") {
+		w.Word(f)
+	}
 }
 
-// appendLine adds to words the moves of v played from pos, the first at
-// ply of the game, with its comments and, in parentheses after each move,
-// its variations. A move number and its move are one word ("12. 32-28"),
-// so that a line is never broken between them.
-func appendLine(words []string, pos Position, ply int, v Variation) []string {
-	words = appendComment(words, v.Comment)
-	numbered := true // whether a Black move needs "N..."
-	for i, vm := range v.Moves {
-		n := moveNumber(pos.turn, ply+i)
-		switch {
-		case pos.turn == White:
-			words = append(words, fmt.Sprintf("%d. %s", n, pos.Notation(vm.Move)))
-		case numbered:
-			words = append(words, fmt.Sprintf("%d... %s", n, pos.Notation(vm.Move)))
-		default:
-			words = append(words, pos.Notation(vm.Move))
-		}
-		words = appendComment(words, vm.Comment)
-		for _, alt := range vm.Variations {
-			if vw := appendLine(nil, pos, ply+i, alt); len(vw) > 0 {
-				vw[0] = "(" + vw[0]
-				vw[len(vw)-1] += ")"
-				words = append(words, vw...)
+// lineWriter is a variation being written: its moves from pos, the first
+// at ply of the game, the next move i and the next of that move's
+// variations vi (-1: the move itself first).
+type lineWriter struct {
+	pos      Position
+	ply      int
+	v        Variation
+	i, vi    int
+	numbered bool // whether a Black move needs "N..."
+}
+
+// writeLine writes the moves of v played from pos, the first at ply of
+// the game, with its comments and, in parentheses after each move, its
+// variations. A move number and its move are one word ("12. 32-28"), so
+// that a line is never broken between them. Nested variations are lines
+// on an explicit stack: the work is linear in their total size and no Go
+// stack grows with their depth.
+func writeLine(w *record.Words, pos Position, ply int, v Variation) {
+	writeComment(w, v.Comment)
+	stack := []*lineWriter{{pos: pos, ply: ply, v: v, vi: -1, numbered: true}}
+	for len(stack) > 0 {
+		l := stack[len(stack)-1]
+		if l.i == len(l.v.Moves) {
+			stack = stack[:len(stack)-1]
+			if len(stack) > 0 {
+				w.Close()
 			}
+			continue
 		}
-		numbered = vm.Comment != "" || len(vm.Variations) > 0
-		pos = pos.apply(vm.Move)
+		vm := l.v.Moves[l.i]
+		if l.vi < 0 {
+			n := moveNumber(l.pos.turn, l.ply+l.i)
+			switch {
+			case l.pos.turn == White:
+				w.Word(fmt.Sprintf("%d. %s", n, l.pos.Notation(vm.Move)))
+			case l.numbered:
+				w.Word(fmt.Sprintf("%d... %s", n, l.pos.Notation(vm.Move)))
+			default:
+				w.Word(l.pos.Notation(vm.Move))
+			}
+			writeComment(w, vm.Comment)
+			l.vi = 0
+		}
+		if l.vi < len(vm.Variations) {
+			alt := vm.Variations[l.vi]
+			l.vi++
+			if len(alt.Moves) > 0 || alt.Comment != "" {
+				w.Open()
+				writeComment(w, alt.Comment)
+				stack = append(stack, &lineWriter{pos: l.pos, ply: l.ply + l.i, v: alt, vi: -1, numbered: true})
+			}
+			continue
+		}
+		l.numbered = vm.Comment != "" || len(vm.Variations) > 0
+		l.pos = l.pos.apply(vm.Move)
+		l.i++
+		l.vi = -1
 	}
-	return words
 }

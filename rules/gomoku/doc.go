@@ -40,7 +40,9 @@
 // moves in record notation with swaps and fifth-move offers, {comments},
 // results), replays each and reports every bad game by number, line and
 // move; WriteRecords writes them back. ParsePSQ and WritePSQ read and write
-// the Piskvork / Gomocup PSQ files of one game on a 15x15 board. A fifth-move
-// offer may hold more than two points for the Soosorv and Taraguchi rules
-// (NewGameWithOffers).
+// the Piskvork / Gomocup PSQ files of one game on a 15x15 board. Renju
+// games may follow the Soosorv-N or Taraguchi-N opening rules instead of
+// the national one (NewGameWithRule, the [Opening] tag): their extra swaps
+// and offers of more fifth moves. A record that ends on Black's forbidden
+// move is Black's loss (PlayRecorded), as the rules score it.
 package gomoku

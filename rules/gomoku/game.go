@@ -168,10 +168,20 @@ type Game struct {
 	swapped  bool
 	result   Result
 	reason   string
+	rule     string // the rule that ended the game: RuleFive, RuleFullBoard, RuleBothPassed
 	opening  *Opening
 	// maxOffers is the most fifth-move offers allowed, 0 for the seed's
 	// exactly two.
 	maxOffers int
+	// claims puts Black's forbidden stones down instead of refusing them
+	// (WithForbiddenClaims); unclaimed lists those put down.
+	claims    bool
+	unclaimed []ForbiddenStone
+	// orule is the opening rule when it is not the national one.
+	orule OpeningRule
+	// reasonZhText is the Chinese reason when it says more than the
+	// result.
+	reasonZhText string
 }
 
 // NewGame starts an empty game. Under Renju it follows the national
@@ -185,9 +195,9 @@ func NewGame(r Ruleset) *Game {
 
 // NewGameWithOffers starts a renju game under the national protocol in
 // which Black may offer from two up to max fifth moves instead of exactly
-// two, as the Soosorv and Taraguchi opening rules let Black declare (their
-// extra swaps are not modelled: one swap after move 3 remains the only
-// one). max below 2 means 2. For other rulesets it is NewGame.
+// two (one swap, after move 3). max below 2 means 2. For other rulesets it
+// is NewGame. The Soosorv and Taraguchi rules, with their extra swaps, are
+// NewGameWithRule.
 func NewGameWithOffers(r Ruleset, max int) *Game {
 	g := NewGame(r)
 	g.maxOffers = max
@@ -241,7 +251,9 @@ func (g *Game) ToMove() Colour {
 	return White
 }
 
-// Swapped reports whether the players swapped colours after move 3.
+// Swapped reports whether the players have exchanged colours: an odd
+// number of swaps (one after move 3 under the national rule; the Soosorv
+// and Taraguchi rules allow more).
 func (g *Game) Swapped() bool { return g.swapped }
 
 // Opening returns the designated opening once three stones are down in a
@@ -256,6 +268,17 @@ func (g *Game) Opening() (Opening, bool) {
 // Result returns the result and, when the game is over, why (e.g. "black
 // made five: d8-h8").
 func (g *Game) Result() (Result, string) { return g.result, g.reason }
+
+// The rules that end a game, as Rule returns them.
+const (
+	RuleFive       = "five"        // a winning line (exactly five for Black in renju and for both in standard)
+	RuleFullBoard  = "full_board"  // the board is full: a draw
+	RuleBothPassed = "both_passed" // both players passed in the same round: a draw
+)
+
+// Rule returns the rule that ended the game (RuleFive, RuleFullBoard or
+// RuleBothPassed), or "" while it goes on.
+func (g *Game) Rule() string { return g.rule }
 
 // Play applies m and returns the new game. The receiver is not changed.
 // Refusals are *Error values naming the move number: "game_over",
@@ -272,11 +295,10 @@ func (g *Game) Play(m Move) (*Game, error) {
 	ng.record = append(append([]Move(nil), g.record...), m)
 	switch m.Kind {
 	case Swap:
-		if !g.national || g.plies != 3 || g.swapped || len(g.record) != 3 {
-			return nil, errf("bad_swap", "white may swap colours only once, right after move 3, and only in renju",
-				"只有连珠规则下、在黑3之后白4之前可以交换一次").atMove(n)
+		if err := g.checkSwap(); err != nil {
+			return nil, err.atMove(n)
 		}
-		ng.swapped = true
+		ng.swapped = !g.swapped
 		return &ng, nil
 	case Pass:
 		if g.national && g.plies < 3 {
@@ -287,7 +309,7 @@ func (g *Game) Play(m Move) (*Game, error) {
 		// A round is Black's move and White's reply; the seed draws the game
 		// when both pass in the same round.
 		if c := g.ToMove(); c == White && g.record[len(g.record)-1].Kind == Pass {
-			ng.result, ng.reason = Draw, "both players passed in the same round"
+			ng.result, ng.reason, ng.rule = Draw, "both players passed in the same round", RuleBothPassed
 		}
 		return &ng, nil
 	case Offer:
@@ -309,9 +331,17 @@ func (g *Game) Play(m Move) (*Game, error) {
 			return nil, err
 		}
 	}
+	if g.national {
+		if err := g.checkRuleStone(n, m); err != nil {
+			return nil, err
+		}
+	}
 	if g.rules.hasForbidden(c) {
 		if f, ok := g.board.ExplainForbidden(p); ok {
-			return nil, f.Err().atMove(n)
+			if !g.claims {
+				return nil, f.Err().atMove(n)
+			}
+			ng.unclaimed = append(slices.Clip(g.unclaimed), ForbiddenStone{Move: n, Forbidden: f})
 		}
 	}
 	five := g.board.makesFive(g.rules, c, p)
@@ -327,9 +357,9 @@ func (g *Game) Play(m Move) (*Game, error) {
 		if c == White {
 			ng.result = WhiteWins
 		}
-		ng.reason = fmt.Sprintf("%s made five: %s", c, five)
+		ng.reason, ng.rule = fmt.Sprintf("%s made five: %s", c, five), RuleFive
 	case ng.board.Full():
-		ng.result, ng.reason = Draw, "the board is full"
+		ng.result, ng.reason, ng.rule = Draw, "the board is full", RuleFullBoard
 	}
 	return &ng, nil
 }
@@ -339,6 +369,7 @@ func (g *Game) Play(m Move) (*Game, error) {
 // same shape by symmetry.
 func (g *Game) checkOffer(m Move) *Error {
 	lo, hi := g.offers()
+	lo = min(lo, hi)
 	offered := m.OfferedPoints()
 	if n := len(offered); n < lo || n > hi {
 		want := fmt.Sprint(lo)
@@ -368,8 +399,16 @@ func (g *Game) checkOffer(m Move) *Error {
 }
 
 // offers returns how many fifth moves Black must offer: two (五手两打)
-// unless the game was started with NewGameWithOffers.
+// unless the game was started with NewGameWithOffers; under the Soosorv
+// rule from two to N (the number White declared is not in the record; a
+// single fifth move is written alone), under Taraguchi choice 2 exactly N.
 func (g *Game) offers() (lo, hi int) {
+	switch g.orule.Kind {
+	case SoosorvRule:
+		return 2, g.orule.N
+	case TaraguchiRule:
+		return g.orule.N, g.orule.N
+	}
 	if g.maxOffers == 0 {
 		return 2, 2
 	}
@@ -423,6 +462,9 @@ func (g *Game) anyThird(w Point) Point {
 }
 
 func (g *Game) reasonZh() string {
+	if g.reasonZhText != "" {
+		return g.reasonZhText
+	}
 	switch g.result {
 	case Draw:
 		return "和棋"

@@ -3,7 +3,6 @@ package gomoku
 import (
 	"fmt"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"qixue/rules/record"
@@ -23,9 +22,11 @@ import (
 //	h8 h9 i10 swap i9 {a calm fifth} j10,k11:k11 g7 1-0
 //
 // Rule is freestyle, standard or renju (the reader's default when absent).
-// Opening, for renju, is the opening rule: "RIF" or "national" (or none)
-// for exactly two fifth-move offers, "Soosorv-N" or "Taraguchi-N" for up to
-// N. Result is "1-0" (Black won), "0-1" (White won), "1/2-1/2" or "*"; it
+// Opening, for renju, is the opening rule (ParseOpeningRule): "RIF" or
+// "national" (or none) for one swap and exactly two fifth-move offers,
+// "Soosorv-N" or "Taraguchi-N" for their swaps and offers. A game whose
+// last move is Black's forbidden move is read as lost by Black (0-1), as
+// the rules score it. Result is "1-0" (Black won), "0-1" (White won), "1/2-1/2" or "*"; it
 // may also close the move text. Move numbers ("1.") are skipped.
 // {comments} and ;comments are kept at their moves.
 type GameRecord struct {
@@ -33,6 +34,9 @@ type GameRecord struct {
 	// Result included).
 	Tags  []record.Tag
 	Rules Ruleset
+	// OpeningRule is the renju opening rule of the Opening tag (the
+	// national rule when there is none).
+	OpeningRule OpeningRule
 	// MaxOffers is the most fifth-move offers the opening rule allows (2
 	// for the seed's and RIF's rule).
 	MaxOffers int
@@ -78,29 +82,57 @@ func (e *RecordError) Unwrap() error { return e.Err }
 
 var moveNumber = regexp.MustCompile(`^[0-9]+\.+$`)
 
-var offerRule = regexp.MustCompile(`(?i)^(soosorv|taraguchi)-([0-9]+)$`)
-
 // ParseRecords reads every game of a record file and replays each under
 // its rules (def when it has no Rule tag). It returns one GameRecord and
 // one error per game, in file order: a refused game has a *RecordError
 // naming the game, the line and the move or tag at fault, and the games
 // after it are still read. A game without moves is refused ("empty_game").
+//
+// ParseRecords sets no limits: for untrusted text use ReadRecords.
 func ParseRecords(text string, def Ruleset) ([]GameRecord, []error) {
-	blocks := record.Split(text)
-	recs := make([]GameRecord, len(blocks))
-	errs := make([]error, len(blocks))
-	for i, b := range blocks {
-		rec, line, err := readRecord(b, def)
-		recs[i] = rec
-		if err != nil {
-			errs[i] = &RecordError{Game: b.Number, Line: line, Err: err}
-		}
-	}
+	recs, errs, _ := ReadRecords(text, def, record.Limits{})
 	return recs, errs
 }
 
-func readRecord(b record.Block, def Ruleset) (GameRecord, int, *Error) {
-	rec := GameRecord{Tags: b.Tags, Rules: def, MaxOffers: 2}
+// ReadRecords reads the games of text as ParseRecords does, within lim
+// (games, plies, comment bytes, tags and tag bytes): it stops at the first
+// limit passed, returning the games before it and a *record.LimitError
+// naming the limit, the game and the ply.
+func ReadRecords(text string, def Ruleset, lim record.Limits) ([]GameRecord, []error, error) {
+	blocks, lerr := record.SplitWithin(text, lim)
+	recs := make([]GameRecord, 0, len(blocks))
+	errs := make([]error, 0, len(blocks))
+	for _, b := range blocks {
+		if n := plies(b); record.Over(n, lim.Plies) {
+			return recs, errs, &record.LimitError{Limit: record.LimitPlies, Max: lim.Plies, Game: b.Number, Ply: lim.Plies + 1}
+		}
+		rec, line, err := readRecord(b, def)
+		recs = append(recs, rec)
+		errs = append(errs, nil)
+		if err != nil {
+			errs[len(errs)-1] = &RecordError{Game: b.Number, Line: line, Err: err}
+		}
+	}
+	if lerr != nil {
+		return recs, errs, lerr
+	}
+	return recs, errs, nil
+}
+
+// plies counts the moves of a block: its words that are not comments,
+// move numbers or a result.
+func plies(b record.Block) int {
+	n := 0
+	for _, t := range b.Tokens {
+		if !t.Comment && !moveNumber.MatchString(t.Text) && !record.IsResult(t.Text) {
+			n++
+		}
+	}
+	return n
+}
+
+func readRecord(b record.Block, def Ruleset) (rec GameRecord, line int, e *Error) {
+	rec = GameRecord{Tags: b.Tags, Rules: def, MaxOffers: 2}
 	if b.Err != nil {
 		return rec, b.Line, errf("bad_record", b.Err.Error(), "棋谱格式错误："+b.Err.Error())
 	}
@@ -111,30 +143,23 @@ func readRecord(b record.Block, def Ruleset) (GameRecord, int, *Error) {
 		}
 		rec.Rules = r
 	}
-	switch o := b.Get("Opening"); {
-	case o == "" || strings.EqualFold(o, "RIF") || strings.EqualFold(o, "national"):
-	case offerRule.MatchString(o):
-		n, _ := strconv.Atoi(offerRule.FindStringSubmatch(o)[2])
-		rec.MaxOffers = max(2, min(n, 100))
-	default:
-		return rec, b.Line, errf("bad_opening_rule",
-			fmt.Sprintf("the opening rule %q is unknown: write RIF, Soosorv-8 or Taraguchi-10", o),
-			fmt.Sprintf("不认识开局规则“%s”：请写RIF、Soosorv-8或Taraguchi-10", o))
+	rule, err := ParseOpeningRule(b.Get("Opening"))
+	if err != nil {
+		return rec, b.Line, err.(*Error)
 	}
+	rec.OpeningRule, rec.MaxOffers = rule, max(2, rule.N)
 	rec.Result = b.Get("Result")
 	if rec.Result != "" && !record.IsResult(rec.Result) {
 		return rec, b.Line, errf("bad_result", fmt.Sprintf("the result %q is not 1-0, 0-1, 1/2-1/2 or *", rec.Result),
 			fmt.Sprintf("结果“%s”不对：请写1-0、0-1、1/2-1/2或*", rec.Result))
 	}
-	g := NewGameWithOffers(rec.Rules, rec.MaxOffers)
+	g := NewGameWithRule(rec.Rules, rule)
 	ended := false
-	for _, t := range b.Tokens {
+	var comments record.Comments
+	defer func() { rec.Comments = comments.Map() }()
+	for k, t := range b.Tokens {
 		if t.Comment {
-			if rec.Comments == nil {
-				rec.Comments = map[int]string{}
-			}
-			n := len(rec.Moves)
-			rec.Comments[n] = strings.TrimSpace(rec.Comments[n] + " " + t.Text)
+			comments.Add(len(rec.Moves), t.Text)
 			continue
 		}
 		if moveNumber.MatchString(t.Text) {
@@ -154,8 +179,12 @@ func readRecord(b record.Block, def Ruleset) (GameRecord, int, *Error) {
 		}
 		m, err := ParseMove(t.Text)
 		if err == nil {
+			play := g.Play
+			if lastMove(b.Tokens[k+1:]) {
+				play = g.PlayRecorded // a final forbidden move loses
+			}
 			var next *Game
-			if next, err = g.Play(m); err == nil {
+			if next, err = play(m); err == nil {
 				g = next
 			}
 		}
@@ -173,6 +202,17 @@ func readRecord(b record.Block, def Ruleset) (GameRecord, int, *Error) {
 	}
 	rec.Game = g
 	return rec, 0, nil
+}
+
+// lastMove reports whether no move follows in rest (only comments, move
+// numbers and results).
+func lastMove(rest []record.Token) bool {
+	for _, t := range rest {
+		if !t.Comment && !moveNumber.MatchString(t.Text) && !record.IsResult(t.Text) {
+			return false
+		}
+	}
+	return true
 }
 
 // resultText is the result token of a finished game, "" while it goes on.

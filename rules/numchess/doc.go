@@ -41,7 +41,7 @@
 //
 // Usage:
 //
-//	eng := numchess.SharedEngine(numchess.G46()) // one warm engine per ruleset
+//	eng := numchess.NewEngine(numchess.G46()) // keep one per ruleset: its caches stay warm
 //	m, _ := numchess.ParseMove("0a1-e5[9-5-4]")
 //	next, err := eng.Play(numchess.Start(), m) // err: *IllegalMoveError saying why
 //	moves := eng.LegalMoves(next)              // one witness per (piece, destination)

@@ -18,6 +18,7 @@ type edge struct {
 // genScratch is the working memory of one move generation.
 type genScratch struct {
 	ctx   context.Context // gives up when done (nil: never)
+	short bool            // leave out segments over more than ExplicitSpanMax pieces
 	pos   *Position
 	start int // the mover's point (empty while it moves)
 	stamp [NumPoints]int
@@ -58,6 +59,9 @@ func (g *genScratch) edgesFrom(p int) []edge {
 				continue
 			}
 			k++
+			if g.short && k > ExplicitSpanMax {
+				break
+			}
 			key += 1 << (4 * uint((g.pos.at[j]-1)%10))
 			if nx := int(geo.nb[j][d]); nx >= 0 && !g.occupied(nx) {
 				es = append(es, edge{to: int8(nx), dir: int8(d), k: int8(k), key: key})

@@ -78,19 +78,6 @@ func mustMove(t testing.TB, s string) Move {
 	return m
 }
 
-func TestSharedEngine(t *testing.T) {
-	a, b := SharedEngine(G46()), SharedEngine(G46())
-	c := SharedEngine(G23())
-	if a != b || a == c {
-		t.Errorf("SharedEngine: same ruleset gives %p and %p, other gives %p", a, b, c)
-	}
-	custom := G46()
-	custom.MaxChainSegments = 3
-	if SharedEngine(custom) == a || SharedEngine(custom).Ruleset().MaxChainSegments != 3 {
-		t.Errorf("custom ruleset shares the preset's engine")
-	}
-}
-
 // TestPerftStart pins the perft counts from the start (see BENCHMARKS.md).
 // Depth 3 with chains was 12710 before the 连跨 ruling of 2026-12-01 (a
 // 前跟 must go on over other pieces); 12530 after it, the count the

@@ -103,6 +103,10 @@ var shared sync.Map // fmt "%#v" of a Ruleset → *Engine
 // asking for an equal Ruleset, so its value caches stay warm across
 // requests (a fresh engine spends a few milliseconds filling them on a
 // crowded position).
+//
+// Deprecated: it keeps a package-level cache. Keep an engine per ruleset
+// where it is used instead (rules/game's Registry owns one per ruleset);
+// only the computer players still call this.
 func SharedEngine(rs Ruleset) *Engine {
 	key := fmt.Sprintf("%#v", rs) // a string key works whatever fields Ruleset grows
 	if e, ok := shared.Load(key); ok {

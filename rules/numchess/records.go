@@ -96,23 +96,54 @@ func recordErr(code, en, zh string) *ParseError {
 // error per game, in file order: a refused game has a *RecordError naming
 // the game, the line and the move at fault, and the games after it are
 // still read. A game without moves is refused ("empty_game").
+//
+// ParseRecords sets no limits: for untrusted text use ReadRecords.
 func ParseRecords(text string) ([]Record, []error) {
-	blocks := record.Split(text)
-	recs := make([]Record, len(blocks))
-	errs := make([]error, len(blocks))
-	for i, b := range blocks {
-		rec, err := readRecord(b)
-		recs[i] = rec
-		if err != nil {
-			err.Game = b.Number
-			errs[i] = err
-		}
-	}
+	recs, errs, _ := ReadRecords(text, record.Limits{})
 	return recs, errs
 }
 
-func readRecord(b record.Block) (Record, *RecordError) {
-	rec := Record{Tags: b.Tags, Start: Start()}
+// ReadRecords reads the games of text as ParseRecords does, within lim
+// (games, plies, comment bytes, tags and tag bytes): it stops at the first
+// limit passed, returning the games before it and a *record.LimitError
+// naming the limit, the game and the ply.
+func ReadRecords(text string, lim record.Limits) ([]Record, []error, error) {
+	blocks, lerr := record.SplitWithin(text, lim)
+	recs := make([]Record, 0, len(blocks))
+	errs := make([]error, 0, len(blocks))
+	engines := map[string]*Engine{} // one per ruleset, warm across the file's games
+	for _, b := range blocks {
+		if record.Over(len(b.Tokens), lim.Plies) {
+			// Every move is a word or more: count them exactly.
+			toks, _ := joinChinese(b.Tokens)
+			n := 0
+			for _, t := range toks {
+				if !t.Comment && !moveNumberToken.MatchString(t.Text) && !record.IsResult(t.Text) {
+					n++
+				}
+			}
+			if record.Over(n, lim.Plies) {
+				return recs, errs, &record.LimitError{Limit: record.LimitPlies, Max: lim.Plies, Game: b.Number, Ply: lim.Plies + 1}
+			}
+		}
+		rec, err := readRecord(b, engines)
+		recs = append(recs, rec)
+		errs = append(errs, nil)
+		if err != nil {
+			err.Game = b.Number
+			errs[len(errs)-1] = err
+		}
+	}
+	if lerr != nil {
+		return recs, errs, lerr
+	}
+	return recs, errs, nil
+}
+
+func readRecord(b record.Block, engines map[string]*Engine) (rec Record, rerr *RecordError) {
+	rec = Record{Tags: b.Tags, Start: Start()}
+	var comments record.Comments
+	defer func() { rec.Comments = comments.Map() }()
 	atTag := func(err *ParseError) (Record, *RecordError) {
 		return rec, &RecordError{Line: b.Line, Err: err}
 	}
@@ -136,7 +167,11 @@ func readRecord(b record.Block) (Record, *RecordError) {
 		return atTag(recordErr("bad_result", fmt.Sprintf("the result %q is not 1-0, 0-1, 1/2-1/2 or *", rec.Result),
 			fmt.Sprintf("结果“%s”不对：请写1-0、0-1、1/2-1/2或*", rec.Result)))
 	}
-	eng := SharedEngine(rs)
+	eng, ok := engines[rs.Name]
+	if !ok {
+		eng = NewEngine(rs)
+		engines[rs.Name] = eng
+	}
 	pos := rec.Start
 	ended := false
 	toks, chinese := joinChinese(b.Tokens)
@@ -151,10 +186,7 @@ func readRecord(b record.Block) (Record, *RecordError) {
 		}
 		switch {
 		case t.Comment:
-			if rec.Comments == nil {
-				rec.Comments = map[int]string{}
-			}
-			rec.Comments[n-1] = strings.TrimSpace(rec.Comments[n-1] + " " + t.Text)
+			comments.Add(n-1, t.Text)
 			continue
 		case moveNumberToken.MatchString(t.Text):
 			continue

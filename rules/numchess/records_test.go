@@ -10,7 +10,7 @@ import (
 // playedGame returns n legal moves from the start under G23, the first two
 // being the seed's 1d4-i5 and a Blue reply, in machine form.
 func playedGame(t testing.TB, n int) []string {
-	eng := SharedEngine(G23())
+	eng := NewEngine(G23())
 	pos := Start()
 	var out []string
 	for i := 0; i < n; i++ {
@@ -79,7 +79,7 @@ func TestParseRecords(t *testing.T) {
 // A game written in the seed's Chinese notation reads as the same moves.
 func TestParseRecordsChinese(t *testing.T) {
 	moves := playedGame(t, 12)
-	eng := SharedEngine(G23())
+	eng := NewEngine(G23())
 	pos := Start()
 	var words []string
 	for i, s := range moves {

@@ -63,23 +63,59 @@ func (b Block) Get(key string) string {
 // ends (and lone carriage returns) are accepted. Blocks are never dropped: a block that cannot be read
 // carries Err.
 func Split(text string) []Block {
+	blocks, _ := SplitWithin(text, Limits{})
+	return blocks
+}
+
+// SplitWithin cuts text into games as Split does, within the file-level
+// limits of lim: games, tags per game, bytes of a tag line and bytes of
+// comments per game (the move limits are the game readers'). It stops at
+// the first limit passed, returning the blocks before it and a
+// *LimitError naming the limit and the game.
+func SplitWithin(text string, lim Limits) ([]Block, error) {
 	text = strings.TrimPrefix(text, "\uFEFF")
 	text = strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(text)
 	var out []Block
 	var cur *Block
 	inComment := false // inside a {...} spanning lines
 	var comment strings.Builder
+	var lerr *LimitError
+	fail := func(limit string, max int) {
+		if lerr == nil {
+			lerr = &LimitError{Limit: limit, Max: max, Game: len(out) + 1}
+		}
+	}
+	commentBytes := 0
 	flush := func() {
 		if cur != nil && (len(cur.Tags) > 0 || len(cur.Tokens) > 0 || cur.Err != nil) {
 			cur.Number = len(out) + 1
-			out = append(out, *cur)
+			if Over(cur.Number, lim.Games) {
+				fail(LimitGames, lim.Games)
+			} else {
+				out = append(out, *cur)
+			}
 		}
 		cur = nil
+		commentBytes = 0
 	}
-	for i, raw := range strings.Split(text, "\n") {
-		n := i + 1
+	// comments counts n bytes of comments of the current game.
+	comments := func(n int) {
+		if commentBytes += n; Over(commentBytes, lim.CommentBytes) {
+			fail(LimitCommentBytes, lim.CommentBytes)
+		}
+	}
+	n := 0
+	for len(text) > 0 && lerr == nil {
+		raw := text
+		if end := strings.IndexByte(text, '\n'); end >= 0 {
+			raw, text = text[:end], text[end+1:]
+		} else {
+			text = ""
+		}
+		n++
 		line := strings.TrimSpace(raw)
 		if inComment {
+			comments(len(line) + 1)
 			end := strings.IndexByte(line, '}')
 			if end < 0 {
 				comment.WriteString(" " + line)
@@ -106,6 +142,14 @@ func Split(text string) []Block {
 			if cur == nil {
 				cur = &Block{Line: n}
 			}
+			if Over(len(line), lim.TagBytes) {
+				fail(LimitTagBytes, lim.TagBytes)
+				break
+			}
+			if Over(len(cur.Tags)+1, lim.Tags) {
+				fail(LimitTags, lim.Tags)
+				break
+			}
 			t, err := parseTag(line)
 			if err != nil && cur.Err == nil {
 				cur.Err = fmt.Errorf("line %d: %w", n, err)
@@ -116,17 +160,28 @@ func Split(text string) []Block {
 		if cur == nil {
 			cur = &Block{Line: n}
 		}
-		var open bool
-		open = tokenize(cur, line, n, &comment)
-		if open {
+		before := len(cur.Tokens)
+		if tokenize(cur, line, n, &comment) {
 			inComment = true
+			comments(comment.Len() + 1)
 		}
+		for _, t := range cur.Tokens[before:] {
+			if t.Comment {
+				comments(len(t.Text) + 2)
+			}
+		}
+	}
+	if lerr != nil {
+		return out, lerr
 	}
 	if inComment && cur.Err == nil {
 		cur.Err = fmt.Errorf("line %d: a comment opened with { is never closed", cur.Line)
 	}
 	flush()
-	return out
+	if lerr != nil {
+		return out, lerr
+	}
+	return out, nil
 }
 
 // tokenize appends the words and comments of one line to b. It reports
@@ -214,4 +269,47 @@ func Comment(text string) string {
 // won), "0-1", "1/2-1/2" or "*" (unknown or unfinished).
 func IsResult(s string) bool {
 	return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*"
+}
+
+// Comments gathers the comments of a game by the move they follow, as
+// readers find them: the comments at one move are joined by a space (an
+// empty one still marks its place), at a cost linear in their length
+// however many there are.
+type Comments struct {
+	m  map[int]string
+	at int
+	sb strings.Builder
+}
+
+// Add adds the comment text after move n (0: before the first move);
+// moves come in order, so a new n ends the comments of the last.
+func (c *Comments) Add(n int, text string) {
+	if c.m == nil {
+		c.m = map[int]string{}
+		c.at = n
+	}
+	if n != c.at {
+		c.flush()
+		c.at = n
+	}
+	c.m[n] = "" // an empty comment still marks its place
+	if text = strings.TrimSpace(text); text != "" {
+		if c.sb.Len() > 0 {
+			c.sb.WriteByte(' ')
+		}
+		c.sb.WriteString(text)
+	}
+}
+
+func (c *Comments) flush() {
+	if c.m != nil {
+		c.m[c.at] = c.sb.String()
+	}
+	c.sb.Reset()
+}
+
+// Map returns the comments by move, nil when there were none.
+func (c *Comments) Map() map[int]string {
+	c.flush()
+	return c.m
 }

@@ -25,6 +25,13 @@ export class ApiError extends Error {
 }
 
 export function currentUser() { return user; }
+
+// accessToken returns a fresh access token for the live socket's first
+// message (refreshing first when it is about to expire), or null.
+export async function accessToken() {
+  if (access && Date.now() > access.expires - 5000) await refresh().catch(() => {});
+  return access ? access.token : null;
+}
 export function onSession(fn) { listeners.add(fn); }
 
 function setSession(s) {

@@ -30,6 +30,9 @@ const routes = [
   ['/teacher/games/:id', () => import('./teacher/games.js'), 'staff'],
   ['/student/games', () => import('./student/games.js'), 'student'],
   ['/student/games/:id', () => import('./student/games.js'), 'student'],
+  ['/student/play', () => import('./student/play.js'), 'student'],
+  ['/student/play/:id', () => import('./student/play.js'), 'student'],
+  ['/teacher/live', () => import('./teacher/live.js'), 'staff'],
   ['/teacher/roster', () => import('./teacher/roster.js'), 'staff'],
 ];
 

@@ -41,6 +41,7 @@ export default async function studentHome({ navigate }) {
         t('rating', { r: Math.round(r.rating) }),
         r.level > 0 ? ' · ' + t('level', { n: r.level }) : '')))),
     h('nav', { class: 'student-more', 'aria-label': t('more') },
+      h('a', { href: '/student/play', 'data-link': '', class: 'btn big primary', id: 'play-link' }, h('span', { 'aria-hidden': 'true' }, '⚔ '), t('play')),
       h('a', { href: '/student/tournaments', 'data-link': '', class: 'btn big', id: 'my-tournaments-link' }, h('span', { 'aria-hidden': 'true' }, '♜ '), t('myTournaments')),
       h('a', { href: '/student/games', 'data-link': '', class: 'btn big', id: 'my-games-link' }, h('span', { 'aria-hidden': 'true' }, '▤ '), t('myGames'))));
   // For the browser tests' time-to-interactive measurement.

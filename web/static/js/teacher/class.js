@@ -1,5 +1,6 @@
 // One class: its students, adding students with their login cards to
-// print, and resetting a student's PIN.
+// print, resetting a student's PIN and setting the nickname other classes
+// see.
 import { h, field, announce, svg } from '../dom.js';
 import { t } from '../i18n.js';
 import { get, post, request } from '../api.js';
@@ -88,6 +89,21 @@ export default async function classPage({ params }) {
     showCards({ class_name: cls.name, class_code: cls.login_code, students: [card] });
   };
 
+  // setNickname asks for the name other classes see instead of the
+  // given name (F5: never cut from the real name) and saves it.
+  const setNickname = async (s, cell) => {
+    const v = window.prompt(t('askNickname', { name: s.real_name || s.username }), s.nickname || '');
+    if (v === null) return;
+    try {
+      const u = await request('PATCH', '/v1/users/' + encodeURIComponent(s.id), { nickname: v.trim() });
+      Object.assign(s, u);
+      cell.textContent = u.shown_name;
+      announce(t('nicknameSaved', { name: s.real_name, shown: u.shown_name }));
+    } catch (ex) {
+      announce(ex.message);
+    }
+  };
+
   // classSwitch is a checkbox saving one boolean field of the class and
   // announcing the new state (onKey when on, offKey when off). The
   // class's login list of first names: on, the students tap their names;
@@ -116,12 +132,16 @@ export default async function classPage({ params }) {
 
   const table = h('tbody', {});
   const drawList = (list) => {
-    table.replaceChildren(...list.map((s) => h('tr', {},
-      h('td', { translate: 'no' }, s.real_name), h('td', { class: 'mono', translate: 'no' }, s.username),
+    table.replaceChildren(...list.map((s) => {
+      const shown = h('td', { class: 'shown-name', translate: 'no' }, s.shown_name || '');
+      return h('tr', {},
+        h('td', { translate: 'no' }, s.real_name), shown, h('td', { class: 'mono', translate: 'no' }, s.username),
       h('td', {}, h('div', { class: 'actions' },
         h('button', { type: 'button', class: 'btn small', onclick: () => resetPin(s), 'aria-label': t('resetPin') + ' ' + (s.real_name || s.username) }, t('resetPin')),
         h('button', { type: 'button', class: 'btn small badge-issue', 'data-username': s.username, onclick: () => issueBadge(s), 'aria-label': t('issueBadge') + ' ' + (s.real_name || s.username) }, '▦ ', t('issueBadge')),
-        h('button', { type: 'button', class: 'btn small ghost badge-revoke', 'data-username': s.username, onclick: () => revokeBadge(s), 'aria-label': t('revokeBadge') + ' ' + (s.real_name || s.username) }, t('revokeBadge')))))));
+        h('button', { type: 'button', class: 'btn small ghost badge-revoke', 'data-username': s.username, onclick: () => revokeBadge(s), 'aria-label': t('revokeBadge') + ' ' + (s.real_name || s.username) }, t('revokeBadge')),
+        h('button', { type: 'button', class: 'btn small nickname-set', 'data-username': s.username, onclick: () => setNickname(s, shown), 'aria-label': t('setNickname') + ' ' + (s.real_name || s.username) }, t('setNickname')))));
+    }));
   };
   drawList(students);
 
@@ -131,7 +151,7 @@ export default async function classPage({ params }) {
     h('div', { class: 'no-print' },
       h('table', { class: 'list' },
         h('caption', {}, t('students'), ' (', String(students.length), ')'),
-        h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('realName')), h('th', { scope: 'col' }, t('username')), h('th', { scope: 'col' }, t('actions')))),
+        h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('realName')), h('th', { scope: 'col' }, t('shownName')), h('th', { scope: 'col' }, t('username')), h('th', { scope: 'col' }, t('actions')))),
         table),
       h('p', {}, h('button', { type: 'button', class: 'btn', id: 'class-badges', onclick: classBadges }, '▦ ', t('classBadges'))),
       h('div', { class: 'check setting' }, nameList, h('label', { for: 'name-list' }, t('nameListSetting'))),

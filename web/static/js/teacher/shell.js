@@ -12,6 +12,7 @@ const SECTIONS = [
   { key: 'classes', href: '/teacher', icon: '⌂' },
   { key: 'tournaments', href: '/teacher/tournaments', icon: '♜' },
   { key: 'games', href: '/teacher/games', icon: '▤' },
+  { key: 'live', href: '/teacher/live', icon: '⚔' },
   { key: 'roster', href: '/teacher/roster', icon: '⇪', roles: ADMINS },
 ];
 
