@@ -89,6 +89,7 @@ const TEXT = {
   tapPoint: ['点一个交叉点落子', 'Tap a point to play'],
   markPoints: ['点出所有的棋子，再按 ✔', 'Tap every stone, then ✔'],
   tapLandings: ['点一个棋子，再依次点它落下的每一格', 'Tap a piece, then each square it lands on'],
+  goalPoint: ['要去的点（画着圆圈）', 'the point to reach (circled)'],
   segment: ['第 {n} 段到 {to} 的算式（走一步或跳一步不用写）', 'Segment {n} to {to}: its expression (none for a step or a hop)'],
   markForbidden: ['点出黑棋所有的禁手点，再按 ✔', "Tap every point forbidden to Black, then ✔"],
   isForbidden: ['黑棋下在 {point}（红圈）是禁手吗？', 'Is {point} (ringed) forbidden to Black?'],

@@ -2,7 +2,9 @@
 // on its row (rows 1-17 from Red's tip; a row of n points has doubled
 // x = -(n-1), -(n-3), ..., n-1). Tap your piece, then each point it lands
 // on; write each segment's expression when it spans pieces (leave it
-// empty for a step or a hop), then ✔.
+// empty for a step or a hop), then ✔. The point a task asks for (goal)
+// is circled, so a grade-1 task can say "the circled point" instead of a
+// point name the child has not learnt.
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
 
@@ -39,7 +41,7 @@ export function points(flip) {
   return out;
 }
 
-export function numchessBoard({ position, lang, onMove }) {
+export function numchessBoard({ position, lang, onMove, goal }) {
   const pos = parsePosition(position);
   let from = null;
   let path = [];
@@ -51,6 +53,7 @@ export function numchessBoard({ position, lang, onMove }) {
 
   const label = (p) => {
     const pc = pos.pieces[p];
+    if (p === goal) return `${p} ${t('goalPoint')}` + (pc ? ` ${pc.n}` : '');
     if (!pc) return p;
     const side = pc.side === 'r' ? (lang === 'en' ? 'red' : '红') : (lang === 'en' ? 'blue' : '蓝');
     return `${p} ${side} ${pc.n}`;
@@ -63,7 +66,7 @@ export function numchessBoard({ position, lang, onMove }) {
       const b = h('button', {
         type: 'button', 'data-pt': p, 'aria-label': label(p) + (at >= 0 ? ' · ' + (at + 1) : ''),
         'aria-pressed': p === from || at >= 0 ? 'true' : 'false',
-        class: 'npt' + (pc ? ' ' + pc.side : '') + (p === from ? ' sel' : '') + (at >= 0 ? ' path' : ''),
+        class: 'npt' + (pc ? ' ' + pc.side : '') + (p === from ? ' sel' : '') + (at >= 0 ? ' path' : '') + (p === goal ? ' goal' : ''),
         onclick: () => tap(p),
       }, pc ? String(pc.n) : at >= 0 ? String(at + 1) : '');
       b.style.left = left + '%'; // CSSOM, which the CSP allows (no style attribute)
