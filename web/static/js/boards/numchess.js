@@ -4,7 +4,9 @@
 // on; write each segment's expression when it spans pieces (leave it
 // empty for a step or a hop), then ✔. The points' names are drawn as the
 // spec writes them (letter + row, c10): the row's number at both ends of
-// each row, the letter on each empty point.
+// each row, the letter on each empty point. The point a task asks for
+// (goal) is circled, so a grade-1 task can say "the circled point" instead
+// of a point name the child has not learnt.
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
 import './coords.js';
@@ -55,12 +57,13 @@ export function rowLabels(flip) {
 }
 
 // numchessBoard draws a position. Without targets, tap a piece and then
-// each point it lands on, write each segment's expression, ✔ (onMove).
-// With targets (the live game's moves of the player to move: {from,
-// path, ...}), the board faces the player (flip: Blue at the bottom), the
-// pieces that can move are marked, a tapped piece lights its targets'
-// destinations and a tapped destination hands its target to onTarget.
-export function numchessBoard({ position, lang, onMove, flip, targets, onTarget }) {
+// each point it lands on, write each segment's expression, ✔ (onMove);
+// goal marks a point a puzzle asks for. With targets (the live game's
+// moves of the player to move: {from, path, ...}), the board faces the
+// player (flip: Blue at the bottom), the pieces that can move are marked,
+// a tapped piece lights its targets' destinations and a tapped
+// destination hands its target to onTarget.
+export function numchessBoard({ position, lang, onMove, goal, flip, targets, onTarget }) {
   const pos = parsePosition(position);
   const picker = Array.isArray(targets);
   const facing = flip === undefined ? pos.turn === 'b' : flip;
@@ -78,6 +81,7 @@ export function numchessBoard({ position, lang, onMove, flip, targets, onTarget 
 
   const label = (p) => {
     const pc = pos.pieces[p];
+    if (p === goal) return `${p} ${t('goalPoint')}` + (pc ? ` ${pc.n}` : '');
     if (!pc) return p;
     const side = pc.side === 'r' ? (lang === 'en' ? 'red' : '红') : (lang === 'en' ? 'blue' : '蓝');
     return `${p} ${side} ${pc.n}`;
@@ -98,7 +102,8 @@ export function numchessBoard({ position, lang, onMove, flip, targets, onTarget 
       const b = h('button', {
         type: 'button', 'data-pt': p, 'aria-label': label(p) + (at >= 0 ? ' · ' + (at + 1) : ''),
         'aria-pressed': p === from || at >= 0 ? 'true' : 'false',
-        class: 'npt' + (pc ? ' ' + pc.side : '') + (p === from ? ' sel' : '') + (at >= 0 ? ' path' : '') + (light.has(p) ? ' nc-lit' : '') + (!locked && movable.has(p) ? ' nc-can' : ''),
+        class: 'npt' + (pc ? ' ' + pc.side : '') + (p === from ? ' sel' : '') + (at >= 0 ? ' path' : '') + (p === goal ? ' aim' : '')
+          + (light.has(p) ? ' nc-lit' : '') + (!locked && movable.has(p) ? ' nc-can' : ''),
         onclick: () => tap(p),
       }, pc ? String(pc.n) : at >= 0 ? String(at + 1) : h('span', { class: 'coord nlet', 'aria-hidden': 'true', translate: 'no' }, p.replace(/\d+$/, '')));
       return place(b, left, top);
