@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"qixue/domain"
@@ -76,6 +77,7 @@ func (h *liveHandlers) register(v1 *echo.Group, auth echo.MiddlewareFunc) {
 		{http.MethodPost, "/challenges", h.challenge},
 		{http.MethodGet, "/challenges", h.challenges},
 		{http.MethodPost, "/challenges/:id/answer", h.answer},
+		{http.MethodGet, "/me/classmates", h.classmates},
 	}
 	addRoutes(v1, auth, h.svc != nil, routes)
 	v1.GET("/live/socket", h.socket)
@@ -432,7 +434,9 @@ func (h *liveHandlers) challenge(c echo.Context) error {
 	if err != nil {
 		return liveError(err)
 	}
-	return c.JSON(http.StatusCreated, toChallenge(ch))
+	r := toChallenge(ch)
+	h.tell(c, ch.To.UserID, r)
+	return c.JSON(http.StatusCreated, r)
 }
 
 // challengeList is the caller's open challenges.
@@ -468,11 +472,41 @@ func (h *liveHandlers) answer(c echo.Context) error {
 		return liveError(err)
 	}
 	out := challengeAnswer{Challenge: toChallenge(ch)}
+	other := ch.From.UserID
+	if Caller(c).UserID == other {
+		other = ch.To.UserID
+	}
+	h.tell(c, other, out.Challenge)
 	if g != nil {
 		r := toLiveGame(g, h.view(c, false), h.sides, nil, h.clock())
 		out.Game = &r
 	}
 	return c.JSON(http.StatusOK, out)
+}
+
+// challengeNotice is the socket message that tells a player of a
+// challenge made to them, or of the answer to one of theirs (accepted:
+// game_id names the game that started).
+type challengeNotice struct {
+	Type       string            `json:"type"`
+	Challenge  challengeResponse `json:"challenge"`
+	GameID     string            `json:"game_id,omitempty"`
+	ServerTime time.Time         `json:"server_time"`
+}
+
+// tell sends a challenge's news to the sockets of userID on every
+// replica; a notice that cannot be sent leaves the lobby's periodic read
+// to show it.
+func (h *liveHandlers) tell(c echo.Context, userID string, ch challengeResponse) {
+	n := challengeNotice{Type: "challenge", Challenge: ch, ServerTime: h.clock()}
+	if ch.GameID != nil {
+		n.GameID = *ch.GameID
+	}
+	b, err := json.Marshal(n)
+	if err != nil {
+		return
+	}
+	h.svc.Say(c.Request().Context(), realtime.Pack([]string{"user:" + userID}, b))
 }
 
 var _ = errors.Is

@@ -19,14 +19,7 @@ func TestLivePlay(t *testing.T) {
 	}
 	base := startServer(t)
 	tok, _, cards := newStudents(t, base, "吴小白", "郑小黑")
-	ids := make([]string, 2)
-	for i, s := range cards.Students[:2] {
-		var session struct {
-			User struct{ ID string } `json:"user"`
-		}
-		apiCall(t, base, "POST", "/v1/auth/login", "", map[string]string{"class_code": cards.ClassCode, "username": s.Username, "pin": s.PIN}, &session)
-		ids[i] = session.User.ID
-	}
+	ids := loginIDs(t, base, cards, 2)
 	var game struct{ ID string }
 	apiCall(t, base, "POST", "/v1/live-games", tok, map[string]any{"game": "chess", "players": ids,
 		"clock": map[string]int{"initial_seconds": 600}}, &game)

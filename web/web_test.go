@@ -180,7 +180,7 @@ func TestNoOutsideHostsOrInlineCode(t *testing.T) {
 			t.Errorf("%s builds code or markup from strings", p)
 		}
 		if strings.Contains(body, "localStorage") && !strings.HasSuffix(p, "/i18n.js") {
-			t.Errorf("%s uses localStorage (only the language choice may be kept there)", p)
+			t.Errorf("%s uses localStorage (only i18n.js keeps the device's language and display choices there)", p)
 		}
 	}
 	index := get(t, app, http.MethodGet, "/", nil).Body.String()

@@ -14,6 +14,16 @@ export function setLang(l) {
   document.documentElement.lang = current;
 }
 
+// devicePref and setDevicePref keep this device's display choices (the
+// coordinates on the boards) beside the language: no secrets, no data.
+export function devicePref(name, fallback) {
+  try { const v = localStorage.getItem('qixue.' + name); return v === null ? fallback : v; } catch { return fallback; }
+}
+
+export function setDevicePref(name, value) {
+  try { localStorage.setItem('qixue.' + name, value); } catch { /* private mode */ }
+}
+
 // has reports whether key has a text.
 export function has(key) { return Object.prototype.hasOwnProperty.call(TEXT, key); }
 
@@ -87,6 +97,13 @@ const TEXT = {
   yourTurn: ['轮到你了', 'Your move'],
   tapPiece: ['点一个棋子，再点要去的格子', 'Tap a piece, then where it goes'],
   tapPoint: ['点一个交叉点落子', 'Tap a point to play'],
+  coordsShow: ['显示坐标', 'Show coordinates'],
+  coordsHide: ['隐藏坐标', 'Hide coordinates'],
+  numbersShow: ['显示格子编号', 'Show square numbers'],
+  numbersHide: ['隐藏格子编号', 'Hide square numbers'],
+  tengen: ['天元', 'centre point (tengen)'],
+  starPoint: ['星', 'star point'],
+  ncRow: ['第 {n} 行', 'row {n}'],
   markPoints: ['点出所有的棋子，再按 ✔', 'Tap every stone, then ✔'],
   tapLandings: ['点一个棋子，再依次点它落下的每一格', 'Tap a piece, then each square it lands on'],
   segment: ['第 {n} 段到 {to} 的算式（走一步或跳一步不用写）', 'Segment {n} to {to}: its expression (none for a step or a hop)'],
@@ -522,4 +539,20 @@ const TEXT = {
   wall: ['全班的棋', "The class's games"],
   drawFlag: ['有人提和', 'draw offered'],
   gameLabel: ['棋种', 'Game'],
+  classmatesH: ['和同学下棋', 'Play a classmate'],
+  noClassmates: ['班里还没有别的同学。', 'There is nobody else in your class yet.'],
+  challengeBtn: ['下棋', 'Play'],
+  inGame: ['在下棋', 'playing'],
+  pickGame: ['下什么棋？', 'Which game?'],
+  pickTime: ['用时', 'Time'],
+  clock_none: ['不计时', 'No clock'],
+  clock_m10: ['每人 10 分钟', '10 minutes each'],
+  clock_m20: ['每人 20 分钟', '20 minutes each'],
+  seedClock: ['每步 30 秒，每盘 20 分钟（比赛规则）', '30 s a move, 20 min a game (competition rules)'],
+  youMoveFirst: ['你先走。', 'You move first.'],
+  sendChallenge: ['发出挑战', 'Send the challenge'],
+  challengeSent: ['挑战已经发给 {name}，等 TA 回答。', 'Challenge sent to {name}; waiting for the answer.'],
+  challengeDeclined: ['{name} 现在不下。', '{name} said not now.'],
+  waitAnswer: ['等 {name} 回答：{game}', 'Waiting for {name} to answer: {game}'],
+  cancelChallenge: ['取消', 'Cancel'],
 };

@@ -3,6 +3,7 @@
 // the promotion piece. The board knows no rules: the server judges.
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
+import './coords.js';
 
 const GLYPH = { K: '♔', Q: '♕', R: '♖', B: '♗', N: '♘', P: '♙', k: '♚', q: '♛', r: '♜', b: '♝', n: '♞', p: '♟' };
 const NAME = {

@@ -4,6 +4,7 @@
 // landings and is sent with ✔ (or by tapping the last landing again).
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
+import './coords.js';
 
 // coords returns [row, col] (0-based from the top-left) of square n.
 export function coords(n) {
@@ -81,7 +82,7 @@ export function draughtsBoard({ fen, lang, onMove }) {
           type: 'button', role: 'gridcell', 'data-sq': String(n), 'aria-label': label(n),
           'aria-pressed': at >= 0 ? 'true' : 'false',
           class: 'dsq dark' + (at === 0 ? ' sel' : at > 0 ? ' path' : ''), onclick: () => tap(n),
-        }, h('span', { class: 'num', 'aria-hidden': 'true' }, String(n)),
+        }, h('span', { class: 'num coord', 'aria-hidden': 'true' }, String(n)),
         p ? h('span', { class: 'man ' + (p.toLowerCase() === 'w' ? 'w' : 'b') + (p === p.toUpperCase() ? ' king' : ''), 'aria-hidden': 'true' }) : ''));
       }
       rows.push(h('div', { class: 'row10', role: 'row' }, cells));

@@ -4,11 +4,22 @@
 // mode the board only shows (asked: a point ringed for a question).
 // forbidden lists points forbidden to Black in the starting position
 // (renju), marked with ✕ until the position changes (place may bring the
-// new position's).
+// new position's). Letters A-O run along the top and bottom, 1-15 up both
+// sides (as in the lessons' diagrams); 天元 and the four stars are dots.
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
+import './coords.js';
 
 const COLS = 'abcdefghijklmno';
+const STARS = ['d4', 'd12', 'l12', 'l4'];
+
+// strip is a row or column of coordinate labels beside the grid.
+function strip(side) {
+  const across = side === 'top' || side === 'bottom';
+  const labels = across ? [...COLS].map((c) => c.toUpperCase()) : Array.from({ length: 15 }, (_, i) => String(15 - i));
+  return h('div', { class: 'gcoords gc-' + side, 'aria-hidden': 'true', translate: 'no' },
+    labels.map((l) => h('span', { class: 'coord' }, l)));
+}
 
 // parseBoard reads "15 rows from row 15 to row 1 of . x o joined by /"
 // into {point: 'x'|'o'}.
@@ -33,9 +44,12 @@ export function gomokuBoard({ board, mode = 'one', lang, onPoint, onPoints, aske
   }, '✔', h('span', { class: 'sr-only' }, t('submit')));
   const name = (p) => {
     const s = stones[p];
-    if (!s) return banned.has(p) ? p + ' ' + t('forbiddenMark') : p;
-    return p + ' ' + (s === 'x' ? (lang === 'en' ? 'black' : '黑子') : (lang === 'en' ? 'white' : '白子'));
+    const at = p === 'h8' ? p + ' ' + t('tengen') : STARS.includes(p) ? p + ' ' + t('starPoint') : p;
+    if (!s) return banned.has(p) ? at + ' ' + t('forbiddenMark') : at;
+    return at + ' ' + (s === 'x' ? (lang === 'en' ? 'black' : '黑子') : (lang === 'en' ? 'white' : '白子'));
   };
+  // edge marks the outer lines, which stop at the last point.
+  const edge = (c, r) => (r === 15 ? ' et' : r === 1 ? ' eb' : '') + (c === 'a' ? ' el' : c === 'o' ? ' er' : '');
   const draw = () => {
     // Redrawing keeps the keyboard focus on its point.
     const had = grid.contains(document.activeElement) ? document.activeElement.dataset.pt : null;
@@ -47,7 +61,7 @@ export function gomokuBoard({ board, mode = 'one', lang, onPoint, onPoints, aske
         return h('button', {
           type: 'button', role: 'gridcell', 'data-pt': p, 'aria-label': name(p),
           'aria-pressed': marked.has(p) ? 'true' : 'false',
-          class: 'pt' + (s ? ' ' + s : '') + (marked.has(p) ? ' marked' : '') + (p === 'h8' ? ' star' : '') + (p === asked ? ' asked' : '') + (!s && banned.has(p) ? ' forbidden' : ''),
+          class: 'pt' + edge(c, r) + (s ? ' ' + s : '') + (marked.has(p) ? ' marked' : '') + (p === 'h8' ? ' star tengen' : STARS.includes(p) ? ' star' : '') + (p === asked ? ' asked' : '') + (!s && banned.has(p) ? ' forbidden' : ''),
           onclick: () => tap(p),
         }, s ? h('span', { class: 'stone', 'aria-hidden': 'true' }) : banned.has(p) ? h('span', { class: 'ban', 'aria-hidden': 'true' }, '✕') : '');
       })));
@@ -76,7 +90,8 @@ export function gomokuBoard({ board, mode = 'one', lang, onPoint, onPoints, aske
   });
   draw();
   return {
-    el: h('div', { class: 'board-wrap' }, grid, send,
+    el: h('div', { class: 'board-wrap' },
+      h('div', { class: 'gframe' }, strip('top'), strip('left'), grid, strip('right'), strip('bottom')), send,
       forbidden.length > 0 && h('p', { class: 'ban-legend' }, h('span', { class: 'ban', 'aria-hidden': 'true' }, '✕ '), t('forbiddenLegend'))),
     // place puts a stone (the student's or the reply) on the board.
     // A new stone may change the marks: place takes the new position's

@@ -2,9 +2,12 @@
 // on its row (rows 1-17 from Red's tip; a row of n points has doubled
 // x = -(n-1), -(n-3), ..., n-1). Tap your piece, then each point it lands
 // on; write each segment's expression when it spans pieces (leave it
-// empty for a step or a hop), then ✔.
+// empty for a step or a hop), then ✔. The points' names are drawn as the
+// spec writes them (letter + row, c10): the row's number at both ends of
+// each row, the letter on each empty point.
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
+import './coords.js';
 
 const ROWS = [1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3, 2, 1];
 const LETTERS = 'abcdefghijklm';
@@ -39,6 +42,18 @@ export function points(flip) {
   return out;
 }
 
+// rowLabels are the row numbers at both ends of each row: {row, left, top}.
+export function rowLabels(flip) {
+  const out = [];
+  ROWS.forEach((n, i) => {
+    const row = i + 1;
+    const top = (flip ? row - 1 : 17 - row) / 16 * 100;
+    const end = (n - 1) / 24 * 100 + 5.6; // past the outer point's edge
+    for (const side of [-1, 1]) out.push({ row, left: 50 + side * end, top });
+  });
+  return out;
+}
+
 export function numchessBoard({ position, lang, onMove }) {
   const pos = parsePosition(position);
   let from = null;
@@ -55,9 +70,16 @@ export function numchessBoard({ position, lang, onMove }) {
     const side = pc.side === 'r' ? (lang === 'en' ? 'red' : '红') : (lang === 'en' ? 'blue' : '蓝');
     return `${p} ${side} ${pc.n}`;
   };
+  const place = (el, left, top) => {
+    el.style.left = left + '%'; // CSSOM, which the CSP allows (no style attribute)
+    el.style.top = top + '%';
+    return el;
+  };
+  const rows = rowLabels(pos.turn === 'b').map(({ row, left, top }) =>
+    place(h('span', { class: 'coord nrow', 'aria-hidden': 'true' }, String(row)), left, top));
   const draw = () => {
     const had = grid.contains(document.activeElement) ? document.activeElement.dataset.pt : null;
-    grid.replaceChildren(...points(pos.turn === 'b').map(({ p, left, top }) => {
+    grid.replaceChildren(...rows, ...points(pos.turn === 'b').map(({ p, left, top }) => {
       const pc = pos.pieces[p];
       const at = path.indexOf(p);
       const b = h('button', {
@@ -65,10 +87,8 @@ export function numchessBoard({ position, lang, onMove }) {
         'aria-pressed': p === from || at >= 0 ? 'true' : 'false',
         class: 'npt' + (pc ? ' ' + pc.side : '') + (p === from ? ' sel' : '') + (at >= 0 ? ' path' : ''),
         onclick: () => tap(p),
-      }, pc ? String(pc.n) : at >= 0 ? String(at + 1) : '');
-      b.style.left = left + '%'; // CSSOM, which the CSP allows (no style attribute)
-      b.style.top = top + '%';
-      return b;
+      }, pc ? String(pc.n) : at >= 0 ? String(at + 1) : h('span', { class: 'coord nlet', 'aria-hidden': 'true', translate: 'no' }, p.replace(/\d+$/, '')));
+      return place(b, left, top);
     }));
     if (had) grid.querySelector(`[data-pt="${had}"]`).focus();
     while (exprs.length > path.length) exprs.pop();

@@ -9,6 +9,7 @@ import { answerForm, choiceButtons } from '../boards/answerform.js';
 import { gomokuBoard } from '../boards/gomoku.js';
 import { draughtsBoard } from '../boards/draughts.js';
 import { numchessBoard } from '../boards/numchess.js';
+import { coordsSwitch } from '../boards/coords.js';
 import { gameIcon } from './home.js';
 
 export default async function exercisePage({ params, query, navigate }) {
@@ -126,6 +127,7 @@ export default async function exercisePage({ params, query, navigate }) {
         ex.body && h('p', { class: 'prompt-text' }, ex.body.replace(/[*_#`]/g, '')),
         input.hint && h('p', { class: 'hint' }, input.hint),
         hints,
+        ex.game && input.board && coordsSwitch(ex.game),
         verdictBox)));
 }
 
@@ -193,7 +195,7 @@ function makeInput(ex, send, lineSoFar) {
         }
       },
     });
-    return { el: board.el, lock: board.lock, set: board.set, reset: () => board.set(p.fen), hint: '☝ ' + t('tapPiece') };
+    return { el: board.el, board: true, lock: board.lock, set: board.set, reset: () => board.set(p.fen), hint: '☝ ' + t('tapPiece') };
   }
   if (ex.game === 'gomoku' && p.board && ['gomoku.win_in_1', 'gomoku.key_point', 'gomoku.vcf', 'gomoku.shape'].includes(ex.kind)) {
     const mine = (p.colour || p.attacker) === 'white' ? 'o' : 'x';
@@ -213,14 +215,14 @@ function makeInput(ex, send, lineSoFar) {
       onPoints: (pts) => send({ points: pts }, pts.join(' ')),
     });
     return {
-      el: board.el, lock: board.lock, reset: board.reset, reply: (pt, v) => board.place(pt, theirs, v && v.forbidden_points),
+      el: board.el, board: true, lock: board.lock, reset: board.reset, reply: (pt, v) => board.place(pt, theirs, v && v.forbidden_points),
       hint: '☝ ' + (ex.kind === 'gomoku.shape' ? t('markPoints') : t('tapPoint')),
     };
   }
   if (ex.kind === 'gomoku.forbidden' && p.board) {
     if (p.mode === 'all') {
       const board = gomokuBoard({ board: p.board, lang: lang(), mode: 'many', onPoints: (pts) => send({ points: pts }, pts.join(' ')) });
-      return { el: board.el, lock: board.lock, reset: board.reset, hint: '☝ ' + t('markForbidden') };
+      return { el: board.el, board: true, lock: board.lock, reset: board.reset, hint: '☝ ' + t('markForbidden') };
     }
     const board = gomokuBoard({ board: p.board, lang: lang(), mode: 'look', asked: p.point });
     const choices = [['double_three', '3×3'], ['double_four', '4×4'], ['overline', '6+'], ['', '✔']].map(([reason, icon]) =>
@@ -230,7 +232,7 @@ function makeInput(ex, send, lineSoFar) {
       }, h('span', { class: 'forbid-icon', 'aria-hidden': 'true' }, icon), t('reason_' + (reason || 'none'))));
     return {
       el: h('div', {}, board.el, h('div', { class: 'choices forbid-choices', role: 'group', 'aria-label': t('isForbidden', { point: p.point }) }, choices)),
-      lock: () => {}, hint: t('isForbidden', { point: p.point }),
+      board: true, lock: () => {}, hint: t('isForbidden', { point: p.point }),
     };
   }
   if (ex.game === 'draughts' && p.fen && ['draughts.capture', 'draughts.shot'].includes(ex.kind)) {
@@ -246,12 +248,12 @@ function makeInput(ex, send, lineSoFar) {
         }
       },
     });
-    return { el: board.el, lock: board.lock, set: board.set, reset: board.reset, hint: '☝ ' + t('tapLandings') };
+    return { el: board.el, board: true, lock: board.lock, set: board.set, reset: board.reset, hint: '☝ ' + t('tapLandings') };
   }
   if (ex.kind === 'numchess.move' && p.position) {
     // The position may be "start": the rules endpoint writes it out.
     const holder = h('div', {}, h('p', { class: 'loading' }, t('loading')));
-    const api = { el: holder, lock: () => {}, hint: '☝ ' + t('tapLandings') };
+    const api = { el: holder, board: true, lock: () => {}, hint: '☝ ' + t('tapLandings') };
     post('/v1/rules/numchess/play', { position: p.position, ruleset: p.ruleset, moves: [] }).then((r) => {
       const board = numchessBoard({ position: r.position, lang: lang(), onMove: (answer, shown) => send(answer, shown) });
       api.reset = board.reset;

@@ -1,37 +1,99 @@
-// A student plays: the lobby (challenges to answer, my games being
-// played) and the game screen (the board of the game, moves by tapping,
-// both clocks, whose turn, the last move lit, draw offer and answer,
-// resign, the end in a child's words). The opponent's moves arrive over
-// the live socket; without it the screen reads the game every few
-// seconds and acts over REST.
+// A student plays: the lobby (/student/play) lists the classmates with a
+// big "play" button each (choose the game of the class's band and the
+// time, then send the challenge), the challenges sent to me (accept,
+// decline) and the ones I sent (cancel), and my games being played. News
+// of challenges arrives over the live socket at once; the lobby also
+// reads everything again now and then (often while the socket is down).
+// The game screen (/student/play/:id) is playgame.js.
 import { h, mount, announce } from '../dom.js';
-import { t, lang } from '../i18n.js';
+import { t } from '../i18n.js';
 import { get, post, currentUser } from '../api.js';
-import { follow } from '../play/socket.js';
+import { inbox } from '../play/socket.js';
 import { gameIcon } from './home.js';
-import { chessBoard } from '../boards/chess.js';
-import { draughtsBoard } from '../boards/draughts.js';
-
-// put replaces an element's children, leaving out the absent ones.
-const put = (el, ...kids) => el.replaceChildren(...kids.filter((k) => k !== null && k !== undefined && k !== false && k !== ''));
+import { gameScreen } from './playgame.js';
 
 const back = (href) => h('a', { href, 'data-link': '', class: 'btn ghost', 'aria-label': t('back') }, '←');
 
+// The time controls a challenge may choose for the games without a
+// seed's clock (number chess always has its 30 s a move, 20 min a game).
+const CLOCKS = [
+  { key: 'none', clock: null },
+  { key: 'm10', clock: { initial_seconds: 600 } },
+  { key: 'm20', clock: { initial_seconds: 1200 } },
+];
+
 export default async function studentPlay({ params, navigate }) {
-  if (params.id) return gameScreen(params.id, navigate);
+  if (params.id) return gameScreen(params.id);
   return lobby(navigate);
 }
 
-// lobby lists the challenges sent to me (accept, decline) and my games
-// being played, read again every few seconds while it is shown.
 async function lobby(navigate) {
   const me = currentUser();
-  const root = h('div', { id: 'play-lobby' });
-  mount(h('div', { class: 'ex-head' }, back('/student'), h('h1', {}, '⚔ ', t('play'))), root);
-  const draw = async () => {
-    const [ch, live] = await Promise.all([get('/v1/challenges'), get('/v1/live-games?status=playing&limit=100')]);
-    const incoming = ch.items.filter((c) => c.to.id === me.id && c.status === 'open');
-    const mine = live.items.filter((g) => g.players.some((p) => p.id === me.id));
+  const root = h('div', { id: 'play-lobby', 'data-link': 'down' });
+  const note = h('p', { class: 'play-note', id: 'lobby-note', role: 'status' });
+  mount(h('div', { class: 'ex-head' }, back('/student'), h('h1', {}, '⚔ ', t('play'))), note, root);
+  let classes = [];
+  let challenges = [];
+  let games = [];
+  // pick is the chooser open under one classmate: {to, name, cls, game, clock}.
+  let pick = null;
+
+  const read = async () => {
+    const [mates, ch, live] = await Promise.all([get('/v1/me/classmates'), get('/v1/challenges'),
+      get('/v1/live-games?status=playing&limit=100')]);
+    classes = mates.classes;
+    challenges = ch.items.filter((c) => c.status === 'open');
+    games = live.items.filter((g) => g.players.some((p) => p.id === me.id));
+    draw();
+  };
+
+  const answer = async (c, accept) => {
+    const r = await post('/v1/challenges/' + encodeURIComponent(c.id) + '/answer', { accept });
+    if (r.game) { navigate('/student/play/' + r.game.id); return; }
+    await read();
+  };
+  const send = async () => {
+    const g = pick.cls.games.find((x) => x.game === pick.game);
+    const body = { to: pick.to, game: g.game, ruleset: g.ruleset };
+    const clock = g.game === 'numchess' ? null : CLOCKS.find((c) => c.key === pick.clock).clock;
+    if (clock) body.clock = clock;
+    try {
+      await post('/v1/challenges', body);
+      note.textContent = t('challengeSent', { name: pick.name });
+      pick = null;
+    } catch (e) {
+      note.textContent = e.message;
+    }
+    await read();
+  };
+
+  const chooser = (cls) => {
+    const g = pick.cls.games.find((x) => x.game === pick.game);
+    return h('div', { class: 'ch-pick', id: 'ch-pick' },
+      h('p', { class: 'pick-q' }, t('pickGame')),
+      h('div', { class: 'pick-row', role: 'group', 'aria-label': t('pickGame') }, cls.games.map((x) =>
+        h('button', {
+          type: 'button', class: 'btn big pick-game' + (x.game === pick.game ? ' primary' : ''), 'data-game': x.game,
+          'aria-pressed': x.game === pick.game ? 'true' : 'false', onclick: () => { pick.game = x.game; draw(); },
+        }, h('span', { 'aria-hidden': 'true' }, gameIcon(x.game) + ' '), t('game_' + x.game)))),
+      h('p', { class: 'pick-q' }, t('pickTime')),
+      g.game === 'numchess'
+        ? h('p', { class: 'pick-fixed', id: 'pick-seed-clock' }, '◷ ', t('seedClock'))
+        : h('div', { class: 'pick-row', role: 'group', 'aria-label': t('pickTime') }, CLOCKS.map((c) =>
+          h('button', {
+            type: 'button', class: 'btn pick-clock' + (c.key === pick.clock ? ' primary' : ''), 'data-clock': c.key,
+            'aria-pressed': c.key === pick.clock ? 'true' : 'false', onclick: () => { pick.clock = c.key; draw(); },
+          }, '◷ ', t('clock_' + c.key)))),
+      h('p', {}, t('youMoveFirst')),
+      h('div', { class: 'pick-row' },
+        h('button', { type: 'button', class: 'btn big primary', id: 'send-challenge', onclick: send }, '✉ ', t('sendChallenge')),
+        h('button', { type: 'button', class: 'btn big', id: 'pick-close', onclick: () => { pick = null; draw(); } }, '✖ ', t('close'))));
+  };
+
+  const draw = () => {
+    const incoming = challenges.filter((c) => c.to.id === me.id);
+    const outgoing = challenges.filter((c) => c.from.id === me.id);
+    const many = classes.length > 1;
     root.replaceChildren(
       h('section', { 'aria-labelledby': 'ch-h' },
         h('h2', { id: 'ch-h' }, '✉ ', t('challengesIn')),
@@ -40,190 +102,59 @@ async function lobby(navigate) {
             h('span', { class: 'game-icon', 'aria-hidden': 'true' }, gameIcon(c.game)),
             h('span', {}, t('challengeFrom', { name: c.from.name, game: t('game_' + c.game) })),
             h('button', { type: 'button', class: 'btn big primary ch-accept', onclick: () => answer(c, true) }, '✔ ', t('acceptPlay')),
-            h('button', { type: 'button', class: 'btn big ch-decline', onclick: () => answer(c, false) }, '✖ ', t('declinePlay')))))),
+            h('button', { type: 'button', class: 'btn big ch-decline', onclick: () => answer(c, false) }, '✖ ', t('declinePlay'))))),
+        outgoing.length > 0 && h('ul', { class: 'challenges', id: 'challenges-out' }, outgoing.map((c) =>
+          h('li', { class: 'challenge out', 'data-challenge': c.id },
+            h('span', { class: 'game-icon', 'aria-hidden': 'true' }, gameIcon(c.game)),
+            h('span', {}, '⌛ ', t('waitAnswer', { name: c.to.name, game: t('game_' + c.game) })),
+            h('button', { type: 'button', class: 'btn ch-cancel', onclick: () => answer(c, false) }, '✖ ', t('cancelChallenge')))))),
       h('section', { 'aria-labelledby': 'lg-h' },
         h('h2', { id: 'lg-h' }, '♟ ', t('playGames')),
-        mine.length === 0 ? h('p', {}, t('noLiveGames')) : h('ul', { class: 'live-list', id: 'live-games' }, mine.map((g) => {
+        games.length === 0 ? h('p', {}, t('noLiveGames')) : h('ul', { class: 'live-list', id: 'live-games' }, games.map((g) => {
           const other = g.players.find((p) => p.id !== me.id);
           return h('li', {}, h('a', { href: '/student/play/' + g.id, 'data-link': '', class: 'btn big live-link', 'data-game-id': g.id },
             h('span', { 'aria-hidden': 'true' }, gameIcon(g.game) + ' '), t('game_' + g.game), ' · ', t('against', { name: other ? other.name : '' }),
             g.to_move !== null && g.players[g.to_move].id === me.id ? h('span', { class: 'tag' }, t('yourTurn')) : ''));
-        }))));
-  };
-  const answer = async (c, accept) => {
-    const r = await post('/v1/challenges/' + encodeURIComponent(c.id) + '/answer', { accept });
-    if (r.game) navigate('/student/play/' + r.game.id);
-    else draw();
-  };
-  await draw();
-  const timer = setInterval(() => {
-    if (!root.isConnected) return clearInterval(timer);
-    draw().catch(() => {});
-  }, 3000);
-}
-
-// fmtClock shows milliseconds as m:ss.
-function fmtClock(ms) {
-  const s = Math.max(0, Math.ceil(ms / 1000));
-  return Math.floor(s / 60) + ':' + String(s % 60).padStart(2, '0');
-}
-
-// gameScreen draws one live game and follows it.
-async function gameScreen(id, navigate) {
-  const me = currentUser();
-  let g = await get('/v1/live-games/' + encodeURIComponent(id));
-  let got = performance.now();
-  const seat = g.players.findIndex((p) => p.id === me.id);
-  const other = seat >= 0 ? 1 - seat : 1;
-  const holder = h('div', { class: 'play-board', id: 'play-board' });
-  const clocks = [0, 1].map((s) => h('span', { class: 'clock', id: 'clock-' + s, 'data-seat': s }));
-  const bar = (s) => h('div', { class: 'play-bar', 'data-seat': s },
-    h('strong', { class: 'play-name' }, s === seat ? t('you') : g.players[s].name), ' ',
-    h('span', { class: 'play-side' }, g.players[s].side), clocks[s]);
-  const turn = h('p', { class: 'play-turn', id: 'turn', 'aria-live': 'polite' });
-  const error = h('p', { class: 'play-error', id: 'play-error', role: 'alert' });
-  const link = h('p', { class: 'play-link', id: 'link', hidden: true }, t('socketDown'));
-  const extra = h('div', { class: 'play-extra', id: 'play-extra' });
-  const actions = h('div', { class: 'play-actions', id: 'play-actions' });
-  const end = h('div', { class: 'play-end', id: 'play-end', hidden: true });
-  mount(h('div', { class: 'ex-head' }, back('/student/play'),
-    h('h1', {}, h('span', { 'aria-hidden': 'true' }, gameIcon(g.game) + ' '), t('game_' + g.game), ' · ', t('against', { name: g.players[other].name }))),
-  h('div', { class: 'play-screen', id: 'play-screen', 'data-game': g.game }, bar(other), holder, bar(seat >= 0 ? seat : 0), turn, link, error, extra, actions, end));
-
-  let board = null;
-  let shownPly = -1;
-  let snap = null;
-  let resignArmed = false;
-  const mySide = () => (seat ^ (g.swapped ? 1 : 0));
-  const myTurn = () => g.status === 'playing' && g.to_move === seat;
-
-  const act = (type, fields) => sock.act(type, fields).then(() => { error.textContent = ''; }, (e) => {
-    error.textContent = (e && (e.detail || e.title)) || t('somethingWrong');
-    shownPly = -1; // put the board back as the server has it
-    render();
-  });
-
-  // cells reads what each point of the board shows, to light what the
-  // last move changed.
-  const cells = () => {
-    const m = new Map();
-    holder.querySelectorAll('[data-sq], [data-pt]').forEach((b) => m.set(b.dataset.sq || b.dataset.pt, b.textContent));
-    return m;
-  };
-  const drawBoard = () => {
-    const pos = g.position || '';
-    const onMove = (move) => act('move', { ply: g.ply + 1, move });
-    if (g.game === 'chess') {
-      // The board faces its player: it is built with the player's side to
-      // move (its orientation), then set to the position.
-      const parts = pos.split(' ');
-      const face = [parts[0], mySide() === 0 ? 'w' : 'b', ...parts.slice(2)].join(' ');
-      board = chessBoard({ fen: face, lang: lang(), onMove });
-      board.set(pos);
-    } else if (g.game === 'draughts') {
-      const face = (mySide() === 0 ? 'W' : 'B') + pos.slice(1);
-      board = draughtsBoard({ fen: face, lang: lang(), onMove });
-      board.set(pos);
-    } else {
-      board = null;
-      holder.replaceChildren(h('p', {}, t('playNotHere')));
-      return;
-    }
-    holder.replaceChildren(board.el);
+        }))),
+      h('section', { 'aria-labelledby': 'cm-h' },
+        h('h2', { id: 'cm-h' }, '☺ ', t('classmatesH')),
+        classes.every((c) => c.students.length === 0) ? h('p', {}, t('noClassmates')) : classes.map((cls) => [
+          many && h('h3', {}, cls.name),
+          h('ul', { class: 'classmates' }, cls.students.map((s) => {
+            const open = pick && pick.to === s.id && pick.cls.id === cls.id;
+            return h('li', { class: 'classmate', 'data-user-id': s.id },
+              h('span', { class: 'mate-name', translate: 'no' }, s.name),
+              s.in_game && h('span', { class: 'tag' }, '♟ ', t('inGame')),
+              h('button', {
+                type: 'button', class: 'btn big primary challenge-btn', 'aria-expanded': open ? 'true' : 'false',
+                onclick: () => {
+                  pick = open ? null : { to: s.id, name: s.name, cls, game: cls.games[0].game, clock: 'none' };
+                  draw();
+                },
+              }, '♟ ', t('challengeBtn')),
+              open && chooser(cls));
+          }))])));
   };
 
-  const render = () => {
-    if (g.ply !== shownPly) {
-      const before = snap;
-      drawBoard();
-      snap = cells();
-      if (before && g.ply > 0) for (const [k, v] of snap) if (before.get(k) !== v) holder.querySelector(`[data-sq="${k}"], [data-pt="${k}"]`).classList.add('last');
-      if (shownPly >= 0 && g.last_move && g.last_move.seat !== seat) announce(t('theyMoved', { move: g.moves[g.ply - 1] || g.last_move.move }));
-      shownPly = g.ply;
-    }
-    if (board) board.lock(!myTurn());
-    holder.dataset.ply = String(g.ply);
-    holder.dataset.turn = myTurn() ? 'me' : 'them';
-    turn.textContent = g.status !== 'playing' ? '' : myTurn() ? '☝ ' + t('yourTurn') : '⌛ ' + t('waitFor', { name: g.players[g.to_move].name });
-    turn.className = 'play-turn' + (myTurn() ? ' mine' : '');
-    const lastMove = g.ply > 0 ? t('lastMove', { move: g.moves[g.ply - 1] }) : '';
-    put(extra,
-      lastMove && h('p', { class: 'play-last', id: 'last-move' }, lastMove),
-      g.scores && h('p', { class: 'play-scores', id: 'scores' }, t('scoresLine', { me: g.scores[seat >= 0 ? seat : 0], them: g.scores[other] })),
-      g.penalties.length > 0 && h('p', { class: 'play-penalty' }, t('penaltyLine', { n: g.penalties.length, reason: g.penalties[g.penalties.length - 1].reason })));
-    drawActions();
-    drawEnd();
-    tick();
-  };
-
-  const drawActions = () => {
-    if (g.status !== 'playing' || seat < 0) return put(actions);
-    const offered = g.draw_offer;
-    put(actions,
-      offered === other
-        ? h('div', { class: 'draw-ask', id: 'draw-ask' }, h('p', {}, '½ ', t('drawAsk', { name: g.players[other].name })),
-          h('button', { type: 'button', class: 'btn big primary', id: 'draw-yes', onclick: () => act('draw_accept') }, '✔ ', t('drawYes')),
-          h('button', { type: 'button', class: 'btn big', id: 'draw-no', onclick: () => act('draw_decline') }, '✖ ', t('drawNo')))
-        : offered === seat ? h('p', { class: 'draw-wait', id: 'draw-wait' }, t('drawWaiting'))
-          : h('button', { type: 'button', class: 'btn big', id: 'draw-offer', onclick: () => act('draw_offer') }, '½ ', t('offerDraw')),
-      g.game === 'numchess' && h('button', { type: 'button', class: 'btn big', id: 'stop', onclick: () => act('stop') }, '✋ ', t('callStop')),
-      h('button', {
-        type: 'button', class: 'btn big resign' + (resignArmed ? ' armed' : ''), id: 'resign',
-        onclick: () => {
-          if (!resignArmed) { resignArmed = true; drawActions(); return; }
-          resignArmed = false;
-          act('resign');
-        },
-      }, '⚑ ', resignArmed ? t('resignSure') : t('resign')));
-  };
-
-  const drawEnd = () => {
-    end.hidden = g.status === 'playing';
-    if (end.hidden) return;
-    const win = g.result === '1-0' ? 0 : g.result === '0-1' ? 1 : -1;
-    const mine = seat < 0 ? '' : g.result === '1/2-1/2' ? 'draw' : win < 0 ? 'over' : win === mySide() ? 'won' : 'lost';
-    end.dataset.outcome = mine || 'over';
-    put(end,
-      h('p', { class: 'end-big', id: 'end-big' }, { won: '★ ' + t('youWon'), lost: t('youLost'), draw: '½ ' + t('itsDraw') }[mine] || t('gameOver')),
-      h('p', { class: 'end-why', id: 'end-why' }, g.end_reason || ''),
-      h('p', {},
-        g.archive_id && h('a', { href: '/student/games/' + g.archive_id, 'data-link': '', class: 'btn big', id: 'replay-link' }, '▤ ', t('replayGame')), ' ',
-        h('a', { href: '/student/play', 'data-link': '', class: 'btn big primary', id: 'back-play' }, '⚔ ', t('backToPlay'))));
-  };
-
-  // tick counts the clock of the player to move down from the server's
-  // figures (the time since they arrived here).
-  const tick = () => {
-    const c = g.clock;
-    const timed = c.initial_ms > 0 || c.per_move_ms > 0 || c.game_limit_ms > 0;
-    for (const s of [0, 1]) {
-      let ms = c.remaining_ms[s];
-      if (g.status === 'playing' && g.to_move === s) ms -= performance.now() - got;
-      clocks[s].hidden = !timed;
-      clocks[s].textContent = '◷ ' + fmtClock(ms);
-      clocks[s].classList.toggle('running', g.status === 'playing' && g.to_move === s);
-      clocks[s].classList.toggle('low', ms < 10000);
-    }
-  };
-
-  const sock = follow(id, {
-    onGame: (ng) => {
-      if (ng.version < g.version) return;
-      g = ng;
-      got = performance.now();
-      render();
+  const news = inbox({
+    onLink: (up) => { root.dataset.link = up ? 'up' : 'down'; },
+    onChallenge: (m) => {
+      const c = m.challenge;
+      if (c.from.id === me.id && c.status === 'accepted' && m.game_id) {
+        navigate('/student/play/' + m.game_id);
+        return;
+      }
+      if (c.to.id === me.id && c.status === 'open') announce(t('challengeFrom', { name: c.from.name, game: t('game_' + c.game) }));
+      if (c.from.id === me.id && c.status === 'declined') note.textContent = t('challengeDeclined', { name: c.to.name });
+      read().then(() => { root.dataset.news = String((Number(root.dataset.news) || 0) + 1); }, () => {});
     },
-    onLink: (up) => { link.hidden = up; },
   });
-  render();
-  // The clocks tick; without the socket the game is read every 3 s; the
-  // socket closes when the screen is left.
+  await read();
+  // Read again every 3 s while the socket is down, every 20 s while up.
   let n = 0;
   const timer = setInterval(() => {
-    if (!holder.isConnected) { clearInterval(timer); sock.close(); return; }
-    tick();
-    if (!link.hidden && ++n % 15 === 0) {
-      get('/v1/live-games/' + encodeURIComponent(id)).then((ng) => { if (ng.version >= g.version) { g = ng; got = performance.now(); render(); } }, () => {});
-    }
-  }, 200);
+    if (!root.isConnected) { clearInterval(timer); news.close(); return; }
+    n++;
+    if (root.dataset.link === 'down' || n % 7 === 0) read().catch(() => {});
+  }, 3000);
 }
