@@ -1,6 +1,13 @@
 // A chess board of 64 buttons: tap (or press Enter on) a piece of the side
 // to move, then its target square; a pawn reaching the last rank asks for
 // the promotion piece. The board knows no rules: the server judges.
+//
+// Two more modes answer the kinds that ask for a set: "mark" (每一格 a
+// piece can reach: taps mark and unmark squares, the asked piece stays
+// lit, ✔ sends the marked squares, none at all when the piece cannot
+// move) and "collect" (every answer to a check: each move tapped is
+// listed under the board and the position stays as it was; ✕ takes one
+// back, ✔ sends the list).
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
 import './coords.js';
@@ -46,16 +53,25 @@ export function applyMove(pos, from, to, promo) {
   return { ...pos, board: b, turn: pos.turn === 'w' ? 'b' : 'w', ep: '-' };
 }
 
-// chessBoard({fen, lang, onMove}) returns {el, set(fen), show(pos), lock(bool)}.
-// onMove(uci, from, to) is called with a move like "e7e8q".
-export function chessBoard({ fen, lang, onMove }) {
+// chessBoard({fen, lang, onMove, mode, asked, onSet}) returns {el,
+// set(fen), lock(bool), reset()}. onMove(uci, from, to) is called with a
+// move like "e7e8q"; in "mark" and "collect" modes onSet(list) gets the
+// marked squares or the listed moves when ✔ is pressed.
+export function chessBoard({ fen, lang, onMove, mode = 'move', asked, onSet }) {
   let pos = parseFEN(fen);
   let sel = null;
   let locked = false;
+  const marked = new Set();
+  const listed = [];
   const flip = pos.turn === 'b';
-  const grid = h('div', { class: 'board chess', role: 'grid', 'aria-label': t('tapPiece') });
+  const grid = h('div', { class: 'board chess', role: 'grid', 'aria-label': t(mode === 'mark' ? 'markSquares' : 'tapPiece') });
   const promo = h('div', { class: 'promo', hidden: true });
-  const el = h('div', { class: 'board-wrap' }, grid, promo);
+  const list = h('ol', { class: 'move-list', id: 'move-list', 'aria-live': 'polite', hidden: mode !== 'collect' });
+  const go = h('button', {
+    type: 'button', class: 'key key-go', id: 'set-go', hidden: mode === 'move',
+    onclick: () => { if (!locked) onSet(mode === 'mark' ? [...marked] : [...listed]); },
+  }, '✔', h('span', { class: 'sr-only' }, t('submit')));
+  const el = h('div', { class: 'board-wrap' }, grid, promo, list, go);
 
   const label = (sq) => {
     const p = pos.board[sq];
@@ -77,9 +93,11 @@ export function chessBoard({ fen, lang, onMove }) {
         const sq = file + rank;
         const p = pos.board[sq];
         const dark = (FILES.indexOf(file) + rank) % 2 === 1 ? 'dark' : 'light';
+        const on = mode === 'mark' ? marked.has(sq) : sel === sq;
         cells.push(h('button', {
-          type: 'button', role: 'gridcell', class: `sq ${dark}` + (sel === sq ? ' sel' : '') + (p ? (white(p) ? ' w' : ' b') : ''),
-          'data-sq': sq, 'aria-label': label(sq), 'aria-pressed': sel === sq ? 'true' : 'false',
+          type: 'button', role: 'gridcell',
+          class: `sq ${dark}` + (sel === sq || sq === asked ? ' sel' : '') + (marked.has(sq) ? ' marked' : '') + (p ? (white(p) ? ' w' : ' b') : ''),
+          'data-sq': sq, 'aria-label': label(sq) + (sq === asked ? ' · ' + t('askedPiece') : ''), 'aria-pressed': on ? 'true' : 'false',
           onclick: () => tap(sq),
         }, p ? h('span', { class: 'pc', 'aria-hidden': 'true' }, GLYPH[p]) : '',
         f === 0 ? h('span', { class: 'coord r', 'aria-hidden': 'true' }, String(rank)) : '',
@@ -89,6 +107,12 @@ export function chessBoard({ fen, lang, onMove }) {
     }
     grid.replaceChildren(...rows);
     if (had) focusSq(had);
+    list.replaceChildren(...listed.map((m, i) => h('li', { class: 'listed', translate: 'no' },
+      h('span', {}, m.slice(0, 2) + '→' + m.slice(2, 4), m[4] ? ' ' + GLYPH[pos.turn === 'w' ? m[4].toUpperCase() : m[4]] : ''),
+      h('button', {
+        type: 'button', class: 'btn ghost unlist', 'aria-label': t('takeBack', { move: m }),
+        onclick: () => { if (!locked) { listed.splice(i, 1); draw(); } },
+      }, '✕'))));
   };
 
   const mine = (sq) => {
@@ -98,6 +122,11 @@ export function chessBoard({ fen, lang, onMove }) {
 
   const tap = (sq) => {
     if (locked) return;
+    if (mode === 'mark') {
+      if (marked.has(sq)) marked.delete(sq); else marked.add(sq);
+      draw();
+      return;
+    }
     if (sel === null || mine(sq)) {
       sel = mine(sq) ? (sel === sq ? null : sq) : null;
       draw();
@@ -111,6 +140,13 @@ export function chessBoard({ fen, lang, onMove }) {
   };
 
   const play = (from, to, pr) => {
+    if (mode === 'collect') {
+      // The move is listed, the position stays: the next answer starts
+      // from it too.
+      if (!listed.includes(from + to + pr)) listed.push(from + to + pr);
+      draw();
+      return;
+    }
     pos = applyMove(pos, from, to, pr);
     draw();
     onMove(from + to + pr, from, to);
@@ -144,6 +180,7 @@ export function chessBoard({ fen, lang, onMove }) {
   return {
     el,
     set(f) { pos = parseFEN(f); sel = null; draw(); },
-    lock(v) { locked = v; el.classList.toggle('locked', v); },
+    lock(v) { locked = v; el.classList.toggle('locked', v); go.disabled = v; },
+    reset() { pos = parseFEN(fen); sel = null; marked.clear(); listed.length = 0; draw(); },
   };
 }

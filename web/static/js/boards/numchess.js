@@ -4,7 +4,9 @@
 // on; write each segment's expression when it spans pieces (leave it
 // empty for a step or a hop), then ✔. The points' names are drawn as the
 // spec writes them (letter + row, c10): the row's number at both ends of
-// each row, the letter on each empty point.
+// each row, the letter on each empty point. The point a task asks for
+// (goal) is circled, so a grade-1 task can say "the circled point" instead
+// of a point name the child has not learnt.
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
 import './coords.js';
@@ -54,7 +56,7 @@ export function rowLabels(flip) {
   return out;
 }
 
-export function numchessBoard({ position, lang, onMove }) {
+export function numchessBoard({ position, lang, onMove, goal }) {
   const pos = parsePosition(position);
   let from = null;
   let path = [];
@@ -66,6 +68,7 @@ export function numchessBoard({ position, lang, onMove }) {
 
   const label = (p) => {
     const pc = pos.pieces[p];
+    if (p === goal) return `${p} ${t('goalPoint')}` + (pc ? ` ${pc.n}` : '');
     if (!pc) return p;
     const side = pc.side === 'r' ? (lang === 'en' ? 'red' : '红') : (lang === 'en' ? 'blue' : '蓝');
     return `${p} ${side} ${pc.n}`;
@@ -85,7 +88,7 @@ export function numchessBoard({ position, lang, onMove }) {
       const b = h('button', {
         type: 'button', 'data-pt': p, 'aria-label': label(p) + (at >= 0 ? ' · ' + (at + 1) : ''),
         'aria-pressed': p === from || at >= 0 ? 'true' : 'false',
-        class: 'npt' + (pc ? ' ' + pc.side : '') + (p === from ? ' sel' : '') + (at >= 0 ? ' path' : ''),
+        class: 'npt' + (pc ? ' ' + pc.side : '') + (p === from ? ' sel' : '') + (at >= 0 ? ' path' : '') + (p === goal ? ' aim' : ''),
         onclick: () => tap(p),
       }, pc ? String(pc.n) : at >= 0 ? String(at + 1) : h('span', { class: 'coord nlet', 'aria-hidden': 'true', translate: 'no' }, p.replace(/\d+$/, '')));
       return place(b, left, top);

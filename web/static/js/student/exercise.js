@@ -197,6 +197,18 @@ function makeInput(ex, send, lineSoFar) {
     });
     return { el: board.el, board: true, lock: board.lock, set: board.set, reset: () => board.set(p.fen), hint: '☝ ' + t('tapPiece') };
   }
+  if (p.fen && (ex.kind === 'chess.piece_moves' || ex.kind === 'chess.all_escapes')) {
+    // A set of squares or moves, marked or played on the board.
+    const marks = ex.kind === 'chess.piece_moves';
+    const board = chessBoard({
+      fen: p.fen, lang: lang(), mode: marks ? 'mark' : 'collect', asked: p.square,
+      onSet: (list) => send(marks ? { squares: list } : { moves: list }, list.join(' ') || '∅'),
+    });
+    return {
+      el: board.el, board: true, lock: board.lock, reset: board.reset,
+      hint: '☝ ' + (marks ? t('markSquares') + ' ' + t('markNone') : t('collectMoves')),
+    };
+  }
   if (ex.game === 'gomoku' && p.board && ['gomoku.win_in_1', 'gomoku.key_point', 'gomoku.vcf', 'gomoku.shape'].includes(ex.kind)) {
     const mine = (p.colour || p.attacker) === 'white' ? 'o' : 'x';
     const theirs = mine === 'x' ? 'o' : 'x';
@@ -255,7 +267,7 @@ function makeInput(ex, send, lineSoFar) {
     const holder = h('div', {}, h('p', { class: 'loading' }, t('loading')));
     const api = { el: holder, board: true, lock: () => {}, hint: '☝ ' + t('tapLandings') };
     post('/v1/rules/numchess/play', { position: p.position, ruleset: p.ruleset, moves: [] }).then((r) => {
-      const board = numchessBoard({ position: r.position, lang: lang(), onMove: (answer, shown) => send(answer, shown) });
+      const board = numchessBoard({ position: r.position, lang: lang(), goal: p.goal && p.goal.to, onMove: (answer, shown) => send(answer, shown) });
       api.reset = board.reset;
       holder.replaceChildren(board.el);
     }, (e) => holder.replaceChildren(h('p', { role: 'alert' }, e.message)));
