@@ -561,4 +561,10 @@ const TEXT = {
   challengeDeclined: ['{name} 现在不下。', '{name} said not now.'],
   waitAnswer: ['等 {name} 回答：{game}', 'Waiting for {name} to answer: {game}'],
   cancelChallenge: ['取消', 'Cancel'],
+  ncSpanGoal: ['算出 {n}。', 'to make {n}.'],
+  ncChainGoal: ['每一段的得数要相同。', 'Every segment must make the same number.'],
+  ncSegment: ['第 {n} 段（跳到 {to}）：', 'Segment {n} (to {to}):'],
+  ncUse: ['用 {nums} 列算式，', 'Write an expression with {nums}'],
+  ncOtherMove: ['换一步', 'Another move'],
+  gameLeft: ['这盘棋还剩 {time}', '{time} left in the game'],
 };
