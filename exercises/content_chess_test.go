@@ -127,8 +127,8 @@ func replies(pos chess.Position) []chess.Position {
 }
 
 // escapeProblems checks what an explanation says about the escapes of the
-// side in check at pos: every legal escape is named (as a move or by the
-// king's square), and no square the king can legally go to is called
+// side in check at pos: every legal escape is named (as a move or by
+// its square in words), and no square the king can legally go to is called
 // controlled, guarded or covered.
 func escapeProblems(pos chess.Position, text string) []string {
 	esc, err := pos.Escapes()
@@ -155,7 +155,9 @@ func escapeProblems(pos chess.Position, text string) []string {
 		if isKing {
 			kingTo[to] = true
 		}
-		if !named[san] && !(isKing && strings.Contains(strings.Join(free, "|"), to)) {
+		// An escape is named in notation or, before notation is taught, in
+		// words with its square ("黑象走到 d7", "吃掉 d6 的马").
+		if !named[san] && !strings.Contains(strings.Join(free, "|"), to) {
 			problems = append(problems, "the escape "+san+" is not named")
 		}
 	}

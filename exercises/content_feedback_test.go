@@ -123,16 +123,9 @@ func TestFeedbackForChildren(t *testing.T) {
 
 // TestJargonIn: the review's examples are caught, children's words pass.
 func TestJargonIn(t *testing.T) {
-	for _, s := range []string{"学前和一年级（K1）不能用 ×", "第1段：得数是 4", "segment 2: the result is 4", "这步棋（e1d2）不能走", "0a1-e5[9-5-4]"} {
-		if len(jargonIn(s)) == 0 {
-			t.Errorf("%q passed", s)
-		}
-	}
-	for _, s := range []string{"学前和一年级只用加法和减法，不能用 ×", "第二跳：得数是 4", "这步棋（从 e1 走到 d2）不能走", "0 左斜进跨 (9−5−4=0)", "Kd2", "d8–h8"} {
-		if got := jargonIn(s); len(got) != 0 {
-			t.Errorf("%q: %v", s, got)
-		}
-	}
+	catches(t, jargonIn,
+		[]string{"学前和一年级（K1）不能用 ×", "第1段：得数是 4", "segment 2: the result is 4", "这步棋（e1d2）不能走", "0a1-e5[9-5-4]"},
+		[]string{"学前和一年级只用加法和减法，不能用 ×", "第二跳：得数是 4", "这步棋（从 e1 走到 d2）不能走", "0 左斜进跨 (9−5−4=0)", "Kd2", "d8–h8"})
 }
 
 // TestChoiceWrongOptionsExplained: every wrong option of every choice

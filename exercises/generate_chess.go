@@ -300,7 +300,7 @@ func (chessEscapeGenerator) exercise(rng *rand.Rand, band Band, pos chess.Positi
 	byMethodEN := map[chess.EscapeMethod][]string{}
 	for _, e := range esc.Moves {
 		zh, en := e.SAN, e.SAN
-		if band == K1 { // grade 1 reads moves in words, not notation
+		if band != G46 { // notation is taught in G46: before, moves in words
 			w := chessMoveWords(pos, e.Move)
 			zh, en = w.ZH, w.EN
 		}

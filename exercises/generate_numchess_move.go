@@ -185,18 +185,20 @@ func (ncMoveGenerator) exercise(band Band, rs numchess.Ruleset, pos numchess.Pos
 		ruleTag := map[numchess.Kind]string{numchess.Step: "numchess.move.step", numchess.Hop: "numchess.move.hop",
 			numchess.SingleSpan: "numchess.span.single", numchess.ChainSpan: "numchess.span.chain"}[mi.Kind]
 		tags = append([]string{"numchess.move.camp", ruleTag}, tags...)
-		title = Text{ZH: "走进对方阵营 " + c.goal.To, EN: "Enter the camp point " + c.goal.To}
+		at := ncGoalPoint(c.goal.To, band)
+		title = Text{ZH: "走进对方阵营的" + at.ZH, EN: "Enter " + at.EN + " of the opponent's camp"}
 		body = Text{
-			ZH: fmt.Sprintf("轮到%s走。走一步棋，让你的一枚棋子停在对方阵营的 %s 点上。可以移、邻、跨，跨的时候要写出算式。", side.ZH, c.goal.To),
-			EN: fmt.Sprintf("%s to move. Play one move that puts one of your pieces on %s in your opponent's camp. You may step, hop or span; give the expression of a span.", side.EN, c.goal.To),
+			ZH: fmt.Sprintf("轮到%s走。走一步棋，让你的一枚棋子停在对方阵营的%s上。可以移、邻、跨，跨的时候要写出算式。", side.ZH, at.ZH),
+			EN: fmt.Sprintf("%s to move. Play one move that puts one of your pieces on %s in your opponent's camp. You may step, hop or span; give the expression of a span.", side.EN, at.EN),
 		}
 		difficulty = map[numchess.Kind]int{numchess.Step: 1, numchess.Hop: 1, numchess.SingleSpan: 2, numchess.ChainSpan: 4}[mi.Kind]
 	case "span":
 		tags = append([]string{"numchess.span.single"}, tags...)
-		title = Text{ZH: fmt.Sprintf("%d 号棋子跨到 %s", *c.goal.Piece, c.goal.To), EN: fmt.Sprintf("Span with %d to %s", *c.goal.Piece, c.goal.To)}
+		at := ncGoalPoint(c.goal.To, band)
+		title = Text{ZH: fmt.Sprintf("%d 号棋子跨到%s", *c.goal.Piece, at.ZH), EN: fmt.Sprintf("Span with %d to %s", *c.goal.Piece, at.EN)}
 		body = Text{
-			ZH: fmt.Sprintf("轮到%s走。用 %d 号棋子跨一步，停在 %s。写出跨过的棋子组成的算式，结果要等于 %d。", side.ZH, *c.goal.Piece, c.goal.To, *c.goal.Piece),
-			EN: fmt.Sprintf("%s to move. Span with piece %d so that it lands on %s, and give the expression of the spanned numbers that makes %d.", side.EN, *c.goal.Piece, c.goal.To, *c.goal.Piece),
+			ZH: fmt.Sprintf("轮到%s走。用 %d 号棋子跨一步，停在%s上。写出跨过的棋子组成的算式，结果要等于 %d。", side.ZH, *c.goal.Piece, at.ZH, *c.goal.Piece),
+			EN: fmt.Sprintf("%s to move. Span with piece %d so that it lands on %s, and give the expression of the spanned numbers that makes %d.", side.EN, *c.goal.Piece, at.EN, *c.goal.Piece),
 		}
 		difficulty = 2
 	case "chain":
@@ -250,4 +252,19 @@ func ncMoveExplanation(mi *numchess.MoveInfo, rs numchess.Ruleset, tags []string
 		}
 	}
 	return t
+}
+
+// ncGoalPoint says the goal point of a generated item: its name ("a14")
+// from grades 2-3, which learn the board's coordinates; for K1, which does
+// not, the circled point the board shows, with its number in a camp.
+func ncGoalPoint(to string, band Band) Text {
+	if band != K1 {
+		return Text{ZH: " " + to + " ", EN: to}
+	}
+	if q, err := numchess.ParsePoint(to); err == nil {
+		if _, n, ok := q.CampOf(); ok {
+			return Text{ZH: fmt.Sprintf("画着圆圈的 %d 号点", n), EN: fmt.Sprintf("the circled point %d", n)}
+		}
+	}
+	return Text{ZH: "画着圆圈的点", EN: "the circled point"}
 }

@@ -455,18 +455,19 @@ func (k chessEscapeKind) Check(prompt, solution json.RawMessage, sub Submission)
 	}
 	e, _ := chessEscapeOf(esc, m)
 	used := chessMethodText(e.Method)
+	w := chessMoveWords(pos, m) // K1 and G23 children: words, not notation
 	details := map[string]any{"move": e.SAN, "method": e.Method.String()}
 	if p.Method != "" && e.Method.String() != p.Method {
 		want, _ := chessMethod(p.Method)
 		wt := chessMethodText(want)
 		return Result{Outcome: Wrong, Details: details, Feedback: Text{
-			ZH: fmt.Sprintf("%s 确实能应将，用的是%s；可是这道题要用%s。", e.SAN, used.ZH, wt.ZH),
-			EN: fmt.Sprintf("%s does get out of check, by %s; but this puzzle asks for %s.", e.SAN, used.EN, wt.EN),
+			ZH: fmt.Sprintf("%s：确实能应将，用的是%s；可是这道题要用%s。", w.ZH, used.ZH, wt.ZH),
+			EN: fmt.Sprintf("%s: that does get out of check, by %s; but this puzzle asks for %s.", ncCap(w.EN), used.EN, wt.EN),
 		}}, nil
 	}
 	return Result{Outcome: Correct, Score: 1, Details: details, Feedback: Text{
-		ZH: fmt.Sprintf("对了！%s 用%s帮国王解围。", e.SAN, used.ZH),
-		EN: fmt.Sprintf("Right! %s helps the king by %s.", e.SAN, used.EN),
+		ZH: fmt.Sprintf("对了！%s，用%s帮国王解围。", w.ZH, used.ZH),
+		EN: fmt.Sprintf("Right! %s: that helps the king by %s.", ncCap(w.EN), used.EN),
 	}}, nil
 }
 
@@ -561,8 +562,9 @@ func (k chessAllEscapesKind) Check(prompt, solution json.RawMessage, sub Submiss
 		}
 		if illegal != nil {
 			wrong = append(wrong, map[string]any{"move": in, "reason": *illegal})
-			fbZH = append(fbZH, illegal.ZH)
-			fbEN = append(fbEN, illegal.EN)
+			named := movedAsTyped(in)
+			fbZH = append(fbZH, named.ZH+"："+illegal.ZH)
+			fbEN = append(fbEN, named.EN+": "+illegal.EN)
 			continue
 		}
 		chosen[m] = true

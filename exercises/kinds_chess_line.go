@@ -107,55 +107,66 @@ func replyNotLegal(i int, in, want string) *AnswerError {
 }
 
 // chessMateStep grades student move m in pos with left moves to mate.
+// The feedback says the moves in words: mates come from G23, notation in
+// G46.
 func chessMateStep(pos chess.Position, m chess.Move, left int) Result {
-	san := pos.SAN(m)
+	w := chessMoveWords(pos, m)
+	W := ncCap(w.EN)
 	after, _ := pos.Play(m)
 	if chessMated(after) {
-		return Result{Outcome: Correct, Score: 1, Feedback: Text{ZH: "将死了！" + san + " 真棒！", EN: "Checkmate! " + san + " is great!"}}
+		return Result{Outcome: Correct, Score: 1, Feedback: chessMatedText(w)}
 	}
 	if left > 1 && chessContains(chessMateIn(pos, left), m) {
 		r, _ := chessDefence(after, left-1)
-		rsan := after.SAN(r)
-		return Result{Outcome: Continue, Reply: rsan, Feedback: Text{
-			ZH: fmt.Sprintf("好棋！对手走 %s，继续。", rsan),
-			EN: fmt.Sprintf("Good move! The opponent plays %s; go on.", rsan),
-		}}
+		return Result{Outcome: Continue, Reply: after.SAN(r), Feedback: chessGoOnText(chessMoveWords(after, r))}
 	}
 	if after.Outcome().Method == chess.Stalemate {
 		return Result{Outcome: Wrong, Feedback: Text{
-			ZH: san + " 之后对方无棋可走，但王没有被将军：这是逼和，不是将死！",
-			EN: "After " + san + " the opponent cannot move but is not in check: that is stalemate, a draw, not mate!",
+			ZH: w.ZH + "：之后对方无棋可走，但王没有被将军：这是逼和，不是将死！",
+			EN: W + ": then the opponent cannot move but is not in check: that is stalemate, a draw, not mate!",
 		}}
 	}
 	if left == 1 {
 		if !after.InCheck() {
 			return Result{Outcome: Wrong, Feedback: Text{
-				ZH: san + " 没有将军，对方的王没有受到攻击。",
-				EN: san + " is not check: the king is not attacked.",
+				ZH: w.ZH + "：没有将军，对方的王没有受到攻击。",
+				EN: W + ": that is not check; the king is not attacked.",
 			}}
 		}
 		esc, _ := after.Escapes()
 		e := esc.Moves[0]
 		mt := chessMethodText(e.Method)
+		ew := chessMoveWords(after, e.Move)
 		return Result{Outcome: Wrong, Feedback: Text{
-			ZH: fmt.Sprintf("%s 是将军，但还没有将死：对方可以走 %s（%s）。", san, e.SAN, mt.ZH),
-			EN: fmt.Sprintf("%s is check but not mate: the opponent can answer %s (%s).", san, e.SAN, mt.EN),
+			ZH: fmt.Sprintf("%s：是将军，但还没有将死：对方可以%s（%s）。", w.ZH, ew.ZH, mt.ZH),
+			EN: fmt.Sprintf("%s: that is check but not mate: the opponent can answer, %s (%s).", W, ew.EN, mt.EN),
 		}}
 	}
 	for _, r := range after.LegalMoves() {
 		next, _ := after.Play(r)
 		if next.MateDistance(left-1) == 0 {
-			rsan := after.SAN(r)
+			rw := chessMoveWords(after, r)
 			return Result{Outcome: Wrong, Feedback: Text{
-				ZH: fmt.Sprintf("%s 不能在 %d 步内将死：对方可以走 %s 防守。", san, left, rsan),
-				EN: fmt.Sprintf("%s does not mate in %d: the opponent can defend with %s.", san, left, rsan),
+				ZH: fmt.Sprintf("%s：不能在 %d 步内将死：对方可以这样防守：%s。", w.ZH, left, rw.ZH),
+				EN: fmt.Sprintf("%s: that does not mate in %d: the opponent can defend, %s.", W, left, rw.EN),
 			}}
 		}
 	}
 	return Result{Outcome: Wrong, Feedback: Text{
-		ZH: fmt.Sprintf("%s 不能在 %d 步内将死。", san, left),
-		EN: fmt.Sprintf("%s does not mate in %d.", san, left),
+		ZH: fmt.Sprintf("%s：不能在 %d 步内将死。", w.ZH, left),
+		EN: fmt.Sprintf("%s: that does not mate in %d.", W, left),
 	}}
+}
+
+// chessMatedText praises a mating move w.
+func chessMatedText(w Text) Text {
+	return Text{ZH: "将死了！" + w.ZH + "，真棒！", EN: "Checkmate! " + ncCap(w.EN) + ": great!"}
+}
+
+// chessGoOnText is the feedback of a right move the opponent answers with
+// the reply said in words.
+func chessGoOnText(reply Text) Text {
+	return Text{ZH: fmt.Sprintf("好棋！对手这样走：%s。继续。", reply.ZH), EN: fmt.Sprintf("Good move! The opponent answers: %s. Go on.", reply.EN)}
 }
 
 // chessMateLine replays a mate-in-n line and grades its last move; it is
@@ -278,43 +289,42 @@ var chessOnlyMoves = onlyMoves[chess.Position, chess.Move]{
 		return after
 	},
 	notation: chess.Position.SAN,
+	words:    chessMoveWords,
 	won:      chessMated,
-	wonText: func(san string) Text {
-		return Text{ZH: "将死了！" + san + " 真棒！", EN: "Checkmate! " + san + " is great!"}
+	wonText:  chessMatedText,
+	doneText: func(w Text) Text {
+		return Text{ZH: "完全正确！" + w.ZH + "，这是最好的一步。", EN: "Exactly! " + ncCap(w.EN) + ": that is the best move."}
 	},
-	doneText: func(san string) Text {
-		return Text{ZH: "完全正确！" + san + " 是最好的一步。", EN: "Exactly! " + san + " is the best move."}
-	},
-	goOnText: func(reply string) Text {
-		return Text{ZH: fmt.Sprintf("好棋！对手走 %s，继续。", reply), EN: fmt.Sprintf("Good move! The opponent plays %s; go on.", reply)}
-	},
-	whyNot: chessWhyNotBest,
+	goOnText: chessGoOnText,
+	whyNot:   chessWhyNotBest,
 }
 
 // chessWhyNotBest explains, as far as a rules engine can, why a legal move
 // is not the best one.
 func chessWhyNotBest(pos chess.Position, m chess.Move) Text {
-	san := pos.SAN(m)
+	w := chessMoveWords(pos, m)
+	W := ncCap(w.EN)
 	after, _ := pos.Play(m)
 	if after.Outcome().Method == chess.Stalemate {
-		return Text{ZH: san + " 让对方无棋可走却没有将军：这是逼和！", EN: san + " leaves the opponent no move without check: that is stalemate!"}
+		return Text{ZH: w.ZH + "：让对方无棋可走却没有将军：这是逼和！", EN: W + ": that leaves the opponent no move without check: that is stalemate!"}
 	}
 	if ms := after.MateIn(1); len(ms) > 0 {
+		mw := chessMoveWords(after, ms[0])
 		return Text{
-			ZH: fmt.Sprintf("%s 之后对方可以走 %s 一步将死你！", san, after.SAN(ms[0])),
-			EN: fmt.Sprintf("After %s the opponent mates at once with %s!", san, after.SAN(ms[0])),
+			ZH: fmt.Sprintf("%s：之后对方可以一步将死你（%s）！", w.ZH, mw.ZH),
+			EN: fmt.Sprintf("%s: then the opponent mates at once (%s)!", W, mw.EN),
 		}
 	}
 	if sq, pc, ok := chessHangs(pos, m); ok {
 		name := chessPieceName(pc.Type())
 		return Text{
-			ZH: fmt.Sprintf("%s 之后，对方可以白白吃掉你在 %s 的%s。", san, sq, name.ZH),
-			EN: fmt.Sprintf("After %s the opponent can take your %s on %s for nothing.", san, strings.ToLower(name.EN), sq),
+			ZH: fmt.Sprintf("%s：之后，对方可以白白吃掉你在 %s 的%s。", w.ZH, sq, name.ZH),
+			EN: fmt.Sprintf("%s: then the opponent can take your %s on %s for nothing.", W, strings.ToLower(name.EN), sq),
 		}
 	}
 	return Text{
-		ZH: san + " 不是这里最好的一步。想一想：有没有将军、吃子或者更强的威胁？",
-		EN: san + " is not the best move here. Look for checks, captures and stronger threats.",
+		ZH: w.ZH + "：不是这里最好的一步。想一想：有没有将军、吃子或者更强的威胁？",
+		EN: W + ": that is not the best move here. Look for checks, captures and stronger threats.",
 	}
 }
 

@@ -156,7 +156,9 @@ func chessWhyNotSquare(pos chess.Position, from, to chess.Square) Text {
 	}
 	_, err := pos.Play(chess.NewMove(from, to, promo))
 	if ie, ok := err.(*chess.IllegalMoveError); ok {
-		t := chessText(ie)
+		bare := *ie // the reason alone: the square names the move
+		bare.Input = ""
+		t := chessText(&bare)
 		return Text{ZH: to.String() + "：" + t.ZH, EN: to.String() + ": " + t.EN}
 	}
 	return Text{ZH: to.String() + "：走不到这里", EN: to.String() + ": the piece cannot go there"}

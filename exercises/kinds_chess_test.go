@@ -409,8 +409,8 @@ func Example_chessEscapeCheck() {
 		fmt.Printf("%s: %s\n", res.Outcome, res.Feedback.EN)
 	}
 	// Output:
-	// correct: Right! Bd7 helps the king by blocking the check.
-	// wrong: Kf7 does get out of check, by moving the king away; but this puzzle asks for blocking the check.
+	// correct: Right! The bishop goes to d7: that helps the king by blocking the check.
+	// wrong: The king goes to f7: that does get out of check, by moving the king away; but this puzzle asks for blocking the check.
 	// wrong: That move (Kd7) is not allowed: your king is in check and this move does not get it out of check
 }
 

@@ -292,14 +292,14 @@ var draughtsOnlyMoves = onlyMoves[draughts.Position, draughts.Move]{
 	},
 	notation: draughts.Position.Notation,
 	won:      func(after draughts.Position) bool { return !after.HasLegalMoves() },
-	wonText: func(nt string) Text {
-		return Text{ZH: "赢了！" + nt + " 之后对方无子可动。", EN: "You win! After " + nt + " the opponent cannot move."}
+	wonText: func(nt Text) Text {
+		return Text{ZH: "赢了！" + nt.ZH + " 之后对方无子可动。", EN: "You win! After " + nt.EN + " the opponent cannot move."}
 	},
-	doneText: func(nt string) Text {
-		return Text{ZH: "漂亮的打击！" + nt + " 完成了组合。", EN: "A fine shot! " + nt + " finishes the combination."}
+	doneText: func(nt Text) Text {
+		return Text{ZH: "漂亮的打击！" + nt.ZH + " 完成了组合。", EN: "A fine shot! " + nt.EN + " finishes the combination."}
 	},
-	goOnText: func(reply string) Text {
-		return Text{ZH: fmt.Sprintf("好棋！对手只能走 %s，继续。", reply), EN: fmt.Sprintf("Good move! The opponent must play %s; go on.", reply)}
+	goOnText: func(reply Text) Text {
+		return Text{ZH: fmt.Sprintf("好棋！对手只能走 %s，继续。", reply.ZH), EN: fmt.Sprintf("Good move! The opponent must play %s; go on.", reply.EN)}
 	},
 	whyNot: draughtsWhyNotShot,
 }

@@ -245,7 +245,7 @@ func (numchessMove) grade(t ncMoveTask, rs numchess.Ruleset, m numchess.Move) Re
 	if err != nil {
 		var ie *numchess.IllegalMoveError
 		if errors.As(err, &ie) {
-			return Result{Outcome: Wrong, Feedback: ncTextOf(ie), Details: map[string]any{"code": ie.Code(), "ruleset": rs.Name}}
+			return Result{Outcome: Wrong, Feedback: ncIllegalText(ie, rs), Details: map[string]any{"code": ie.Code(), "ruleset": rs.Name}}
 		}
 		return Result{Outcome: Wrong, Feedback: Text{ZH: "这步棋不合规则", EN: "that move is not legal"}}
 	}
@@ -272,6 +272,10 @@ func (numchessMove) grade(t ncMoveTask, rs numchess.Ruleset, m numchess.Move) Re
 		if mi.Kind != numchess.ChainSpan {
 			return miss("not_a_chain", fmt.Sprintf("它是%s，不是连跨。", mi.Kind.Chinese()), fmt.Sprintf("it is a %s, not a chain span.", mi.Kind))
 		}
+	}
+	if t.to.Valid() && mi.To() != t.to && rs.Name == "K1" {
+		// Grade 1 has not learnt point names: the board circles the goal.
+		return miss("wrong_point", "它没有停在画着圆圈的那个点上。", "it does not end on the circled point.")
 	}
 	if t.to.Valid() && mi.To() != t.to {
 		return miss("wrong_point", fmt.Sprintf("它停在 %s，没有到 %s。", mi.To(), t.to), fmt.Sprintf("it ends on %s, not on %s.", mi.To(), t.to))

@@ -10,16 +10,21 @@ import (
 // illegalMove is the Result for a well-formed move the rules engine
 // refuses, naming the move and saying why (why does not repeat the move).
 func illegalMove(move string, why Text) Result {
-	named := Text{ZH: move, EN: move}
-	if m := coordinateMove.FindStringSubmatch(strings.TrimSpace(move)); m != nil {
-		// A move typed or sent as squares ("e1d2") is named the way the
-		// lessons write it: from one square to the other.
-		named = Text{ZH: "从 " + m[1] + " 走到 " + m[2], EN: m[1] + " to " + m[2]}
-	}
+	named := movedAsTyped(move)
 	return Result{Outcome: Wrong, Feedback: Text{
 		ZH: "这步棋（" + named.ZH + "）不能走：" + why.ZH,
 		EN: "That move (" + named.EN + ") is not allowed: " + why.EN,
 	}}
+}
+
+// movedAsTyped names a move the way the child gave it; a move typed or
+// sent as squares ("e1d2") is named the way the lessons write it: from one
+// square to the other.
+func movedAsTyped(move string) Text {
+	if m := coordinateMove.FindStringSubmatch(strings.TrimSpace(move)); m != nil {
+		return Text{ZH: "从 " + m[1] + " 走到 " + m[2], EN: m[1] + " to " + m[2]}
+	}
+	return Text{ZH: move, EN: move}
 }
 
 // coordinateMove is a chess move given as its two squares ("e1d2",
@@ -43,15 +48,27 @@ type onlyMoves[P any, M comparable] struct {
 	parse    func(pos P, in, field string) (m M, illegal *Text, err error)
 	play     func(pos P, m M) P
 	notation func(pos P, m M) string
+	// words says a move in the feedback (the notation when nil): chess
+	// says it in words, since notation is taught late (G46).
+	words func(pos P, m M) Text
 	// won reports whether the student's move won at once (a mate, an
 	// opponent left without moves): always right, wherever in the line.
 	won func(after P) bool
 	// wonText, doneText and goOnText are the feedback of a winning move,
 	// of the line's last move and of a right move the opponent answers
 	// with reply; whyNot explains a legal move that is not the line's.
-	wonText, doneText func(move string) Text
-	goOnText          func(reply string) Text
+	wonText, doneText func(move Text) Text
+	goOnText          func(reply Text) Text
 	whyNot            func(pos P, m M) Text
+}
+
+// said is how the feedback says move m in pos.
+func (g onlyMoves[P, M]) said(pos P, m M) Text {
+	if g.words != nil {
+		return g.words(pos, m)
+	}
+	n := g.notation(pos, m)
+	return Text{ZH: n, EN: n}
 }
 
 // gradeOnlyMoves grades the newest student move of line, played from pos
@@ -79,7 +96,7 @@ func gradeOnlyMoves[P any, M comparable](g onlyMoves[P, M], pos P, sol []M, line
 		if illegal != nil {
 			res = illegalMove(in, *illegal)
 		} else {
-			nt := g.notation(pos, m)
+			nt := g.said(pos, m)
 			after := g.play(pos, m)
 			switch {
 			case g.won(after):
@@ -88,7 +105,7 @@ func gradeOnlyMoves[P any, M comparable](g onlyMoves[P, M], pos P, sol []M, line
 				res = Result{Outcome: Correct, Score: 1, Feedback: g.doneText(nt)}
 			case m == sol[i]:
 				reply := g.notation(after, sol[i+1])
-				res = Result{Outcome: Continue, Reply: reply, Feedback: g.goOnText(reply)}
+				res = Result{Outcome: Continue, Reply: reply, Feedback: g.goOnText(g.said(after, sol[i+1]))}
 			default:
 				res = Result{Outcome: Wrong, Feedback: g.whyNot(pos, m)}
 			}

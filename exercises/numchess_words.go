@@ -64,3 +64,51 @@ func ncMoveWords(mi *numchess.MoveInfo, rs numchess.Ruleset) Text {
 	}
 	return Text{ZH: mi.Chinese(), EN: mi.English()}
 }
+
+// ncK1Illegal says, without naming points, why the engine refuses a move
+// whose reason names them (grade 1 does not learn point names: they come
+// with the board's coordinates in G23). The child tapped the points, so
+// "that point" is the one just tapped.
+var ncK1Illegal = map[string]Text{
+	"not_a_line": {
+		ZH: "这个点和你的棋子不在同一条直线上：棋子只能沿着直线走。",
+		EN: "that point is not on a line with your piece: pieces move along the lines.",
+	},
+	"nothing_to_span": {
+		ZH: "你的棋子和这个点中间没有棋子，没有东西可跨。走到旁边的点才是移。",
+		EN: "there is no piece between your piece and that point, so there is nothing to span. Only the point next to it is a step.",
+	},
+	"not_adjacent_to_last": {
+		ZH: "跨的时候，要落在最后跨过的那枚棋子紧挨着的下一个点上。",
+		EN: "a span lands on the point right after the last piece it jumps over.",
+	},
+	"occupied": {
+		ZH: "那个点上已经有棋子了，要落在空点上。",
+		EN: "there is already a piece on that point: land on an empty one.",
+	},
+	"expression_not_allowed": {
+		ZH: "这个点就在旁边，走过去是移，移不用写算式。",
+		EN: "that point is right next to your piece: going there is a step, and a step needs no sum.",
+	},
+	"not_a_step": {
+		ZH: "一步棋里不能又跨又移。",
+		EN: "one move cannot mix spans and steps.",
+	},
+	"wrong_start": {
+		ZH: "要从这枚棋子现在站的点出发。",
+		EN: "the move starts from the point where the piece stands now.",
+	},
+}
+
+// ncIllegalText is the engine's reason for refusing a move, in words the
+// band has learnt: for K1, ncK1Illegal where the reason names a point.
+func ncIllegalText(ie *numchess.IllegalMoveError, rs numchess.Ruleset) Text {
+	t := ncTextOf(ie)
+	if rs.Name != "K1" {
+		return t
+	}
+	if k1, ok := ncK1Illegal[ie.Code()]; ok {
+		return k1
+	}
+	return t
+}

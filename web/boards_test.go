@@ -143,8 +143,13 @@ func TestBoards(t *testing.T) {
 		t.Error("the captured men are still on the board")
 	}
 
-	// Number chess from the start: 8 spans 6 and 2 from b2 to f5.
+	// Number chess from the start: 8 spans 6 and 2 from b2 to f5. The
+	// goal point is circled (grade 1 reads "the circled point", not f5).
 	b.open("/student/exercise/" + ids[keys[3]] + "?a=" + asg.ID)
+	b.wait(`.nc-star [data-pt="f5"].aim`)
+	if n := evalJS[int](b, `document.querySelectorAll('.nc-star .npt.aim').length`); n != 1 {
+		t.Errorf("%d circled points, want 1", n)
+	}
 	b.click(`.nc-star [data-pt="b2"]`)
 	b.click(`.nc-star [data-pt="f5"]`)
 	b.fill("#seg-0", "6+2")

@@ -242,8 +242,8 @@ func (p Position) explainCastle(m Move, in string) *IllegalMoveError {
 		// The king "captures" its own rook: a common way to enter castling.
 		if b.castle&right != 0 {
 			return illegal(in, ReasonCannotMove,
-				fmt.Sprintf("to castle, move the king two squares (%s%s)", m.from, NewSquare(map[bool]int{true: 6, false: 2}[kingSide], m.from.Rank())),
-				fmt.Sprintf("王车易位时王要走两格（%s%s）", m.from, NewSquare(map[bool]int{true: 6, false: 2}[kingSide], m.from.Rank())))
+				fmt.Sprintf("to castle, move the king two squares (from %s to %s)", m.from, NewSquare(map[bool]int{true: 6, false: 2}[kingSide], m.from.Rank())),
+				fmt.Sprintf("王车易位时王要走两格（从 %s 走到 %s）", m.from, NewSquare(map[bool]int{true: 6, false: 2}[kingSide], m.from.Rank())))
 		}
 		return illegal(in, ReasonOwnPiece, fmt.Sprintf("your own rook is on %s", m.to), fmt.Sprintf("%s 上是你自己的车", m.to))
 	}

@@ -116,6 +116,7 @@ const TEXT = {
   ncRow: ['第 {n} 行', 'row {n}'],
   markPoints: ['点出所有的棋子，再按 ✔', 'Tap every stone, then ✔'],
   tapLandings: ['点一个棋子，再依次点它落下的每一格', 'Tap a piece, then each square it lands on'],
+  goalPoint: ['要去的点（画着圆圈）', 'the point to reach (circled)'],
   segment: ['第 {n} 段到 {to} 的算式（走一步或跳一步不用写）', 'Segment {n} to {to}: its expression (none for a step or a hop)'],
   markForbidden: ['点出黑棋所有的禁手点，再按 ✔', "Tap every point forbidden to Black, then ✔"],
   isForbidden: ['黑棋下在 {point}（红圈）是禁手吗？', 'Is {point} (ringed) forbidden to Black?'],
@@ -565,4 +566,10 @@ const TEXT = {
   challengeDeclined: ['{name} 现在不下。', '{name} said not now.'],
   waitAnswer: ['等 {name} 回答：{game}', 'Waiting for {name} to answer: {game}'],
   cancelChallenge: ['取消', 'Cancel'],
+  ncSpanGoal: ['算出 {n}。', 'to make {n}.'],
+  ncChainGoal: ['每一段的得数要相同。', 'Every segment must make the same number.'],
+  ncSegment: ['第 {n} 段（跳到 {to}）：', 'Segment {n} (to {to}):'],
+  ncUse: ['用 {nums} 列算式，', 'Write an expression with {nums}'],
+  ncOtherMove: ['换一步', 'Another move'],
+  gameLeft: ['这盘棋还剩 {time}', '{time} left in the game'],
 };

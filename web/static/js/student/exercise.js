@@ -302,7 +302,7 @@ function makeInput(ex, send, lineSoFar) {
     const holder = h('div', {}, h('p', { class: 'loading' }, t('loading')));
     const api = { el: holder, board: true, lock: () => {}, hint: '☝ ' + t('tapLandings') };
     post('/v1/rules/numchess/play', { position: p.position, ruleset: p.ruleset, moves: [] }).then((r) => {
-      const board = numchessBoard({ position: r.position, lang: lang(), onMove: (answer, shown) => send(answer, shown) });
+      const board = numchessBoard({ position: r.position, lang: lang(), goal: p.goal && p.goal.to, onMove: (answer, shown) => send(answer, shown) });
       api.reset = board.reset;
       holder.replaceChildren(board.el);
     }, (e) => holder.replaceChildren(h('p', { role: 'alert' }, e.message)));
