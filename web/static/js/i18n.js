@@ -47,6 +47,11 @@ const TEXT = {
   loading: ['加载中…', 'Loading…'],
   somethingWrong: ['出了点问题', 'Something went wrong'],
   networkError: ['连不上服务器，请稍后再试。', 'Cannot reach the server. Try again in a moment.'],
+  networkHint: ['请检查网络。连上以后按“再试一次”。', 'Check the connection, then press "Try again".'],
+  savedOffline: ['已保存，联网后提交', 'Saved: it will be sent when you are back online'],
+  savedOfflineMore: ['答案不会丢。连上网以后会自动提交，结果会显示在这里。', 'Your answer is safe. It is sent by itself once the connection is back, and the result appears here.'],
+  offlineBanner: ['没有联网：答案会先保存在这台设备上', 'Offline: answers are kept on this device for now'],
+  waitingAnswers: ['{n} 个答案等待提交', '{n} answers waiting to be sent'],
   // student login
   classCode: ['班级码', 'Class code'],
   next: ['下一步', 'Next'],

@@ -2,7 +2,8 @@
 // server's verdict and feedback shown big, then the next one.
 import { h, mount, announce } from '../dom.js';
 import { t, lang } from '../i18n.js';
-import { get, post, ApiError } from '../api.js';
+import { get, post, ApiError, currentUser } from '../api.js';
+import { keep, newKey, submit, onSent } from './outbox.js';
 import { chessBoard } from '../boards/chess.js';
 import { exprPad } from '../boards/exprpad.js';
 import { answerForm, choiceButtons } from '../boards/answerform.js';
@@ -44,20 +45,53 @@ export default async function exercisePage({ params, query, navigate }) {
     if (input && input.lock) input.lock(true);
     verdictBox.className = 'verdict wait';
     verdictBox.replaceChildren(h('span', { class: 'spinner', 'aria-hidden': 'true' }), shown || '');
+    const key = newKey();
+    const body = { answer, time_ms: Math.round(performance.now() - started) };
     let v;
     try {
-      v = await post('/v1/exercises/' + encodeURIComponent(id) + '/attempts',
-        { answer, time_ms: Math.round(performance.now() - started) },
-        { headers: { 'Idempotency-Key': crypto.randomUUID() } });
+      v = await submit(id, key, body);
     } catch (e) {
-      if (input && input.lock) input.lock(false);
-      const spent = e instanceof ApiError && e.code === 'attempts_exhausted';
-      return showVerdict({ outcome: 'wrong', feedback: spent ? t('noAttemptsLeft') : e.message, spent });
+      if (e.status === 0) {
+        // The server is out of reach: the answer waits in the outbox
+        // under its key and is sent when the connection returns.
+        await keep({ key, user: currentUser().id, exercise: id, body, at: Date.now() });
+        return showWaiting();
+      }
+      return refused(e);
     }
+    answered(v);
+  };
+
+  const answered = (v) => {
     if (v.recorded) used++;
     drawLeft();
     showVerdict(v);
   };
+
+  const refused = (e) => {
+    if (input && input.lock) input.lock(false);
+    const spent = e instanceof ApiError && e.code === 'attempts_exhausted';
+    return showVerdict({ outcome: 'wrong', feedback: spent ? t('noAttemptsLeft') : e.message, spent });
+  };
+
+  // showWaiting says calmly that the answer is kept: no verdict, no
+  // retry; the board stays locked until the verdict comes.
+  const showWaiting = () => {
+    verdictBox.className = 'verdict waiting';
+    verdictBox.dataset.outcome = 'waiting';
+    verdictBox.replaceChildren(
+      h('span', { class: 'v-icon', 'aria-hidden': 'true' }, '◷'),
+      h('div', { class: 'v-text' }, h('strong', {}, t('savedOffline')), h('p', { class: 'feedback' }, t('savedOfflineMore'))));
+    announce(t('savedOffline'));
+    verdictBox.scrollIntoView({ block: 'nearest' });
+  };
+
+  // A waiting answer of this exercise sent at last: its verdict here.
+  const stop = onSent((rec, v, err) => {
+    if (!document.body.contains(verdictBox)) return stop();
+    if (rec.exercise !== id) return;
+    if (v) answered(v); else refused(err);
+  });
 
   const showVerdict = async (v) => {
     const ms = Math.round(performance.now() - tapAt);
@@ -84,6 +118,7 @@ export default async function exercisePage({ params, query, navigate }) {
               ? h('button', { type: 'button', class: 'btn primary big', id: 'next-exercise', onclick: goNext }, t('nextExercise'), ' ➜')
               : h('button', { type: 'button', class: 'btn big', id: 'try-again', onclick: retry }, '↺ ', t('tryAgain'))));
     announce(head + '. ' + (v.feedback || ''));
+    verdictBox.scrollIntoView({ block: 'nearest' }); // on a phone it is below the board
     if (v.outcome === 'continue' && v.reply !== undefined) await continueLine(v.reply, v);
   };
 
