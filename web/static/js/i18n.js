@@ -572,5 +572,13 @@ const TEXT = {
   ncSegment: ['第 {n} 段（跳到 {to}）：', 'Segment {n} (to {to}):'],
   ncUse: ['用 {nums} 列算式，', 'Write an expression with {nums}'],
   ncOtherMove: ['换一步', 'Another move'],
+  gmOfferHint: ['五手两打：点两个点作为黑5，再点 ✔。白方会拿掉一个。', 'Fifth move: tap two points for Black 5, then ✔. White takes one away.'],
+  gmRemoveHint: ['黑方打出了 {points}：点你要拿掉的那个。', 'Black offered {points}: tap the one to take away.'],
+  gmKeepHint: ['黑方打出了 {points}：点你要留下的那个。', 'Black offered {points}: tap the one to keep.'],
+  gmSwapHint: ['三手可交换：你可以和对手交换黑白，也可以直接下白4。', 'After move 3 you may swap colours with your opponent, or play White 4.'],
+  gmClaimHint: ['黑方刚才下了禁手！你可以指出来，这样你就赢了。', 'Black just played a forbidden move! Point it out and you win.'],
+  gmSwap: ['交换黑白', 'Swap colours'],
+  gmClaim: ['指出禁手', 'Point out the forbidden move'],
+  gmPass: ['放弃这一手', 'Pass'],
   gameLeft: ['这盘棋还剩 {time}', '{time} left in the game'],
 };
