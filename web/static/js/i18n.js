@@ -106,6 +106,7 @@ const TEXT = {
   markNone: ['如果它一步也走不了，什么也不点，直接按 ✔', 'If it cannot move at all, tap nothing and press ✔'],
   collectMoves: ['把每一种应将的走法都走一遍：走过的会记在棋盘下面，然后按 ✔', 'Play every way out of check: each one is listed under the board; then ✔'],
   askedPiece: ['题目问的棋子', 'the piece asked about'],
+  whichOpening: ['这是哪一种开局？', 'Which opening is it?'],
   takeBack: ['去掉 {move}', 'Take back {move}'],
   coordsShow: ['显示坐标', 'Show coordinates'],
   coordsHide: ['隐藏坐标', 'Hide coordinates'],

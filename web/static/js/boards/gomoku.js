@@ -32,7 +32,9 @@ export function parseBoard(s) {
   return stones;
 }
 
-export function gomokuBoard({ board, mode = 'one', lang, onPoint, onPoints, asked, forbidden = [] }) {
+// numbers writes the order of play on stones ({point: '1'}), as the
+// opening diagrams number Black 1, White 2, Black 3.
+export function gomokuBoard({ board, mode = 'one', lang, onPoint, onPoints, asked, forbidden = [], numbers = {} }) {
   let stones = parseBoard(board);
   let banned = new Set(forbidden);
   const rings = new Set([].concat(asked || []));
@@ -46,7 +48,7 @@ export function gomokuBoard({ board, mode = 'one', lang, onPoint, onPoints, aske
   }, '✔', h('span', { class: 'sr-only' }, t('submit')));
   const name = (p) => {
     const s = stones[p];
-    const at = p === 'h8' ? p + ' ' + t('tengen') : STARS.includes(p) ? p + ' ' + t('starPoint') : p;
+    const at = (p === 'h8' ? p + ' ' + t('tengen') : STARS.includes(p) ? p + ' ' + t('starPoint') : p) + (numbers[p] ? ' · ' + numbers[p] : '');
     if (!s) return banned.has(p) ? at + ' ' + t('forbiddenMark') : at;
     return at + ' ' + (s === 'x' ? (lang === 'en' ? 'black' : '黑子') : (lang === 'en' ? 'white' : '白子'));
   };
@@ -65,7 +67,7 @@ export function gomokuBoard({ board, mode = 'one', lang, onPoint, onPoints, aske
           'aria-pressed': marked.has(p) ? 'true' : 'false',
           class: 'pt' + edge(c, r) + (s ? ' ' + s : '') + (marked.has(p) ? ' marked' : '') + (p === 'h8' ? ' star tengen' : STARS.includes(p) ? ' star' : '') + (rings.has(p) ? ' asked' : '') + (!s && banned.has(p) ? ' forbidden' : ''),
           onclick: () => tap(p),
-        }, s ? h('span', { class: 'stone', 'aria-hidden': 'true' }) : banned.has(p) ? h('span', { class: 'ban', 'aria-hidden': 'true' }, '✕') : '');
+        }, s ? h('span', { class: 'stone', 'aria-hidden': 'true' }, numbers[p] || '') : banned.has(p) ? h('span', { class: 'ban', 'aria-hidden': 'true' }, '✕') : '');
       })));
     }
     grid.replaceChildren(...rows);

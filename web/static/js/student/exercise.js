@@ -315,15 +315,42 @@ function makeInput(ex, send, lineSoFar) {
       h('span', { class: 'sr-only' }, t('makeTarget', { target: p.target, digits: p.digits.join(lang() === 'en' ? ', ' : '、') })));
     return { el: h('div', {}, goal, pad.el), reset: pad.reset, lock: () => {} };
   }
+  if (ex.kind === 'gomoku.opening_name' && Array.isArray(p.stones)) {
+    // The three opening stones, numbered, and the names to choose from.
+    const stones = {};
+    p.stones.forEach((pt, i) => { stones[pt] = i % 2 === 0 ? 'x' : 'o'; });
+    const rows = [];
+    for (let r = 15; r >= 1; r--) rows.push([...'abcdefghijklmno'].map((c) => stones[c + r] || '.').join(''));
+    const numbers = Object.fromEntries(p.stones.map((pt, i) => [pt, String(i + 1)]));
+    const board = gomokuBoard({ board: rows.join('/'), lang: lang(), mode: 'look', numbers });
+    const answer = Array.isArray(p.choices) && p.choices.length > 0
+      ? h('div', { class: 'choices', role: 'group', 'aria-label': t('whichOpening') }, p.choices.map((name) =>
+        h('button', { type: 'button', class: 'btn choice', 'data-name': name, onclick: () => send({ name }, name) }, name)))
+      : schemaForm(ex, send).el;
+    return { el: h('div', {}, board.el, answer), board: true, lock: () => {} };
+  }
+  if (ex.kind === 'numchess.score' && p.position) {
+    // The final position the score is counted on, and the score fields.
+    const holder = h('div', {}, h('p', { class: 'loading' }, t('loading')));
+    post('/v1/rules/numchess/play', { position: p.position, ruleset: p.ruleset, moves: [] }).then((r) => {
+      holder.replaceChildren(numchessBoard({ position: r.position, lang: lang(), flip: false, targets: [], onTarget: () => {} }).el);
+    }, (e) => holder.replaceChildren(h('p', { role: 'alert' }, e.message)));
+    return { el: h('div', {}, holder, schemaForm(ex, send).el), board: true, lock: () => {} };
+  }
   if (ex.kind === 'choice') {
     const c = choiceButtons({ prompt: p, lang: lang(), onSubmit: (ans) => send(ans) });
     return { el: c.el, lock: () => {} };
   }
-  // Other kinds: the form from the kind's answer schema.
+  // Other kinds (numbers, names): the form from the kind's answer schema.
+  return { ...schemaForm(ex, send), lock: () => {} };
+}
+
+// schemaForm is the form built from the kind's answer schema.
+function schemaForm(ex, send) {
   const holder = h('div', {});
   get('/v1/kinds').then((list) => {
     const kind = list.items.find((k) => k.name === ex.kind);
     holder.replaceChildren(answerForm({ schema: kind && kind.answer_schema, onSubmit: (ans) => send(ans) }).el);
   });
-  return { el: holder, lock: () => {} };
+  return { el: holder };
 }
