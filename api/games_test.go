@@ -40,7 +40,7 @@ type gameReport struct {
 
 // addStudent creates a student of school A's class with a real name and
 // returns its ID and token.
-func addStudent(t *testing.T, w *world, username, realName string) (string, string) {
+func addStudent(t testing.TB, w *world, username, realName string) (string, string) {
 	t.Helper()
 	a := w.F.A
 	id := w.create(t, "POST", "/v1/users", a.AdminToken, map[string]any{"role": "student", "username": username, "real_name": realName, "password": "correct-horse-battery"}, nil)

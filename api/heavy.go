@@ -44,7 +44,7 @@ func guardHeavy(g *heavy.Guard, auth echo.MiddlewareFunc) echo.MiddlewareFunc {
 			if !isHeavy(c) {
 				return next(c)
 			}
-			ctx, release, err := g.Enter(c.Request().Context(), Caller(c).SchoolID)
+			ctx, release, err := g.Enter(c.Request().Context(), Caller(c).SchoolID, Caller(c).UserID)
 			if err != nil {
 				return err
 			}

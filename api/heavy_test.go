@@ -76,8 +76,8 @@ func TestHeavyGuardFlood(t *testing.T) {
 		h, f, ex := heavyServer(t, db, g)
 		ctx := context.Background()
 		var held []func()
-		for range 2 { // the student's two uploads already running
-			_, release, err := g.Enter(ctx, f.A.School.ID)
+		for i := range 2 { // two of the school's uploads already running
+			_, release, err := g.Enter(ctx, f.A.School.ID, fmt.Sprintf("other-%d", i))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -128,7 +128,7 @@ func TestHeavyGuardFlood(t *testing.T) {
 		if rec := h.Do(t, "POST", "/v1/games", f.B.TeacherToken, one, nil); rec.Code != http.StatusCreated {
 			t.Errorf("school B upload while A is full: %d %s", rec.Code, rec.Body)
 		}
-		_, release, err := g.Enter(ctx, f.B.School.ID)
+		_, release, err := g.Enter(ctx, f.B.School.ID, "other-b")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -159,6 +159,33 @@ func TestHeavyGuardFlood(t *testing.T) {
 		}
 		if a, all := g.Running(f.A.School.ID); a != 0 || all != 0 {
 			t.Errorf("running after the upload ended: %d of A, %d in all", a, all)
+		}
+	})
+}
+
+// TestHeavyGuardPerUser: while one caller's heavy request runs, their
+// next one is refused with heavy_per_user 1, and a teacher of the same
+// school still uploads: one flooding student holds one slot of the
+// school, never all of them.
+func TestHeavyGuardPerUser(t *testing.T) {
+	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
+		g := heavy.New(heavy.Config{PerSchool: 2, Total: 4, Budget: time.Minute, RetryAfter: 2 * time.Second})
+		h, f, _ := heavyServer(t, db, g)
+		_, release, err := g.Enter(context.Background(), f.A.School.ID, f.A.Student.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		one := map[string]any{"game": "chess", "text": "[White \"X\"]\n[Black \"Y\"]\n\n1. d4 d5 *\n"}
+		rec := h.Do(t, "POST", "/v1/games", f.A.StudentToken, one, nil)
+		if p := apitest.Decode[heavyRefusal](t, rec); rec.Code != http.StatusTooManyRequests || p.Limit.Name != heavy.LimitPerUser || p.Limit.Max != 1 {
+			t.Errorf("the student's second heavy request: %d %s, want 429 heavy_per_user 1", rec.Code, rec.Body)
+		}
+		if rec := h.Do(t, "POST", "/v1/games", f.A.TeacherToken, one, nil); rec.Code != http.StatusCreated {
+			t.Errorf("the teacher's upload beside the student's: %d %s", rec.Code, rec.Body)
+		}
+		release()
+		if rec := h.Do(t, "POST", "/v1/games", f.A.StudentToken, map[string]any{"game": "chess", "text": "[White \"X\"]\n[Black \"Y\"]\n\n1. c4 c5 *\n"}, nil); rec.Code == http.StatusTooManyRequests {
+			t.Errorf("the student's upload after release: %d %s", rec.Code, rec.Body)
 		}
 	})
 }

@@ -110,6 +110,7 @@ var messages = map[string]message{
 	"live_game_changed":       {text{"棋局刚刚有了变化", "The game just changed"}, text{"就在同时棋局有了变化，您的操作没有执行，请刷新后再试。", "The game changed at the same moment and your action was not applied; reload it and try again."}},
 	"websocket_required":      {text{"需要 WebSocket", "WebSocket required"}, text{"这个接口只接受 WebSocket 连接（Upgrade: websocket）。", "This endpoint takes WebSocket connections only (Upgrade: websocket)."}},
 	"challenge_closed":        {text{"挑战已经结束", "The challenge is closed"}, text{"这个挑战已经被回答或取消了。", "This challenge was already answered or cancelled."}},
+	"json_too_deep":           {text{"JSON 嵌套过深", "JSON nested too deep"}, text{"请求体的数组和对象最多嵌套 %d 层（在第 %d 字节处超出）。", "Arrays and objects in the body may nest at most %d deep (passed at byte %d)."}},
 	"body_too_large":          {text{"请求体过大", "Body too large"}, text{"请求体不能超过 %d 字节。", "The request body may not exceed %d bytes."}},
 	"cross_site_request":      {text{"不能从其他网站登录", "Cross-site request refused"}, text{"登录请求来自另一个网站，已被拒绝。请直接打开棋学的网址登录。", "This login request came from another website and was refused. Open Qixue's own address to log in."}},
 	"headers_too_large":       {text{"请求头过大", "Request headers too large"}, text{"请求头合计不能超过 %d 字节，Host 头不能超过 %d 字节。", "The request headers may not exceed %d bytes in all, nor the Host header %d bytes."}},

@@ -115,9 +115,21 @@ func (h *liveHandlers) reply(c echo.Context, status int, g *play.Game, err error
 	if v.student {
 		v.classes = h.classesOf(c.Request().Context(), Caller(c))
 	}
+	return c.JSON(status, h.whole(c.Request().Context(), g, v))
+}
+
+// whole is a game as one caller sees it in full: the position, the
+// scores and, for the player to move in number chess, the moves the
+// screen lights.
+func (h *liveHandlers) whole(ctx context.Context, g *play.Game, v liveView) liveGameResponse {
 	r := toLiveGame(g, v, h.sides, h.svc.Scores, h.clock())
 	r.Position = h.svc.Position(g)
-	return c.JSON(status, r)
+	if s := g.ToMove(); s >= 0 && g.Players[s].UserID == v.self {
+		for _, t := range h.svc.Targets(ctx, g) {
+			r.Targets = append(r.Targets, liveTarget{Piece: t.Piece, Kind: t.Kind, From: t.From, Path: t.Path, Spans: t.Spans})
+		}
+	}
+	return r
 }
 
 func (h *liveHandlers) classesOf(ctx context.Context, p domain.Principal) []string {

@@ -281,8 +281,7 @@ func (s *liveSocket) state(ctx context.Context, typ, ref string, g *play.Game) {
 	if v.student {
 		v.classes = s.h.classesOf(ctx, s.p)
 	}
-	r := toLiveGame(g, v, s.h.sides, s.h.svc.Scores, s.h.clock())
-	r.Position = s.h.svc.Position(g)
+	r := s.h.whole(ctx, g, v)
 	s.send(ctx, socketOut{Type: typ, Ref: ref, GameID: g.ID, Game: &r})
 }
 

@@ -52,7 +52,7 @@ type liveWorld struct {
 	ids, tokens [3]string
 }
 
-func newLiveWorld(t *testing.T, db *gorm.DB) *liveWorld {
+func newLiveWorld(t testing.TB, db *gorm.DB) *liveWorld {
 	w := &liveWorld{world: newWorld(t, db)}
 	w.ids[0], w.tokens[0] = w.F.A.Student.ID, w.F.A.StudentToken
 	w.ids[1], w.tokens[1] = addStudent(t, w.world, "a-mei", "李小美")
@@ -60,7 +60,7 @@ func newLiveWorld(t *testing.T, db *gorm.DB) *liveWorld {
 	return w
 }
 
-func (w *liveWorld) start(t *testing.T, body map[string]any) liveGame {
+func (w *liveWorld) start(t testing.TB, body map[string]any) liveGame {
 	t.Helper()
 	rec := w.Do(t, "POST", "/v1/live-games", w.F.A.TeacherToken, body, nil)
 	if rec.Code != http.StatusCreated {

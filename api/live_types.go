@@ -229,6 +229,7 @@ type liveGameResponse struct {
 	Ply           int               `json:"ply"`
 	Moves         []string          `json:"moves"`
 	Position      string            `json:"position,omitempty"`
+	Targets       []liveTarget      `json:"targets,omitempty"`
 	MoveDetails   []liveMove        `json:"move_details,omitempty"`
 	LastMove      *liveMove         `json:"last_move"`
 	Clock         liveClock         `json:"clock"`
@@ -249,6 +250,17 @@ type liveGameResponse struct {
 	CreatedAt     time.Time         `json:"created_at"`
 	FinishedAt    *time.Time        `json:"finished_at"`
 	Extra         map[string]string `json:"-"`
+}
+
+// liveTarget is a number-chess move the caller, to move, can make
+// (play.Target): the screen lights the destinations and asks for an
+// expression per span segment.
+type liveTarget struct {
+	Piece int      `json:"piece"`
+	Kind  string   `json:"kind"`
+	From  string   `json:"from"`
+	Path  []string `json:"path"`
+	Spans [][]int  `json:"spans"`
 }
 
 type liveTournament struct {

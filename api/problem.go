@@ -279,6 +279,11 @@ func problemFor(err error, lang string, c echo.Context, rateWindowMinutes int) P
 			p.Limit = &ProblemLimit{Name: record.LimitBytes, Max: n}
 		}
 	}
+	if code == "json_too_deep" && len(args) == 2 {
+		if n, ok := asInt64(args[0]); ok {
+			p.Limit = &ProblemLimit{Name: LimitJSONDepth, Max: n}
+		}
+	}
 	for _, f := range fields {
 		p.Errors = append(p.Errors, FieldProblem{Field: f.Field, Code: f.Code, Message: fieldMessage(f.Code, lang)})
 	}

@@ -74,7 +74,7 @@ func (r *rosterHarness) link(t *testing.T, schoolID, org string) {
 }
 
 // zipOf packs files into a zip.
-func zipOf(t *testing.T, files map[string]string) []byte {
+func zipOf(t testing.TB, files map[string]string) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
@@ -92,7 +92,7 @@ func zipOf(t *testing.T, files map[string]string) []byte {
 }
 
 // upload returns a multipart body with the zip and its content type.
-func upload(t *testing.T, data []byte) ([]byte, map[string]string) {
+func upload(t testing.TB, data []byte) ([]byte, map[string]string) {
 	t.Helper()
 	var buf bytes.Buffer
 	mw := multipart.NewWriter(&buf)

@@ -51,7 +51,7 @@ type worldSchool struct {
 	Game string
 }
 
-func newWorld(t *testing.T, db *gorm.DB) *world {
+func newWorld(t testing.TB, db *gorm.DB) *world {
 	t.Helper()
 	ctx := context.Background()
 	svgDecoder.Do(func() { openapi3filter.RegisterBodyDecoder(api.DiagramContentType, openapi3filter.FileBodyDecoder) })
@@ -152,7 +152,7 @@ func newWorld(t *testing.T, db *gorm.DB) *world {
 
 // upload sends a one-game upload that must be stored and returns the
 // record's id.
-func (w *world) upload(t *testing.T, token string, body map[string]any) string {
+func (w *world) upload(t testing.TB, token string, body map[string]any) string {
 	t.Helper()
 	rec := w.Do(t, "POST", "/v1/games", token, body, nil)
 	if rec.Code != http.StatusCreated {
@@ -167,7 +167,7 @@ func (w *world) upload(t *testing.T, token string, body map[string]any) string {
 
 // create sends a request that must succeed and returns the id (or
 // attempt_id) of the answer.
-func (w *world) create(t *testing.T, method, path, token string, body any, hdr map[string]string) string {
+func (w *world) create(t testing.TB, method, path, token string, body any, hdr map[string]string) string {
 	t.Helper()
 	rec := w.Do(t, method, path, token, body, hdr)
 	if rec.Code >= 300 {

@@ -12,6 +12,7 @@ import (
 
 	"qixue/domain"
 	"qixue/rules/chess"
+	"qixue/rules/record"
 )
 
 // Lichess puzzle database rows (https://database.lichess.org/#puzzles):
@@ -142,7 +143,7 @@ const MaxLichessRows = 20000
 // for the file, on line 1, code CodeMissingColumn, and no rows. Without a
 // header the columns are those of the database, in order (9 or 10). It
 // returns an error only when the file is not CSV text at all or has more
-// than MaxLichessRows rows.
+// than MaxLichessRows rows (a *record.LimitError naming rows).
 func ReadLichessCSV(r io.Reader) ([]LichessRow, error) {
 	cr := csv.NewReader(r)
 	cr.FieldsPerRecord = -1
@@ -179,7 +180,7 @@ func ReadLichessCSV(r io.Reader) ([]LichessRow, error) {
 			}
 		}
 		if len(rows) >= MaxLichessRows {
-			return nil, fmt.Errorf("more than %d rows: split the file", MaxLichessRows)
+			return nil, &record.LimitError{Limit: record.LimitRows, Max: MaxLichessRows}
 		}
 		row := lichessRow(layout, rec)
 		row.Line = line
@@ -312,6 +313,10 @@ func (s *Service) ImportLichess(ctx context.Context, p domain.Principal, schoolI
 		return LichessReport{}, err
 	}
 	rows, err := ReadLichessCSV(r)
+	var limit *record.LimitError
+	if errors.As(err, &limit) {
+		return LichessReport{}, limit
+	}
 	if err != nil {
 		return LichessReport{}, domain.Invalid("file", "invalid")
 	}

@@ -1,10 +1,15 @@
 package exercises
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"strings"
 	"testing"
+
+	"qixue/domain"
+	"qixue/rules/record"
 )
 
 func TestReadLichessCSV(t *testing.T) {
@@ -156,5 +161,30 @@ func TestReadLichessCSVByHeader(t *testing.T) {
 	rows, _ = ReadLichessCSV(strings.NewReader("PuzzleId,FEN,Moves,Rating,Themes,DailyDate\nq1," + fen + ",g8f6 h5f7\n"))
 	if len(rows) != 1 || !strings.Contains(rows[0].Reason.EN, "expected 6 columns") {
 		t.Errorf("short row: %+v", rows)
+	}
+}
+
+// TestReadLichessCSVRowLimit: MaxLichessRows rows are read; one more is
+// refused whole with a *record.LimitError naming rows and the limit,
+// which the import passes on as it is (a 422 limit_exceeded naming rows,
+// not a bare "invalid file").
+func TestReadLichessCSVRowLimit(t *testing.T) {
+	row := "00001,8/8/8/8/8/8/8/K1k5 w - - 0 1,a1a2,600,80,90,100,endgame,https://lichess.org/x\n"
+	file := func(n int) string { return strings.Repeat(row, n) }
+	if rows, err := ReadLichessCSV(strings.NewReader(file(MaxLichessRows))); err != nil || len(rows) != MaxLichessRows {
+		t.Fatalf("at the limit: %d rows, %v", len(rows), err)
+	}
+	_, err := ReadLichessCSV(strings.NewReader(file(MaxLichessRows + 1)))
+	var limit *record.LimitError
+	if !errors.As(err, &limit) || limit.Limit != record.LimitRows || limit.Max != MaxLichessRows {
+		t.Fatalf("one past the limit: %v, want a rows limit of %d", err, MaxLichessRows)
+	}
+	if !strings.Contains(limit.Message("zh-CN"), "20000 行") || !strings.Contains(limit.Message("en"), "20000 rows") {
+		t.Errorf("messages %q / %q", limit.Message("zh-CN"), limit.Message("en"))
+	}
+	svc := NewService(nil, nil)
+	_, err = svc.ImportLichess(context.Background(), domain.Principal{Role: domain.RoleTeacher, SchoolID: "s", UserID: "u"}, "", strings.NewReader(file(MaxLichessRows+1)), true)
+	if !errors.As(err, &limit) || limit.Limit != record.LimitRows {
+		t.Errorf("import of one row too many: %v, want the rows limit", err)
 	}
 }

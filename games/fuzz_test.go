@@ -1,6 +1,7 @@
 package games
 
 import (
+	"context"
 	"testing"
 
 	"qixue/rules/record"
@@ -20,7 +21,7 @@ func FuzzReadFile(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, gi uint8, text string) {
 		g := Games[int(gi)%len(Games)]
-		reads, err := readFile(g, "", text, record.DefaultLimits())
+		reads, err := readFile(context.Background(), g, "", text, record.DefaultLimits())
 		if err != nil {
 			if _, ok := err.(*record.LimitError); !ok {
 				t.Fatalf("readFile: %v", err)
@@ -41,7 +42,7 @@ func FuzzReadFile(f *testing.F) {
 			if err != nil {
 				t.Fatalf("game %d does not export:\n%s", r.Number, r.Rec.Text)
 			}
-			back, err := readFile(g, r.Rec.Variant, out, record.Limits{})
+			back, err := readFile(context.Background(), g, r.Rec.Variant, out, record.Limits{})
 			if err != nil || len(back) != 1 || back[0].Bad != nil || back[0].Rec.Final != r.Rec.Final {
 				t.Fatalf("game %d export does not read back:\n%s\nexport:\n%s", r.Number, r.Rec.Text, out)
 			}

@@ -1,6 +1,7 @@
 package games
 
 import (
+	"context"
 	"strings"
 
 	"qixue/domain"
@@ -28,18 +29,33 @@ func textOf(e localized) domain.Text { return domain.Text{ZH: e.Message("zh-CN")
 // the uploader chose ("" for the game's default); a tag of a game names
 // its own.
 // Reading stops at the first of lim passed, with a *record.LimitError.
-func readFile(g Game, variant, text string, lim record.Limits) ([]read, error) {
+//
+// Reading stops with ctx's error once ctx ends (a heavy request's budget):
+// chess and draughts files between two games, the others before and after
+// their reader.
+func readFile(ctx context.Context, g Game, variant, text string, lim record.Limits) ([]read, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	var out []read
+	var err error
 	switch g {
 	case Chess:
-		return readPGN(text, lim)
+		out, err = readPGN(ctx, text, lim)
 	case Draughts:
-		return readPDN(text, lim)
+		out, err = readPDN(ctx, text, lim)
 	case Gomoku:
-		return readGomoku(text, variant, lim)
+		out, err = readGomoku(text, variant, lim)
 	case NumChess:
-		return readNumChess(text, variant, lim)
+		out, err = readNumChess(text, variant, lim)
 	}
-	return nil, nil
+	if err == nil {
+		err = ctx.Err()
+	}
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // unknown clears the PGN placeholders for a value nobody wrote ("?", "-").
@@ -86,10 +102,13 @@ func normResult(s string) (string, bool) {
 	return "", false
 }
 
-func readPGN(text string, lim record.Limits) ([]read, error) {
+func readPGN(ctx context.Context, text string, lim record.Limits) ([]read, error) {
 	var out []read
 	pr := chess.NewPGNReader(text, lim)
 	for i := 0; ; i++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		g, err := pr.Next()
 		if err != nil {
 			return nil, err
@@ -159,10 +178,13 @@ func readPGN(text string, lim record.Limits) ([]read, error) {
 	}
 }
 
-func readPDN(text string, lim record.Limits) ([]read, error) {
+func readPDN(ctx context.Context, text string, lim record.Limits) ([]read, error) {
 	var out []read
 	pr := draughts.NewPDNReader(text, lim)
 	for i := 0; ; i++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		pg, ok, err := pr.Next()
 		if err != nil {
 			return nil, err

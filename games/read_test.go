@@ -1,6 +1,8 @@
 package games
 
 import (
+	"context"
+	"errors"
 	"strings"
 	"testing"
 
@@ -280,7 +282,7 @@ func TestReadRenjuFoulAndSoosorv(t *testing.T) {
 // readDefault reads a file within the default limits, which the tests'
 // files never pass.
 func readDefault(g Game, variant, text string) []read {
-	rs, err := readFile(g, variant, text, record.DefaultLimits())
+	rs, err := readFile(context.Background(), g, variant, text, record.DefaultLimits())
 	if err != nil {
 		panic(err)
 	}
@@ -312,6 +314,29 @@ func TestReplayEachBuildsOnePly(t *testing.T) {
 			if err != nil || begins != 1 || len(got) != want || only == 2 && got[0] != 2 {
 				t.Errorf("%s only %d: plies %v, begins %d, %v", tc.g, only, got, begins, err)
 			}
+		}
+	}
+}
+
+// TestReadFileStopsWithContext: a file read under an ended context (a
+// heavy request past its budget) stops with the context's error for every
+// game, whatever the file holds, and reads nothing.
+func TestReadFileStopsWithContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	files := map[Game]string{
+		Chess:    strings.Repeat("[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 *\n\n", 50),
+		Draughts: strings.Repeat("[White \"A\"]\n[Black \"B\"]\n\n1. 32-28 19-23 *\n\n", 50),
+		Gomoku:   "[Black \"A\"]\n[White \"B\"]\n\n1. h8 2. h9 3. j8 *\n",
+		NumChess: "[Red \"A\"]\n[Blue \"B\"]\n\n*\n",
+	}
+	for g, text := range files {
+		reads, err := readFile(ctx, g, "", text, record.DefaultLimits())
+		if !errors.Is(err, context.Canceled) || reads != nil {
+			t.Errorf("%s: %d reads, %v; want none and context.Canceled", g, len(reads), err)
+		}
+		if reads, err := readFile(context.Background(), g, "", text, record.DefaultLimits()); err != nil || len(reads) == 0 {
+			t.Errorf("%s under a live context: %d reads, %v", g, len(reads), err)
 		}
 	}
 }

@@ -153,7 +153,7 @@ func (s *Service) Upload(ctx context.Context, c domain.Principal, u Upload) (*Up
 	}, u.Text)
 	// Reading stops at the first limit passed: the upload is refused
 	// whole, naming the limit, the game and the ply.
-	reads, err := readFile(u.Game, u.Variant, u.Text, s.limits.Read)
+	reads, err := readFile(ctx, u.Game, u.Variant, u.Text, s.limits.Read)
 	if err != nil {
 		return nil, err
 	}

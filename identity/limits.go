@@ -164,6 +164,9 @@ func NewHashSlots(n int) *HashSlots { return &HashSlots{ch: make(chan struct{}, 
 // Size returns how many hashes may run at once.
 func (h *HashSlots) Size() int { return cap(h.ch) }
 
+// InUse returns how many slots are taken now.
+func (h *HashSlots) InUse() int { return len(h.ch) }
+
 // DefaultImportSlots is the share of n hashing slots that bulk jobs may
 // hold (Config.ImportSlots): half, at least one. With one slot, an import
 // and the logins take turns (a waiting login is served before the

@@ -21,7 +21,7 @@ import (
 // batches of first attempts (each student and each puzzle in many games of
 // every batch) are rated by a pass that fails after its second batch's
 // rating writes and before the sequence number is written, in the same
-// transaction, and then by a second pass. Every attempt is rated once
+// transaction (its first batch kept), and then by a second pass. Every attempt is rated once
 // (one rating change each, each student's and puzzle's game count equal
 // to its attempts) and the final ratings are those of applying
 // progress.RatePuzzle attempt by attempt in attempt order from the
@@ -55,8 +55,13 @@ func TestPeriodicPassMatchesSequentialAfterCrash(t *testing.T) {
 		t.Cleanup(func() { db.Callback().Update().Remove("test:crash") })
 		ps := models.NewProgressStore(db).Paced(func(context.Context, time.Duration) error { return nil })
 		n, err := ps.RatePending(ctx, "", time.Now().UTC())
-		if !errors.Is(err, crash) || n != batch {
-			t.Fatalf("crashed pass rated %d (%v), want %d and the injected crash", n, err, batch)
+		// The pass walks the attempts in windows of their creation time
+		// as well as in batches, so how many its first batch holds
+		// depends on how fast they were recorded (fewer on a loaded
+		// machine): what is fixed is that the first batch was kept and the
+		// crash came before the pass ended.
+		if !errors.Is(err, crash) || n <= 0 || n > batch || n >= len(list) {
+			t.Fatalf("crashed pass rated %d (%v), want one batch (1 to %d of %d) and the injected crash", n, err, batch, len(list))
 		}
 		m, err := ps.RatePending(ctx, "", time.Now().UTC())
 		if err != nil || n+m != len(list) {

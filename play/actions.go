@@ -51,12 +51,9 @@ func (s *Service) change(ctx context.Context, p domain.Principal, id string, pla
 			if g.Status != Playing {
 				return ErrFinished
 			}
-			eg := s.cache.take(g.ID, g.Version)
-			if eg == nil {
-				var err error
-				if eg, err = s.engineFor(g); err != nil {
-					return err
-				}
+			eg, err := s.warm(g)
+			if err != nil {
+				return err
 			}
 			t.eg = eg
 			if fallen, _ := g.flagDown(t.now); fallen && player {

@@ -1,9 +1,13 @@
 package play
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
+	"time"
 
 	"qixue/rules/game"
 	"qixue/rules/numchess"
@@ -106,12 +110,13 @@ func (s *Service) Scores(g *Game) ([2]int, bool) {
 	if err != nil {
 		return [2]int{}, false
 	}
-	eg, err := s.engineFor(g)
+	eg, err := s.warm(g)
 	if err != nil {
 		return [2]int{}, false
 	}
-	p, err := numchess.ParsePosition(eg.Position().String())
-	if err != nil {
+	p, _, ok := game.NumChessPosition(eg.Position())
+	s.cache.put(g.ID, g.Version, eg)
+	if !ok {
 		return [2]int{}, false
 	}
 	var out [2]int
@@ -120,4 +125,72 @@ func (s *Service) Scores(g *Game) ([2]int, bool) {
 		out[seat] = p.Score(side, rs.Scoring) - g.PenaltyTotal[seat]
 	}
 	return out, true
+}
+
+// Target is one move the number-chess side to move can make, as the game
+// screen lights it: the piece, its point, the points it lands on (the
+// engine's simplest way there) and, for each span segment, the numbers it
+// spans: the operands of the expression the mover states (nil for a step
+// or a hop). The expressions themselves are left out: stating them is the
+// mover's part (seed 000: 口述行棋过程与算式).
+type Target struct {
+	Piece int
+	// Kind is step, hop, span or chain.
+	Kind  string
+	From  string
+	Path  []string
+	Spans [][]int
+}
+
+// targetKinds names the move rules for the screen.
+var targetKinds = [4]string{numchess.Step: "step", numchess.Hop: "hop", numchess.SingleSpan: "span", numchess.ChainSpan: "chain"}
+
+// targetsBudget bounds the engine's search for the targets of one turn.
+const targetsBudget = 500 * time.Millisecond
+
+// Targets lists the moves of the side to move in a playing number-chess
+// game, one for each piece and destination, leaving out the piece that
+// went back after a penalty; nil for other games or when the engine did
+// not finish within its budget (the screen then lights nothing and the
+// referee still checks every move).
+func (s *Service) Targets(ctx context.Context, g *Game) []Target {
+	if g.Game != string(game.NumChess) || g.Status != Playing {
+		return nil
+	}
+	eg, err := s.warm(g)
+	if err != nil {
+		return nil
+	}
+	defer s.cache.put(g.ID, g.Version, eg)
+	pos, eng, ok := game.NumChessPosition(eg.Position())
+	if !ok {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, targetsBudget)
+	defer cancel()
+	moves, err := eng.LegalMovesContext(ctx, pos)
+	if err != nil {
+		return nil
+	}
+	out := make([]Target, 0, len(moves))
+	for _, m := range moves {
+		if g.Blocked != "" && strconv.Itoa(m.Piece) == g.Blocked {
+			continue
+		}
+		mi, err := eng.Check(pos, m)
+		if err != nil {
+			continue
+		}
+		t := Target{Piece: m.Piece, Kind: targetKinds[mi.Kind%4], From: m.From.String()}
+		for _, seg := range mi.Segments {
+			t.Path = append(t.Path, seg.To.String())
+			var nums []int
+			if mi.Kind == numchess.SingleSpan || mi.Kind == numchess.ChainSpan {
+				nums = slices.Clone(seg.Numbers)
+			}
+			t.Spans = append(t.Spans, nums)
+		}
+		out = append(out, t)
+	}
+	return out
 }

@@ -169,14 +169,20 @@ func sideOf(g *Game, s Seat) game.Side { return game.Side(g.SideOf(s)) }
 // list for number chess), for the boards of the clients; "" when the
 // engine cannot rebuild it.
 func (s *Service) Position(g *Game) string {
-	eg := s.cache.take(g.ID, g.Version)
-	if eg == nil {
-		var err error
-		if eg, err = s.engineFor(g); err != nil {
-			return ""
-		}
+	eg, err := s.warm(g)
+	if err != nil {
+		return ""
 	}
 	pos := eg.Position().String()
 	s.cache.put(g.ID, g.Version, eg)
 	return pos
+}
+
+// warm returns the engine of g as it stands: the cache's, or rebuilt. The
+// caller puts it back (cache.put) when done with it.
+func (s *Service) warm(g *Game) (*game.Game, error) {
+	if eg := s.cache.take(g.ID, g.Version); eg != nil {
+		return eg, nil
+	}
+	return s.engineFor(g)
 }

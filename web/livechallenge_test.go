@@ -10,14 +10,26 @@ import (
 func loginIDs(t *testing.T, base string, cards loginCards, n int) []string {
 	t.Helper()
 	ids := make([]string, n)
-	for i, s := range cards.Students[:n] {
-		var session struct {
-			User struct{ ID string } `json:"user"`
-		}
-		apiCall(t, base, "POST", "/v1/auth/login", "", map[string]string{"class_code": cards.ClassCode, "username": s.Username, "pin": s.PIN}, &session)
-		ids[i] = session.User.ID
+	for i := range ids {
+		ids[i], _ = playerSession(t, base, cards, i)
 	}
 	return ids
+}
+
+// twoPlayers opens live game id on a tablet (the first student's) and a
+// phone (the second's), each logged in through the login pages, and waits
+// for the board's point sel and the socket.
+func twoPlayers(t *testing.T, base string, cards loginCards, id, sel string) (tablet, phone *browser) {
+	t.Helper()
+	tablet, phone = newBrowser(t, base, 1024, 768), newBrowser(t, base, 390, 844)
+	for i, b := range []*browser{tablet, phone} {
+		st := cards.Students[i]
+		b.studentLogin(cards.ClassCode, st.Username, st.PIN)
+		b.open("/student/play/" + id)
+		b.wait("#play-board " + sel)
+		b.waitJS("the socket up", `document.querySelector('#link').hidden`)
+	}
+	return tablet, phone
 }
 
 // TestLiveChallenge: one student (a tablet) picks a classmate (a phone)

@@ -17,6 +17,11 @@
 //
 //	go run ./bench/load -db 'postgres://postgres@127.0.0.1:5432/test?sslmode=disable' -rate 2000
 //	go run ./bench/load -sqlite -rate 500
+//
+// With -flood N, one more student of the school uploads ~900 KB game
+// files from N connections without pause during the whole run (issue
+// 31's resource guard): the answers' latency is then that of a class
+// beside a flood, and the flood's answers are counted by status.
 package main
 
 import (
@@ -53,6 +58,7 @@ type options struct {
 	rate       float64
 	keep       bool
 	cpuProfile string
+	flood      int
 }
 
 func run() error {
@@ -67,6 +73,7 @@ func run() error {
 	flag.Float64Var(&o.rate, "rate", 0, "requests per second over all clients (0: each client as fast as it can); latency then counts from each request's scheduled time")
 	flag.BoolVar(&o.keep, "keep", false, "keep the database (schema or file)")
 	flag.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the server over the measured window to this file (served on QIXUE_PPROF_ADDR)")
+	flag.IntVar(&o.flood, "flood", 0, "connections of one more student uploading ~900 KB game files without pause during the run (issue 31's flood; 0: none)")
 	flag.Parse()
 	if o.sqlite == (o.db != "") {
 		return errors.New("give either -db postgres://... or -sqlite")
@@ -123,9 +130,18 @@ func run() error {
 		return err
 	}
 	defer srv.stop()
-	tokens, err := fixture(srv.base, "loadadmin", password, o.clients)
+	students := o.clients
+	if o.flood > 0 {
+		students++ // the flooder, beside the class
+	}
+	tokens, err := fixture(srv.base, "loadadmin", password, students)
 	if err != nil {
 		return fmt.Errorf("fixture: %w", err)
+	}
+	var fl *flood
+	if o.flood > 0 {
+		fl = startFlood(srv.base, tokens[len(tokens)-1], o.flood)
+		tokens = tokens[:len(tokens)-1]
 	}
 	bank, err := exercises.Bank()
 	if err != nil {
@@ -160,6 +176,10 @@ func run() error {
 	window := time.Now().Add(o.warmup)
 	res := load(srv.base, tokens, pool, o)
 	res.cpu, res.srvCPU = processCPU()-cpu0, srv.cpu()-srv0
+	floodFailed := 0
+	if fl != nil {
+		floodFailed = fl.end()
+	}
 	if watch != nil {
 		watch.stop()
 	}
@@ -183,6 +203,9 @@ func run() error {
 	}
 	if n := res.errors(); n > 0 {
 		return fmt.Errorf("%d errors", n)
+	}
+	if floodFailed > 0 {
+		return fmt.Errorf("%d flood uploads answered 5xx", floodFailed)
 	}
 	return nil
 }

@@ -55,7 +55,7 @@ type config struct {
 	HashWait          time.Duration // QIXUE_HASH_WAIT
 	ImportHashSlots   int           // QIXUE_IMPORT_HASH_SLOTS
 
-	// Heavy bounds heavy requests: QIXUE_HEAVY_PER_SCHOOL,
+	// Heavy bounds heavy requests: QIXUE_HEAVY_PER_USER, QIXUE_HEAVY_PER_SCHOOL,
 	// QIXUE_HEAVY_TOTAL (at once, per process) and QIXUE_HEAVY_BUDGET.
 	Heavy heavy.Config
 }
@@ -139,6 +139,7 @@ func loadConfig() (config, error) {
 		{"QIXUE_LOGIN_ADDRESS_LIMIT", &c.LoginAddressLimit, 1, 100000000},
 		{"QIXUE_HASH_SLOTS", &c.HashSlots, 1, 1024},
 		{"QIXUE_IMPORT_HASH_SLOTS", &c.ImportHashSlots, 1, 1024},
+		{"QIXUE_HEAVY_PER_USER", &c.Heavy.PerUser, 1, 1024},
 		{"QIXUE_HEAVY_PER_SCHOOL", &c.Heavy.PerSchool, 1, 1024},
 		{"QIXUE_HEAVY_TOTAL", &c.Heavy.Total, 1, 4096},
 	} {

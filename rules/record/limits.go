@@ -47,6 +47,8 @@ const (
 	LimitCommentBytes = "comment_bytes"
 	LimitTags         = "tags"
 	LimitTagBytes     = "tag_bytes"
+	// LimitRows is for readers of tables (a CSV of puzzles).
+	LimitRows = "rows"
 )
 
 // LimitError says that a file goes past one of its reader's Limits: which
@@ -76,6 +78,7 @@ var limitNames = map[string][2]string{
 	LimitCommentBytes: {"more than %d bytes of comments in one game", "一盘棋的注释超过 %d 字节"},
 	LimitTags:         {"more than %d tags in one game", "一盘棋的标签超过 %d 个"},
 	LimitTagBytes:     {"a tag longer than %d bytes", "有一个标签超过 %d 字节"},
+	LimitRows:         {"more than %d rows in one file: split the file", "一个文件超过 %d 行，请分成几个文件"},
 }
 
 // Message returns the message in lang ("en", anything else Chinese), e.g.

@@ -56,10 +56,23 @@ export function rowLabels(flip) {
   return out;
 }
 
-export function numchessBoard({ position, lang, onMove, goal }) {
+// numchessBoard draws a position. Without targets, tap a piece and then
+// each point it lands on, write each segment's expression, ✔ (onMove);
+// goal marks a point a puzzle asks for. With targets (the live game's
+// moves of the player to move: {from, path, ...}), the board faces the
+// player (flip: Blue at the bottom), the pieces that can move are marked,
+// a tapped piece lights its targets' destinations and a tapped
+// destination hands its target to onTarget.
+export function numchessBoard({ position, lang, onMove, goal, flip, targets, onTarget }) {
   const pos = parsePosition(position);
+  const picker = Array.isArray(targets);
+  const facing = flip === undefined ? pos.turn === 'b' : flip;
+  const movable = new Set(picker ? targets.map((x) => x.from) : []);
+  let locked = false;
   let from = null;
   let path = [];
+  // lit maps each destination of the selected piece to its target.
+  const lit = () => new Map(picker && from ? targets.filter((x) => x.from === from).map((x) => [x.path[x.path.length - 1], x]) : []);
   const grid = h('div', { class: 'nc-star', role: 'group', 'aria-label': t('tapLandings') });
   const segs = h('ol', { class: 'segments' });
   const send = h('button', { type: 'button', class: 'key key-go', id: 'nc-go', disabled: true, onclick: () => submit() },
@@ -78,17 +91,19 @@ export function numchessBoard({ position, lang, onMove, goal }) {
     el.style.top = top + '%';
     return el;
   };
-  const rows = rowLabels(pos.turn === 'b').map(({ row, left, top }) =>
+  const rows = rowLabels(facing).map(({ row, left, top }) =>
     place(h('span', { class: 'coord nrow', 'aria-hidden': 'true' }, String(row)), left, top));
   const draw = () => {
     const had = grid.contains(document.activeElement) ? document.activeElement.dataset.pt : null;
-    grid.replaceChildren(...rows, ...points(pos.turn === 'b').map(({ p, left, top }) => {
+    const light = lit();
+    grid.replaceChildren(...rows, ...points(facing).map(({ p, left, top }) => {
       const pc = pos.pieces[p];
       const at = path.indexOf(p);
       const b = h('button', {
         type: 'button', 'data-pt': p, 'aria-label': label(p) + (at >= 0 ? ' · ' + (at + 1) : ''),
         'aria-pressed': p === from || at >= 0 ? 'true' : 'false',
-        class: 'npt' + (pc ? ' ' + pc.side : '') + (p === from ? ' sel' : '') + (at >= 0 ? ' path' : '') + (p === goal ? ' aim' : ''),
+        class: 'npt' + (pc ? ' ' + pc.side : '') + (p === from ? ' sel' : '') + (at >= 0 ? ' path' : '') + (p === goal ? ' aim' : '')
+          + (light.has(p) ? ' nc-lit' : '') + (!locked && movable.has(p) ? ' nc-can' : ''),
         onclick: () => tap(p),
       }, pc ? String(pc.n) : at >= 0 ? String(at + 1) : h('span', { class: 'coord nlet', 'aria-hidden': 'true', translate: 'no' }, p.replace(/\d+$/, '')));
       return place(b, left, top);
@@ -103,6 +118,13 @@ export function numchessBoard({ position, lang, onMove, goal }) {
     send.disabled = path.length === 0;
   };
   const tap = (p) => {
+    if (picker) {
+      if (locked) return;
+      if (movable.has(p)) { from = p === from ? null : p; path = []; draw(); return; }
+      const tg = lit().get(p);
+      if (tg) { path = [...tg.path]; draw(); onTarget(tg); }
+      return;
+    }
     const pc = pos.pieces[p];
     if (pc && pc.side === pos.turn && p !== from) { from = p; path = []; draw(); return; }
     if (!from) return;
@@ -120,8 +142,8 @@ export function numchessBoard({ position, lang, onMove, goal }) {
   };
   draw();
   return {
-    el: h('div', { class: 'board-wrap nc' }, h('div', { class: 'nc-star-wrap' }, grid), segs, send),
-    lock() {},
+    el: h('div', { class: 'board-wrap nc' }, h('div', { class: 'nc-star-wrap' }, grid), !picker && segs, !picker && send),
+    lock(v) { if (locked !== Boolean(v)) { locked = Boolean(v); draw(); } },
     reset() { from = null; path = []; exprs.length = 0; draw(); },
   };
 }

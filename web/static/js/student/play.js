@@ -106,7 +106,7 @@ async function lobby(navigate) {
         outgoing.length > 0 && h('ul', { class: 'challenges', id: 'challenges-out' }, outgoing.map((c) =>
           h('li', { class: 'challenge out', 'data-challenge': c.id },
             h('span', { class: 'game-icon', 'aria-hidden': 'true' }, gameIcon(c.game)),
-            h('span', {}, '⌛ ', t('waitAnswer', { name: c.to.name, game: t('game_' + c.game) })),
+            h('span', {}, '◔ ', t('waitAnswer', { name: c.to.name, game: t('game_' + c.game) })),
             h('button', { type: 'button', class: 'btn ch-cancel', onclick: () => answer(c, false) }, '✖ ', t('cancelChallenge')))))),
       h('section', { 'aria-labelledby': 'lg-h' },
         h('h2', { id: 'lg-h' }, '♟ ', t('playGames')),

@@ -10,11 +10,17 @@ import { follow } from '../play/socket.js';
 import { gameIcon } from './home.js';
 import { chessBoard } from '../boards/chess.js';
 import { draughtsBoard } from '../boards/draughts.js';
+import { numchessPlay } from '../play/numchess.js';
+import { gomokuPlay } from '../play/gomoku.js';
 
 // put replaces an element's children, leaving out the absent ones.
 const put = (el, ...kids) => el.replaceChildren(...kids.filter((k) => k !== null && k !== undefined && k !== false && k !== ''));
 
 const back = (href) => h('a', { href, 'data-link': '', class: 'btn ghost', 'aria-label': t('back') }, '←');
+
+// moveName is a move in words in the child's language (the engine's
+// notation when the server sent no words).
+const moveName = (m) => (lang() === 'en' ? m.name_en : m.name_zh) || m.move;
 
 // fmtClock shows milliseconds as m:ss.
 function fmtClock(ms) {
@@ -31,18 +37,22 @@ export async function gameScreen(id) {
   const other = seat >= 0 ? 1 - seat : 1;
   const holder = h('div', { class: 'play-board', id: 'play-board' });
   const clocks = [0, 1].map((s) => h('span', { class: 'clock', id: 'clock-' + s, 'data-seat': s }));
+  // The sides change with a renju swap: render writes them.
+  const sides = [0, 1].map(() => h('span', { class: 'play-side' }));
   const bar = (s) => h('div', { class: 'play-bar', 'data-seat': s },
-    h('strong', { class: 'play-name' }, s === seat ? t('you') : g.players[s].name), ' ',
-    h('span', { class: 'play-side' }, g.players[s].side), clocks[s]);
+    h('strong', { class: 'play-name' }, s === seat ? t('you') : g.players[s].name), ' ', sides[s], clocks[s]);
   const turn = h('p', { class: 'play-turn', id: 'turn', 'aria-live': 'polite' });
   const error = h('p', { class: 'play-error', id: 'play-error', role: 'alert' });
   const link = h('p', { class: 'play-link', id: 'link', hidden: true }, t('socketDown'));
   const extra = h('div', { class: 'play-extra', id: 'play-extra' });
+  const pad = h('div', { class: 'nc-pad', id: 'nc-pad', hidden: true });
+  const limit = h('p', { class: 'play-limit', id: 'game-left', hidden: true });
+  const hint = h('p', { class: 'play-hint', id: 'play-hint', hidden: true });
   const actions = h('div', { class: 'play-actions', id: 'play-actions' });
   const end = h('div', { class: 'play-end', id: 'play-end', hidden: true });
   mount(h('div', { class: 'ex-head' }, back('/student/play'),
     h('h1', {}, h('span', { 'aria-hidden': 'true' }, gameIcon(g.game) + ' '), t('game_' + g.game), ' · ', t('against', { name: g.players[other].name }))),
-  h('div', { class: 'play-screen', id: 'play-screen', 'data-game': g.game }, bar(other), holder, bar(seat >= 0 ? seat : 0), turn, link, error, extra, actions, end));
+  h('div', { class: 'play-screen', id: 'play-screen', 'data-game': g.game }, bar(other), holder, bar(seat >= 0 ? seat : 0), limit, turn, hint, pad, link, error, extra, actions, end));
 
   let board = null;
   let shownPly = -1;
@@ -53,7 +63,7 @@ export async function gameScreen(id) {
 
   const act = (type, fields) => sock.act(type, fields).then(() => { error.textContent = ''; }, (e) => {
     error.textContent = (e && (e.detail || e.title)) || t('somethingWrong');
-    shownPly = -1; // put the board back as the server has it
+    shownVersion = -1; // put the board back as the server has it
     render();
   });
 
@@ -78,6 +88,10 @@ export async function gameScreen(id) {
       const face = (mySide() === 0 ? 'W' : 'B') + pos.slice(1);
       board = draughtsBoard({ fen: face, lang: lang(), onMove });
       board.set(pos);
+    } else if (g.game === 'gomoku') {
+      board = gomokuPlay({ game: g, mine: myTurn(), side: mySide(), lang: lang(), act });
+    } else if (g.game === 'numchess') {
+      board = numchessPlay({ game: g, mine: myTurn(), facing: mySide(), lang: lang(), pad, onMove });
     } else {
       board = null;
       holder.replaceChildren(h('p', {}, t('playNotHere')));
@@ -86,21 +100,34 @@ export async function gameScreen(id) {
     holder.replaceChildren(board.el);
   };
 
+  // The board is drawn again whenever the game changed (a move, a
+  // penalty that sends a number-chess piece back, a refused move put
+  // back): the points the last move changed stay lit.
+  let shownVersion = -1;
+  let lastLit = [];
   const render = () => {
-    if (g.ply !== shownPly) {
+    const moved = g.ply !== shownPly;
+    if (moved || g.version !== shownVersion) {
       const before = snap;
       drawBoard();
       snap = cells();
-      if (before && g.ply > 0) for (const [k, v] of snap) if (before.get(k) !== v) holder.querySelector(`[data-sq="${k}"], [data-pt="${k}"]`).classList.add('last');
-      if (shownPly >= 0 && g.last_move && g.last_move.seat !== seat) announce(t('theyMoved', { move: g.moves[g.ply - 1] || g.last_move.move }));
+      if (moved && board && board.last) lastLit = board.last();
+      else if (moved) {
+        lastLit = [];
+        if (before && g.ply > 0) for (const [k, v] of snap) if (before.get(k) !== v) lastLit.push(k);
+      }
+      for (const k of lastLit) holder.querySelector(`[data-sq="${k}"], [data-pt="${k}"]`).classList.add('last');
+      if (moved && shownPly >= 0 && g.last_move && g.last_move.seat !== seat) announce(t('theyMoved', { move: moveName(g.last_move) }));
       shownPly = g.ply;
+      shownVersion = g.version;
     }
     if (board) board.lock(!myTurn());
+    sides.forEach((el, s) => { el.textContent = g.players[s].side; });
     holder.dataset.ply = String(g.ply);
     holder.dataset.turn = myTurn() ? 'me' : 'them';
-    turn.textContent = g.status !== 'playing' ? '' : myTurn() ? '☝ ' + t('yourTurn') : '⌛ ' + t('waitFor', { name: g.players[g.to_move].name });
+    turn.textContent = g.status !== 'playing' ? '' : myTurn() ? '☝ ' + t('yourTurn') : '◔ ' + t('waitFor', { name: g.players[g.to_move].name });
     turn.className = 'play-turn' + (myTurn() ? ' mine' : '');
-    const lastMove = g.ply > 0 ? t('lastMove', { move: g.moves[g.ply - 1] }) : '';
+    const lastMove = g.last_move ? t('lastMove', { move: moveName(g.last_move) }) : '';
     put(extra,
       lastMove && h('p', { class: 'play-last', id: 'last-move' }, lastMove),
       g.scores && h('p', { class: 'play-scores', id: 'scores' }, t('scoresLine', { me: g.scores[seat >= 0 ? seat : 0], them: g.scores[other] })),
@@ -111,16 +138,19 @@ export async function gameScreen(id) {
   };
 
   const drawActions = () => {
+    hint.textContent = (g.status === 'playing' && board && board.hint) || '';
+    hint.hidden = !hint.textContent;
     if (g.status !== 'playing' || seat < 0) return put(actions);
     const offered = g.draw_offer;
     put(actions,
+      ...((board && board.buttons) || []),
       offered === other
         ? h('div', { class: 'draw-ask', id: 'draw-ask' }, h('p', {}, '½ ', t('drawAsk', { name: g.players[other].name })),
           h('button', { type: 'button', class: 'btn big primary', id: 'draw-yes', onclick: () => act('draw_accept') }, '✔ ', t('drawYes')),
           h('button', { type: 'button', class: 'btn big', id: 'draw-no', onclick: () => act('draw_decline') }, '✖ ', t('drawNo')))
         : offered === seat ? h('p', { class: 'draw-wait', id: 'draw-wait' }, t('drawWaiting'))
           : h('button', { type: 'button', class: 'btn big', id: 'draw-offer', onclick: () => act('draw_offer') }, '½ ', t('offerDraw')),
-      g.game === 'numchess' && h('button', { type: 'button', class: 'btn big', id: 'stop', onclick: () => act('stop') }, '✋ ', t('callStop')),
+      g.game === 'numchess' && h('button', { type: 'button', class: 'btn big', id: 'stop', onclick: () => act('stop') }, '■ ', t('callStop')),
       h('button', {
         type: 'button', class: 'btn big resign' + (resignArmed ? ' armed' : ''), id: 'resign',
         onclick: () => {
@@ -145,19 +175,27 @@ export async function gameScreen(id) {
         h('a', { href: '/student/play', 'data-link': '', class: 'btn big primary', id: 'back-play' }, '⚔ ', t('backToPlay'))));
   };
 
-  // tick counts the clock of the player to move down from the server's
-  // figures (the time since they arrived here).
+  // tick counts the clocks down from the server's figures (the time since
+  // they arrived here): each player's game time, or with a per-move limit
+  // only (number chess: 30 s a move) the mover's time for this move, the
+  // smaller of the two when both run; and the whole game's limit.
   const tick = () => {
     const c = g.clock;
-    const timed = c.initial_ms > 0 || c.per_move_ms > 0 || c.game_limit_ms > 0;
+    const since = performance.now() - got;
+    const now = Date.parse(c.server_time) + since;
+    const playing = g.status === 'playing';
+    const moveLeft = c.per_move_ms - (now - Date.parse(c.turn_started_at));
     for (const s of [0, 1]) {
-      let ms = c.remaining_ms[s];
-      if (g.status === 'playing' && g.to_move === s) ms -= performance.now() - got;
-      clocks[s].hidden = !timed;
+      const running = playing && g.to_move === s;
+      let ms = c.initial_ms > 0 ? c.remaining_ms[s] - (running ? since : 0) : c.per_move_ms;
+      if (running && c.per_move_ms > 0) ms = c.initial_ms > 0 ? Math.min(ms, moveLeft) : moveLeft;
+      clocks[s].hidden = !(c.initial_ms > 0 || c.per_move_ms > 0);
       clocks[s].textContent = '◷ ' + fmtClock(ms);
-      clocks[s].classList.toggle('running', g.status === 'playing' && g.to_move === s);
-      clocks[s].classList.toggle('low', ms < 10000);
+      clocks[s].classList.toggle('running', running);
+      clocks[s].classList.toggle('low', running && ms < 10000);
     }
+    limit.hidden = !(playing && c.game_ends_at);
+    if (!limit.hidden) limit.textContent = '◔ ' + t('gameLeft', { time: fmtClock(Date.parse(c.game_ends_at) - now) });
   };
 
   const sock = follow(id, {
