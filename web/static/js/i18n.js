@@ -575,6 +575,7 @@ const TEXT = {
   ncSegment: ['第 {n} 段（跳到 {to}）：', 'Segment {n} (to {to}):'],
   ncUse: ['用 {nums} 列算式，', 'Write an expression with {nums}'],
   ncOtherMove: ['换一步', 'Another move'],
+  listSep: ['、', ', '],
   gmOfferHint: ['五手两打：点两个点作为黑5，再点 ✔。白方会拿掉一个。', 'Fifth move: tap two points for Black 5, then ✔. White takes one away.'],
   gmRemoveHint: ['黑方打出了 {points}：点你要拿掉的那个。', 'Black offered {points}: tap the one to take away.'],
   gmKeepHint: ['黑方打出了 {points}：点你要留下的那个。', 'Black offered {points}: tap the one to keep.'],
