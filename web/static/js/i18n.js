@@ -555,6 +555,7 @@ const TEXT = {
   noClassmates: ['班里还没有别的同学。', 'There is nobody else in your class yet.'],
   challengeBtn: ['下棋', 'Play'],
   inGame: ['在下棋', 'playing'],
+  onlineNow: ['在线', 'online'],
   pickGame: ['下什么棋？', 'Which game?'],
   pickTime: ['用时', 'Time'],
   clock_none: ['不计时', 'No clock'],
