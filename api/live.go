@@ -442,7 +442,7 @@ func (h *liveHandlers) challenge(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	ch, err := h.svc.Challenge(c.Request().Context(), Caller(c), play.NewChallenge{To: req.To, Game: req.Game, Ruleset: req.Ruleset, Clock: clk, Mode: play.Mode(req.Mode)})
+	ch, err := h.svc.Challenge(c.Request().Context(), Caller(c), play.NewChallenge{To: req.To, Game: req.Game, Ruleset: req.Ruleset, Clock: clk, Mode: play.Mode(req.Mode), Colour: play.Colour(req.Colour)})
 	if err != nil {
 		return liveError(err)
 	}

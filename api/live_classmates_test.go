@@ -3,6 +3,7 @@ package api_test
 import (
 	"net/http"
 	"slices"
+	"strings"
 	"testing"
 
 	"gorm.io/gorm"
@@ -125,6 +126,48 @@ func TestLiveClassmates(t *testing.T) {
 		}
 		if rec := w.Do(t, "POST", "/v1/challenges", w.tokens[0], map[string]any{"to": w.ids[1], "game": "chess"}, nil); rec.Code != http.StatusUnprocessableEntity {
 			t.Errorf("challenge in a deactivated class: %d %s", rec.Code, rec.Body)
+		}
+	})
+}
+
+// TestLiveChallengeColour: a challenge says who moves first once
+// accepted: the challenger (the default), the classmate, or a draw.
+func TestLiveChallengeColour(t *testing.T) {
+	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
+		w := newLiveWorld(t, db)
+		accept := func(colour string) []string {
+			t.Helper()
+			body := map[string]any{"to": w.ids[1], "game": "gomoku", "ruleset": "renju"}
+			if colour != "" {
+				body["colour"] = colour
+			}
+			rec := w.Do(t, "POST", "/v1/challenges", w.tokens[0], body, nil)
+			if rec.Code != http.StatusCreated {
+				t.Fatalf("challenge %q: %d %s", colour, rec.Code, rec.Body)
+			}
+			ch := apitest.Decode[struct{ ID, Colour string }](t, rec)
+			if want := colour; (want == "" && ch.Colour != "first") || (want != "" && ch.Colour != want) {
+				t.Errorf("challenge colour %q, asked %q", ch.Colour, colour)
+			}
+			rec = w.Do(t, "POST", "/v1/challenges/"+ch.ID+"/answer", w.tokens[1], map[string]any{"accept": true}, nil)
+			if rec.Code != http.StatusOK {
+				t.Fatalf("accept: %d %s", rec.Code, rec.Body)
+			}
+			g := apitest.Decode[struct{ Game liveGame }](t, rec).Game
+			return []string{g.Players[0].ID, g.Players[1].ID}
+		}
+		if got := accept(""); !slices.Equal(got, []string{w.ids[0], w.ids[1]}) {
+			t.Errorf("default: players %v", got)
+		}
+		if got := accept("second"); !slices.Equal(got, []string{w.ids[1], w.ids[0]}) {
+			t.Errorf("second: players %v", got)
+		}
+		if got := accept("random"); !slices.Contains(got, w.ids[0]) || !slices.Contains(got, w.ids[1]) {
+			t.Errorf("random: players %v", got)
+		}
+		rec := w.Do(t, "POST", "/v1/challenges", w.tokens[0], map[string]any{"to": w.ids[1], "game": "chess", "colour": "white"}, nil)
+		if rec.Code != http.StatusUnprocessableEntity || !strings.Contains(rec.Body.String(), "colour") {
+			t.Errorf("colour white: %d %s", rec.Code, rec.Body)
 		}
 	})
 }

@@ -167,6 +167,7 @@ type challengeRequest struct {
 	Ruleset string        `json:"ruleset,omitempty"`
 	Clock   *clockRequest `json:"clock,omitempty"`
 	Mode    string        `json:"mode,omitempty"`
+	Colour  string        `json:"colour,omitempty"`
 }
 
 // livePlayer is one seat of a live game.
@@ -382,6 +383,7 @@ type challengeResponse struct {
 	Game      string          `json:"game"`
 	Ruleset   string          `json:"ruleset"`
 	Mode      string          `json:"mode"`
+	Colour    string          `json:"colour"`
 	Status    string          `json:"status"`
 	GameID    *string         `json:"game_id"`
 	CreatedAt time.Time       `json:"created_at"`
@@ -395,9 +397,12 @@ type challengePlayer struct {
 func toChallenge(c *play.Challenge) challengeResponse {
 	r := challengeResponse{ID: c.ID, ClassID: c.ClassID, From: challengePlayer{c.From.UserID, c.From.Name},
 		To: challengePlayer{c.To.UserID, c.To.Name}, Game: c.Game, Ruleset: c.Ruleset, Mode: string(c.Mode),
-		Status: string(c.Status), CreatedAt: c.CreatedAt}
+		Colour: string(c.Colour), Status: string(c.Status), CreatedAt: c.CreatedAt}
 	if r.Mode == "" {
 		r.Mode = string(play.Competition)
+	}
+	if r.Colour == "" {
+		r.Colour = string(play.ColourFirst)
 	}
 	if c.GameID != "" {
 		r.GameID = strPtr(c.GameID)

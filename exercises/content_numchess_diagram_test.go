@@ -113,6 +113,29 @@ func ncDiagramMove(eng *numchess.Engine, pos numchess.Position, path []numchess.
 // expressions), so no lesson shows a chain the rules refuse.
 func TestNumchessDiagramMoves(t *testing.T) {
 	moves := 0
+	eachNcDiagram(t, func(l contentLesson, i int, b contentBlock, eng *numchess.Engine, pos numchess.Position) {
+		paths, err := ncDiagramPaths(b.Arrows)
+		if err != nil {
+			t.Errorf("%s block %d: %v", l.ID, i, err)
+			return
+		}
+		for _, path := range paths {
+			moves++
+			if _, err := ncDiagramMove(eng, pos, path); err != nil {
+				t.Errorf("%s block %d: the arrows %v are not a legal move: %v", l.ID, i, path, err)
+			}
+		}
+	})
+	t.Logf("%d moves drawn", moves)
+	if moves < 10 {
+		t.Errorf("only %d moves drawn", moves)
+	}
+}
+
+// eachNcDiagram calls f with every number-chess lesson diagram that draws
+// arrows, the engine of its curriculum's band and its position.
+func eachNcDiagram(t *testing.T, f func(l contentLesson, i int, b contentBlock, eng *numchess.Engine, pos numchess.Position)) {
+	t.Helper()
 	for _, c := range lessonContent(t) {
 		if c.Game != NumChess {
 			continue
@@ -134,24 +157,10 @@ func TestNumchessDiagramMoves(t *testing.T) {
 							t.Fatalf("%s block %d: %v", l.ID, i, err)
 						}
 					}
-					paths, err := ncDiagramPaths(b.Arrows)
-					if err != nil {
-						t.Errorf("%s block %d: %v", l.ID, i, err)
-						continue
-					}
-					for _, path := range paths {
-						moves++
-						if _, err := ncDiagramMove(eng, pos, path); err != nil {
-							t.Errorf("%s block %d: the arrows %v are not a legal move: %v", l.ID, i, path, err)
-						}
-					}
+					f(l, i, b, eng, pos)
 				}
 			}
 		}
-	}
-	t.Logf("%d moves drawn", moves)
-	if moves < 10 {
-		t.Errorf("only %d moves drawn", moves)
 	}
 }
 
@@ -244,4 +253,42 @@ func TestNumchessStatedArithmetic(t *testing.T) {
 		}
 	}
 	t.Logf("%d equations checked", checked)
+}
+
+// TestNumchessTacticDiagrams: the chain a tactic lesson draws has the
+// shape of its tactic (ncTactics on the engine's reading of the arrows),
+// so no lesson shows a landing beside a single spanned piece as 节外生枝
+// or a jump away and back as 得寸进尺.
+func TestNumchessTacticDiagrams(t *testing.T) {
+	drawn := map[string]int{}
+	eachNcDiagram(t, func(l contentLesson, i int, b contentBlock, eng *numchess.Engine, pos numchess.Position) {
+		var tactic string
+		for _, tag := range l.Tags {
+			if ncContains(ncTacticTags, tag) {
+				tactic = tag
+			}
+		}
+		if tactic == "" {
+			return
+		}
+		paths, err := ncDiagramPaths(b.Arrows)
+		if err != nil || len(paths) != 1 {
+			t.Errorf("%s block %d: want one chain, got %v (%v)", l.ID, i, paths, err)
+			return
+		}
+		mi, err := ncDiagramMove(eng, pos, paths[0])
+		if err != nil {
+			t.Errorf("%s block %d: %v", l.ID, i, err)
+			return
+		}
+		drawn[tactic]++
+		if !ncContains(ncTactics(mi), tactic) {
+			t.Errorf("%s block %d: %s is drawn for %s but has the shapes %v", l.ID, i, mi.Machine(), tactic, ncTactics(mi))
+		}
+	})
+	for _, tag := range ncTacticTags {
+		if drawn[tag] == 0 {
+			t.Errorf("no lesson draws %s", tag)
+		}
+	}
 }

@@ -13,10 +13,10 @@ import (
 // span, so only a chain gets there (TestNumchessTacticExercises).
 //
 //	numchess.tactic.follow   跟步寻路: a segment spans the pieces of the segment before it straight back
-//	numchess.tactic.inch     得寸进尺: a later segment on the same line spans more pieces than an earlier one, in them all
+//	numchess.tactic.inch     得寸进尺: a segment spans some pieces, the next spans them straight back (the seed's 重复行跨), and a later one on the same line spans them and more
 //	numchess.tactic.retreat  以退为进: the first segment goes back along a line, away from the end point, the next comes back past the start
 //	numchess.tactic.feint    声东击西: the second segment lands on the start point, the third leaves along another line
-//	numchess.tactic.branch   节外生枝: a segment lands between pieces already spanned and the chain goes on along another line
+//	numchess.tactic.branch   节外生枝: a segment lands between two pieces an earlier segment spanned and the chain goes on along another line
 //	numchess.tactic.both     左右逢源: 以退为进 and 节外生枝 in one chain
 var ncTacticTags = []string{
 	"numchess.tactic.follow", "numchess.tactic.inch", "numchess.tactic.retreat",
@@ -45,15 +45,15 @@ var ncTacticText = map[string][2]Text{
 	"numchess.tactic.follow": {{ZH: "跟步寻路", EN: "Follow to find the way"},
 		{ZH: "想一想：先跨过去，再跨回来，能不能找到新的路？", EN: "Think: span over, span back, and is there a new way from there?"}},
 	"numchess.tactic.inch": {{ZH: "得寸进尺", EN: "An inch, then a yard"},
-		{ZH: "想一想：先跨其中一两枚，再在同一条线上跨得更远。", EN: "Think: span one or two of them first, then span further along the same line."}},
+		{ZH: "想一想：先来回跨其中一两枚，再在同一条线上跨得更远。", EN: "Think: span one or two of them there and back first, then span further along the same line."}},
 	"numchess.tactic.retreat": {{ZH: "以退为进", EN: "Back up to go forward"},
 		{ZH: "想一想：直接跨不过去时，先向反方向跨。", EN: "Think: if you cannot span there directly, span the other way first."}},
 	"numchess.tactic.feint": {{ZH: "声东击西", EN: "Feint east, strike west"},
 		{ZH: "想一想：跨出去再跨回原来的点，然后换一个方向。", EN: "Think: span out, span back to where you started, then change direction."}},
 	"numchess.tactic.branch": {{ZH: "节外生枝", EN: "A branch from the span"},
-		{ZH: "想一想：在已经跨过的棋子中间找一个落点，从那里拐弯。", EN: "Think: find a landing point between pieces you already spanned, and turn there."}},
+		{ZH: "想一想：在已经跨过的两枚棋子中间找一个落点，从那里拐弯。", EN: "Think: find a landing point between two pieces you already spanned, and turn there."}},
 	"numchess.tactic.both": {{ZH: "左右逢源", EN: "Both ways"},
-		{ZH: "想一想：先向反方向跨，再在跨过的棋子中间找落点拐弯。", EN: "Think: span the other way first, then turn at a point between pieces you spanned."}},
+		{ZH: "想一想：先向反方向跨，再在跨过的两枚棋子中间找落点拐弯。", EN: "Think: span the other way first, then turn at a point between two pieces you spanned."}},
 }
 
 // ncOpposite is the direction straight back.
@@ -168,20 +168,12 @@ func ncTactics(mi *numchess.MoveInfo) []string {
 		if segs[i].Dir == ncOpposite(segs[i-1].Dir) && ncSameSpan(segs[i], segs[i-1]) {
 			found["numchess.tactic.follow"] = true
 		}
-		for j := 0; j < i; j++ {
-			if ncSameLine(segs[j], segs[i]) && ncStrictSubset(ncSpannedSet(segs[j]), ncSpannedSet(segs[i])) {
-				found["numchess.tactic.inch"] = true
-			}
-		}
-		// A landing point between pieces an earlier segment spanned, and
-		// the chain goes on from it along another line.
-		if i+1 < len(segs) && !ncSameLine(segs[i], segs[i+1]) {
-			for j := 0; j < i; j++ {
-				if ncBetweenOrOn(segs[j].From, segs[j].To, segs[i].To, false) {
-					found["numchess.tactic.branch"] = true
-				}
-			}
-		}
+	}
+	if _, _, ok := ncInch(segs); ok {
+		found["numchess.tactic.inch"] = true
+	}
+	if _, _, ok := ncBranch(segs); ok {
+		found["numchess.tactic.branch"] = true
 	}
 	if ncRetreats(mi) {
 		found["numchess.tactic.retreat"] = true
@@ -199,6 +191,48 @@ func ncTactics(mi *numchess.MoveInfo) []string {
 		}
 	}
 	return out
+}
+
+// ncInch finds 得寸进尺 (seed 000: 先重复行跨其中的一枚或几枚棋子，而后在
+// 同一直线上取得更大距离的跨越): segment i spans some pieces, segment i+1
+// spans the same pieces straight back, and segment k, later and on the
+// same line, spans those pieces and more.
+func ncInch(segs []numchess.Segment) (i, k int, ok bool) {
+	for i := 0; i+2 < len(segs); i++ {
+		if segs[i+1].Dir != ncOpposite(segs[i].Dir) || !ncSameSpan(segs[i], segs[i+1]) {
+			continue
+		}
+		for k := i + 2; k < len(segs); k++ {
+			if ncSameLine(segs[i], segs[k]) && ncStrictSubset(ncSpannedSet(segs[i]), ncSpannedSet(segs[k])) {
+				return i, k, true
+			}
+		}
+	}
+	return 0, 0, false
+}
+
+// ncBranch finds 节外生枝 (seed 000: 在已经跨过的一段棋子中寻找一落点，并借
+// 该落点连续进行连跨): segment i lands strictly between two pieces that an
+// earlier segment j spanned, and segment i+1 leaves that point along
+// another line. A landing between the start and a single spanned piece is
+// not one: there is no stretch of pieces to find it in.
+func ncBranch(segs []numchess.Segment) (j, i int, ok bool) {
+	for i := 1; i+1 < len(segs); i++ {
+		if ncSameLine(segs[i], segs[i+1]) {
+			continue
+		}
+		for j := 0; j < i; j++ {
+			sp := segs[j].Spanned
+			for a := range sp {
+				for b := a + 1; b < len(sp); b++ {
+					if ncBetweenOrOn(sp[a], sp[b], segs[i].To, false) {
+						return j, i, true
+					}
+				}
+			}
+		}
+	}
+	return 0, 0, false
 }
 
 // ncOnlyByChain reports whether the piece that moves in mi can reach mi's
@@ -246,21 +280,17 @@ func ncTacticWhy(mi *numchess.MoveInfo, tag string) Text {
 			}
 		}
 	case "numchess.tactic.inch":
-		for i := 1; i < len(segs); i++ {
-			for j := 0; j < i; j++ {
-				if ncSameLine(segs[j], segs[i]) && ncStrictSubset(ncSpannedSet(segs[j]), ncSpannedSet(segs[i])) {
-					a, b := ncJump(j), ncJump(i)
-					n, m := len(segs[j].Spanned), len(segs[i].Spanned)
-					pieces := func(k int) string {
-						if k == 1 {
-							return "1 piece"
-						}
-						return fmt.Sprintf("%d pieces", k)
-					}
-					return say(fmt.Sprintf("%s先跨 %d 枚棋子，%s在同一条线上连同这%s一共跨过 %d 枚。", a.ZH, n, b.ZH, map[bool]string{true: "一枚", false: "几枚"}[n == 1], m),
-						fmt.Sprintf("%s spans %s, then %s spans %s along the same line, those included.", ncCap(a.EN), pieces(n), b.EN, pieces(m)))
+		if i, k, ok := ncInch(segs); ok {
+			a, b, c := ncJump(i), ncJump(i+1), ncJump(k)
+			n, m := len(segs[i].Spanned), len(segs[k].Spanned)
+			pieces := func(k int) string {
+				if k == 1 {
+					return "1 piece"
 				}
+				return fmt.Sprintf("%d pieces", k)
 			}
+			return say(fmt.Sprintf("%s先跨 %d 枚棋子，%s又跨回来（来回跨），%s在同一条线上连同这%s一共跨过 %d 枚。", a.ZH, n, b.ZH, c.ZH, map[bool]string{true: "一枚", false: "几枚"}[n == 1], m),
+				fmt.Sprintf("%s spans %s, %s spans back over %s (there and back), then %s spans %s along the same line, those included.", ncCap(a.EN), pieces(n), b.EN, map[bool]string{true: "it", false: "them"}[n == 1], c.EN, pieces(m)))
 		}
 	case "numchess.tactic.retreat":
 		if ncRetreats(mi) {
@@ -273,25 +303,18 @@ func ncTacticWhy(mi *numchess.MoveInfo, tag string) Text {
 				fmt.Sprintf("the first jump goes out, the second comes back to the start %s, and the third leaves along another line.", from))
 		}
 	case "numchess.tactic.branch", "numchess.tactic.both":
-		for i := 1; i+1 < len(segs); i++ {
-			if ncSameLine(segs[i], segs[i+1]) {
-				continue
+		if j, i, ok := ncBranch(segs); ok {
+			a, b, c := ncJump(j), ncJump(i), ncJump(i+1)
+			zh := fmt.Sprintf("%s落在%s跨过的两枚棋子之间的 %s，%s从那里拐到另一条线上。", b.ZH, a.ZH, segs[i].To, c.ZH)
+			en := fmt.Sprintf("%s lands on %s, between two pieces %s spanned, and %s turns onto another line from there.", b.EN, segs[i].To, a.EN, c.EN)
+			if tag == "numchess.tactic.branch" {
+				return say(zh, ncCap(en))
 			}
-			for j := 0; j < i; j++ {
-				if ncBetweenOrOn(segs[j].From, segs[j].To, segs[i].To, false) {
-					a, b, c := ncJump(j), ncJump(i), ncJump(i+1)
-					zh := fmt.Sprintf("%s落在%s跨过的那一段中间的 %s，%s从那里拐到另一条线上。", b.ZH, a.ZH, segs[i].To, c.ZH)
-					en := fmt.Sprintf("%s lands on %s, inside the stretch %s spanned, and %s turns onto another line from there.", b.EN, segs[i].To, a.EN, c.EN)
-					if tag == "numchess.tactic.branch" {
-						return say(zh, ncCap(en))
-					}
-					if !ncRetreats(mi) {
-						return Text{}
-					}
-					return say(fmt.Sprintf("第一跳先向反方向跨，第二跳跨回来越过出发点 %s；%s", from, zh),
-						fmt.Sprintf("the first jump goes the other way, the second comes back past the start %s; then %s", from, en))
-				}
+			if !ncRetreats(mi) {
+				return Text{}
 			}
+			return say(fmt.Sprintf("第一跳先向反方向跨，第二跳跨回来越过出发点 %s；%s", from, zh),
+				fmt.Sprintf("the first jump goes the other way, the second comes back past the start %s; then %s", from, en))
 		}
 	}
 	return Text{}

@@ -123,6 +123,7 @@ type liveChallengeRow struct {
 	Game        string `gorm:"size:16;not null"`
 	Ruleset     string `gorm:"size:16;not null;default:''"`
 	Mode        string `gorm:"size:16;not null"`
+	Colour      string `gorm:"size:8;not null;default:'first'"`
 	InitialMs   int64  `gorm:"not null;default:0"`
 	IncrementMs int64  `gorm:"not null;default:0"`
 	PerMoveMs   int64  `gorm:"not null;default:0"`
@@ -214,7 +215,7 @@ func toLiveMoveRow(id string, m play.Move) liveMoveRow {
 
 func toChallengeRow(c *play.Challenge) liveChallengeRow {
 	return liveChallengeRow{ID: c.ID, SchoolID: c.SchoolID, ClassID: c.ClassID, FromID: c.From.UserID, ToID: c.To.UserID,
-		FromName: c.From.Name, ToName: c.To.Name, FromShown: c.From.Shown, ToShown: c.To.Shown, Game: c.Game, Ruleset: c.Ruleset, Mode: string(c.Mode),
+		FromName: c.From.Name, ToName: c.To.Name, FromShown: c.From.Shown, ToShown: c.To.Shown, Game: c.Game, Ruleset: c.Ruleset, Mode: string(c.Mode), Colour: string(c.Colour),
 		InitialMs: ms(c.Clock.Initial), IncrementMs: ms(c.Clock.Increment), PerMoveMs: ms(c.Clock.PerMove), GameLimitMs: ms(c.Clock.GameLimit),
 		Status: string(c.Status), GameID: c.GameID, CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt}
 }
@@ -223,7 +224,7 @@ func (r liveChallengeRow) challenge() *play.Challenge {
 	return &play.Challenge{ID: r.ID, SchoolID: r.SchoolID, ClassID: r.ClassID,
 		From: play.Player{UserID: r.FromID, Name: r.FromName, Shown: r.FromShown, ClassID: r.ClassID},
 		To:   play.Player{UserID: r.ToID, Name: r.ToName, Shown: r.ToShown, ClassID: r.ClassID},
-		Game: r.Game, Ruleset: r.Ruleset, Mode: play.Mode(r.Mode),
+		Game: r.Game, Ruleset: r.Ruleset, Mode: play.Mode(r.Mode), Colour: play.Colour(r.Colour),
 		Clock:  play.Clock{Initial: dur(r.InitialMs), Increment: dur(r.IncrementMs), PerMove: dur(r.PerMoveMs), GameLimit: dur(r.GameLimitMs)},
 		Status: play.ChallengeStatus(r.Status), GameID: r.GameID, CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC()}
 }

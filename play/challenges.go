@@ -2,6 +2,7 @@ package play
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"qixue/domain"
 	"slices"
@@ -18,6 +19,8 @@ type NewChallenge struct {
 	Game, Ruleset string
 	Clock         *Clock
 	Mode          Mode
+	// Colour is who moves first ("": ColourFirst, the challenger).
+	Colour Colour
 }
 
 // Challenge invites a classmate. Errors: ErrForbidden for staff (they
@@ -29,6 +32,13 @@ func (s *Service) Challenge(ctx context.Context, p domain.Principal, in NewChall
 	}
 	if in.To == "" || in.To == p.UserID {
 		return nil, invalid("to", "invalid")
+	}
+	switch in.Colour {
+	case "":
+		in.Colour = ColourFirst
+	case ColourFirst, ColourSecond, ColourRandom:
+	default:
+		return nil, invalid("colour", "invalid")
 	}
 	me, err := s.dir.Member(ctx, p.SchoolID, p.UserID)
 	if err != nil {
@@ -58,7 +68,7 @@ func (s *Service) Challenge(ctx context.Context, p domain.Principal, in NewChall
 	now := s.clock()
 	c := &Challenge{ID: newID(now), SchoolID: p.SchoolID, ClassID: class,
 		From: Player{UserID: me.UserID, Name: me.Name, Shown: me.Shown, ClassID: class}, To: Player{UserID: them.UserID, Name: them.Name, Shown: them.Shown, ClassID: class},
-		Game: in.Game, Ruleset: in.Ruleset, Mode: in.Mode, Status: ChallengeOpen, CreatedAt: now, UpdatedAt: now}
+		Game: in.Game, Ruleset: in.Ruleset, Mode: in.Mode, Colour: in.Colour, Status: ChallengeOpen, CreatedAt: now, UpdatedAt: now}
 	if in.Clock != nil {
 		c.Clock = *in.Clock
 	} else {
@@ -101,7 +111,7 @@ func (s *Service) AnswerChallenge(ctx context.Context, p domain.Principal, id st
 	switch {
 	case accept:
 		clk := c.Clock
-		g, err = s.build(p, c.Game, c.Ruleset, &clk, c.Mode, [2]Player{c.From, c.To})
+		g, err = s.build(p, c.Game, c.Ruleset, &clk, c.Mode, c.seats())
 		if err != nil {
 			return nil, nil, err
 		}
@@ -119,4 +129,19 @@ func (s *Service) AnswerChallenge(ctx context.Context, p domain.Principal, id st
 		s.announce(Event{Kind: "created", Game: g, Seat: -1, At: g.CreatedAt}, true)
 	}
 	return c, g, nil
+}
+
+// seats orders a challenge's players by its colour choice: the first
+// moves first; ColourRandom draws the order (猜先).
+func (c *Challenge) seats() [2]Player {
+	first := c.Colour != ColourSecond
+	if c.Colour == ColourRandom {
+		var b [1]byte
+		rand.Read(b[:])
+		first = b[0]&1 == 0
+	}
+	if first {
+		return [2]Player{c.From, c.To}
+	}
+	return [2]Player{c.To, c.From}
 }

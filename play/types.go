@@ -230,10 +230,24 @@ type Challenge struct {
 	Game, Ruleset         string
 	Clock                 Clock
 	Mode                  Mode
-	Status                ChallengeStatus
-	GameID                string // the live game once accepted
-	CreatedAt, UpdatedAt  time.Time
+	// Colour says who moves first once accepted: ColourFirst (the
+	// challenger), ColourSecond (the classmate) or ColourRandom (drawn
+	// when accepted, as 猜先 does).
+	Colour               Colour
+	Status               ChallengeStatus
+	GameID               string // the live game once accepted
+	CreatedAt, UpdatedAt time.Time
 }
+
+// Colour is who of a challenge moves first.
+type Colour string
+
+// The colour choices of a challenge.
+const (
+	ColourFirst  Colour = "first"
+	ColourSecond Colour = "second"
+	ColourRandom Colour = "random"
+)
 
 // ChallengeStatus is where a challenge stands.
 type ChallengeStatus string

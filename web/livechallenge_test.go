@@ -10,14 +10,26 @@ import (
 func loginIDs(t *testing.T, base string, cards loginCards, n int) []string {
 	t.Helper()
 	ids := make([]string, n)
-	for i, s := range cards.Students[:n] {
-		var session struct {
-			User struct{ ID string } `json:"user"`
-		}
-		apiCall(t, base, "POST", "/v1/auth/login", "", map[string]string{"class_code": cards.ClassCode, "username": s.Username, "pin": s.PIN}, &session)
-		ids[i] = session.User.ID
+	for i := range ids {
+		ids[i], _ = playerSession(t, base, cards, i)
 	}
 	return ids
+}
+
+// twoPlayers opens live game id on a tablet (the first student's) and a
+// phone (the second's), each logged in through the login pages, and waits
+// for the board's point sel and the socket.
+func twoPlayers(t *testing.T, base string, cards loginCards, id, sel string) (tablet, phone *browser) {
+	t.Helper()
+	tablet, phone = newBrowser(t, base, 1024, 768), newBrowser(t, base, 390, 844)
+	for i, b := range []*browser{tablet, phone} {
+		st := cards.Students[i]
+		b.studentLogin(cards.ClassCode, st.Username, st.PIN)
+		b.open("/student/play/" + id)
+		b.wait("#play-board " + sel)
+		b.waitJS("the socket up", `document.querySelector('#link').hidden`)
+	}
+	return tablet, phone
 }
 
 // TestLiveChallenge: one student (a tablet) picks a classmate (a phone)
@@ -25,8 +37,8 @@ func loginIDs(t *testing.T, base string, cards loginCards, n int) []string {
 // challenge; it reaches the classmate's lobby over the socket (the
 // lobby reads the API only every 20 s while the socket is up), the
 // classmate accepts, and both land on the game screen, the challenger
-// by the socket's news of the answer. The challenger moves first, and
-// the move reaches the other board.
+// by the socket's news of the answer. The challenge let the classmate
+// move first: the phone plays White, and its move reaches the tablet.
 func TestLiveChallenge(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser test skipped in -short mode")
@@ -56,6 +68,7 @@ func TestLiveChallenge(t *testing.T) {
 	}
 	tablet.click(`#ch-pick .pick-game[data-game="chess"]`)
 	tablet.click(`#ch-pick .pick-clock[data-clock="m10"]`)
+	tablet.click(`#ch-pick .pick-colour[data-colour="second"]`)
 	tablet.shot("lobby-pick")
 	before := evalJS[string](phone, `document.querySelector('#play-lobby').dataset.news || '0'`)
 	tablet.click("#send-challenge")
@@ -74,13 +87,14 @@ func TestLiveChallenge(t *testing.T) {
 		b.wait(`#play-board [data-sq="e2"]`)
 		b.waitJS("the game's socket up", `document.querySelector('#link').hidden`)
 	}
-	tablet.waitJS("the challenger's turn", `document.querySelector('#play-board').dataset.turn === 'me'`)
-	if got := tablet.text("#clock-0"); !strings.Contains(got, "10:00") && !strings.Contains(got, "9:5") {
-		t.Errorf("the challenger's clock: %q", got)
+	// The classmate moves first (White), as the challenge asked.
+	phone.waitJS("the classmate's turn", `document.querySelector('#play-board').dataset.turn === 'me'`)
+	if got := phone.text(`.play-bar[data-seat="0"] .clock`); !strings.Contains(got, "10:00") && !strings.Contains(got, "9:5") {
+		t.Errorf("the first player's clock: %q", got)
 	}
-	tablet.click(`#play-board [data-sq="e2"]`)
-	tablet.click(`#play-board [data-sq="e4"]`)
-	phone.waitJS("the move on the phone", `(() => { const b = document.querySelector('#play-board');
+	phone.click(`#play-board [data-sq="e2"]`)
+	phone.click(`#play-board [data-sq="e4"]`)
+	tablet.waitJS("the move on the tablet", `(() => { const b = document.querySelector('#play-board');
 		return b.dataset.ply === '1' && b.dataset.turn === 'me' && b.querySelector('[data-sq="e4"] .pc') !== null; })()`)
 	tablet.shot("challenge-game-tablet")
 	phone.shot("challenge-game-phone")

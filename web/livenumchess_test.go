@@ -44,14 +44,7 @@ func TestLiveNumberChess(t *testing.T) {
 	apiCall(t, base, "POST", "/v1/live-games", tok, map[string]any{"game": "numchess", "ruleset": "G23", "players": []string{redID, blueID},
 		"clock": map[string]int{"per_move_seconds": 120, "game_limit_seconds": 1200}}, &game)
 
-	red, blue := newBrowser(t, base, 1024, 768), newBrowser(t, base, 390, 844)
-	for i, b := range []*browser{red, blue} {
-		st := cards.Students[i]
-		b.studentLogin(cards.ClassCode, st.Username, st.PIN)
-		b.open("/student/play/" + game.ID)
-		b.wait(`#play-board [data-pt="a1"]`)
-		b.waitJS("the socket up", `document.querySelector('#link').hidden`)
-	}
+	red, blue := twoPlayers(t, base, cards, game.ID, `[data-pt="a1"]`)
 	if got := red.text("#clock-0"); !strings.Contains(got, "2:00") && !strings.Contains(got, "1:5") {
 		t.Errorf("Red's move clock at the start: %q", got)
 	}

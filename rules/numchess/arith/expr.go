@@ -273,3 +273,26 @@ func (e *Expr) combined(c Combining, out *[]*Expr) {
 		e.r.combined(c, out)
 	}
 }
+
+// Operation is one +, −, × or ÷ of an expression: its operator ('+', '-',
+// '*' or '/'), the values of its two operands and its result.
+type Operation struct {
+	Op      byte
+	L, R, V Rat
+}
+
+// Operations lists the operations of e in the order they are worked out
+// (innermost first), so a caller can see the numbers a child meets on the
+// way: a negative intermediate value, a division by a fraction. ok is false
+// when e cannot be evaluated (division by zero, too large).
+func (e *Expr) Operations() (ops []Operation, ok bool) {
+	seen := map[*Expr]Rat{}
+	_, bad := e.eval(func(n *Expr, v Rat) *CheckError {
+		seen[n] = v
+		if n.kind >= kAdd {
+			ops = append(ops, Operation{Op: "+-*/"[n.kind-kAdd], L: seen[n.l], R: seen[n.r], V: v})
+		}
+		return nil
+	})
+	return ops, bad == nil
+}

@@ -4,7 +4,7 @@
 // Where the session lives: the access token only in this module's memory;
 // the refresh token in sessionStorage (gone when the tab closes, so a
 // shared tablet keeps no login), never in local storage (it outlives the tab) or a cookie.
-import { lang } from './i18n.js';
+import { lang, t } from './i18n.js';
 
 const REFRESH_KEY = 'qixue.refresh';
 let access = null; // {token, expires (ms since epoch)}
@@ -13,10 +13,11 @@ let refreshing = null; // the one refresh in flight (a refresh token works once)
 let timer = null;
 const listeners = new Set();
 
-// ApiError is a problem+json answer (or a network failure, status 0).
+// ApiError is a problem+json answer (or a network failure, status 0:
+// the server was not reached, or did not answer within opts.timeout).
 export class ApiError extends Error {
   constructor(status, problem) {
-    super((problem && (problem.detail || problem.title)) || 'error ' + status);
+    super((problem && (problem.detail || problem.title)) || t(status === 0 ? 'networkError' : 'somethingWrong'));
     this.status = status;
     this.code = (problem && problem.code) || (status === 0 ? 'network' : 'error');
     this.problem = problem || {};
@@ -101,7 +102,8 @@ export async function logout() {
 }
 
 // request calls the API; opts: auth (default true), headers, raw (return
-// the Response, for CSV). A 401 token_expired refreshes once and retries.
+// the Response, for CSV), timeout (ms). A 401 token_expired refreshes
+// once and retries.
 export async function request(method, path, body, opts = {}) {
   const auth = opts.auth !== false;
   if (auth && access && Date.now() > access.expires - 5000) await refresh().catch(() => {});
@@ -121,13 +123,20 @@ async function send(method, path, body, auth, opts) {
   const form = body instanceof FormData; // a file upload: the browser writes its multipart type
   if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
   if (auth && access) headers.Authorization = 'Bearer ' + access.token;
+  // No network at all: fail at once (a request may otherwise hang until
+  // its timeout).
+  if (navigator.onLine === false) throw new ApiError(0, null);
+  const abort = opts.timeout ? new AbortController() : null;
+  const timer = abort && setTimeout(() => abort.abort(), opts.timeout);
   try {
     return await fetch(path, {
       method, headers, body: body === undefined || form ? body : JSON.stringify(body),
-      credentials: 'omit', cache: 'no-store',
+      credentials: 'omit', cache: 'no-store', signal: abort ? abort.signal : undefined,
     });
   } catch {
     throw new ApiError(0, null);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -73,8 +73,10 @@ async function render() {
     } catch (e) {
       if (my !== seq) return;
       if (e.status === 401) return navigate(need === 'student' ? '/student/login' : '/teacher/login', true);
-      mount(h('h1', {}, e.status === 0 ? t('networkError') : t('somethingWrong')),
-        h('p', { role: 'alert' }, e.message),
+      // A screen's module that could not be fetched is a network failure too.
+      const net = e.status === 0 || (e.status === undefined && !navigator.onLine);
+      mount(h('h1', {}, net ? t('networkError') : t('somethingWrong')),
+        h('p', { role: 'alert' }, net ? t('networkHint') : e.message),
         h('p', {}, h('button', { type: 'button', class: 'btn primary', onclick: render }, '↺ ', t('tryAgain')), ' ',
           h('a', { href: '/', 'data-link': '', class: 'btn' }, t('back'))));
     }
@@ -114,6 +116,17 @@ document.addEventListener('click', (e) => {
   navigate(a.getAttribute('href'));
 });
 window.addEventListener('popstate', render);
+
+// The offline banner under the top bar, while the browser has no network.
+const banner = h('p', { class: 'offline-banner', id: 'offline-banner', role: 'status', hidden: true });
+document.getElementById('top').after(banner);
+const drawOnline = () => {
+  banner.hidden = navigator.onLine;
+  banner.textContent = navigator.onLine ? '' : '⚡ ' + t('offlineBanner');
+};
+window.addEventListener('online', drawOnline);
+window.addEventListener('offline', drawOnline);
+drawOnline();
 onSession(drawTop);
 document.documentElement.lang = lang();
 render();

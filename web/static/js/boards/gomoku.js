@@ -1,7 +1,8 @@
 // A 15×15 gomoku board of buttons (columns a–o, rows 1–15, row 15 on
 // top). In "one" mode a tap plays a stone (onPoint); in "many" mode taps
 // mark and unmark points and a ✔ button sends them (onPoints); in "look"
-// mode the board only shows (asked: a point ringed for a question).
+// mode the board only shows (asked: a point ringed for a question, or a
+// list of them: the live game's fifth-move offers).
 // forbidden lists points forbidden to Black in the starting position
 // (renju), marked with ✕ until the position changes (place may bring the
 // new position's). Letters A-O run along the top and bottom, 1-15 up both
@@ -31,9 +32,12 @@ export function parseBoard(s) {
   return stones;
 }
 
-export function gomokuBoard({ board, mode = 'one', lang, onPoint, onPoints, asked, forbidden = [] }) {
+// numbers writes the order of play on stones ({point: '1'}), as the
+// opening diagrams number Black 1, White 2, Black 3.
+export function gomokuBoard({ board, mode = 'one', lang, onPoint, onPoints, asked, forbidden = [], numbers = {} }) {
   let stones = parseBoard(board);
   let banned = new Set(forbidden);
+  const rings = new Set([].concat(asked || []));
   const start = { ...stones };
   const marked = new Set();
   let locked = false;
@@ -44,7 +48,7 @@ export function gomokuBoard({ board, mode = 'one', lang, onPoint, onPoints, aske
   }, '✔', h('span', { class: 'sr-only' }, t('submit')));
   const name = (p) => {
     const s = stones[p];
-    const at = p === 'h8' ? p + ' ' + t('tengen') : STARS.includes(p) ? p + ' ' + t('starPoint') : p;
+    const at = (p === 'h8' ? p + ' ' + t('tengen') : STARS.includes(p) ? p + ' ' + t('starPoint') : p) + (numbers[p] ? ' · ' + numbers[p] : '');
     if (!s) return banned.has(p) ? at + ' ' + t('forbiddenMark') : at;
     return at + ' ' + (s === 'x' ? (lang === 'en' ? 'black' : '黑子') : (lang === 'en' ? 'white' : '白子'));
   };
@@ -61,9 +65,9 @@ export function gomokuBoard({ board, mode = 'one', lang, onPoint, onPoints, aske
         return h('button', {
           type: 'button', role: 'gridcell', 'data-pt': p, 'aria-label': name(p),
           'aria-pressed': marked.has(p) ? 'true' : 'false',
-          class: 'pt' + edge(c, r) + (s ? ' ' + s : '') + (marked.has(p) ? ' marked' : '') + (p === 'h8' ? ' star tengen' : STARS.includes(p) ? ' star' : '') + (p === asked ? ' asked' : '') + (!s && banned.has(p) ? ' forbidden' : ''),
+          class: 'pt' + edge(c, r) + (s ? ' ' + s : '') + (marked.has(p) ? ' marked' : '') + (p === 'h8' ? ' star tengen' : STARS.includes(p) ? ' star' : '') + (rings.has(p) ? ' asked' : '') + (!s && banned.has(p) ? ' forbidden' : ''),
           onclick: () => tap(p),
-        }, s ? h('span', { class: 'stone', 'aria-hidden': 'true' }) : banned.has(p) ? h('span', { class: 'ban', 'aria-hidden': 'true' }, '✕') : '');
+        }, s ? h('span', { class: 'stone', 'aria-hidden': 'true' }, numbers[p] || '') : banned.has(p) ? h('span', { class: 'ban', 'aria-hidden': 'true' }, '✕') : '');
       })));
     }
     grid.replaceChildren(...rows);

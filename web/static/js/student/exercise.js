@@ -2,7 +2,8 @@
 // server's verdict and feedback shown big, then the next one.
 import { h, mount, announce } from '../dom.js';
 import { t, lang } from '../i18n.js';
-import { get, post, ApiError } from '../api.js';
+import { get, post, ApiError, currentUser } from '../api.js';
+import { keep, newKey, submit, onSent } from './outbox.js';
 import { chessBoard } from '../boards/chess.js';
 import { exprPad } from '../boards/exprpad.js';
 import { answerForm, choiceButtons } from '../boards/answerform.js';
@@ -44,20 +45,53 @@ export default async function exercisePage({ params, query, navigate }) {
     if (input && input.lock) input.lock(true);
     verdictBox.className = 'verdict wait';
     verdictBox.replaceChildren(h('span', { class: 'spinner', 'aria-hidden': 'true' }), shown || '');
+    const key = newKey();
+    const body = { answer, time_ms: Math.round(performance.now() - started) };
     let v;
     try {
-      v = await post('/v1/exercises/' + encodeURIComponent(id) + '/attempts',
-        { answer, time_ms: Math.round(performance.now() - started) },
-        { headers: { 'Idempotency-Key': crypto.randomUUID() } });
+      v = await submit(id, key, body);
     } catch (e) {
-      if (input && input.lock) input.lock(false);
-      const spent = e instanceof ApiError && e.code === 'attempts_exhausted';
-      return showVerdict({ outcome: 'wrong', feedback: spent ? t('noAttemptsLeft') : e.message, spent });
+      if (e.status === 0) {
+        // The server is out of reach: the answer waits in the outbox
+        // under its key and is sent when the connection returns.
+        await keep({ key, user: currentUser().id, exercise: id, body, at: Date.now() });
+        return showWaiting();
+      }
+      return refused(e);
     }
+    answered(v);
+  };
+
+  const answered = (v) => {
     if (v.recorded) used++;
     drawLeft();
     showVerdict(v);
   };
+
+  const refused = (e) => {
+    if (input && input.lock) input.lock(false);
+    const spent = e instanceof ApiError && e.code === 'attempts_exhausted';
+    return showVerdict({ outcome: 'wrong', feedback: spent ? t('noAttemptsLeft') : e.message, spent });
+  };
+
+  // showWaiting says calmly that the answer is kept: no verdict, no
+  // retry; the board stays locked until the verdict comes.
+  const showWaiting = () => {
+    verdictBox.className = 'verdict waiting';
+    verdictBox.dataset.outcome = 'waiting';
+    verdictBox.replaceChildren(
+      h('span', { class: 'v-icon', 'aria-hidden': 'true' }, '◷'),
+      h('div', { class: 'v-text' }, h('strong', {}, t('savedOffline')), h('p', { class: 'feedback' }, t('savedOfflineMore'))));
+    announce(t('savedOffline'));
+    verdictBox.scrollIntoView({ block: 'nearest' });
+  };
+
+  // A waiting answer of this exercise sent at last: its verdict here.
+  const stop = onSent((rec, v, err) => {
+    if (!document.body.contains(verdictBox)) return stop();
+    if (rec.exercise !== id) return;
+    if (v) answered(v); else refused(err);
+  });
 
   const showVerdict = async (v) => {
     const ms = Math.round(performance.now() - tapAt);
@@ -84,6 +118,7 @@ export default async function exercisePage({ params, query, navigate }) {
               ? h('button', { type: 'button', class: 'btn primary big', id: 'next-exercise', onclick: goNext }, t('nextExercise'), ' ➜')
               : h('button', { type: 'button', class: 'btn big', id: 'try-again', onclick: retry }, '↺ ', t('tryAgain'))));
     announce(head + '. ' + (v.feedback || ''));
+    verdictBox.scrollIntoView({ block: 'nearest' }); // on a phone it is below the board
     if (v.outcome === 'continue' && v.reply !== undefined) await continueLine(v.reply, v);
   };
 
@@ -280,15 +315,42 @@ function makeInput(ex, send, lineSoFar) {
       h('span', { class: 'sr-only' }, t('makeTarget', { target: p.target, digits: p.digits.join(lang() === 'en' ? ', ' : '、') })));
     return { el: h('div', {}, goal, pad.el), reset: pad.reset, lock: () => {} };
   }
+  if (ex.kind === 'gomoku.opening_name' && Array.isArray(p.stones)) {
+    // The three opening stones, numbered, and the names to choose from.
+    const stones = {};
+    p.stones.forEach((pt, i) => { stones[pt] = i % 2 === 0 ? 'x' : 'o'; });
+    const rows = [];
+    for (let r = 15; r >= 1; r--) rows.push([...'abcdefghijklmno'].map((c) => stones[c + r] || '.').join(''));
+    const numbers = Object.fromEntries(p.stones.map((pt, i) => [pt, String(i + 1)]));
+    const board = gomokuBoard({ board: rows.join('/'), lang: lang(), mode: 'look', numbers });
+    const answer = Array.isArray(p.choices) && p.choices.length > 0
+      ? h('div', { class: 'choices', role: 'group', 'aria-label': t('whichOpening') }, p.choices.map((name) =>
+        h('button', { type: 'button', class: 'btn choice', 'data-name': name, onclick: () => send({ name }, name) }, name)))
+      : schemaForm(ex, send).el;
+    return { el: h('div', {}, board.el, answer), board: true, lock: () => {} };
+  }
+  if (ex.kind === 'numchess.score' && p.position) {
+    // The final position the score is counted on, and the score fields.
+    const holder = h('div', {}, h('p', { class: 'loading' }, t('loading')));
+    post('/v1/rules/numchess/play', { position: p.position, ruleset: p.ruleset, moves: [] }).then((r) => {
+      holder.replaceChildren(numchessBoard({ position: r.position, lang: lang(), flip: false, targets: [], onTarget: () => {} }).el);
+    }, (e) => holder.replaceChildren(h('p', { role: 'alert' }, e.message)));
+    return { el: h('div', {}, holder, schemaForm(ex, send).el), board: true, lock: () => {} };
+  }
   if (ex.kind === 'choice') {
     const c = choiceButtons({ prompt: p, lang: lang(), onSubmit: (ans) => send(ans) });
     return { el: c.el, lock: () => {} };
   }
-  // Other kinds: the form from the kind's answer schema.
+  // Other kinds (numbers, names): the form from the kind's answer schema.
+  return { ...schemaForm(ex, send), lock: () => {} };
+}
+
+// schemaForm is the form built from the kind's answer schema.
+function schemaForm(ex, send) {
   const holder = h('div', {});
   get('/v1/kinds').then((list) => {
     const kind = list.items.find((k) => k.name === ex.kind);
     holder.replaceChildren(answerForm({ schema: kind && kind.answer_schema, onSubmit: (ans) => send(ans) }).el);
   });
-  return { el: holder, lock: () => {} };
+  return { el: holder };
 }

@@ -3,6 +3,7 @@
 import { h, mount, fmtDate, lockIcon } from '../dom.js';
 import { t, lang } from '../i18n.js';
 import { get, currentUser } from '../api.js';
+import { onCount } from './outbox.js';
 
 export default async function studentHome({ navigate }) {
   const me = currentUser();
@@ -15,9 +16,18 @@ export default async function studentHome({ navigate }) {
   let firstEx = null;
   if (first) firstEx = await get('/v1/exercises/' + first.exercise_id).catch(() => null);
 
+  // Answers kept while offline, still on their way.
+  const waitingLine = h('p', { class: 'waiting-line', id: 'waiting-answers', role: 'status', hidden: true });
+  const off = onCount((n) => {
+    if (drawn && !waitingLine.isConnected) return off(); // the page has gone
+    waitingLine.hidden = n === 0;
+    waitingLine.textContent = n > 0 ? '◷ ' + t('waitingAnswers', { n }) : '';
+  });
+  let drawn = false;
   const open = (id, assignment) => navigate('/student/exercise/' + id + (assignment ? '?a=' + assignment : ''));
   mount(
     h('h1', {}, t('hello', { name: me.real_name || me.username })),
+    waitingLine,
     h('section', { class: 'next', 'aria-labelledby': 'next-h' },
       h('h2', { id: 'next-h' }, '★ ', t('whatsNext')),
       first && firstEx
@@ -44,6 +54,7 @@ export default async function studentHome({ navigate }) {
       h('a', { href: '/student/play', 'data-link': '', class: 'btn big primary', id: 'play-link' }, h('span', { 'aria-hidden': 'true' }, '⚔ '), t('play')),
       h('a', { href: '/student/tournaments', 'data-link': '', class: 'btn big', id: 'my-tournaments-link' }, h('span', { 'aria-hidden': 'true' }, '♜ '), t('myTournaments')),
       h('a', { href: '/student/games', 'data-link': '', class: 'btn big', id: 'my-games-link' }, h('span', { 'aria-hidden': 'true' }, '▤ '), t('myGames'))));
+  drawn = true;
   // For the browser tests' time-to-interactive measurement.
   performance.mark('qixue-home-ready');
 }

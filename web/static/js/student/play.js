@@ -22,6 +22,9 @@ const CLOCKS = [
   { key: 'm20', clock: { initial_seconds: 1200 } },
 ];
 
+// Who moves first once the challenge is accepted (random: 猜先).
+const COLOURS = ['first', 'second', 'random'];
+
 export default async function studentPlay({ params, navigate }) {
   if (params.id) return gameScreen(params.id);
   return lobby(navigate);
@@ -35,7 +38,7 @@ async function lobby(navigate) {
   let classes = [];
   let challenges = [];
   let games = [];
-  // pick is the chooser open under one classmate: {to, name, cls, game, clock}.
+  // pick is the chooser open under one classmate: {to, name, cls, game, clock, colour}.
   let pick = null;
 
   const read = async () => {
@@ -54,7 +57,7 @@ async function lobby(navigate) {
   };
   const send = async () => {
     const g = pick.cls.games.find((x) => x.game === pick.game);
-    const body = { to: pick.to, game: g.game, ruleset: g.ruleset };
+    const body = { to: pick.to, game: g.game, ruleset: g.ruleset, colour: pick.colour };
     const clock = g.game === 'numchess' ? null : CLOCKS.find((c) => c.key === pick.clock).clock;
     if (clock) body.clock = clock;
     try {
@@ -84,7 +87,12 @@ async function lobby(navigate) {
             type: 'button', class: 'btn pick-clock' + (c.key === pick.clock ? ' primary' : ''), 'data-clock': c.key,
             'aria-pressed': c.key === pick.clock ? 'true' : 'false', onclick: () => { pick.clock = c.key; draw(); },
           }, '◷ ', t('clock_' + c.key)))),
-      h('p', {}, t('youMoveFirst')),
+      h('p', { class: 'pick-q' }, t('pickColour')),
+      h('div', { class: 'pick-row', role: 'group', 'aria-label': t('pickColour') }, COLOURS.map((c) =>
+        h('button', {
+          type: 'button', class: 'btn pick-colour' + (c === pick.colour ? ' primary' : ''), 'data-colour': c,
+          'aria-pressed': c === pick.colour ? 'true' : 'false', onclick: () => { pick.colour = c; draw(); },
+        }, t('colour_' + c)))),
       h('div', { class: 'pick-row' },
         h('button', { type: 'button', class: 'btn big primary', id: 'send-challenge', onclick: send }, '✉ ', t('sendChallenge')),
         h('button', { type: 'button', class: 'btn big', id: 'pick-close', onclick: () => { pick = null; draw(); } }, '✖ ', t('close'))));
@@ -128,7 +136,7 @@ async function lobby(navigate) {
               h('button', {
                 type: 'button', class: 'btn big primary challenge-btn', 'aria-expanded': open ? 'true' : 'false',
                 onclick: () => {
-                  pick = open ? null : { to: s.id, name: s.name, cls, game: cls.games[0].game, clock: 'none' };
+                  pick = open ? null : { to: s.id, name: s.name, cls, game: cls.games[0].game, clock: 'none', colour: 'first' };
                   draw();
                 },
               }, '♟ ', t('challengeBtn')),

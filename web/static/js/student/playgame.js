@@ -11,6 +11,7 @@ import { gameIcon } from './home.js';
 import { chessBoard } from '../boards/chess.js';
 import { draughtsBoard } from '../boards/draughts.js';
 import { numchessPlay } from '../play/numchess.js';
+import { gomokuPlay } from '../play/gomoku.js';
 
 // put replaces an element's children, leaving out the absent ones.
 const put = (el, ...kids) => el.replaceChildren(...kids.filter((k) => k !== null && k !== undefined && k !== false && k !== ''));
@@ -36,20 +37,22 @@ export async function gameScreen(id) {
   const other = seat >= 0 ? 1 - seat : 1;
   const holder = h('div', { class: 'play-board', id: 'play-board' });
   const clocks = [0, 1].map((s) => h('span', { class: 'clock', id: 'clock-' + s, 'data-seat': s }));
+  // The sides change with a renju swap: render writes them.
+  const sides = [0, 1].map(() => h('span', { class: 'play-side' }));
   const bar = (s) => h('div', { class: 'play-bar', 'data-seat': s },
-    h('strong', { class: 'play-name' }, s === seat ? t('you') : g.players[s].name), ' ',
-    h('span', { class: 'play-side' }, g.players[s].side), clocks[s]);
+    h('strong', { class: 'play-name' }, s === seat ? t('you') : g.players[s].name), ' ', sides[s], clocks[s]);
   const turn = h('p', { class: 'play-turn', id: 'turn', 'aria-live': 'polite' });
   const error = h('p', { class: 'play-error', id: 'play-error', role: 'alert' });
   const link = h('p', { class: 'play-link', id: 'link', hidden: true }, t('socketDown'));
   const extra = h('div', { class: 'play-extra', id: 'play-extra' });
   const pad = h('div', { class: 'nc-pad', id: 'nc-pad', hidden: true });
   const limit = h('p', { class: 'play-limit', id: 'game-left', hidden: true });
+  const hint = h('p', { class: 'play-hint', id: 'play-hint', hidden: true });
   const actions = h('div', { class: 'play-actions', id: 'play-actions' });
   const end = h('div', { class: 'play-end', id: 'play-end', hidden: true });
   mount(h('div', { class: 'ex-head' }, back('/student/play'),
     h('h1', {}, h('span', { 'aria-hidden': 'true' }, gameIcon(g.game) + ' '), t('game_' + g.game), ' · ', t('against', { name: g.players[other].name }))),
-  h('div', { class: 'play-screen', id: 'play-screen', 'data-game': g.game }, bar(other), holder, bar(seat >= 0 ? seat : 0), limit, turn, pad, link, error, extra, actions, end));
+  h('div', { class: 'play-screen', id: 'play-screen', 'data-game': g.game }, bar(other), holder, bar(seat >= 0 ? seat : 0), limit, turn, hint, pad, link, error, extra, actions, end));
 
   let board = null;
   let shownPly = -1;
@@ -85,6 +88,8 @@ export async function gameScreen(id) {
       const face = (mySide() === 0 ? 'W' : 'B') + pos.slice(1);
       board = draughtsBoard({ fen: face, lang: lang(), onMove });
       board.set(pos);
+    } else if (g.game === 'gomoku') {
+      board = gomokuPlay({ game: g, mine: myTurn(), side: mySide(), lang: lang(), act });
     } else if (g.game === 'numchess') {
       board = numchessPlay({ game: g, mine: myTurn(), facing: mySide(), lang: lang(), pad, onMove });
     } else {
@@ -106,7 +111,8 @@ export async function gameScreen(id) {
       const before = snap;
       drawBoard();
       snap = cells();
-      if (moved) {
+      if (moved && board && board.last) lastLit = board.last();
+      else if (moved) {
         lastLit = [];
         if (before && g.ply > 0) for (const [k, v] of snap) if (before.get(k) !== v) lastLit.push(k);
       }
@@ -116,6 +122,7 @@ export async function gameScreen(id) {
       shownVersion = g.version;
     }
     if (board) board.lock(!myTurn());
+    sides.forEach((el, s) => { el.textContent = g.players[s].side; });
     holder.dataset.ply = String(g.ply);
     holder.dataset.turn = myTurn() ? 'me' : 'them';
     turn.textContent = g.status !== 'playing' ? '' : myTurn() ? '☝ ' + t('yourTurn') : '◔ ' + t('waitFor', { name: g.players[g.to_move].name });
@@ -131,9 +138,12 @@ export async function gameScreen(id) {
   };
 
   const drawActions = () => {
+    hint.textContent = (g.status === 'playing' && board && board.hint) || '';
+    hint.hidden = !hint.textContent;
     if (g.status !== 'playing' || seat < 0) return put(actions);
     const offered = g.draw_offer;
     put(actions,
+      ...((board && board.buttons) || []),
       offered === other
         ? h('div', { class: 'draw-ask', id: 'draw-ask' }, h('p', {}, '½ ', t('drawAsk', { name: g.players[other].name })),
           h('button', { type: 'button', class: 'btn big primary', id: 'draw-yes', onclick: () => act('draw_accept') }, '✔ ', t('drawYes')),
