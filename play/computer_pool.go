@@ -99,23 +99,36 @@ func (p *pool) work() {
 		q := p.queue[0]
 		p.queue = p.queue[1:]
 		p.mu.Unlock()
-		again := true
-		for tries := 0; again && tries < 5; tries++ {
-			if time.Since(q.at) > p.wait || p.ctx.Err() != nil {
-				break
-			}
-			stale, err := p.play(p.ctx, q.id)
+		p.turn(q)
+	}
+}
+
+// turn plays one queued game's turn, and again while it was scheduled
+// meanwhile (or the game changed under the move), at most five times; a
+// game leaves the pool's set in the same lock that finds it not
+// scheduled again, so that no schedule is lost in between.
+func (p *pool) turn(q queued) {
+	for tries := 1; ; tries++ {
+		stale := false
+		if time.Since(q.at) <= p.wait && p.ctx.Err() == nil {
+			var err error
+			stale, err = p.play(p.ctx, q.id)
 			if err != nil && p.ctx.Err() == nil {
 				p.log.Warn("computer move", "game_id", q.id, "error", err.Error())
 			}
-			p.mu.Lock()
-			again = stale || p.ids[q.id]
-			p.ids[q.id] = false
-			p.mu.Unlock()
 		}
 		p.mu.Lock()
-		delete(p.ids, q.id)
+		again := (stale || p.ids[q.id]) && tries < 5 && !p.closed
+		if again {
+			p.ids[q.id] = false
+			q.at = time.Now()
+		} else {
+			delete(p.ids, q.id)
+		}
 		p.mu.Unlock()
+		if !again {
+			return
+		}
 	}
 }
 

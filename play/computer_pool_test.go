@@ -129,3 +129,32 @@ func TestThinkBudget(t *testing.T) {
 		t.Errorf("level 8 of 10: %v", b)
 	}
 }
+
+// TestPoolScheduleDuringTurnIsKept: a game scheduled while its turn is
+// being played (the child answered the computer's move before the worker
+// was done with it) is played again, not lost.
+func TestPoolScheduleDuringTurnIsKept(t *testing.T) {
+	calls := make(chan int, 8)
+	var p *pool
+	n := 0
+	p = newPool(func(ctx context.Context, id string) (bool, error) {
+		n++
+		if n == 1 {
+			if p.schedule(id) {
+				t.Error("a running game was queued a second time")
+			}
+		}
+		calls <- n
+		return false, nil
+	}, 1, time.Minute, nil)
+	defer p.close()
+	p.schedule("g")
+	deadline := time.After(5 * time.Second)
+	for got := 0; got < 2; {
+		select {
+		case got = <-calls:
+		case <-deadline:
+			t.Fatalf("played %d times, want 2", got)
+		}
+	}
+}
