@@ -188,9 +188,10 @@ func family(name string, sep string) string {
 // sameFamily compares family names across spellings: Defence/Defense,
 // accents, apostrophes, case.
 func sameFamily(a, b string) bool {
-	norm := strings.NewReplacer("Defence", "Defense", "é", "e", "ü", "u", "á", "a", "ö", "o", "'s", "", "'", "", "Centre", "Center", "Petroff", "Petrov")
-	return strings.EqualFold(norm.Replace(a), norm.Replace(b))
+	return strings.EqualFold(familySpellings.Replace(a), familySpellings.Replace(b))
 }
+
+var familySpellings = strings.NewReplacer("Defence", "Defense", "é", "e", "ü", "u", "á", "a", "ö", "o", "'s", "", "'", "", "Centre", "Center", "Petroff", "Petrov")
 
 // nameZh gives every opening of idx its Chinese name (see above).
 func nameZh(idx *ecoIndex) error {

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"golang.org/x/text/encoding/charmap"
 )
 
 // FIDE Tournament Report File (TRF): TRF16 (FIDE Handbook C.04 Annex 2),
@@ -96,7 +98,7 @@ func ReadTRF(r io.Reader) (*Tournament, error) {
 	n := 0
 	for sc.Scan() {
 		n++
-		line := strings.TrimRight(sc.Text(), " \t")
+		line := strings.TrimRight(textOf(sc.Bytes()), " \t")
 		if len(line) < 3 {
 			if strings.TrimSpace(line) != "" {
 				return nil, trfErr(n, 1, "line too short for a code", "这一行太短，没有行代码")
@@ -114,6 +116,22 @@ func ReadTRF(r io.Reader) (*Tournament, error) {
 		return nil, err
 	}
 	return rd.t, nil
+}
+
+// textOf reads one line of a TRF file as text: UTF-8, or, when the line
+// is not valid UTF-8, Windows-1252 (the "ANSI" of the Windows pairing
+// programs that write most TRF files: Müller as 4D FC 6C 6C 65 72), one
+// character a byte, so that the line's columns stay where they were and
+// the name reads, and writes back, as its characters.
+func textOf(line []byte) string {
+	if utf8.Valid(line) {
+		return string(line)
+	}
+	s, err := charmap.Windows1252.NewDecoder().Bytes(line)
+	if err != nil {
+		return strings.ToValidUTF8(string(line), "\uFFFD")
+	}
+	return string(s)
 }
 
 func splitTRFLines(data []byte, atEOF bool) (int, []byte, error) {
@@ -237,8 +255,9 @@ func field(line string, from, to int) string {
 // characters, so a line in UTF-8 is indexed by character (a Chinese name
 // takes as many columns as it has characters, not bytes). line has one
 // byte a column (a non-ASCII character as '?') for the fixed columns, and
-// text gives the characters of columns from..to. A line that is not UTF-8
-// (a single-byte encoding such as Latin-1) counts bytes.
+// text gives the characters of columns from..to. (A line that is not
+// UTF-8 was read as Windows-1252 before it got here, one character a
+// byte, so it counts its columns as it was written.)
 func trfColumns(raw string) (line string, text func(from, to int) string) {
 	ascii := true
 	for i := 0; i < len(raw) && ascii; i++ {
@@ -286,7 +305,7 @@ func parsePoints(s string) (Points, error) {
 func (rd *trfReader) player(n int, raw string) error {
 	line, text := trfColumns(raw)
 	err := rd.playerAt(n, line, text)
-	if err != nil && line != raw {
+	if err != nil && line != raw && wholeCharacters(raw) {
 		// A UTF-8 line whose name was padded by bytes (as WriteTRF did
 		// before it counted characters) reads by byte columns.
 		if rd.playerAt(n, raw, func(from, to int) string { return field(raw, from, to) }) == nil {
@@ -294,6 +313,19 @@ func (rd *trfReader) player(n int, raw string) error {
 		}
 	}
 	return err
+}
+
+// wholeCharacters reports whether the text columns of a 001 line, counted
+// in bytes, each hold whole UTF-8 characters: only then can the line have
+// been padded by bytes (a byte column through the middle of a character
+// is a line of other columns, too short or misaligned).
+func wholeCharacters(raw string) bool {
+	for _, c := range [][2]int{{10, 10}, {11, 13}, {15, 47}, {54, 56}, {58, 68}, {70, 79}} {
+		if !utf8.ValidString(field(raw, c[0], c[1])) {
+			return false
+		}
+	}
+	return true
 }
 
 // playerAt reads a 001 line whose columns are line's bytes (text gives

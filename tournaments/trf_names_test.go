@@ -49,7 +49,8 @@ func TestWriteTRFNonASCIINames(t *testing.T) {
 // TestReadTRFCharacterColumns reads a 001 line with a Chinese name whose
 // columns count characters, as bbpPairings reads and other programs write
 // it, and a line in a single-byte encoding (Latin-1, not UTF-8), whose
-// columns count bytes, and a UTF-8 line padded by bytes.
+// columns count bytes and whose name reads as its characters (José), and
+// a UTF-8 line padded by bytes.
 func TestReadTRFCharacterColumns(t *testing.T) {
 	pad := func(s string, n int) string { return s + strings.Repeat(" ", n-len([]rune(s))) }
 	line := func(id int, name, rest string) string {
@@ -65,7 +66,7 @@ func TestReadTRFCharacterColumns(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%v\n%s", err, f)
 		}
-		if got.Player(1).Name != "赵小龙" || got.Player(1).Declared != 10 || got.Player(2).Name != "Jos\xe9" || got.Player(2).Rounds[0].Opponent != 1 {
+		if got.Player(1).Name != "赵小龙" || got.Player(1).Declared != 10 || got.Player(2).Name != "José" || got.Player(2).Rounds[0].Opponent != 1 {
 			t.Fatalf("players %+v %+v", got.Player(1), got.Player(2))
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // line001 builds a 001 line: start rank, name, points and round fields
@@ -203,6 +204,12 @@ func samePlayers(a, c *Tournament) bool {
 		x.Declared, y.Declared = 0, 0
 		x.Rounds = x.Rounds[:countEntries(p)]
 		y.Rounds = y.Rounds[:countEntries(q)]
+		if len(x.Rounds) == 0 { // only rounds not paired: written as none
+			x.Rounds = nil
+		}
+		if len(y.Rounds) == 0 {
+			y.Rounds = nil
+		}
 		if len(x.Acceleration) == 0 {
 			x.Acceleration = nil
 		}
@@ -214,4 +221,44 @@ func samePlayers(a, c *Tournament) bool {
 		}
 	}
 	return true
+}
+
+// TestReadTRFWindows1252: a line that is not UTF-8 is read as
+// Windows-1252, as the Windows pairing programs write TRF files: the name
+// reads as its characters, the columns after it stay in place, and the
+// file writes back as UTF-8 that reads the same (a fuzzed file with a
+// stray byte in a name changed on its round trip before).
+func TestReadTRFWindows1252(t *testing.T) {
+	data, err := os.ReadFile("testdata/dutch/case1001.trf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// "Player0001" and "M\xfcller\x9c001" have the same number of bytes,
+	// as an ANSI file's name has as many bytes as characters.
+	data = bytes.Replace(data, []byte("Player0001"), []byte("M\xfcller\x9c001"), 1)
+	a, err := ReadTRF(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := ReadTRF(bytes.NewReader(bytes.Replace(data, []byte("M\xfcller\x9c001"), []byte("Player0001"), 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := a.Players[0].Name; got != "Test0001 Müllerœ001" {
+		t.Errorf("name %q, want Test0001 Müllerœ001", got)
+	}
+	if a.Players[0].Rating != b.Players[0].Rating || len(a.Players[0].Rounds) != len(b.Players[0].Rounds) {
+		t.Errorf("columns after the name moved: %+v against %+v", a.Players[0], b.Players[0])
+	}
+	var out bytes.Buffer
+	if err := WriteTRF(&out, a); err != nil {
+		t.Fatal(err)
+	}
+	if !utf8.Valid(out.Bytes()) {
+		t.Error("written file is not UTF-8")
+	}
+	c, err := ReadTRF(bytes.NewReader(out.Bytes()))
+	if err != nil || !samePlayers(a, c) {
+		t.Errorf("round trip: %v, same players %v", err, err == nil && samePlayers(a, c))
+	}
 }

@@ -2,9 +2,9 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
+	"mime/multipart"
 	"net/http"
 	"sort"
 	"strings"
@@ -16,8 +16,10 @@ import (
 // flood is one student sending game uploads of about floodBytes each
 // from -flood concurrent connections, without pause, for the whole run:
 // the attack of issue 31 (one caller takes the server from the others).
-// Every upload is a new file (its games' tags carry the upload's number),
-// so none is answered from an earlier one's work.
+// The file goes as a multipart form, as the web app sends files (a JSON
+// body of this size would be refused at 1 MiB before any reading); the
+// server reads every upload afresh (a student's file stores nothing that
+// a later one could be a duplicate of: the games are not theirs).
 type flood struct {
 	stop  atomic.Bool
 	wg    sync.WaitGroup
@@ -29,32 +31,39 @@ type flood struct {
 
 const floodBytes = 900 << 10
 
-// floodFile is a chess file of about floodBytes: distinct short games.
-func floodFile(upload int64) []byte {
+// floodForm is a multipart form of a chess file of about floodBytes
+// (distinct short games) and its content type.
+func floodForm() ([]byte, string) {
 	var b strings.Builder
 	for i := 0; b.Len() < floodBytes; i++ {
-		fmt.Fprintf(&b, "[Event \"Flood %d\"]\n[White \"W%d\"]\n[Black \"B%d\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n", upload, i, i)
+		fmt.Fprintf(&b, "[Event \"Flood\"]\n[White \"W%d\"]\n[Black \"B%d\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n", i, i)
 	}
-	body, _ := json.Marshal(map[string]string{"game": "chess", "text": b.String()})
-	return body
+	var body bytes.Buffer
+	w := multipart.NewWriter(&body)
+	w.WriteField("game", "chess")
+	f, _ := w.CreateFormFile("file", "flood.pgn")
+	f.Write([]byte(b.String()))
+	w.Close()
+	return body.Bytes(), w.FormDataContentType()
 }
 
 // startFlood starts n connections of token's uploads against base.
 func startFlood(base, token string, n int) *flood {
 	f := &flood{codes: map[int]int{}}
+	form, contentType := floodForm()
 	client := &http.Client{Timeout: time.Minute, Transport: &http.Transport{MaxIdleConnsPerHost: n}}
 	for range n {
 		f.wg.Add(1)
 		go func() {
 			defer f.wg.Done()
 			for !f.stop.Load() {
-				body := floodFile(f.sent.Add(1))
-				req, err := http.NewRequest(http.MethodPost, base+"/v1/games", bytes.NewReader(body))
+				f.sent.Add(1)
+				req, err := http.NewRequest(http.MethodPost, base+"/v1/games", bytes.NewReader(form))
 				if err != nil {
 					f.fail.Add(1)
 					return
 				}
-				req.Header.Set("Content-Type", "application/json")
+				req.Header.Set("Content-Type", contentType)
 				req.Header.Set("Authorization", "Bearer "+token)
 				resp, err := client.Do(req)
 				if err != nil {

@@ -267,7 +267,7 @@ func (r *pgnReader) game() *PGNGame {
 		if slices.ContainsFunc(g.Tags, func(t Tag) bool { return strings.EqualFold(t.Name, m[1]) }) {
 			continue // a repeated tag: the first is kept
 		}
-		val := strings.NewReplacer(`\"`, `"`, `\\`, `\`).Replace(m[2])
+		val := record.UnescapeTag(m[2])
 		g.Tags = append(g.Tags, Tag{Name: m[1], Value: val})
 	}
 	if len(g.Tags) == 0 && !r.startsGame() {

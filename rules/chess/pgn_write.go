@@ -25,7 +25,7 @@ func (g *PGNGame) PGN() string {
 		if t.Name == "Result" {
 			hasResult = true
 		}
-		sb.WriteString("[" + t.Name + " \"" + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(t.Value) + "\"]\n")
+		sb.WriteString("[" + t.Name + " \"" + record.EscapeTag(t.Value) + "\"]\n")
 	}
 	if !hasResult {
 		sb.WriteString("[Result \"" + result + "\"]\n")

@@ -83,7 +83,7 @@ func parseRecorded(pos Position, tok string) (m Move, fixed bool, ie *IllegalMov
 	if ie.Code() != CodeNotACapture {
 		return Move{}, false, ie
 	}
-	quiet := strings.NewReplacer("x", "-", "X", "-", ":", "-").Replace(tok)
+	quiet := captureMarks.Replace(tok)
 	if m, err = pos.ParseMove(quiet); err != nil {
 		return Move{}, false, ie
 	}
@@ -250,3 +250,6 @@ func (r *pdnReader) variation(pos Position, ply int, warns *[]Warning) (Variatio
 	}
 	return Variation{}, nil
 }
+
+// captureMarks writes a capture's separators as a quiet move's.
+var captureMarks = strings.NewReplacer("x", "-", "X", "-", ":", "-")

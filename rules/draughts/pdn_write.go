@@ -38,7 +38,7 @@ func (g *Game) PDN() string {
 		tags = append(tags, Tag{"Result", result})
 	}
 	for _, t := range tags {
-		v := strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(t.Value)
+		v := record.EscapeTag(t.Value)
 		fmt.Fprintf(&sb, "[%s \"%s\"]\n", t.Name, v)
 	}
 	sb.WriteByte('\n')
