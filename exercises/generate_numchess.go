@@ -162,6 +162,9 @@ func (g ncExpressionGenerator) Generate(rng *rand.Rand, band Band, count int) ([
 		if band == G23 && !ncUnitFractionsOnly(w) {
 			continue // grades 2-3 take only a unit fraction of a whole (1/2 of 8)
 		}
+		if len(ncGrade6Steps(w)) > 0 {
+			continue // practice outside the lessons stays inside grade 4-5 maths
+		}
 		ex, err := g.exercise(band, rs, digits, target, w)
 		if err != nil {
 			return nil, err

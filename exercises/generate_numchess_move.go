@@ -59,6 +59,9 @@ func (g ncMoveGenerator) Generate(rng *rand.Rand, band Band, count int) ([]Exerc
 		if band == G23 && !ncMoveUnitFractionsOnly(c.mi) {
 			continue
 		}
+		if ncMoveGrade6(c.mi) {
+			continue // no negative step or division by a fraction outside the lessons
+		}
 		prompt := ncMarshal(ncMovePrompt{Ruleset: rs.Name, Position: pos.String(), Goal: c.goal})
 		if seen[string(prompt)] {
 			continue

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"qixue/rules/numchess"
+	"qixue/rules/numchess/arith"
 )
 
 // ncPlainWords says a move as a preschool or grade-1 child is told it:
@@ -111,4 +112,35 @@ func ncIllegalText(ie *numchess.IllegalMoveError, rs numchess.Ruleset) Text {
 		return k1
 	}
 	return t
+}
+
+// ncGrade6Steps returns what in expression e a grade 4-5 child has not met
+// in maths lessons (both are grade-6 topics of the national syllabus): a
+// step whose result is below zero, a division by a fraction.
+func ncGrade6Steps(e *arith.Expr) []string {
+	ops, ok := e.Operations()
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, o := range ops {
+		if o.V.Sign() < 0 {
+			out = append(out, fmt.Sprintf("a negative step (%s %c %s = %s)", o.L, o.Op, o.R, o.V))
+		}
+		if o.Op == '/' && !o.R.IsInt() {
+			out = append(out, fmt.Sprintf("a division by a fraction (%s ÷ %s)", o.L, o.R))
+		}
+	}
+	return out
+}
+
+// ncMoveGrade6 reports whether a move's expressions hold a step
+// ncGrade6Steps finds.
+func ncMoveGrade6(mi *numchess.MoveInfo) bool {
+	for _, sg := range mi.Segments {
+		if sg.Expr != nil && len(ncGrade6Steps(sg.Expr)) > 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -146,7 +146,7 @@ type Target struct {
 var targetKinds = [4]string{numchess.Step: "step", numchess.Hop: "hop", numchess.SingleSpan: "span", numchess.ChainSpan: "chain"}
 
 // targetsBudget bounds the engine's search for the targets of one turn.
-const targetsBudget = 500 * time.Millisecond
+const targetsBudget = time.Second
 
 // Targets lists the moves of the side to move in a playing number-chess
 // game, one for each piece and destination, leaving out the piece that

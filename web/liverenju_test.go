@@ -10,9 +10,9 @@ import (
 // national opening protocol: Black 1 on 天元, White 2, Black 3; White
 // swaps colours (三手可交换) with the button; the new White plays 4; the
 // new Black marks two points for move 5 (五手两打) and White taps the one
-// to take away; then Black's double three at i8 is put down, and White
-// points it out (指出禁手) and wins. The tablet and the phone follow
-// every step over the socket.
+// to take away; White passes move 6; Black's double three at i8 is put
+// down, and White points it out (指出禁手) and wins. The tablet and the
+// phone follow every step over the socket.
 func TestLiveRenju(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser test skipped in -short mode")
@@ -83,7 +83,11 @@ func TestLiveRenju(t *testing.T) {
 		t.Error("the kept offer is not Black 5 on i7")
 	}
 
-	stone(a, "a2")
+	// White passes move 6 (放弃行棋权).
+	myTurn(a)
+	a.click("#gm-pass")
+	ply++
+	waitPly()
 	stone(b, "i9")
 	stone(a, "a3")
 	stone(b, "i8") // a double three: put down, for White to point out

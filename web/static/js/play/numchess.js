@@ -51,10 +51,15 @@ export function numchessPlay({ game, mine, facing, lang, pad, onMove }) {
     };
     next(0);
   };
+  // Without the server's targets (its engine gave up within its budget)
+  // the player to move builds the move point by point and writes each
+  // span's expression, as on an exercise's board; the referee checks it.
+  const free = mine && !Array.isArray(game.targets);
   board = numchessBoard({
     position: game.position || '', lang, flip: facing === 1,
-    targets: mine ? (game.targets || []) : [],
+    targets: free ? undefined : mine ? game.targets : [],
     onTarget: ask,
+    onMove: (m, shown) => onMove(moveText({ piece: m.piece, from: shown.split('-')[0], path: m.path }, m.exprs)),
   });
   return {
     el: board.el,
