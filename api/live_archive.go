@@ -61,8 +61,8 @@ func (a liveArchive) Archive(ctx context.Context, g *play.Game, moves []string) 
 	if g.Round != "" {
 		tag("Round", g.Round)
 	}
-	tag(firstTag, first.Name)
-	tag(secondTag, second.Name)
+	tag(firstTag, archiveName(first))
+	tag(secondTag, archiveName(second))
 	tag("Result", g.Result)
 	switch {
 	case g.Game == string(game.Gomoku):
@@ -127,6 +127,16 @@ func (a liveArchive) Archive(ctx context.Context, g *play.Game, moves []string) 
 		return "", errors.New("archive refused the live game: " + rep.Refused[0].Reason.EN)
 	}
 	return "", errors.New("archive stored nothing")
+}
+
+// archiveName is a player's name in the record: the real name, or the
+// computer's level in both languages ("电脑 第3级 / Computer level 3").
+func archiveName(p play.Player) string {
+	if p.Computer > 0 {
+		t := play.ComputerName(p.Computer, play.Text{})
+		return t.ZH + " / " + t.EN
+	}
+	return p.Name
 }
 
 func resultOf(s string) game.Result {

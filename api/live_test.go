@@ -9,18 +9,21 @@ import (
 
 	"gorm.io/gorm"
 
+	"qixue/api"
 	"qixue/api/apitest"
 	"qixue/models"
 	"qixue/models/modelstest"
 	"qixue/play"
+	allplayers "qixue/players/all"
 	"qixue/rules/game"
 )
 
-// liveService is the live-game service on db with the clock now, without
-// sockets.
+// liveService is the live-game service on db with the clock now and the
+// computer players, without sockets.
 func liveService(db *gorm.DB, now func() time.Time, archive play.Archive) *play.Service {
 	store := models.NewLiveStore(db)
-	return play.NewService(store, store, game.NewRegistry(), play.Config{Now: now, Archive: archive})
+	return play.NewService(store, store, game.NewRegistry(), play.Config{Now: now, Archive: archive,
+		Computer: api.LiveComputer(allplayers.Registry())})
 }
 
 // liveGame is a live game as the tests read it.

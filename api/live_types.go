@@ -178,6 +178,8 @@ type livePlayer struct {
 	Side    string  `json:"side"`
 	ClassID *string `json:"class_id"`
 	Teacher bool    `json:"teacher"`
+	// Computer is the computer's level when the computer plays the seat.
+	Computer *int `json:"computer,omitempty"`
 }
 
 // liveMove is one stored move.
@@ -281,6 +283,9 @@ type liveView struct {
 }
 
 func (v liveView) name(p play.Player) string {
+	if p.Computer > 0 {
+		return play.Text{ZH: p.Name, EN: p.Shown}.In(v.lang)
+	}
 	if !v.student || p.UserID == v.self {
 		return p.Name
 	}
@@ -315,6 +320,9 @@ func toLiveGame(g *play.Game, v liveView, sides func(string, int, string) string
 		lp := livePlayer{Seat: i, ID: p.UserID, Name: v.name(p), Side: sides(g.Game, g.SideOf(play.Seat(i)), v.lang), Teacher: p.Teacher}
 		if p.ClassID != "" {
 			lp.ClassID = strPtr(p.ClassID)
+		}
+		if p.Computer > 0 {
+			lp.Computer = &p.Computer
 		}
 		r.Players = append(r.Players, lp)
 	}

@@ -179,6 +179,7 @@ func NewServer(d Deps) *echo.Echo {
 		live.reg = d.Live.Registry()
 	}
 	live.register(v1, auth)
+	live.registerComputer(v1, auth)
 	return e
 }
 

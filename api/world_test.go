@@ -20,6 +20,7 @@ import (
 	"qixue/lessons"
 	"qixue/models"
 	"qixue/models/modelstest"
+	"qixue/play"
 	"qixue/progress"
 	"qixue/realtime"
 	"qixue/roster"
@@ -38,6 +39,9 @@ type world struct {
 	A, B worldSchool
 	// Bank is a built-in exercise every school reads.
 	Bank string
+	// Live is the live-game service behind the routes (the computer plays
+	// its seats; closed when the test ends).
+	Live *play.Service
 }
 
 // worldSchool is the content of one school of the world.
@@ -91,6 +95,8 @@ func newWorld(t testing.TB, db *gorm.DB) *world {
 	progressStore := models.NewProgressStore(db)
 	tourneys := tournaments.NewService(models.NewTournamentStore(db), nil)
 	archive := api.NewGames(models.NewGameStore(db), tourneys)
+	w.Live = liveService(db, h.Clock, api.LiveArchive(archive, game.NewRegistry()))
+	t.Cleanup(w.Live.Close)
 	h.Echo = api.NewServer(api.Deps{
 		Identity:    h.Identity,
 		Ping:        func(ctx context.Context) error { return models.Ping(ctx, db) },
@@ -102,7 +108,7 @@ func newWorld(t testing.TB, db *gorm.DB) *world {
 		Audit:       audit.NewService(models.NewAuditStore(db), time.Now),
 		Tournaments: tourneys,
 		Games:       archive,
-		Live:        liveService(db, h.Clock, api.LiveArchive(archive, game.NewRegistry())),
+		Live:        w.Live,
 		LiveHub:     realtime.NewHub(),
 		Tablets:     api.TournamentTablets(tourneys),
 	})

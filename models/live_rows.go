@@ -31,42 +31,48 @@ type liveGameRow struct {
 	SecondClass   string `gorm:"size:36;not null;default:'';index"`
 	FirstTeacher  bool   `gorm:"not null;default:false"`
 	SecondTeacher bool   `gorm:"not null;default:false"`
-	CreatedBy     string `gorm:"size:36;not null"`
-	Event         string `gorm:"size:200;not null;default:''"`
-	Round         string `gorm:"size:20;not null;default:''"`
-	TournamentID  string `gorm:"size:36;not null;default:'';index"`
-	TRound        int    `gorm:"column:t_round;not null;default:0"`
-	TBoard        int    `gorm:"column:t_board;not null;default:0"`
-	Status        string `gorm:"size:16;not null;index"`
-	Result        string `gorm:"size:8;not null;default:''"`
-	EndCode       string `gorm:"size:32;not null;default:''"`
-	ReasonZH      string `gorm:"column:reason_zh;size:400;not null;default:''"`
-	ReasonEN      string `gorm:"column:reason_en;size:400;not null;default:''"`
-	Plies         int    `gorm:"not null;default:0"`
-	InitialMs     int64  `gorm:"not null;default:0"`
-	IncrementMs   int64  `gorm:"not null;default:0"`
-	PerMoveMs     int64  `gorm:"not null;default:0"`
-	GameLimitMs   int64  `gorm:"not null;default:0"`
-	Left0Ms       int64  `gorm:"column:left0_ms;not null;default:0"`
-	Left1Ms       int64  `gorm:"column:left1_ms;not null;default:0"`
-	TurnStart     time.Time
-	Deadline      *time.Time `gorm:"index"`
-	GameEnds      *time.Time
-	Swapped       bool   `gorm:"not null;default:false"`
-	DrawOffer     int    `gorm:"not null;default:-1"`
-	DrawOffers0   int    `gorm:"column:draw_offers0;not null;default:0"`
-	DrawOffers1   int    `gorm:"column:draw_offers1;not null;default:0"`
-	Penalty0      int    `gorm:"column:penalty0;not null;default:0"`
-	Penalty1      int    `gorm:"column:penalty1;not null;default:0"`
-	Offered       string `gorm:"size:200;not null;default:''"`
-	Blocked       string `gorm:"size:8;not null;default:''"`
-	Claimable     int    `gorm:"not null;default:0"`
-	Takeback      int    `gorm:"not null;default:-1"`
-	Version       int    `gorm:"not null"`
-	ArchiveID     string `gorm:"size:36;not null;default:''"`
-	CreatedAt     time.Time
-	UpdatedAt     time.Time
-	FinishedAt    *time.Time `gorm:"index"`
+	// FirstComputer and SecondComputer are the computer's level on a seat
+	// (0: a person); ComputerTurn marks a playing game where the computer
+	// is to move, for the sweepers that queue turns a stopped process lost.
+	FirstComputer  int    `gorm:"not null;default:0"`
+	SecondComputer int    `gorm:"not null;default:0"`
+	ComputerTurn   bool   `gorm:"not null;default:false;index"`
+	CreatedBy      string `gorm:"size:36;not null"`
+	Event          string `gorm:"size:200;not null;default:''"`
+	Round          string `gorm:"size:20;not null;default:''"`
+	TournamentID   string `gorm:"size:36;not null;default:'';index"`
+	TRound         int    `gorm:"column:t_round;not null;default:0"`
+	TBoard         int    `gorm:"column:t_board;not null;default:0"`
+	Status         string `gorm:"size:16;not null;index"`
+	Result         string `gorm:"size:8;not null;default:''"`
+	EndCode        string `gorm:"size:32;not null;default:''"`
+	ReasonZH       string `gorm:"column:reason_zh;size:400;not null;default:''"`
+	ReasonEN       string `gorm:"column:reason_en;size:400;not null;default:''"`
+	Plies          int    `gorm:"not null;default:0"`
+	InitialMs      int64  `gorm:"not null;default:0"`
+	IncrementMs    int64  `gorm:"not null;default:0"`
+	PerMoveMs      int64  `gorm:"not null;default:0"`
+	GameLimitMs    int64  `gorm:"not null;default:0"`
+	Left0Ms        int64  `gorm:"column:left0_ms;not null;default:0"`
+	Left1Ms        int64  `gorm:"column:left1_ms;not null;default:0"`
+	TurnStart      time.Time
+	Deadline       *time.Time `gorm:"index"`
+	GameEnds       *time.Time
+	Swapped        bool   `gorm:"not null;default:false"`
+	DrawOffer      int    `gorm:"not null;default:-1"`
+	DrawOffers0    int    `gorm:"column:draw_offers0;not null;default:0"`
+	DrawOffers1    int    `gorm:"column:draw_offers1;not null;default:0"`
+	Penalty0       int    `gorm:"column:penalty0;not null;default:0"`
+	Penalty1       int    `gorm:"column:penalty1;not null;default:0"`
+	Offered        string `gorm:"size:200;not null;default:''"`
+	Blocked        string `gorm:"size:8;not null;default:''"`
+	Claimable      int    `gorm:"not null;default:0"`
+	Takeback       int    `gorm:"not null;default:-1"`
+	Version        int    `gorm:"not null"`
+	ArchiveID      string `gorm:"size:36;not null;default:''"`
+	CreatedAt      time.Time
+	UpdatedAt      time.Time
+	FinishedAt     *time.Time `gorm:"index"`
 }
 
 func (liveGameRow) TableName() string { return "live_games" }
@@ -149,6 +155,7 @@ func toLiveGameRow(g *play.Game) liveGameRow {
 		FirstShown: g.Players[0].Shown, SecondShown: g.Players[1].Shown,
 		FirstClass: g.Players[0].ClassID, SecondClass: g.Players[1].ClassID,
 		FirstTeacher: g.Players[0].Teacher, SecondTeacher: g.Players[1].Teacher,
+		FirstComputer: g.Players[0].Computer, SecondComputer: g.Players[1].Computer, ComputerTurn: g.ComputerToMove(),
 		CreatedBy: g.CreatedBy, Event: g.Event, Round: g.Round,
 		Status: string(g.Status), Result: g.Result, EndCode: g.End, ReasonZH: g.Reason.ZH, ReasonEN: g.Reason.EN,
 		Plies:     len(g.Moves),
@@ -171,8 +178,8 @@ func (r liveGameRow) game(moves []liveMoveRow, pens []livePenaltyRow) *play.Game
 		ID: r.ID, SchoolID: r.SchoolID, Game: r.Game, Ruleset: r.Ruleset, Start: r.Start, Mode: play.Mode(r.Mode),
 		Takebacks: r.Takebacks, PenaltyPoints: r.PenaltyPoints,
 		Players: [2]play.Player{
-			{UserID: r.FirstID, Name: r.FirstName, Shown: r.FirstShown, ClassID: r.FirstClass, Teacher: r.FirstTeacher},
-			{UserID: r.SecondID, Name: r.SecondName, Shown: r.SecondShown, ClassID: r.SecondClass, Teacher: r.SecondTeacher},
+			{UserID: r.FirstID, Name: r.FirstName, Shown: r.FirstShown, ClassID: r.FirstClass, Teacher: r.FirstTeacher, Computer: r.FirstComputer},
+			{UserID: r.SecondID, Name: r.SecondName, Shown: r.SecondShown, ClassID: r.SecondClass, Teacher: r.SecondTeacher, Computer: r.SecondComputer},
 		},
 		CreatedBy: r.CreatedBy, Event: r.Event, Round: r.Round,
 		Status: play.Status(r.Status), Result: r.Result, End: r.EndCode, Reason: play.Text{ZH: r.ReasonZH, EN: r.ReasonEN},

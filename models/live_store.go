@@ -204,6 +204,16 @@ func (s *LiveStore) Due(ctx context.Context, now time.Time, limit int) ([]string
 	return ids, err
 }
 
+// ComputerDue returns the playing games where the computer is to move
+// that have not changed since before.
+func (s *LiveStore) ComputerDue(ctx context.Context, before time.Time, limit int) ([]string, error) {
+	var ids []string
+	err := s.db.WithContext(ctx).Model(&liveGameRow{}).
+		Where("computer_turn = ? AND status = ? AND updated_at <= ?", true, string(play.Playing), before.UTC()).
+		Order("updated_at").Limit(limit).Pluck("id", &ids).Error
+	return ids, err
+}
+
 // List returns games matching q, newest first.
 func (s *LiveStore) List(ctx context.Context, q play.Query) ([]*play.Game, error) {
 	db := s.db.WithContext(ctx)

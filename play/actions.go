@@ -86,6 +86,7 @@ func (s *Service) afterChange(g *Game, eg *game.Game, t *turn) {
 		s.cache.drop(g.ID)
 	}
 	s.announce(Event{Kind: t.kind, Game: g, Seat: t.seat, At: t.now}, false)
+	s.scheduleComputer(g)
 	if g.Status == Finished && s.archive != nil && g.End != string(game.Aborted) {
 		go s.archiveGame(context.WithoutCancel(context.Background()), g)
 	}
@@ -458,48 +459,51 @@ func (s *Service) Claim(ctx context.Context, p domain.Principal, id, claim, with
 	if len(with) > MaxMoveLen {
 		return nil, invalid("move", "too_long")
 	}
-	return s.change(ctx, p, id, true, func(t *turn) error {
-		g := t.g
-		switch claim {
-		case "forbidden", "forbidden_move":
-			ply, why := claimable(t.eg)
-			if ply == 0 || g.actor() != t.seat {
-				return notNow("there is no forbidden move of Black to point out now", "现在没有可以指出的黑方禁手")
-			}
-			o, text := forbiddenEnd(why)
-			if err := t.eg.End(o); err != nil {
-				return engineError(err)
-			}
-			g.charge(t.now, false)
-			s.finish(g, o, text)
-			t.kind = "end"
-			return nil
-		case "stop", "draw", "threefold_repetition", "fifty_moves", "":
-		default:
-			return invalid("claim", "invalid")
+	return s.change(ctx, p, id, true, func(t *turn) error { return s.claim(t, claim, with) })
+}
+
+// claim makes the claim of t.seat (see Claim) inside its change.
+func (s *Service) claim(t *turn, claim, with string) error {
+	g := t.g
+	switch claim {
+	case "forbidden", "forbidden_move":
+		ply, why := claimable(t.eg)
+		if ply == 0 || g.actor() != t.seat {
+			return notNow("there is no forbidden move of Black to point out now", "现在没有可以指出的黑方禁手")
 		}
-		if g.actor() != t.seat {
-			return ErrNotYourTurn
-		}
-		rule := game.Rule(claim)
-		if claim == "draw" || claim == "" {
-			rule = game.NoRule
-		}
-		c, err := t.eg.Claim(sideOf(g, t.seat), rule, with)
-		if err != nil {
-			return engineError(err).because(reasonOf(err))
-		}
-		if !c.Correct {
-			if c.Played {
-				return notNow("the claim does not hold; the move written down was played", "申请不成立，写下的那步棋已经走出")
-			}
-			return ErrNotNow.because(Text{ZH: c.Message("zh-CN"), EN: c.Message("en")})
+		o, text := forbiddenEnd(why)
+		if err := t.eg.End(o); err != nil {
+			return engineError(err)
 		}
 		g.charge(t.now, false)
-		s.finish(g, c.Outcome, Text{})
+		s.finish(g, o, text)
 		t.kind = "end"
 		return nil
-	})
+	case "stop", "draw", "threefold_repetition", "fifty_moves", "":
+	default:
+		return invalid("claim", "invalid")
+	}
+	if g.actor() != t.seat {
+		return ErrNotYourTurn
+	}
+	rule := game.Rule(claim)
+	if claim == "draw" || claim == "" {
+		rule = game.NoRule
+	}
+	c, err := t.eg.Claim(sideOf(g, t.seat), rule, with)
+	if err != nil {
+		return engineError(err).because(reasonOf(err))
+	}
+	if !c.Correct {
+		if c.Played {
+			return notNow("the claim does not hold; the move written down was played", "申请不成立，写下的那步棋已经走出")
+		}
+		return ErrNotNow.because(Text{ZH: c.Message("zh-CN"), EN: c.Message("en")})
+	}
+	g.charge(t.now, false)
+	s.finish(g, c.Outcome, Text{})
+	t.kind = "end"
+	return nil
 }
 
 // reasonOf is an engine error's explanation in both languages.

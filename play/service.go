@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"log/slog"
 	"qixue/domain"
 	"slices"
 	"strings"
@@ -32,6 +33,8 @@ type Service struct {
 	cache    engines
 	penalty  int
 	firstMax int
+	computer Computer
+	pool     *pool
 }
 
 // Config holds what a Service needs beside its store.
@@ -50,6 +53,14 @@ type Config struct {
 	// PenaltyPoints is what a number-chess penalty costs by default: the
 	// seed says 扣规定分 (the set points) without a figure; 10 when zero.
 	PenaltyPoints int
+	// Computer plays the seats of the computer (nil: games against the
+	// computer cannot be made, and nobody plays their computer's turns).
+	Computer Computer
+	// ComputerSearches bounds the computer's searches running at once in
+	// this process (PoolSize when zero).
+	ComputerSearches int
+	// Logger logs what goes wrong outside requests (a computer move).
+	Logger *slog.Logger
 }
 
 // DefaultPenaltyPoints is the default cost of a number-chess penalty.
@@ -64,8 +75,12 @@ func NewService(store Store, dir Directory, reg *game.Registry, cfg Config) *Ser
 	if cfg.PenaltyPoints <= 0 {
 		cfg.PenaltyPoints = DefaultPenaltyPoints
 	}
-	return &Service{store: store, dir: dir, reg: reg, now: cfg.Now, archive: cfg.Archive,
-		encode: cfg.Encode, deliver: cfg.Deliver, penalty: cfg.PenaltyPoints}
+	s := &Service{store: store, dir: dir, reg: reg, now: cfg.Now, archive: cfg.Archive,
+		encode: cfg.Encode, deliver: cfg.Deliver, penalty: cfg.PenaltyPoints, computer: cfg.Computer}
+	if cfg.Computer != nil {
+		s.pool = newPool(s.playComputer, cfg.ComputerSearches, 0, cfg.Logger)
+	}
+	return s
 }
 
 // Event is one change of a game, announced to its sockets.

@@ -32,6 +32,9 @@ type Store interface {
 	// Due returns up to limit games still playing whose Deadline is at or
 	// before now, earliest first.
 	Due(ctx context.Context, now time.Time, limit int) ([]string, error)
+	// ComputerDue returns up to limit playing games where the computer is
+	// to move and that have not changed since before, stalest first.
+	ComputerDue(ctx context.Context, before time.Time, limit int) ([]string, error)
 	// List returns the games matching q, newest first, at most q.Limit.
 	List(ctx context.Context, q Query) ([]*Game, error)
 	// Unarchived returns up to limit finished games not yet in the archive

@@ -110,7 +110,7 @@ func (w *Sweeper) Run(ctx context.Context) {
 	}
 	tick := time.NewTicker(every)
 	defer tick.Stop()
-	var lastBeat, lastArchive time.Time
+	var lastBeat, lastArchive, lastComputer time.Time
 	for {
 		now := w.Service.clock()
 		if now.Sub(lastBeat) >= time.Second {
@@ -128,6 +128,12 @@ func (w *Sweeper) Run(ctx context.Context) {
 		}
 		if !lastBeat.IsZero() {
 			w.sweep(ctx, now, log)
+		}
+		if now.Sub(lastComputer) >= time.Second && w.Service.pool != nil {
+			lastComputer = now
+			if _, err := w.Service.ScheduleComputerTurns(ctx, now.Add(-ComputerStill)); err != nil && ctx.Err() == nil {
+				log.Warn("computer turns", "error", err.Error())
+			}
 		}
 		if now.Sub(lastArchive) >= 10*time.Second && w.Service.archive != nil {
 			lastArchive = now

@@ -88,6 +88,10 @@ type Player struct {
 	// Teacher reports a staff member playing (a simul, teacher against
 	// student).
 	Teacher bool
+	// Computer is the computer's level when the computer plays the seat
+	// (UserID empty, Name and Shown its names in zh-CN and en), 0 for a
+	// person.
+	Computer int
 }
 
 // Move is one accepted move, numbered by ply from 1.

@@ -12,6 +12,7 @@ import (
 	"qixue/games"
 	"qixue/models"
 	"qixue/play"
+	allplayers "qixue/players/all"
 	"qixue/realtime"
 	"qixue/rules/game"
 )
@@ -34,6 +35,9 @@ func startLive(ctx context.Context, cfg config, db *gorm.DB, reg *game.Registry,
 		Archive: api.LiveArchive(archive, reg),
 		Encode:  api.EncodeLiveEvent(sides),
 		Deliver: hub.Publish,
+		// The computer opponent: at most half the CPUs search at once.
+		Computer: api.LiveComputer(allplayers.Registry()),
+		Logger:   logger,
 	})
 	if shift, err := svc.Heartbeat(ctx, play.DefaultGap); err != nil {
 		return nil, nil, nil, err
@@ -61,5 +65,5 @@ func startLive(ctx context.Context, cfg config, db *gorm.DB, reg *game.Registry,
 		defer wg.Done()
 		(&play.Sweeper{Service: svc, Logger: logger}).Run(lctx)
 	}()
-	return svc, hub, func() { cancel(); wg.Wait() }, nil
+	return svc, hub, func() { cancel(); wg.Wait(); svc.Close() }, nil
 }

@@ -1,0 +1,20 @@
+// Package all holds the registry of every game's computer player, for
+// the program's wiring (the live games' computer opponent) and its tests.
+package all
+
+import (
+	"qixue/players"
+	chessplayer "qixue/players/chess"
+	draughtsplayer "qixue/players/draughts"
+	numchessplayer "qixue/players/numchess"
+)
+
+// Registry returns a registry of the computer players: chess, draughts
+// and number chess (gomoku has none yet).
+func Registry() *players.Registry {
+	reg, err := players.NewRegistry(chessplayer.NewPlayer(), draughtsplayer.NewGamePlayer(), numchessplayer.NewGamePlayer())
+	if err != nil {
+		panic(err) // one player per game: a programming error
+	}
+	return reg
+}
