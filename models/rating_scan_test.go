@@ -56,42 +56,59 @@ func v7At(t time.Time) string {
 	return u.String()
 }
 
-// TestPeriodicPassEndsAtItsStart checks that the periodic pass rates what
-// was pending when it started, across windows of creation time (attempts
-// a minute apart), and leaves attempts created while it runs to the next
-// pass instead of chasing them: under steady answers a pass that chased
-// the newest attempts never ended.
+// TestPeriodicPassEndsAtItsStart checks that a range of the periodic pass
+// rates what was pending when it started, across windows of creation time
+// (attempts a minute apart), and leaves attempts created while it runs to
+// the next range: under steady answers a pass that chased the newest
+// attempts never ended. A range that found a backlog (a batch or more) is
+// followed at once by the next range, which rates the late answer, so the
+// ratings are current when the pass ends; after a range of a few answers
+// (a trickle) the pass ends and the late answer waits for the next pass.
 func TestPeriodicPassEndsAtItsStart(t *testing.T) {
 	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
-		exs := ratedBank(t, db, models.PassBatchOf(db)+3)
-		es := models.NewExerciseStore(db)
-		user := id()
-		// One attempt a minute old, the rest new: more than a batch.
-		old := attempt(user, exs[0], id())
-		old.ID = v7At(time.Now().Add(-time.Minute))
-		if _, _, err := es.RecordAttempt(ctx, old); err != nil {
-			t.Fatal(err)
-		}
-		for _, ex := range exs[1 : models.PassBatchOf(db)+2] {
-			record(t, es, user, ex, true)
-		}
-		late := exs[models.PassBatchOf(db)+2]
-		recorded := false
-		ps := models.NewProgressStore(db).Paced(func(context.Context, time.Duration) error {
-			if !recorded { // an answer arriving while the pass runs
-				record(t, es, user, late, false)
-				recorded = true
-			}
-			return nil
-		})
-		if n, err := ps.RatePending(ctx, "", time.Now().UTC()); err != nil || n != models.PassBatchOf(db)+2 {
-			t.Fatalf("pass rated %d (%v), want the %d attempts pending at its start", n, err, models.PassBatchOf(db)+2)
-		}
-		if !recorded {
-			t.Fatal("the pass never rested")
-		}
-		if n, err := ps.RatePending(ctx, "", time.Now().UTC()); err != nil || n != 1 {
-			t.Fatalf("next pass rated %d (%v), want the one that came during the first", n, err)
+		batch := models.PassBatchOf(db)
+		for _, c := range []struct {
+			name          string
+			pending       int // at the pass's start, one of them a minute old
+			first, second int // rated by the first pass and the next
+		}{
+			{"backlog", batch + 2, batch + 3, 0},
+			{"trickle", 3, 3, 1},
+		} {
+			t.Run(c.name, func(t *testing.T) {
+				exs := ratedBank(t, db, c.pending+1)
+				es := models.NewExerciseStore(db)
+				user := id()
+				old := attempt(user, exs[0], id())
+				old.ID = v7At(time.Now().Add(-time.Minute))
+				if _, _, err := es.RecordAttempt(ctx, old); err != nil {
+					t.Fatal(err)
+				}
+				for _, ex := range exs[1:c.pending] {
+					record(t, es, user, ex, true)
+				}
+				late := exs[c.pending]
+				recorded := false
+				ps := models.NewProgressStore(db).Paced(func(context.Context, time.Duration) error {
+					if !recorded { // an answer arriving while the pass runs
+						// after the range's last millisecond (its end
+						// includes the millisecond it started in)
+						time.Sleep(3 * time.Millisecond)
+						record(t, es, user, late, false)
+						recorded = true
+					}
+					return nil
+				})
+				if n, err := ps.RatePending(ctx, "", time.Now().UTC()); err != nil || n != c.first {
+					t.Fatalf("pass rated %d (%v), want %d", n, err, c.first)
+				}
+				if !recorded {
+					t.Fatal("the pass never rested")
+				}
+				if n, err := ps.RatePending(ctx, "", time.Now().UTC()); err != nil || n != c.second {
+					t.Fatalf("next pass rated %d (%v), want %d", n, err, c.second)
+				}
+			})
 		}
 	})
 }
@@ -123,4 +140,44 @@ func TestPeriodicPassSkipsQuietTime(t *testing.T) {
 			t.Errorf("the pass took %d queries over a quiet month, want a handful", queries)
 		}
 	})
+}
+
+// TestPeriodicPassOneAtATime: on PostgreSQL a periodic pass that finds
+// another replica's pass running (its advisory lock held elsewhere) rates
+// nothing and returns at once; once the lock is free the next pass rates
+// everything pending, each attempt once.
+func TestPeriodicPassOneAtATime(t *testing.T) {
+	db := modelstest.Postgres(t)
+	exs := ratedBank(t, db, 5)
+	es := models.NewExerciseStore(db)
+	user := id()
+	for _, ex := range exs {
+		record(t, es, user, ex, true)
+	}
+	other, err := db.DB()
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn, err := other.Conn(ctx) // the other replica's pass, holding the lock
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_lock($1)", models.RatingPassLock); err != nil {
+		t.Fatal(err)
+	}
+	ps := models.NewProgressStore(db)
+	if n, err := ps.RatePending(ctx, "", time.Now().UTC()); err != nil || n != 0 {
+		t.Fatalf("pass beside another replica's rated %d (%v), want 0", n, err)
+	}
+	if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_unlock($1)", models.RatingPassLock); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := ps.RatePending(ctx, "", time.Now().UTC()); err != nil || n != len(exs) {
+		t.Fatalf("pass after the other's ended rated %d (%v), want %d", n, err, len(exs))
+	}
+	var changes int64
+	if err := db.Table("rating_changes").Count(&changes).Error; err != nil || changes != int64(len(exs)) {
+		t.Fatalf("%d rating changes (%v), want %d", changes, err, len(exs))
+	}
 }

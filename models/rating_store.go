@@ -91,30 +91,93 @@ func (s *ProgressStore) RatePending(ctx context.Context, userID string, now time
 
 // ratePass is the periodic pass. It rates the pending first attempts
 // created from the search bound (see scanMargin) up to its own start, not
-// the ones arriving while it runs (the next pass's), so its work is
-// bounded by what was pending when it started. It walks that range in
-// windows of passWindow, each query bounded on both sides, takes
-// PassBatchOf attempts a batch and, while answers arrive, rests after
-// each query as long as it took with its batch (see NewProgressStore), so
-// a large backlog never holds the writer, a connection or a core for long.
+// the ones arriving while it runs, so each range's work is bounded by
+// what was pending when the range started; a range that rated at least a
+// batch (a backlog, not a trickle) is followed at once by the next one,
+// from its end to the new now (without the margin), until a range rates
+// less or maxChain has passed, so that after a burst the ratings are
+// current when the pass ends instead of a whole interval later. Each range walks its span in windows of
+// passWindow, each query bounded on both sides, takes PassBatchOf
+// attempts a batch and, while answers arrive, rests after each query as
+// long as it took with its batch (see NewProgressStore), so a large
+// backlog never holds the writer, a connection or a core for long.
+//
+// On PostgreSQL one periodic pass runs at a time across every replica:
+// the pass holds a session advisory lock (RatingPassLock) on a connection
+// of its own, and a replica whose try finds it taken returns at once,
+// rating nothing (its next interval tries again; a replica that dies
+// drops its connection and the lock with it).
 func (s *ProgressStore) ratePass(ctx context.Context, now time.Time) (int, error) {
-	// Attempt IDs carry the wall clock (UUIDv7), so the pass's bounds
-	// do too, whatever clock now comes from.
-	started := time.Now()
-	ctx = context.WithValue(ctx, passStartKey{}, started)
-	end := v7Floor(started.Add(time.Millisecond)) // its millisecond included
+	if s.db.Dialector.Name() != "postgres" {
+		return s.rateChain(ctx, now)
+	}
+	total := 0
+	err := s.db.WithContext(ctx).Connection(func(conn *gorm.DB) error {
+		var got bool
+		if err := conn.Raw("SELECT pg_try_advisory_lock(?)", RatingPassLock).Scan(&got).Error; err != nil {
+			return fmt.Errorf("rating pass lock: %w", err)
+		}
+		if !got {
+			return nil // another replica's pass is running
+		}
+		defer conn.WithContext(context.WithoutCancel(ctx)).Exec("SELECT pg_advisory_unlock(?)", RatingPassLock)
+		var err error
+		total, err = s.rateChain(ctx, now)
+		return err
+	})
+	return total, err
+}
+
+// RatingPassLock is the PostgreSQL advisory lock key of the periodic
+// rating pass ("QX_RATE" in ASCII).
+const RatingPassLock int64 = 0x51585f52415445
+
+// maxChain bounds how long the periodic pass goes on from range to range
+// while answers keep arriving; the next interval's pass starts again from
+// the margin.
+const maxChain = 5 * time.Minute
+
+// rateChain runs the ranges of one periodic pass (see ratePass).
+func (s *ProgressStore) rateChain(ctx context.Context, now time.Time) (int, error) {
+	first := time.Now()
 	from, err := s.scannedFrom(ctx)
 	if err != nil {
 		return 0, err
 	}
+	total := 0
+	for {
+		// Attempt IDs carry the wall clock (UUIDv7), so a range's bounds
+		// do too, whatever clock now comes from.
+		started := time.Now()
+		n, end, err := s.rateRange(ctx, from, started, now)
+		total += n
+		if err != nil {
+			return total, err
+		}
+		if err := s.markScanned(ctx, started); err != nil {
+			return total, err
+		}
+		if n < PassBatchOf(s.db) || time.Since(first) > maxChain {
+			return total, nil
+		}
+		from = end
+	}
+}
+
+// rateRange rates the pending first attempts from from ("" for the
+// oldest attempt) up to started and returns how many it rated and the
+// range's end.
+func (s *ProgressStore) rateRange(ctx context.Context, from string, started, now time.Time) (int, string, error) {
+	ctx = context.WithValue(ctx, passStartKey{}, started)
+	end := v7Floor(started.Add(time.Millisecond)) // its millisecond included
 	if from == "" {
 		// The first pass starts at the oldest attempt.
 		var oldest []string
 		if err := s.db.WithContext(ctx).Raw("SELECT id FROM attempts ORDER BY id LIMIT 1").Scan(&oldest).Error; err != nil {
-			return 0, fmt.Errorf("oldest attempt: %w", err)
+			return 0, end, fmt.Errorf("oldest attempt: %w", err)
 		}
 		if len(oldest) == 0 {
-			return 0, s.markScanned(ctx, started)
+			return 0, end, nil
 		}
 		from = oldest[0]
 	}
@@ -133,7 +196,7 @@ func (s *ProgressStore) ratePass(ctx context.Context, now time.Time) (int, error
 		}
 		var list []pendingAttempt
 		if err := s.db.WithContext(ctx).Raw(q+limit, args...).Scan(&list).Error; err != nil {
-			return total, fmt.Errorf("pending attempts: %w", err)
+			return total, end, fmt.Errorf("pending attempts: %w", err)
 		}
 		if len(list) < batch {
 			// The window is done: the next one starts at the next
@@ -142,7 +205,7 @@ func (s *ProgressStore) ratePass(ctx context.Context, now time.Time) (int, error
 			// query per window.
 			next, err := s.nextAttempt(ctx, hi)
 			if err != nil {
-				return total, err
+				return total, end, err
 			}
 			if next == "" {
 				next = end
@@ -155,26 +218,26 @@ func (s *ProgressStore) ratePass(ctx context.Context, now time.Time) (int, error
 			n, err := s.rateStill(ctx, list, now)
 			total += n
 			if err != nil {
-				return total, err
+				return total, end, err
 			}
 			if batches++; batches%vacuumEvery == 0 {
 				if err := s.vacuumRatings(ctx); err != nil {
-					return total, err
+					return total, end, err
 				}
 			}
 		}
 		if s.pause != nil {
 			if err := s.pause(ctx, time.Since(began)); err != nil {
-				return total, err
+				return total, end, err
 			}
 		}
 	}
 	if batches%vacuumEvery != 0 {
 		if err := s.vacuumRatings(ctx); err != nil {
-			return total, err
+			return total, end, err
 		}
 	}
-	return total, s.markScanned(ctx, started)
+	return total, end, nil
 }
 
 // nextAttempt returns the lowest attempt ID not below from ("" when

@@ -59,6 +59,7 @@ type options struct {
 	keep       bool
 	cpuProfile string
 	flood      int
+	lag        time.Duration
 }
 
 func run() error {
@@ -74,6 +75,7 @@ func run() error {
 	flag.BoolVar(&o.keep, "keep", false, "keep the database (schema or file)")
 	flag.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the server over the measured window to this file (served on QIXUE_PPROF_ADDR)")
 	flag.IntVar(&o.flood, "flood", 0, "connections of one more student uploading ~900 KB game files without pause during the run (issue 31's flood; 0: none)")
+	flag.DurationVar(&o.lag, "lag", 0, "after the window, wait up to this long for the rating pass to rate every first attempt and print how long it took (0: not measured)")
 	flag.Parse()
 	if o.sqlite == (o.db != "") {
 		return errors.New("give either -db postgres://... or -sqlite")
@@ -179,6 +181,9 @@ func run() error {
 	floodFailed := 0
 	if fl != nil {
 		floodFailed = fl.end()
+	}
+	if o.lag > 0 {
+		ratingLag(ctx, dbURL, o.lag)
 	}
 	if watch != nil {
 		watch.stop()
