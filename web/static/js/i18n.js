@@ -592,4 +592,11 @@ const TEXT = {
   gmClaim: ['指出禁手', 'Point out the forbidden move'],
   gmPass: ['放弃这一手', 'Pass'],
   gameLeft: ['这盘棋还剩 {time}', '{time} left in the game'],
+  computerH: ['电脑对手', 'The computer as your opponent'],
+  vsComputer: ['和电脑下', 'Play the computer'],
+  noComputer: ['你们班的棋还没有电脑对手。', "There is no computer opponent for your class's games yet."],
+  pickLevel: ['电脑有多厉害？', 'How strong is the computer?'],
+  levelN: ['第 {n} 级', 'Level {n}'],
+  colour_computer: ['电脑先走', 'The computer'],
+  startComputer: ['开始下棋', 'Start the game'],
 };
