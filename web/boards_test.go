@@ -152,7 +152,10 @@ func TestBoards(t *testing.T) {
 	}
 	b.click(`.nc-star [data-pt="b2"]`)
 	b.click(`.nc-star [data-pt="f5"]`)
-	b.fill("#seg-0", "6+2")
+	b.click(`.nc-panel .digit[data-digit="6"]`)
+	b.click(`.nc-panel [data-op="+"]`)
+	b.click(`.nc-panel .digit[data-digit="2"]`)
+	b.click(".nc-panel #expr-go")
 	b.click("#nc-go")
 	correct("numchess-span")
 

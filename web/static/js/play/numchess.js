@@ -59,8 +59,14 @@ export function numchessPlay({ game, mine, facing, lang, pad, onMove }) {
     position: game.position || '', lang, flip: facing === 1,
     targets: free ? undefined : mine ? game.targets : [],
     onTarget: ask,
+    ruleset: game.ruleset,
     onMove: (m, shown) => onMove(moveText({ piece: m.piece, from: shown.split('-')[0], path: m.path }, m.exprs)),
   });
+  if (free) {
+    // The segments, their keypad and the ✔ go where the keypad goes.
+    pad.hidden = false;
+    pad.replaceChildren(board.panel);
+  }
   return {
     el: board.el,
     lock: (v) => board.lock(v),

@@ -163,6 +163,7 @@ export default async function exercisePage({ params, query, navigate }) {
         input.hint && h('p', { class: 'hint' }, input.hint),
         hints,
         ex.game && input.board && coordsSwitch(ex.game),
+        input.side,
         verdictBox)));
 }
 
@@ -299,12 +300,19 @@ function makeInput(ex, send, lineSoFar) {
   }
   if (ex.kind === 'numchess.move' && p.position) {
     // The position may be "start": the rules endpoint writes it out.
+    // The segments, their keypad and the ✔ go beside the board.
     const holder = h('div', {}, h('p', { class: 'loading' }, t('loading')));
-    const api = { el: holder, board: true, lock: () => {}, hint: '☝ ' + t('tapLandings') };
+    const side = h('div', {});
+    const api = { el: holder, side, board: true, lock: () => {}, hint: '☝ ' + t('tapLandings') };
     post('/v1/rules/numchess/play', { position: p.position, ruleset: p.ruleset, moves: [] }).then((r) => {
-      const board = numchessBoard({ position: r.position, lang: lang(), goal: p.goal && p.goal.to, onMove: (answer, shown) => send(answer, shown) });
+      const board = numchessBoard({
+        position: r.position, lang: lang(), goal: p.goal && p.goal.to, ruleset: p.ruleset,
+        onMove: (answer, shown) => send(answer, shown),
+      });
       api.reset = board.reset;
+      api.lock = board.lock;
       holder.replaceChildren(board.el);
+      side.replaceChildren(board.panel);
     }, (e) => holder.replaceChildren(h('p', { role: 'alert' }, e.message)));
     return api;
   }
