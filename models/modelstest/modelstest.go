@@ -61,6 +61,21 @@ func SQLite(t testing.TB) *gorm.DB {
 // when the variable is unset.
 func Postgres(t testing.TB) *gorm.DB {
 	t.Helper()
+	db, err := models.Open(PostgresURL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { models.Close(db) })
+	migratePostgres(t, db)
+	return db
+}
+
+// PostgresURL is the URL of a new, empty schema of the database at
+// QIXUE_TEST_DATABASE_URL (its search_path), dropped when the test ends,
+// for a test that starts a server of its own on it. It skips the test
+// when the variable is unset.
+func PostgresURL(t testing.TB) string {
+	t.Helper()
 	base := os.Getenv(EnvURL)
 	if base == "" {
 		t.Skip(EnvURL + " not set")
@@ -85,13 +100,7 @@ func Postgres(t testing.TB) *gorm.DB {
 	q := u.Query()
 	q.Set("search_path", schema)
 	u.RawQuery = q.Encode()
-	db, err := models.Open(u.String())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { models.Close(db) })
-	migratePostgres(t, db)
-	return db
+	return u.String()
 }
 
 // pgSchema is the schema that models.Migrate makes on an empty PostgreSQL
