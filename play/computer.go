@@ -188,6 +188,11 @@ func (s *Service) playComputer(ctx context.Context, id string) (stale bool, err 
 			return nil
 		}
 		t.seat = seat
+		// The computer plays on: a draw offer of its opponent is declined
+		// by its move.
+		if t.g.DrawOffer == seat.Other() {
+			t.g.DrawOffer = -1
+		}
 		if th.Claim != "" {
 			return s.claim(t, th.Claim, "")
 		}
