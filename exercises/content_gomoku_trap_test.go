@@ -2,6 +2,7 @@ package exercises
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"qixue/rules/gomoku"
@@ -32,10 +33,11 @@ func gmWinWithoutTrap(task gmVCFTask, b gomoku.Board, depth int) ([]string, bool
 
 // TestGomokuForbiddenTrapsNeedTheTrap: a forbidden-trap item (tagged
 // gomoku.attack.forbidden_trap) is won only by the trap: its stored line
-// ends with a four whose only block is forbidden to Black, and no line of
+// ends with a four whose only block is forbidden to Black, no line of
 // continuous fours from any first move (six fours deep) wins with a plain
-// five instead. The review won forbidden-trap-001 and -002 without the
-// trap (h8 first; five other first moves in -002).
+// five instead, and the checker refuses every first move but a trap. The
+// review found forbidden-trap-001 and -002 taking other first moves (h8 in
+// -001, a dead-end four; five in -002, one of them e3, an open four).
 func TestGomokuForbiddenTrapsNeedTheTrap(t *testing.T) {
 	k := gomokuVCF{}
 	seen := 0
@@ -58,8 +60,34 @@ func TestGomokuForbiddenTrapsNeedTheTrap(t *testing.T) {
 		if line, ok := gmWinWithoutTrap(task, *task.b, 6); ok {
 			t.Errorf("%s: won without the trap: %v", ex.Key, line)
 		}
+		for i := range gomoku.NumPoints {
+			p := gomoku.PointAt(i)
+			if task.b.At(p) != gomoku.Empty {
+				continue
+			}
+			b := *task.b
+			st := task.step(&b, p)
+			if st.res.Outcome != Wrong && st.res.Details["code"] != "block_forbidden" {
+				t.Errorf("%s: the first move %s is taken (%s: %s) though it is no trap", ex.Key, p, st.res.Outcome, st.res.Feedback.EN)
+			}
+		}
 	}
 	if seen < 2 {
 		t.Errorf("only %d forbidden-trap items", seen)
+	}
+}
+
+// TestGomokuVCFDeadFour: a four after whose block no win by fours is left
+// is wrong at once and says so; a four that keeps the win goes on.
+func TestGomokuVCFDeadFour(t *testing.T) {
+	var trap Exercise
+	for _, ex := range wholeBank(t) {
+		if ex.Key == "gomoku/forbidden-trap-001" {
+			trap = ex
+		}
+	}
+	res, err := gomokuVCF{}.Check(trap.Prompt, trap.Solution, Submission{Answer: json.RawMessage(`{"moves":["h8"]}`)})
+	if err != nil || res.Outcome != Wrong || res.Details["code"] != "dead_four" || !strings.Contains(res.Feedback.ZH, "g7") {
+		t.Errorf("h8: %+v %v, want a dead four blocked on g7", res, err)
 	}
 }

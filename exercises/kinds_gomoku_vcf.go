@@ -19,7 +19,8 @@ import (
 // to play; the server answers each four with the defender's forced block;
 // the line ends with the attacker's five (or with a four whose every block
 // is forbidden to a Black defender). Any such line is correct, not only the
-// stored one.
+// stored one; a four after whose block no win by fours is left (the
+// engine's FindVCF) is wrong at once, as a dead end.
 //
 // Prompt:   {"board": "...", "rules": "renju", "attacker": "black"}
 // Answer:   {"moves": ["h8", "h9", "i9"]} (attacker's moves at even indexes,
@@ -118,6 +119,11 @@ func (gomokuVCF) parsePrompt(prompt json.RawMessage) (gmVCFTask, error) {
 	return t, nil
 }
 
+// gmVCFDepth is how many more fours a line may need after a block for the
+// four to count as still winning (the bank's longest line has 4 moves of
+// the attacker).
+const gmVCFDepth = 12
+
 // gmStep is the verdict on one attacker move of a VCF line.
 type gmStep struct {
 	res   Result
@@ -168,6 +174,16 @@ func (t gmVCFTask) step(b *gomoku.Board, p gomoku.Point) gmStep {
 			continue
 		}
 		_ = b.Put(blk, def)
+		if len(fives) == 1 {
+			// A four that leaves no win by fours after the block is a dead
+			// end: the child would only find out moves later.
+			if _, ok := gomoku.FindVCF(b, t.r, att, gmVCFDepth); !ok {
+				return gmStep{res: Result{Outcome: Wrong, Details: map[string]any{"code": "dead_four", "block": blk.String()}, Feedback: Text{
+					ZH: fmt.Sprintf("%s 是冲四，可是%s挡在 %s 以后，你就再也冲不出能赢的四了。找一个让对方挡不住的冲四。", p, defName.ZH, blk),
+					EN: fmt.Sprintf("%s is a four, but once %s blocks on %s you have no winning four left. Look for a four your opponent cannot stop.", p, defName.EN, blk),
+				}}}
+			}
+		}
 		fb := Text{ZH: fmt.Sprintf("冲四！%s只能挡在 %s。", defName.ZH, blk), EN: fmt.Sprintf("A four! %s must block on %s.", defName.EN, blk)}
 		if len(fives) > 1 {
 			fb = Text{ZH: fmt.Sprintf("活四（或者两个四）！%s挡住 %s，可是挡不住另一个点。", defName.ZH, blk),

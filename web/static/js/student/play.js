@@ -11,6 +11,7 @@ import { get, post, currentUser } from '../api.js';
 import { inbox } from '../play/socket.js';
 import { gameIcon } from './home.js';
 import { gameScreen } from './playgame.js';
+import { computerSection } from './playcomputer.js';
 
 const back = (href) => h('a', { href, 'data-link': '', class: 'btn ghost', 'aria-label': t('back') }, '←');
 
@@ -40,6 +41,7 @@ async function lobby(navigate) {
   let games = [];
   // pick is the chooser open under one classmate: {to, name, cls, game, clock, colour}.
   let pick = null;
+  const vsComputer = computerSection(navigate);
 
   const read = async () => {
     const [mates, ch, live] = await Promise.all([get('/v1/me/classmates'), get('/v1/challenges'),
@@ -48,6 +50,7 @@ async function lobby(navigate) {
     challenges = ch.items.filter((c) => c.status === 'open');
     games = live.items.filter((g) => g.players.some((p) => p.id === me.id));
     draw();
+    vsComputer.setClasses(classes).catch(() => {});
   };
 
   const answer = async (c, accept) => {
@@ -124,6 +127,7 @@ async function lobby(navigate) {
             h('span', { 'aria-hidden': 'true' }, gameIcon(g.game) + ' '), t('game_' + g.game), ' · ', t('against', { name: other ? other.name : '' }),
             g.to_move !== null && g.players[g.to_move].id === me.id ? h('span', { class: 'tag' }, t('yourTurn')) : ''));
         }))),
+      vsComputer.el,
       h('section', { 'aria-labelledby': 'cm-h' },
         h('h2', { id: 'cm-h' }, '☺ ', t('classmatesH')),
         classes.every((c) => c.students.length === 0) ? h('p', {}, t('noClassmates')) : classes.map((cls) => [
@@ -132,7 +136,7 @@ async function lobby(navigate) {
             const open = pick && pick.to === s.id && pick.cls.id === cls.id;
             return h('li', { class: 'classmate', 'data-user-id': s.id },
               h('span', { class: 'mate-name', translate: 'no' }, s.name),
-              s.in_game && h('span', { class: 'tag' }, '♟ ', t('inGame')),
+              s.in_game ? h('span', { class: 'tag' }, '♟ ', t('inGame')) : s.online && h('span', { class: 'tag online' }, '● ', t('onlineNow')),
               h('button', {
                 type: 'button', class: 'btn big primary challenge-btn', 'aria-expanded': open ? 'true' : 'false',
                 onclick: () => {
