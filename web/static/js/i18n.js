@@ -133,6 +133,7 @@ const TEXT = {
   piece_q: ['后', 'Queen'], piece_r: ['车', 'Rook'], piece_b: ['象', 'Bishop'], piece_n: ['马', 'Knight'],
   correct: ['答对了！', 'Correct!'],
   wrong: ['再想想', 'Not quite'],
+  tapPointConfirm: ['点一个点放棋子，再点一次或点 ✔ 就下定了', 'Tap a point to put your stone there, then tap it again or ✔ to play it'],
   spentHead: ['这次没做对，看看答案', 'Not this time: here is the answer'],
   solutionHead: ['答案', 'The answer'],
   partial: ['差一点', 'Almost'],

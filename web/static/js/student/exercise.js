@@ -258,7 +258,7 @@ function makeInput(ex, send, lineSoFar) {
     const mine = (p.colour || p.attacker) === 'white' ? 'o' : 'x';
     const theirs = mine === 'x' ? 'o' : 'x';
     const board = gomokuBoard({
-      board: p.board, lang: lang(), mode: ex.kind === 'gomoku.shape' ? 'many' : 'one', forbidden: ex.forbidden_points,
+      board: p.board, lang: lang(), mode: ex.kind === 'gomoku.shape' ? 'many' : 'one', forbidden: ex.forbidden_points, confirm: mine,
       onPoint: (pt) => {
         board.place(pt, mine);
         if (ex.steps) {
@@ -273,7 +273,7 @@ function makeInput(ex, send, lineSoFar) {
     });
     return {
       el: board.el, board: true, lock: board.lock, reset: board.reset, reply: (pt, v) => board.place(pt, theirs, v && v.forbidden_points),
-      hint: '☝ ' + (ex.kind === 'gomoku.shape' ? t('markPoints') : t('tapPoint')),
+      hint: '☝ ' + (ex.kind === 'gomoku.shape' ? t('markPoints') : t('tapPointConfirm')),
     };
   }
   if (ex.kind === 'gomoku.forbidden' && p.board) {
