@@ -13,7 +13,8 @@ import (
 // GET /v1/me/classmates: the caller's active classes, each with its other
 // active students (the ones a student may challenge) and the games the
 // class's grade band plays live, so that the play lobby can offer a
-// "play" button per child. Names are as the class sees them: the real
+// "play" button per child, and who is playing or online. Names are as
+// the class sees them: the real
 // name (classmates see each other's) and the shown name of the class's
 // login list.
 
@@ -51,6 +52,9 @@ type classmateEntry struct {
 	Name      string `json:"name"`
 	ShownName string `json:"shown_name"`
 	InGame    bool   `json:"in_game"`
+	// Online: a live socket of the student (the play lobby or a game
+	// screen) is open on this server.
+	Online bool `json:"online"`
 }
 
 // bandGames lists the games of a grade band as a live game plays them:
@@ -100,7 +104,8 @@ func (h *liveHandlers) classmates(c echo.Context) error {
 		cc := classmatesClass{ID: cs.Class.ID, Name: cs.Class.Name, Grade: cs.Class.Grade.Int(), Band: string(band),
 			Games: bandGames(band), Students: make([]classmateEntry, 0, len(cs.Students))}
 		for _, u := range cs.Students {
-			cc.Students = append(cc.Students, classmateEntry{ID: u.ID, Name: u.RealName, ShownName: u.Shown(), InGame: busy[u.ID]})
+			cc.Students = append(cc.Students, classmateEntry{ID: u.ID, Name: u.RealName, ShownName: u.Shown(), InGame: busy[u.ID],
+				Online: h.hub != nil && h.hub.Has("user:"+u.ID)})
 		}
 		out.Classes = append(out.Classes, cc)
 	}

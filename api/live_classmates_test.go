@@ -27,6 +27,7 @@ type classmatesBody struct {
 			ID, Name  string
 			ShownName string `json:"shown_name"`
 			InGame    bool   `json:"in_game"`
+			Online    bool
 		}
 	}
 }

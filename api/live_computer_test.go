@@ -24,6 +24,7 @@ type computerGame struct {
 	ToMove                              *int `json:"to_move"`
 	End                                 *string
 	ArchiveID                           *string `json:"archive_id"`
+	DrawOffer                           *int    `json:"draw_offer"`
 	Players                             []struct {
 		ID, Name string
 		Computer *int
@@ -243,7 +244,12 @@ func TestLiveComputerLostTurnSwept(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if g := w.computerGame(t, w.tokens[0], pg.ID); g.Ply != 0 || g.computerSeat(t) != 0 {
+		// The child offers a draw meanwhile (through the stopped process
+		// too): the computer's move will decline it.
+		if _, err := stopped.OfferDraw(ctx, child, pg.ID); err != nil {
+			t.Fatal(err)
+		}
+		if g := w.computerGame(t, w.tokens[0], pg.ID); g.Ply != 0 || g.computerSeat(t) != 0 || g.DrawOffer == nil || *g.DrawOffer != 1 {
 			t.Fatalf("before the sweep: %+v", g)
 		}
 		// Not still long enough yet: nothing queued.
@@ -254,7 +260,7 @@ func TestLiveComputerLostTurnSwept(t *testing.T) {
 		if n, err := w.Live.ScheduleComputerTurns(ctx, w.Clock().Add(-play.ComputerStill)); err != nil || n != 1 {
 			t.Fatalf("sweep: %d %v", n, err)
 		}
-		if g := w.waitPly(t, w.tokens[0], pg.ID, 1); g.Ply != 1 || g.MoveDetails[0].Seat != 0 {
+		if g := w.waitPly(t, w.tokens[0], pg.ID, 1); g.Ply != 1 || g.MoveDetails[0].Seat != 0 || g.DrawOffer != nil {
 			t.Fatalf("after the sweep: %+v", g)
 		}
 		// The turn is played: a second sweep finds nothing, and a second

@@ -228,11 +228,18 @@ func TestLiveTournamentOnTablets(t *testing.T) {
 			}
 			time.Sleep(50 * time.Millisecond)
 		}
-		got := apitest.Decode[struct {
+		// The standings follow the archive's upload; the live game records
+		// the archive's ID just after it.
+		type archived struct {
 			ArchiveID *string `json:"archive_id"`
-		}](t, w.Do(t, "GET", "/v1/live-games/"+g.ID, a.TeacherToken, nil, nil))
-		if got.ArchiveID == nil {
-			t.Fatal("no archive record")
+		}
+		got := apitest.Decode[archived](t, w.Do(t, "GET", "/v1/live-games/"+g.ID, a.TeacherToken, nil, nil))
+		for got.ArchiveID == nil {
+			if time.Now().After(deadline) {
+				t.Fatal("no archive record")
+			}
+			time.Sleep(50 * time.Millisecond)
+			got = apitest.Decode[archived](t, w.Do(t, "GET", "/v1/live-games/"+g.ID, a.TeacherToken, nil, nil))
 		}
 		rec = w.Do(t, "GET", "/v1/games/"+*got.ArchiveID, a.TeacherToken, nil, nil)
 		if rec.Code != 200 || !strings.Contains(rec.Body.String(), `"confirmed"`) {

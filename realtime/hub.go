@@ -80,6 +80,14 @@ func (s *Sub) Add(topic string) {
 	h.mu.Unlock()
 }
 
+// Has reports whether a subscriber of this hub follows topic (this
+// process's subscribers only: another replica's are not known here).
+func (h *Hub) Has(topic string) bool {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	return len(h.topics[topic]) > 0
+}
+
 // Remove unsubscribes s from a topic.
 func (s *Sub) Remove(topic string) {
 	s.mu.Lock()

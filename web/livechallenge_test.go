@@ -53,8 +53,12 @@ func TestLiveChallenge(t *testing.T) {
 		b.click("#play-link")
 		b.waitJS("the lobby's socket up", `(() => { const l = document.querySelector('#play-lobby'); return l && l.dataset.link === 'up'; })()`)
 	}
+	// The tablet reads the lobby again now that the phone's socket is up:
+	// the classmate is online.
+	tablet.open("/student/play")
 	mate := fmt.Sprintf(`.classmate[data-user-id="%s"]`, ids[1])
-	tablet.wait(mate)
+	tablet.wait(mate + " .tag.online")
+	tablet.waitJS("the lobby's socket up again", `document.querySelector('#play-lobby').dataset.link === 'up'`)
 	if got := tablet.text(mate + " .mate-name"); got != "钱小地" {
 		t.Errorf("the classmate's name in the lobby: %q", got)
 	}

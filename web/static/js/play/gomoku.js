@@ -58,7 +58,7 @@ export function gomokuPlay({ game, mine, side, lang, act }) {
   });
   let hint = '';
   if (offering) hint = t('gmOfferHint');
-  else if (choosing) hint = t(offered.length === 2 ? 'gmRemoveHint' : 'gmKeepHint', { points: offered.join('、') });
+  else if (choosing) hint = t(offered.length === 2 ? 'gmRemoveHint' : 'gmKeepHint', { points: offered.join(t('listSep')) });
   else if (mine && renju && game.ply === 3 && !game.swapped && side === 1) hint = t('gmSwapHint');
   else if (mine && game.claimable) hint = t('gmClaimHint');
   const buttons = !mine ? [] : [

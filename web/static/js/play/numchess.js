@@ -45,7 +45,7 @@ export function numchessPlay({ game, mine, facing, lang, pad, onMove }) {
       pad.hidden = false;
       pad.replaceChildren(
         h('p', { class: 'nc-ask', id: 'nc-ask' }, many ? t('ncSegment', { n: i + 1, to: tg.path[i] }) + ' ' : '',
-          t('ncUse', { nums: spans[i].join('、') }), ' ', goal),
+          t('ncUse', { nums: spans[i].join(t('listSep')) }), ' ', goal),
         exprPad({ digits: spans[i], ruleset: game.ruleset, onSubmit: (text) => { exprs[i] = text; next(i + 1); } }).el,
         h('button', { type: 'button', class: 'btn', id: 'nc-cancel', onclick: cancel }, '✖ ', t('ncOtherMove')));
     };

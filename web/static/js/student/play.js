@@ -136,7 +136,7 @@ async function lobby(navigate) {
             const open = pick && pick.to === s.id && pick.cls.id === cls.id;
             return h('li', { class: 'classmate', 'data-user-id': s.id },
               h('span', { class: 'mate-name', translate: 'no' }, s.name),
-              s.in_game && h('span', { class: 'tag' }, '♟ ', t('inGame')),
+              s.in_game ? h('span', { class: 'tag' }, '♟ ', t('inGame')) : s.online && h('span', { class: 'tag online' }, '● ', t('onlineNow')),
               h('button', {
                 type: 'button', class: 'btn big primary challenge-btn', 'aria-expanded': open ? 'true' : 'false',
                 onclick: () => {
