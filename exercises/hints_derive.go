@@ -25,6 +25,7 @@ import (
 var hintDerivers = map[string]func(Exercise) ([]Hint, error){
 	"chess.piece_moves":   deriveChessPieceMoves,
 	"chess.escape_check":  deriveChessEscape,
+	"chess.mate_in":       deriveChessMate,
 	"draughts.capture":    deriveDraughtsCapture,
 	"gomoku.win_in_1":     deriveGomokuWin,
 	"gomoku.shape":        deriveGomokuShape,
@@ -185,11 +186,41 @@ func deriveChessEscape(ex Exercise) ([]Hint, error) {
 	return hs, nil
 }
 
+func deriveChessMate(ex Exercise) ([]Hint, error) {
+	var p chessMatePrompt
+	var s chessMovesSolution
+	if err := decodeBoth(ex, &p, &s); err != nil {
+		return nil, err
+	}
+	pos, err := chess.ParseFEN(p.FEN)
+	if err != nil {
+		return nil, err
+	}
+	if len(s.Moves) == 0 {
+		return nil, fmt.Errorf("no solution move")
+	}
+	m, err := pos.ParseMove(s.Moves[0])
+	if err != nil {
+		return nil, err
+	}
+	king := kingOf(pos, 1-pos.Turn())
+	name := chessPieceName(pos.PieceAt(m.From()).Type())
+	return []Hint{
+		hint("先看对方的王（亮起来的那个）：它身边还有哪些格子能逃？哪些被它自己的棋子堵住了？",
+			"Look at the other king (lit up): which squares next to it could it run to? Which are blocked by its own pieces?", king.String()),
+		hint(fmt.Sprintf("第一步用亮起来的%s。走完以后，对方的王还能逃到哪里？", name.ZH),
+			fmt.Sprintf("Make the first move with the lit-up %s. Where could the king run after it?", name.EN), m.From().String()),
+	}, nil
+}
+
 // kingSquare returns the square of the side to move's king.
-func kingSquare(pos chess.Position) chess.Square {
+func kingSquare(pos chess.Position) chess.Square { return kingOf(pos, pos.Turn()) }
+
+// kingOf returns the square of c's king.
+func kingOf(pos chess.Position, c chess.Color) chess.Square {
 	for i := range 64 {
 		pc := pos.PieceAt(chess.Square(i))
-		if pc != chess.NoPiece && pc.Type() == chess.King && pc.Color() == pos.Turn() {
+		if pc != chess.NoPiece && pc.Type() == chess.King && pc.Color() == c {
 			return chess.Square(i)
 		}
 	}
