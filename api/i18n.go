@@ -173,6 +173,7 @@ var fieldMessages = map[string]text{
 	"not_enrollable":    {"只有教师和学生可以加入班级", "only teachers and students can join a class"},
 	"not_allowed":       {"不允许填写", "is not allowed"},
 	"too_many":          {"数量太多", "has too many entries"},
+	"too_many_open":     {"还没结束的太多了", "has too many still open"},
 	"self":              {"不能对自己执行", "cannot be yourself"},
 	"incorrect":         {"不正确", "is incorrect"},
 	"unchanged":         {"不能与原密码相同", "must differ from the current password"},

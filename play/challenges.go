@@ -44,6 +44,9 @@ func (s *Service) Challenge(ctx context.Context, p domain.Principal, in NewChall
 	if err != nil {
 		return nil, err
 	}
+	if err := s.challengesFull(ctx, p.SchoolID, p.UserID); err != nil {
+		return nil, err
+	}
 	them, err := s.dir.Member(ctx, p.SchoolID, in.To)
 	if errors.Is(err, ErrNotFound) {
 		return nil, invalid("to", "not_found")

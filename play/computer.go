@@ -97,6 +97,9 @@ func (s *Service) CreateComputer(ctx context.Context, p domain.Principal, in New
 	if err != nil {
 		return nil, err
 	}
+	if err := s.computerGamesFull(ctx, p.SchoolID, p.UserID); err != nil {
+		return nil, err
+	}
 	person := Player{UserID: me.UserID, Name: me.Name, Shown: me.Shown, Teacher: !me.Student}
 	if me.Student && len(me.Classes) > 0 {
 		person.ClassID = me.Classes[0]

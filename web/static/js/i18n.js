@@ -133,6 +133,8 @@ const TEXT = {
   piece_q: ['后', 'Queen'], piece_r: ['车', 'Rook'], piece_b: ['象', 'Bishop'], piece_n: ['马', 'Knight'],
   correct: ['答对了！', 'Correct!'],
   wrong: ['再想想', 'Not quite'],
+  spentHead: ['这次没做对，看看答案', 'Not this time: here is the answer'],
+  solutionHead: ['答案', 'The answer'],
   partial: ['差一点', 'Almost'],
   continueLine: ['对！继续', 'Right! Keep going'],
   tryAgain: ['再试一次', 'Try again'],
