@@ -105,6 +105,7 @@ func (e bankEntry) exercise() (Exercise, error) {
 		Prompt: e.Prompt, Solution: e.Solution, Difficulty: e.Difficulty,
 		Band: e.Band, Tags: e.Tags, Hints: e.Hints,
 	}
+	ex = withDerivedHints(ex)
 	if err := CheckHints(ex); err != nil {
 		return Exercise{}, err
 	}

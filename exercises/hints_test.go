@@ -123,8 +123,8 @@ func TestBankHintsFollowSolutions(t *testing.T) {
 	}
 	checked := 0
 	for _, ex := range bank {
-		if len(ex.Hints) < 2 {
-			continue
+		if len(ex.Hints) < 2 || slices.EqualFunc(ex.Hints, DeriveHints(ex), hintEqual) {
+			continue // derived hints are read off the solution (hints_derive_test.go)
 		}
 		switch ex.Kind {
 		case "numchess.move":
@@ -177,3 +177,5 @@ func TestBankHintsFollowSolutions(t *testing.T) {
 		t.Errorf("only %d hints checked against their solutions", checked)
 	}
 }
+
+func hintEqual(a, b Hint) bool { return a.Text == b.Text && slices.Equal(a.Squares, b.Squares) }

@@ -16,11 +16,16 @@ func allKinds() []Kind {
 }
 
 // allGenerators lists every generator; each game's generators live in
-// generate_<game>.go and add their constructors here.
+// generate_<game>.go and add their constructors here. Each is wrapped to
+// give its exercises the derived hints (hints_derive.go).
 func allGenerators() []Generator {
-	return []Generator{
+	gs := []Generator{
 		chessEscapeGenerator{}, chessMateGenerator{}, // chess (generate_chess.go, generate_chess_mate.go)
 		ncExpressionGenerator{}, ncMoveGenerator{}, // numchess (generate_numchess.go)
 		gmWinGenerator{}, // gomoku (generate_gomoku.go)
 	}
+	for i, g := range gs {
+		gs[i] = hintedGenerator{g}
+	}
+	return gs
 }

@@ -205,12 +205,13 @@ func (s *LiveStore) Due(ctx context.Context, now time.Time, limit int) ([]string
 }
 
 // ComputerDue returns the playing games where the computer is to move
-// that have not changed since before.
+// and its turn began at or before before. (Not updated_at: gorm writes
+// the wall clock there, not the service's.)
 func (s *LiveStore) ComputerDue(ctx context.Context, before time.Time, limit int) ([]string, error) {
 	var ids []string
 	err := s.db.WithContext(ctx).Model(&liveGameRow{}).
-		Where("computer_turn = ? AND status = ? AND updated_at <= ?", true, string(play.Playing), before.UTC()).
-		Order("updated_at").Limit(limit).Pluck("id", &ids).Error
+		Where("computer_turn = ? AND status = ? AND turn_start <= ?", true, string(play.Playing), before.UTC()).
+		Order("turn_start").Limit(limit).Pluck("id", &ids).Error
 	return ids, err
 }
 

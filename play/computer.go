@@ -205,8 +205,9 @@ func (s *Service) playComputer(ctx context.Context, id string) (stale bool, err 
 }
 
 // ScheduleComputerTurns schedules the computer's turns of the playing
-// games where the computer is to move and nothing changed since before
-// (a process stopped while it thought). It returns how many it queued.
+// games where the computer is to move and its turn began before before
+// (a process stopped while it thought: a turn takes at most a second). It
+// returns how many it queued.
 func (s *Service) ScheduleComputerTurns(ctx context.Context, before time.Time) (int, error) {
 	if s.pool == nil {
 		return 0, nil

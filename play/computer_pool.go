@@ -10,8 +10,8 @@ import (
 
 // pool runs the computer's turns: at most size searches at once, a queue
 // of at most queueCap games, each waiting at most wait before it is
-// dropped (the sweeper queues a dropped turn again once the game has been
-// still for ComputerStill). A game is queued once: a schedule while it
+// dropped (the sweeper queues a dropped turn again once it has lasted
+// ComputerStill). A game is queued once: a schedule while it
 // waits or is being played marks it to be looked at again after.
 type pool struct {
 	// play plays the computer's turn of a game; stale: the game changed
@@ -39,8 +39,8 @@ type queued struct {
 // queueCap bounds the games waiting for the computer in one process.
 const queueCap = 1000
 
-// ComputerStill is how long a game where the computer is to move must
-// have been unchanged before the sweeper queues its turn again.
+// ComputerStill is how long the computer's turn must have lasted before
+// the sweeper queues it again.
 const ComputerStill = 5 * time.Second
 
 // PoolSize is the default number of computer searches at once: half the

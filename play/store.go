@@ -33,7 +33,8 @@ type Store interface {
 	// before now, earliest first.
 	Due(ctx context.Context, now time.Time, limit int) ([]string, error)
 	// ComputerDue returns up to limit playing games where the computer is
-	// to move and that have not changed since before, stalest first.
+	// to move and its turn began (TurnStart) at or before before, oldest
+	// first.
 	ComputerDue(ctx context.Context, before time.Time, limit int) ([]string, error)
 	// List returns the games matching q, newest first, at most q.Limit.
 	List(ctx context.Context, q Query) ([]*Game, error)

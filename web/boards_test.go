@@ -119,9 +119,17 @@ func TestBoards(t *testing.T) {
 		b.shot(what)
 	}
 
-	// Five in a row for Black at h6.
+	// Five in a row for Black at h6, in two steps: a mis-tap on h5 shows
+	// the stone and sends nothing, a tap on h6 moves it there, ✔ sends it.
 	b.open("/student/exercise/" + ids[keys[0]] + "?a=" + asg.ID)
+	b.click(`.gomoku [data-pt="h5"]`)
+	b.wait("#point-go")
+	if evalJS[bool](b, `!!document.querySelector('#verdict').dataset.outcome || !document.querySelector('.gomoku [data-pt="h5"]').classList.contains('pending')`) {
+		t.Error("the first tap sent the stone, or did not show it")
+	}
 	b.click(`.gomoku [data-pt="h6"]`)
+	b.shot("gomoku-pending")
+	b.click("#point-go")
 	correct("gomoku-win")
 
 	// The open four: mark its four stones, then ✔.
@@ -169,8 +177,9 @@ func TestBoards(t *testing.T) {
 	b.click("#points-go")
 	correct("renju-forbidden-all")
 
-	// A four-three: one tap on i8.
+	// A four-three: i8, tapped twice.
 	b.open("/student/exercise/" + ids[keys[6]] + "?a=" + asg.ID)
+	b.click(`.gomoku [data-pt="i8"]`)
 	b.click(`.gomoku [data-pt="i8"]`)
 	correct("gomoku-four-three")
 

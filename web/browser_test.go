@@ -75,6 +75,14 @@ const demoPassword = "browser-test-teacher-pw"
 // env adds QIXUE_* settings.
 func startServer(t *testing.T, env ...string) string {
 	t.Helper()
+	base, _ := startStoppable(t, env...)
+	return base
+}
+
+// startStoppable is startServer, with a function that stops the server
+// before the test ends (it waits until the process is gone).
+func startStoppable(t *testing.T, env ...string) (base string, stop func()) {
+	t.Helper()
 	chromium(t) // skip before building anything when there is no browser
 	bin := qixueBinary(t)
 	dir := t.TempDir()
@@ -98,7 +106,9 @@ func startServer(t *testing.T, env ...string) string {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { cancel(); _ = cmd.Wait() })
+	var once sync.Once
+	stop = func() { once.Do(func() { cancel(); _ = cmd.Wait() }) }
+	t.Cleanup(stop)
 	addr := make(chan string, 1)
 	go func() {
 		sc := bufio.NewScanner(stderr)
@@ -114,11 +124,11 @@ func startServer(t *testing.T, env ...string) string {
 	}()
 	select {
 	case a := <-addr:
-		return "http://" + a
+		return "http://" + a, stop
 	case <-time.After(60 * time.Second):
 		t.Fatal("qixue serve did not start listening within 60 s")
 	}
-	return ""
+	return "", stop
 }
 
 // browser is one headless chromium tab with the screenshots taken so far.

@@ -56,6 +56,7 @@ func TestOfflineAnswer(t *testing.T) {
 	b.offline(true)
 	b.waitJS("the offline banner", `!document.querySelector('#offline-banner').hidden`)
 	b.click(`.gomoku [data-pt="h6"]`)
+	b.click(`.gomoku [data-pt="h6"]`)
 	b.waitJS("an answer to the tap", `!!document.querySelector('#verdict').dataset.outcome`)
 	if got := evalJS[string](b, `document.querySelector('#verdict').dataset.outcome`); got != "waiting" {
 		t.Fatalf("offline tap: verdict %q, %q", got, b.text("#verdict"))

@@ -63,6 +63,7 @@ func TestRenjuForbiddenMarks(t *testing.T) {
 	}
 	b.shot("renju-forbidden-marks")
 	b.click(`.gomoku [data-pt="l8"]`)
+	b.click(`.gomoku [data-pt="l8"]`)
 	b.waitJS("the verdict", `['correct', 'wrong', 'partial'].includes((document.querySelector('#verdict') || {dataset: {}}).dataset.outcome)`)
 	if got := evalJS[string](b, `document.querySelector('#verdict').dataset.outcome`); got != "correct" {
 		t.Errorf("l8: %s", got)

@@ -6,11 +6,13 @@ import (
 	"crypto/sha256"
 	"embed"
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"mime"
 	"net/http"
 	"path"
+	"sort"
 	"strings"
 )
 
@@ -18,10 +20,10 @@ import (
 var static embed.FS
 
 // CSP is the Content-Security-Policy of every answer of the app: scripts,
-// styles, images and API calls from this origin only, no inline script or
-// style, no framing, no plugins.
+// styles, images, API calls, the manifest and the service worker from
+// this origin only, no inline script or style, no framing, no plugins.
 const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; " +
-	"connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+	"connect-src 'self'; manifest-src 'self'; worker-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
 // file is one embedded file, kept as is and gzip-compressed.
 type file struct {
@@ -67,7 +69,54 @@ func New() (*App, error) {
 	if a.index == nil {
 		return nil, fmt.Errorf("web: static/index.html is missing")
 	}
+	if err := a.writeWorker(); err != nil {
+		return nil, err
+	}
 	return a, nil
+}
+
+// writeWorker fills in the service worker's version and the files it
+// caches on install: the version hashes every other file, so a build that
+// changes any file gets a new cache (and the old one is dropped); the
+// list is every file but the teacher's screens (a student's device need
+// not hold them) and the worker itself.
+func (a *App) writeWorker() error {
+	const name = "/sw.js"
+	sw := a.files[name]
+	if sw == nil {
+		return fmt.Errorf("web: static/sw.js is missing")
+	}
+	paths := make([]string, 0, len(a.files))
+	for p := range a.files {
+		if p != name {
+			paths = append(paths, p)
+		}
+	}
+	sort.Strings(paths)
+	sum := sha256.New()
+	var precache []string
+	for _, p := range paths {
+		fmt.Fprintf(sum, "%s %s\n", p, a.files[p].etag)
+		if !strings.HasPrefix(p, "/js/teacher/") {
+			precache = append(precache, p)
+		}
+	}
+	list, err := json.Marshal(precache)
+	if err != nil {
+		return err
+	}
+	version := base64.RawURLEncoding.EncodeToString(sum.Sum(nil)[:9])
+	body := bytes.Replace(sw.body, []byte("'__QIXUE_VERSION__'"), []byte("'"+version+"'"), 1)
+	body = bytes.Replace(body, []byte("__QIXUE_PRECACHE__"), list, 1)
+	if bytes.Contains(body, []byte("__QIXUE_")) {
+		return fmt.Errorf("web: static/sw.js: a placeholder was not filled in")
+	}
+	f, err := newFile(name, body)
+	if err != nil {
+		return err
+	}
+	a.files[name] = f
+	return nil
 }
 
 func newFile(name string, body []byte) (*file, error) {

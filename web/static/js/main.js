@@ -130,3 +130,9 @@ drawOnline();
 onSession(drawTop);
 document.documentElement.lang = lang();
 render();
+
+// The service worker keeps the app's files, so it opens without the
+// server (and can be installed, with manifest.webmanifest).
+if ('serviceWorker' in navigator) {
+  window.addEventListener('load', () => { navigator.serviceWorker.register('/sw.js').catch(() => {}); });
+}

@@ -34,7 +34,11 @@ export function parseBoard(s) {
 
 // numbers writes the order of play on stones ({point: '1'}), as the
 // opening diagrams number Black 1, White 2, Black 3.
-export function gomokuBoard({ board, mode = 'one', lang, onPoint, onPoints, asked, forbidden = [], numbers = {} }) {
+// With confirm, the colour of the player's stones ('x' or 'o': an
+// exercise, where a stone costs a try), mode 'one' puts a stone in two
+// steps: a tap shows it, a second tap on it or ✔ sends it; a tap on
+// another point moves it there.
+export function gomokuBoard({ board, mode = 'one', lang, onPoint, onPoints, asked, forbidden = [], numbers = {}, confirm = false }) {
   let stones = parseBoard(board);
   let banned = new Set(forbidden);
   const rings = new Set([].concat(asked || []));
@@ -46,6 +50,12 @@ export function gomokuBoard({ board, mode = 'one', lang, onPoint, onPoints, aske
     type: 'button', class: 'key key-go', id: 'points-go', hidden: mode !== 'many', disabled: true,
     onclick: () => onPoints([...marked]),
   }, '✔', h('span', { class: 'sr-only' }, t('submit')));
+  let pending = null; // the stone shown, not yet sent (confirm)
+  const go = h('button', {
+    type: 'button', class: 'key key-go', id: 'point-go', hidden: true,
+    onclick: () => { if (pending && !locked) place(pending); },
+  }, '✔', h('span', { class: 'sr-only' }, t('submit')));
+  const place = (p) => { pending = null; draw(); onPoint(p); };
   const name = (p) => {
     const s = stones[p];
     const at = (p === 'h8' ? p + ' ' + t('tengen') : STARS.includes(p) ? p + ' ' + t('starPoint') : p) + (numbers[p] ? ' · ' + numbers[p] : '');
@@ -61,7 +71,7 @@ export function gomokuBoard({ board, mode = 'one', lang, onPoint, onPoints, aske
     for (let r = 15; r >= 1; r--) {
       rows.push(h('div', { class: 'row15', role: 'row' }, [...COLS].map((c) => {
         const p = c + r;
-        const s = stones[p];
+        const s = stones[p] || (p === pending ? confirm + ' pending' : '');
         return h('button', {
           type: 'button', role: 'gridcell', 'data-pt': p, 'aria-label': name(p),
           'aria-pressed': marked.has(p) ? 'true' : 'false',
@@ -73,6 +83,7 @@ export function gomokuBoard({ board, mode = 'one', lang, onPoint, onPoints, aske
     grid.replaceChildren(...rows);
     if (had) grid.querySelector(`[data-pt="${had}"]`).focus();
     send.disabled = marked.size === 0;
+    go.hidden = !pending;
   };
   const tap = (p) => {
     if (locked || mode === 'look') return;
@@ -82,7 +93,9 @@ export function gomokuBoard({ board, mode = 'one', lang, onPoint, onPoints, aske
       return;
     }
     if (stones[p]) return;
-    onPoint(p);
+    if (!confirm || p === pending) { place(p); return; }
+    pending = p;
+    draw();
   };
   grid.addEventListener('keydown', (e) => {
     const p = e.target.dataset && e.target.dataset.pt;
@@ -95,13 +108,13 @@ export function gomokuBoard({ board, mode = 'one', lang, onPoint, onPoints, aske
   draw();
   return {
     el: h('div', { class: 'board-wrap' },
-      h('div', { class: 'gframe' }, strip('top'), strip('left'), grid, strip('right'), strip('bottom')), send,
+      h('div', { class: 'gframe' }, strip('top'), strip('left'), grid, strip('right'), strip('bottom')), send, go,
       forbidden.length > 0 && h('p', { class: 'ban-legend' }, h('span', { class: 'ban', 'aria-hidden': 'true' }, '✕ '), t('forbiddenLegend'))),
     // place puts a stone (the student's or the reply) on the board.
     // A new stone may change the marks: place takes the new position's
     // (the server's, after its reply), or drops them.
     place(p, colour, marks) { stones[p] = colour; banned = new Set(marks || []); draw(); },
     lock(v) { locked = v; grid.classList.toggle('locked', v); },
-    reset() { stones = { ...start }; banned = new Set(forbidden); marked.clear(); draw(); },
+    reset() { stones = { ...start }; banned = new Set(forbidden); marked.clear(); pending = null; draw(); },
   };
 }

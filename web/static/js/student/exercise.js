@@ -12,6 +12,7 @@ import { draughtsBoard } from '../boards/draughts.js';
 import { numchessBoard } from '../boards/numchess.js';
 import { coordsSwitch } from '../boards/coords.js';
 import { gameIcon } from './home.js';
+import { fetchSolution, solutionBox, showSolution } from './solution.js';
 
 export default async function exercisePage({ params, query, navigate }) {
   const id = params.id;
@@ -101,24 +102,32 @@ export default async function exercisePage({ params, query, navigate }) {
     const stars = v.recorded ? v.stars : v.correct ? (v.first_attempt ? 3 : 2) : v.outcome === 'partial' ? 1 : 0;
     const explain = v.solution && v.solution.explanation && (v.solution.explanation[lang()] || v.solution.explanation['zh-CN']);
     const spent = v.spent || (allowed > 0 && used >= allowed && !v.correct);
+    // The last try is used up: the solution comes with its explanation.
+    const reveal = spent && !v.correct && v.outcome !== 'continue';
     verdictBox.className = 'verdict ' + v.outcome;
     verdictBox.dataset.ms = String(ms);
     verdictBox.dataset.outcome = v.outcome;
     verdictBox.replaceChildren(
       h('span', { class: 'v-icon', 'aria-hidden': 'true' }, icon),
       h('div', { class: 'v-text' },
-        h('strong', {}, head),
+        h('strong', {}, reveal ? t('spentHead') : head),
         stars > 0 && h('span', { class: 'stars', role: 'img', 'aria-label': t('stars', { n: stars }) }, '★'.repeat(stars) + '☆'.repeat(3 - stars)),
         v.feedback && h('p', { class: 'feedback' }, v.feedback),
-        explain && explain !== v.feedback && h('p', { class: 'explain' }, explain)),
+        !reveal && explain && explain !== v.feedback && h('p', { class: 'explain' }, explain)),
       h('div', { class: 'v-actions' },
         v.outcome === 'continue' ? null
           : v.done === false ? null
             : v.correct || spent
               ? h('button', { type: 'button', class: 'btn primary big', id: 'next-exercise', onclick: goNext }, t('nextExercise'), ' ➜')
               : h('button', { type: 'button', class: 'btn big', id: 'try-again', onclick: retry }, '↺ ', t('tryAgain'))));
-    announce(head + '. ' + (v.feedback || ''));
+    announce((reveal ? t('spentHead') : head) + '. ' + (v.feedback || ''));
     verdictBox.scrollIntoView({ block: 'nearest' }); // on a phone it is below the board
+    if (reveal) {
+      const sol = v.solution && Object.keys(v.solution).length ? v.solution : await fetchSolution(id);
+      const box = solutionBox(sol);
+      if (box) verdictBox.querySelector('.v-text').append(box);
+      await showSolution(ex, input, sol);
+    }
     if (v.outcome === 'continue' && v.reply !== undefined) await continueLine(v.reply, v);
   };
 
@@ -249,7 +258,7 @@ function makeInput(ex, send, lineSoFar) {
     const mine = (p.colour || p.attacker) === 'white' ? 'o' : 'x';
     const theirs = mine === 'x' ? 'o' : 'x';
     const board = gomokuBoard({
-      board: p.board, lang: lang(), mode: ex.kind === 'gomoku.shape' ? 'many' : 'one', forbidden: ex.forbidden_points,
+      board: p.board, lang: lang(), mode: ex.kind === 'gomoku.shape' ? 'many' : 'one', forbidden: ex.forbidden_points, confirm: mine,
       onPoint: (pt) => {
         board.place(pt, mine);
         if (ex.steps) {
@@ -264,7 +273,7 @@ function makeInput(ex, send, lineSoFar) {
     });
     return {
       el: board.el, board: true, lock: board.lock, reset: board.reset, reply: (pt, v) => board.place(pt, theirs, v && v.forbidden_points),
-      hint: '☝ ' + (ex.kind === 'gomoku.shape' ? t('markPoints') : t('tapPoint')),
+      hint: '☝ ' + (ex.kind === 'gomoku.shape' ? t('markPoints') : t('tapPointConfirm')),
     };
   }
   if (ex.kind === 'gomoku.forbidden' && p.board) {
