@@ -205,7 +205,7 @@ function hintBox(ex, boardEl) {
     btn.disabled = !more;
     btn.replaceChildren(h('span', { class: 'hint-icon', 'aria-hidden': 'true' }, '💡'), ' ',
       more ? t('hintButton', { n: shown.length + 1, total }) : t('hintsAllShown'),
-      more && h('span', { class: 'hint-cost' }, ' · ', t(shown.length === 0 ? 'hintCostFirst' : 'hintCostMore')));
+      ...(more ? [h('span', { class: 'hint-cost' }, ' · ', t(shown.length === 0 ? 'hintCostFirst' : 'hintCostMore'))] : []));
     lit = shown.length ? shown[shown.length - 1].squares || [] : [];
     light();
   };
