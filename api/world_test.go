@@ -16,6 +16,7 @@ import (
 	"qixue/api/apitest"
 	"qixue/assignments"
 	"qixue/audit"
+	"qixue/classroom"
 	"qixue/exercises"
 	"qixue/lessons"
 	"qixue/models"
@@ -42,6 +43,9 @@ type world struct {
 	// Live is the live-game service behind the routes (the computer plays
 	// its seats; closed when the test ends).
 	Live *play.Service
+	// Hub carries the live lessons' events (and the sockets' of a server
+	// made on it).
+	Hub *realtime.Hub
 }
 
 // worldSchool is the content of one school of the world.
@@ -50,6 +54,9 @@ type worldSchool struct {
 	// LiveGame is a live chess game of the class's teacher against its
 	// student.
 	LiveGame string
+	// LiveLesson is a running live lesson of the class (its first item
+	// shown); ReadyLesson one not started.
+	LiveLesson, ReadyLesson string
 	// Game is a chess game of the class's student, uploaded by its
 	// teacher (confirmed).
 	Game string
@@ -96,6 +103,7 @@ func newWorld(t testing.TB, db *gorm.DB) *world {
 	tourneys := tournaments.NewService(models.NewTournamentStore(db), nil)
 	archive := api.NewGames(models.NewGameStore(db), tourneys)
 	w.Live = liveService(db, h.Clock, api.LiveArchive(archive, game.NewRegistry()))
+	w.Hub = realtime.NewHub()
 	t.Cleanup(w.Live.Close)
 	h.Echo = api.NewServer(api.Deps{
 		Identity:    h.Identity,
@@ -109,8 +117,11 @@ func newWorld(t testing.TB, db *gorm.DB) *world {
 		Tournaments: tourneys,
 		Games:       archive,
 		Live:        w.Live,
-		LiveHub:     realtime.NewHub(),
+		LiveHub:     w.Hub,
 		Tablets:     api.TournamentTablets(tourneys),
+		Classroom: classroom.NewService(models.NewClassroomStore(db), practice, classroom.Config{
+			Now: h.Clock, Announce: api.LessonAnnouncer(w.Hub, nil, h.Clock),
+		}),
 	})
 	for i, s := range []*worldSchool{&w.A, &w.B} {
 		fs := w.F.A
@@ -148,6 +159,13 @@ func newWorld(t testing.TB, db *gorm.DB) *world {
 			"name": "象棋赛 " + fs.School.Name, "game": "chess", "rounds": 3,
 			"class_ids": []string{fs.Class.ID}, "student_ids": []string{fs.Student.ID},
 		}, nil)
+		s.ReadyLesson = w.create(t, "POST", "/v1/live-lessons", fs.TeacherToken, map[string]any{
+			"class_id": fs.Class.ID, "exercise_ids": []string{w.Bank}}, nil)
+		s.LiveLesson = w.create(t, "POST", "/v1/live-lessons", fs.TeacherToken, map[string]any{
+			"class_id": fs.Class.ID, "exercise_ids": []string{w.Bank, s.Exercise}}, nil)
+		if rec := w.Do(t, "POST", "/v1/live-lessons/"+s.LiveLesson+"/open", fs.TeacherToken, map[string]any{"index": 0}, nil); rec.Code != http.StatusOK {
+			t.Fatalf("open lesson: %d %s", rec.Code, rec.Body)
+		}
 		s.LiveGame = w.create(t, "POST", "/v1/live-games", fs.TeacherToken, map[string]any{
 			"game": "chess", "players": []string{fs.Teacher.ID, fs.Student.ID}}, nil)
 		s.Game = w.upload(t, fs.TeacherToken, map[string]any{"game": "chess", "white_id": fs.Student.ID,
