@@ -174,9 +174,10 @@ func Migrate(ctx context.Context, db *gorm.DB) error {
 		&assignmentRow{}, &assignmentItemRow{}, &assignmentStudentRow{},
 		&ratingStateRow{}, &studentRatingRow{}, &exerciseRatingRow{}, &ratingChangeRow{},
 		&auditRow{},
-		&tournamentRow{}, &tournamentClassRow{}, &tournamentPlayerRow{}, &tournamentBoardRow{}, &tournamentAbsenceRow{},
+		&tournamentRow{}, &tournamentClassRow{}, &tournamentPlayerRow{}, &tournamentBoardRow{}, &tournamentAbsenceRow{}, &teamEventRow{},
 		&gameRecordRow{},
 		&liveGameRow{}, &liveMoveRow{}, &livePenaltyRow{}, &liveChallengeRow{},
+		&liveLessonRow{}, &liveLessonAnswerRow{},
 	)
 	if err != nil {
 		return fmt.Errorf("migrate: %w", err)
