@@ -174,7 +174,7 @@ func Migrate(ctx context.Context, db *gorm.DB) error {
 		&assignmentRow{}, &assignmentItemRow{}, &assignmentStudentRow{},
 		&ratingStateRow{}, &studentRatingRow{}, &exerciseRatingRow{}, &ratingChangeRow{},
 		&auditRow{},
-		&tournamentRow{}, &tournamentClassRow{}, &tournamentPlayerRow{}, &tournamentBoardRow{}, &tournamentAbsenceRow{},
+		&tournamentRow{}, &tournamentClassRow{}, &tournamentPlayerRow{}, &tournamentBoardRow{}, &tournamentAbsenceRow{}, &teamEventRow{},
 		&gameRecordRow{},
 		&liveGameRow{}, &liveMoveRow{}, &livePenaltyRow{}, &liveChallengeRow{},
 	)
