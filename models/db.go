@@ -177,6 +177,7 @@ func Migrate(ctx context.Context, db *gorm.DB) error {
 		&tournamentRow{}, &tournamentClassRow{}, &tournamentPlayerRow{}, &tournamentBoardRow{}, &tournamentAbsenceRow{}, &teamEventRow{},
 		&gameRecordRow{},
 		&liveGameRow{}, &liveMoveRow{}, &livePenaltyRow{}, &liveChallengeRow{},
+		&liveLessonRow{}, &liveLessonAnswerRow{},
 	)
 	if err != nil {
 		return fmt.Errorf("migrate: %w", err)
