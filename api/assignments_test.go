@@ -21,6 +21,7 @@ import (
 	"qixue/lessons"
 	"qixue/models"
 	"qixue/models/modelstest"
+	"qixue/rules/game"
 )
 
 // newAssignmentsServer is a harness whose server has assignments, with two
@@ -254,7 +255,7 @@ func schoolLesson(t *testing.T, db *gorm.DB, school string, exerciseIDs ...strin
 	t.Helper()
 	ctx := context.Background()
 	ls := models.NewLessonStore(db)
-	c, err := ls.CreateCurriculum(ctx, lessons.Curriculum{SchoolID: school, Game: exercises.Chess, Band: exercises.G23,
+	c, err := ls.CreateCurriculum(ctx, lessons.Curriculum{SchoolID: school, Game: game.Chess, Band: exercises.G23,
 		Title: lessons.Text{ZH: "校本", EN: "School"}})
 	if err != nil {
 		t.Fatal(err)

@@ -16,6 +16,7 @@ import (
 	"qixue/api/apitest"
 	"qixue/lessons/diagram"
 	"qixue/models/modelstest"
+	"qixue/rules/game"
 )
 
 var svgDecoder sync.Once
@@ -107,13 +108,13 @@ func TestDiagrams(t *testing.T) {
 	}
 	// Links made by diagram.Path draw exactly what Render draws.
 	for _, l := range []struct {
-		game diagram.Game
+		game game.Name
 		opts diagram.Options
 	}{
-		{diagram.Chess, diagram.Options{Position: "4k3/8/8/8/4R3/8/8/4K3 b - - 0 1", Highlights: []string{"e8", "e4"}, Arrows: []string{"e4e7"}, LastMove: "e1e4", Flip: true}},
-		{diagram.Draughts, diagram.Options{Position: "B:WK4,28:B12,K46", LastMove: "23x34x45"}},
-		{diagram.Gomoku, diagram.Options{Position: "h8 h9 i9 g7", Numbers: true, Arrows: []string{"h8-l12"}}},
-		{diagram.NumChess, diagram.Options{Position: "start", Coords: true, LastMove: "0a1-e5[9-5-4]", Highlights: []string{"e5", "a2"}}},
+		{game.Chess, diagram.Options{Position: "4k3/8/8/8/4R3/8/8/4K3 b - - 0 1", Highlights: []string{"e8", "e4"}, Arrows: []string{"e4e7"}, LastMove: "e1e4", Flip: true}},
+		{game.Draughts, diagram.Options{Position: "B:WK4,28:B12,K46", LastMove: "23x34x45"}},
+		{game.Gomoku, diagram.Options{Position: "h8 h9 i9 g7", Numbers: true, Arrows: []string{"h8-l12"}}},
+		{game.NumChess, diagram.Options{Position: "start", Coords: true, LastMove: "0a1-e5[9-5-4]", Highlights: []string{"e5", "a2"}}},
 	} {
 		rec := h.Do(t, "GET", diagram.Path(l.game, l.opts), "", nil, nil)
 		want, err := diagram.Render(l.game, l.opts)

@@ -12,6 +12,7 @@ import (
 	"qixue/domain"
 	"qixue/games"
 	"qixue/progress"
+	"qixue/rules/game"
 )
 
 // GamesUploadPath is the route of game uploads, which may exceed the
@@ -121,7 +122,7 @@ func (h *gameHandlers) list(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	f := games.Filter{PlayerID: c.QueryParam("user_id"), ClassID: c.QueryParam("class_id"), Game: games.Game(c.QueryParam("game")),
+	f := games.Filter{PlayerID: c.QueryParam("user_id"), ClassID: c.QueryParam("class_id"), Game: game.Name(c.QueryParam("game")),
 		Event: c.QueryParam("event"), From: c.QueryParam("from"), To: c.QueryParam("to"), Opening: c.QueryParam("opening"),
 		Status: games.Status(c.QueryParam("status"))}
 	list, next, err := h.svc.List(c.Request().Context(), Caller(c), f, domain.Page{Limit: page.Limit, After: page.After})

@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"qixue/games"
+	"qixue/rules/game"
 )
 
 // levelName says a level of seed 004's scheme: 30级 .. 1级, or 无级别.
@@ -78,8 +79,8 @@ var monthTableText = map[string]text{
 	"next":   {"距下一级", "To next level"},
 }
 
-var gameNames = map[games.Game]text{games.Chess: {"国际象棋", "chess"}, games.Draughts: {"国际跳棋", "draughts"},
-	games.Gomoku: {"五子棋", "gomoku"}, games.NumChess: {"国际数棋", "number chess"}}
+var gameNames = map[game.Name]text{game.Chess: {"国际象棋", "chess"}, game.Draughts: {"国际跳棋", "draughts"},
+	game.Gomoku: {"五子棋", "gomoku"}, game.NumChess: {"国际数棋", "number chess"}}
 
 func monthRows(t *games.MonthTable, lang string) [][]string {
 	w := func(k string) string { return monthTableText[k].in(lang) }
@@ -106,7 +107,7 @@ func (h *gameHandlers) monthly(c echo.Context, schoolID, classID string) error {
 	if month == "" {
 		month = time.Now().UTC().Format("2006-01")
 	}
-	t, err := h.svc.Monthly(c.Request().Context(), Caller(c), schoolID, classID, games.Game(c.QueryParam("game")), month)
+	t, err := h.svc.Monthly(c.Request().Context(), Caller(c), schoolID, classID, game.Name(c.QueryParam("game")), month)
 	if err != nil {
 		return err
 	}

@@ -10,6 +10,7 @@ import (
 
 	"qixue/games"
 	"qixue/lessons/diagram"
+	"qixue/rules/game"
 )
 
 // gameUploadRequest is the body of POST /v1/games (or its multipart
@@ -26,7 +27,7 @@ type gameUploadRequest struct {
 }
 
 func (r gameUploadRequest) upload() games.Upload {
-	u := games.Upload{Game: games.Game(r.Game), Variant: r.Variant, Text: r.Text, WhiteID: r.WhiteID, BlackID: r.BlackID}
+	u := games.Upload{Game: game.Name(r.Game), Variant: r.Variant, Text: r.Text, WhiteID: r.WhiteID, BlackID: r.BlackID}
 	if r.TournamentID != "" || r.Round != nil || r.Board != nil {
 		p := games.Pairing{TournamentID: r.TournamentID}
 		if r.Round != nil {
@@ -174,13 +175,13 @@ type plyResponse struct {
 type replayWriter struct {
 	c   echo.Context
 	rp  *games.Replay
-	g   diagram.Game
+	g   game.Name
 	enc *json.Encoder
 	n   int
 }
 
 func newReplayWriter(c echo.Context, rp *games.Replay) *replayWriter {
-	return &replayWriter{c: c, rp: rp, g: diagram.Game(rp.Record.Game), enc: json.NewEncoder(c.Response())} // escaped as c.JSON escapes
+	return &replayWriter{c: c, rp: rp, g: game.Name(rp.Record.Game), enc: json.NewEncoder(c.Response())} // escaped as c.JSON escapes
 }
 
 // begin writes the status, the record and the start.

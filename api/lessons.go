@@ -9,7 +9,7 @@ import (
 	"qixue/domain"
 	"qixue/exercises"
 	"qixue/lessons"
-	"qixue/lessons/diagram"
+	"qixue/rules/game"
 )
 
 // lessonHandlers serve curricula and lessons.
@@ -47,7 +47,7 @@ func (h *lessonHandlers) register(v1 *echo.Group, auth echo.MiddlewareFunc) {
 // band, comes first.
 func (h *lessonHandlers) listCurricula(c echo.Context) error {
 	p := Caller(c)
-	var game exercises.Game
+	var game game.Name
 	if s := c.QueryParam("game"); s != "" {
 		g, err := exercises.ParseGame(s)
 		if err != nil {
@@ -123,7 +123,7 @@ func (h *lessonHandlers) replyLesson(c echo.Context, status int, id string) erro
 		Blocks: make([]blockResponse, len(l.Blocks)),
 	}
 	for i, b := range l.Blocks {
-		r.Blocks[i] = toBlockResponse(b, diagram.Game(cu.Game), lang)
+		r.Blocks[i] = toBlockResponse(b, game.Name(cu.Game), lang)
 		if b.Type != lessons.BlockExercise {
 			continue
 		}

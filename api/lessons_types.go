@@ -4,6 +4,7 @@ import (
 	"qixue/exercises"
 	"qixue/lessons"
 	"qixue/lessons/diagram"
+	"qixue/rules/game"
 )
 
 // Response bodies of the curricula and lessons routes.
@@ -109,7 +110,7 @@ func toLessonSummary(l lessons.Lesson, lang string) lessonSummaryResponse {
 
 // toBlockResponse converts a text or diagram block; exercise blocks are
 // expanded by the handler.
-func toBlockResponse(b lessons.Block, game diagram.Game, lang string) blockResponse {
+func toBlockResponse(b lessons.Block, game game.Name, lang string) blockResponse {
 	r := blockResponse{Type: string(b.Type)}
 	switch b.Type {
 	case lessons.BlockText:
@@ -134,7 +135,7 @@ type curriculumRequest struct {
 
 func (r curriculumRequest) curriculum(id string) lessons.Curriculum {
 	return lessons.Curriculum{
-		ID: id, SchoolID: r.SchoolID, Game: exercises.Game(r.Game), Band: exercises.Band(r.Band),
+		ID: id, SchoolID: r.SchoolID, Game: game.Name(r.Game), Band: exercises.Band(r.Band),
 		Title: r.Title.text(), Description: r.Description.text(),
 	}
 }

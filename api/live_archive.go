@@ -95,7 +95,7 @@ func (a liveArchive) Archive(ctx context.Context, g *play.Game, moves []string) 
 	b.WriteString(res)
 	b.WriteString("\n")
 
-	up := games.Upload{Game: games.Game(g.Game), Variant: g.Ruleset, Text: b.String()}
+	up := games.Upload{Game: game.Name(g.Game), Variant: g.Ruleset, Text: b.String()}
 	ids := [2]string{}
 	for i, p := range []play.Player{first, second} {
 		if !p.Teacher {

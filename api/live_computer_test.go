@@ -139,8 +139,12 @@ func TestLiveComputerChess(t *testing.T) {
 			!strings.HasPrefix(lv.Levels[0].Player, "Computer level 1") {
 			t.Fatalf("levels: %+v", lv.Levels)
 		}
-		if rec := w.Do(t, "GET", "/v1/players/gomoku/levels", child, nil, nil); rec.Code != http.StatusNotFound {
+		if rec := w.Do(t, "GET", "/v1/players/gomoku/levels", child, nil, nil); rec.Code != http.StatusOK ||
+			!strings.Contains(rec.Body.String(), `"level":10`) || strings.Contains(rec.Body.String(), `"level":11`) {
 			t.Fatalf("gomoku levels: %d %s", rec.Code, rec.Body)
+		}
+		if rec := w.Do(t, "GET", "/v1/players/go/levels", child, nil, nil); rec.Code != http.StatusNotFound {
+			t.Fatalf("go levels: %d %s", rec.Code, rec.Body)
 		}
 
 		// Refusals name the field.
@@ -150,7 +154,7 @@ func TestLiveComputerChess(t *testing.T) {
 		}{
 			{map[string]any{"game": "chess", "level": 0}, "level"},
 			{map[string]any{"game": "chess", "level": len(lv.Levels) + 1}, "level"},
-			{map[string]any{"game": "gomoku", "level": 1}, "game"},
+			{map[string]any{"game": "gomoku", "level": 11}, "level"},
 			{map[string]any{"game": "go", "level": 1}, "game"},
 			{map[string]any{"game": "chess", "level": 1, "seat": "left"}, "seat"},
 		} {
@@ -294,6 +298,46 @@ func TestLiveComputerNumberChessK1(t *testing.T) {
 		}
 		if answered < 8 && g.Status == "playing" {
 			t.Fatalf("the computer answered %d moves: %+v", answered, g.MoveDetails)
+		}
+	})
+}
+
+// TestLiveComputerGomoku: a freestyle game against the gomoku computer:
+// the child (Black) plays legal points, the computer answers each, and a
+// four of the child's is blocked.
+func TestLiveComputerGomoku(t *testing.T) {
+	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
+		w := newLiveWorld(t, db)
+		child := w.tokens[0]
+		rec := w.Do(t, "POST", "/v1/live-games/computer", child, map[string]any{"game": "gomoku", "ruleset": "freestyle", "level": 6, "seat": "first"}, nil)
+		if rec.Code != http.StatusCreated {
+			t.Fatalf("create: %d %s", rec.Code, rec.Body)
+		}
+		g := apitest.Decode[computerGame](t, rec)
+		if g.computerSeat(t) != 1 || !strings.Contains(g.Players[1].Name, "第6级") {
+			t.Fatalf("players: %+v", g.Players)
+		}
+		// The child builds a row from h8 along row 8; the computer must
+		// block it before it becomes five.
+		for _, m := range []string{"h8", "i8", "j8", "k8", "l8", "g8", "f8"} {
+			if g.Status != "playing" {
+				break
+			}
+			if strings.Contains(" "+g.Position+" ", " "+m+" ") {
+				continue
+			}
+			rec := w.Do(t, "POST", "/v1/live-games/"+g.ID+"/moves", child, map[string]any{"ply": g.Ply + 1, "move": m}, nil)
+			if rec.Code != http.StatusOK {
+				t.Fatalf("move %d %s: %d %s", g.Ply+1, m, rec.Code, rec.Body)
+			}
+			played := apitest.Decode[computerGame](t, rec)
+			g = w.waitPly(t, child, g.ID, played.Ply+1)
+		}
+		if g.End != nil && strings.Contains(*g.End, "1-0") {
+			t.Fatalf("the child made five against level 6: %v", g.Moves)
+		}
+		if len(g.MoveDetails) < 6 {
+			t.Fatalf("moves: %+v", g.MoveDetails)
 		}
 	})
 }

@@ -46,6 +46,7 @@ func (h *rulesHandlers) register(v1 *echo.Group, auth echo.MiddlewareFunc) {
 	v1.POST("/rules/:game/play", h.play, auth)
 	v1.POST("/rules/:game/analyze", h.analyze, auth)
 	v1.POST("/rules/numchess/check-expression", h.checkExpression, auth)
+	v1.POST("/positions/check", h.checkPosition, auth)
 }
 
 // Request and response bodies of the rules routes.

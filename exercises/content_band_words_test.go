@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"qixue/rules/chess"
+	"qixue/rules/game"
 	"qixue/rules/numchess"
 )
 
@@ -110,10 +111,10 @@ func TestNumchessK1SaysPointsByWhatTheChildSees(t *testing.T) {
 			t.Errorf("%s: %s in %q", where, what, s)
 		}
 	}
-	eachBandLessonText(t, NumChess, K1, check)
+	eachBandLessonText(t, game.NumChess, K1, check)
 	var items []Exercise
 	for _, ex := range wholeBank(t) {
-		if ex.Band == K1 && GameOf(ex) == NumChess {
+		if ex.Band == K1 && GameOf(ex) == game.NumChess {
 			items = append(items, ex)
 		}
 	}
@@ -255,7 +256,7 @@ func TestChessNotationOnlyFromItsLesson(t *testing.T) {
 	taughtIn := Band("")
 	for _, band := range []Band{K1, G23, G46} {
 		for _, c := range lessonContent(t) {
-			if c.Game != Chess || c.Band != band || taughtIn != "" {
+			if c.Game != game.Chess || c.Band != band || taughtIn != "" {
 				continue
 			}
 			for _, u := range c.Units {
@@ -292,7 +293,7 @@ func TestChessNotationOnlyFromItsLesson(t *testing.T) {
 		before[b] = true
 	}
 	for _, ex := range wholeBank(t) {
-		if GameOf(ex) == Chess && before[ex.Band] {
+		if GameOf(ex) == game.Chess && before[ex.Band] {
 			items = append(items, ex)
 		}
 	}

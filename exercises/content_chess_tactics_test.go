@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"qixue/rules/chess"
+	"qixue/rules/game"
 )
 
 // The chess tactics units: every exercise tagged with a theme is checked
@@ -427,7 +428,7 @@ func TestChessWhyNotBestNamesHangingPiece(t *testing.T) {
 // ranks, one king each), whether or not its caption names a move; an
 // empty board (to show the squares) is allowed.
 func TestChessDiagramsLegal(t *testing.T) {
-	eachLesson(t, Chess, func(_ contentCurriculum, l contentLesson) {
+	eachLesson(t, game.Chess, func(_ contentCurriculum, l contentLesson) {
 		for i, b := range l.Blocks {
 			if b.Type != "diagram" || b.Position == "start" || strings.HasPrefix(b.Position, "8/8/8/8/8/8/8/8 ") {
 				continue

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"qixue/rules/chess"
+	"qixue/rules/game"
 )
 
 // sanInText finds moves written in SAN inside zh-CN or en prose: piece
@@ -218,7 +219,7 @@ func TestChessContentMoves(t *testing.T) {
 			}
 		}
 	}
-	eachLesson(t, Chess, func(_ contentCurriculum, l contentLesson) {
+	eachLesson(t, game.Chess, func(_ contentCurriculum, l contentLesson) {
 		var pos *chess.Position
 		for i, b := range l.Blocks {
 			texts, last := []Text{b.Text}, ""
@@ -315,7 +316,7 @@ func TestChessDrawClaims(t *testing.T) {
 			check(ex.Key+" "+name, text)
 		}
 	}
-	eachLesson(t, Chess, func(_ contentCurriculum, l contentLesson) {
+	eachLesson(t, game.Chess, func(_ contentCurriculum, l contentLesson) {
 		for i, b := range l.Blocks {
 			check(fmt.Sprintf("%s block %d", l.ID, i), b.Text)
 			check(fmt.Sprintf("%s block %d", l.ID, i), b.Caption)

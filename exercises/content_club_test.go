@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"qixue/rules/game"
 	"qixue/tournaments"
 )
 
@@ -19,8 +20,8 @@ import (
 
 // pointsPerGame is what a win, a draw and a loss score in game's club
 // lessons: the seed's 3/1/0 for number chess, 1/½/0 for the others.
-func pointsPerGame(g Game) (win, draw float64) {
-	if g == NumChess {
+func pointsPerGame(g game.Name) (win, draw float64) {
+	if g == game.NumChess {
 		return 3, 1
 	}
 	return 1, 0.5
@@ -36,7 +37,7 @@ var (
 // its answer (n - 1 for even n, n for odd n), every game asks it for an odd
 // number too, and no lesson text states another count.
 func TestClubRoundRobinRounds(t *testing.T) {
-	odd := map[Game]bool{}
+	odd := map[game.Name]bool{}
 	for _, ex := range wholeBank(t) {
 		m := rrPlayers.FindStringSubmatch(ex.Body.ZH)
 		if m == nil || ex.Kind != "number" || !strings.Contains(ex.Body.ZH, "几轮") {
@@ -60,7 +61,7 @@ func TestClubRoundRobinRounds(t *testing.T) {
 			odd[GameOf(ex)] = true
 		}
 	}
-	for _, g := range []Game{NumChess, Chess, Gomoku, Draughts} {
+	for _, g := range []game.Name{game.NumChess, game.Chess, game.Gomoku, game.Draughts} {
 		if !odd[g] {
 			t.Errorf("%s: no exercise asks for the rounds of a round robin with an odd number of players", g)
 		}
@@ -204,7 +205,7 @@ func opposite(s, win, draw float64) float64 {
 // scores are a win and a loss or two draws, and each total is its row's sum.
 func TestClubLessonTablesAddUp(t *testing.T) {
 	tables := 0
-	for _, g := range []Game{NumChess, Chess, Gomoku, Draughts} {
+	for _, g := range []game.Name{game.NumChess, game.Chess, game.Gomoku, game.Draughts} {
 		win, draw := pointsPerGame(g)
 		eachLesson(t, g, func(_ contentCurriculum, l contentLesson) {
 			for _, b := range l.Blocks {
@@ -292,7 +293,7 @@ func parseCrossTable(text string) (crossTable, []float64, bool) {
 // it, a team event in which a player who loses is out, and keep the
 // individual king of the hill apart from it.
 func TestClubArenaIsATeamEvent(t *testing.T) {
-	for _, g := range []Game{NumChess, Chess, Gomoku, Draughts} {
+	for _, g := range []game.Name{game.NumChess, game.Chess, game.Gomoku, game.Draughts} {
 		seen := false
 		eachLesson(t, g, func(_ contentCurriculum, l contentLesson) {
 			for _, b := range l.Blocks {

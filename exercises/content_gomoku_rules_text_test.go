@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"qixue/rules/game"
 )
 
 // gomokuRuleClaims returns what an item's text says about winning with six
@@ -26,7 +28,7 @@ func checkGomokuRuleText(t *testing.T, ex Exercise) {
 	var p struct {
 		Rules string `json:"rules"`
 	}
-	if json.Unmarshal(ex.Prompt, &p) != nil || GameOf(ex) != Gomoku {
+	if json.Unmarshal(ex.Prompt, &p) != nil || GameOf(ex) != game.Gomoku {
 		return
 	}
 	more, exactly := gomokuRuleClaims(ex.Body)

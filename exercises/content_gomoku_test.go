@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"qixue/rules/game"
 	"qixue/rules/gomoku"
 )
 
@@ -53,7 +54,7 @@ func TestGomokuContentStoneCounts(t *testing.T) {
 			t.Errorf("%s: %s", ex.Key, msg)
 		}
 	}
-	eachLesson(t, Gomoku, func(_ contentCurriculum, l contentLesson) {
+	eachLesson(t, game.Gomoku, func(_ contentCurriculum, l contentLesson) {
 		for i, b := range l.Blocks {
 			if b.Type != "diagram" {
 				continue
@@ -187,7 +188,7 @@ func TestGomokuContentForbiddenClaims(t *testing.T) {
 			t.Errorf("%s: says %s makes a five with a forbidden shape, but it does not (rules %s, %s to play)", ex.Key, s.Point, p.Rules, p.Colour)
 		}
 	}
-	eachLesson(t, Gomoku, func(_ contentCurriculum, l contentLesson) {
+	eachLesson(t, game.Gomoku, func(_ contentCurriculum, l contentLesson) {
 		for i, blk := range l.Blocks {
 			if blk.Type != "diagram" || len(blk.Hi) == 0 {
 				continue
@@ -230,7 +231,7 @@ func TestFiveWithForbidden(t *testing.T) {
 // threes and fours (x.xx) are taught from grade 4.
 func TestGomokuK1ShapesSolid(t *testing.T) {
 	inK1 := map[string]bool{}
-	eachLesson(t, Gomoku, func(c contentCurriculum, l contentLesson) {
+	eachLesson(t, game.Gomoku, func(c contentCurriculum, l contentLesson) {
 		for _, b := range l.Blocks {
 			if c.Band == K1 && b.Type == "exercise" {
 				inK1[b.Exercise] = true
@@ -314,7 +315,7 @@ func TestGomokuContentNoStrayStones(t *testing.T) {
 			t.Errorf("%s: stones far from the play: %v", ex.Key, s)
 		}
 	}
-	eachLesson(t, Gomoku, func(_ contentCurriculum, l contentLesson) {
+	eachLesson(t, game.Gomoku, func(_ contentCurriculum, l contentLesson) {
 		for i, b := range l.Blocks {
 			if b.Type != "diagram" {
 				continue

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"qixue/rules/game"
 	"qixue/rules/gomoku"
 )
 
@@ -14,7 +15,7 @@ import (
 func TestChessCastlingWrittenOneWay(t *testing.T) {
 	zero := regexp.MustCompile(`(^|[^0-9½-])0-0(-0)?([^0-9-]|$)`)
 	for _, ex := range wholeBank(t) {
-		if GameOf(ex) != Chess {
+		if GameOf(ex) != game.Chess {
 			continue
 		}
 		for name, txt := range exerciseTexts(ex) {
@@ -23,7 +24,7 @@ func TestChessCastlingWrittenOneWay(t *testing.T) {
 			}
 		}
 	}
-	eachLesson(t, Chess, func(_ contentCurriculum, l contentLesson) {
+	eachLesson(t, game.Chess, func(_ contentCurriculum, l contentLesson) {
 		for _, b := range l.Blocks {
 			if zero.MatchString(b.Text.ZH) || zero.MatchString(b.Text.EN) {
 				t.Errorf("%s: castling written 0-0", l.ID)
@@ -43,7 +44,7 @@ func TestGomokuOpeningNamesInEnglish(t *testing.T) {
 			}
 		}
 	}
-	eachLesson(t, Gomoku, func(_ contentCurriculum, l contentLesson) {
+	eachLesson(t, game.Gomoku, func(_ contentCurriculum, l contentLesson) {
 		for _, b := range l.Blocks {
 			check(l.ID, b.Text.EN)
 			check(l.ID+" caption", b.Caption.EN)

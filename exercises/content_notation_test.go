@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"qixue/rules/game"
 )
 
 // k1Notation is move notation that grade 1 has not learnt (chess notation
@@ -26,7 +28,7 @@ func k1NotationIn(s string) []string { return namedMatches(k1Notation, s) }
 
 // eachBandLessonText calls check with every text and caption, in both
 // languages, of the lessons of game's curriculum for band.
-func eachBandLessonText(t *testing.T, game Game, band Band, check func(where, s string)) {
+func eachBandLessonText(t *testing.T, game game.Name, band Band, check func(where, s string)) {
 	t.Helper()
 	eachLesson(t, game, func(c contentCurriculum, l contentLesson) {
 		if c.Band != band {
@@ -59,7 +61,7 @@ func TestK1TextsWithoutNotation(t *testing.T) {
 			check(ex.Key+" "+name, text.EN)
 		}
 	}
-	for _, game := range []Game{Chess, Draughts} {
+	for _, game := range []game.Name{game.Chess, game.Draughts} {
 		eachBandLessonText(t, game, K1, check)
 	}
 	generated := 0
@@ -109,7 +111,7 @@ func TestNoNotationBeforeItsLesson(t *testing.T) {
 		bank[ex.Key] = ex
 	}
 	checked := 0
-	for _, game := range []Game{Chess, Draughts} {
+	for _, game := range []game.Name{game.Chess, game.Draughts} {
 		var curricula []contentCurriculum
 		for _, band := range []Band{K1, G23, G46} {
 			for _, c := range lessonContent(t) {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"qixue/rules/game"
 	"qixue/rules/numchess"
 	"qixue/rules/numchess/arith"
 )
@@ -137,7 +138,7 @@ func TestNumchessDiagramMoves(t *testing.T) {
 func eachNcDiagram(t *testing.T, f func(l contentLesson, i int, b contentBlock, eng *numchess.Engine, pos numchess.Position)) {
 	t.Helper()
 	for _, c := range lessonContent(t) {
-		if c.Game != NumChess {
+		if c.Game != game.NumChess {
 			continue
 		}
 		rs, err := numchess.RulesetByName(string(c.Band))
@@ -236,7 +237,7 @@ func TestNumchessStatedArithmetic(t *testing.T) {
 			t.Errorf("%s: %s", where, p)
 		}
 	}
-	eachLesson(t, NumChess, func(_ contentCurriculum, l contentLesson) {
+	eachLesson(t, game.NumChess, func(_ contentCurriculum, l contentLesson) {
 		for i, b := range l.Blocks {
 			for _, s := range []string{b.Text.ZH, b.Text.EN, b.Caption.ZH, b.Caption.EN} {
 				check(fmt.Sprintf("%s block %d", l.ID, i), s)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"qixue/rules/game"
 	"qixue/rules/numchess"
 )
 
@@ -71,14 +72,14 @@ func TestNumchessEnglishMovesInEnglish(t *testing.T) {
 			}
 		}
 	}
-	eachLesson(t, NumChess, func(_ contentCurriculum, l contentLesson) {
+	eachLesson(t, game.NumChess, func(_ contentCurriculum, l contentLesson) {
 		for i, b := range l.Blocks {
 			check(fmt.Sprintf("%s block %d", l.ID, i), b.Text.EN)
 			check(fmt.Sprintf("%s block %d caption", l.ID, i), b.Caption.EN)
 		}
 	})
 	for _, ex := range wholeBank(t) {
-		if GameOf(ex) != NumChess {
+		if GameOf(ex) != game.NumChess {
 			continue
 		}
 		for name, txt := range allExerciseTexts(ex) {

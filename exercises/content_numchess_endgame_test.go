@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"qixue/rules/game"
 	"qixue/rules/numchess"
 )
 
@@ -62,7 +63,7 @@ func TestNumchessStepOutExercises(t *testing.T) {
 		bank[ex.Key] = ex
 	}
 	seen := 0
-	eachLesson(t, NumChess, func(_ contentCurriculum, l contentLesson) {
+	eachLesson(t, game.NumChess, func(_ contentCurriculum, l contentLesson) {
 		after := false
 		for _, b := range l.Blocks {
 			if b.Type == "text" {

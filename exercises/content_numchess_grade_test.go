@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"qixue/rules/game"
 	"qixue/rules/numchess"
 	"qixue/rules/numchess/arith"
 )
@@ -93,7 +94,7 @@ func TestNumchessG46ArithmeticScaffolded(t *testing.T) {
 	inLesson := map[string]bool{}
 	checked := 0
 	for _, c := range lessonContent(t) {
-		if c.Game != NumChess || c.Band != G46 {
+		if c.Game != game.NumChess || c.Band != G46 {
 			continue
 		}
 		taught := map[string]bool{}
@@ -124,7 +125,7 @@ func TestNumchessG46ArithmeticScaffolded(t *testing.T) {
 	}
 	var loose []Exercise
 	for _, ex := range wholeBank(t) {
-		if GameOf(ex) == NumChess && ex.Band == G46 && !inLesson[ex.Key] {
+		if GameOf(ex) == game.NumChess && ex.Band == G46 && !inLesson[ex.Key] {
 			loose = append(loose, ex)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"qixue/rules/game"
 	"qixue/rules/numchess"
 )
 
@@ -205,7 +206,7 @@ func TestNumchessK1ScoringClaims(t *testing.T) {
 			}
 		}
 	}
-	eachBandLessonText(t, NumChess, K1, check)
+	eachBandLessonText(t, game.NumChess, K1, check)
 	for _, ex := range wholeBank(t) {
 		if !strings.HasPrefix(ex.Key, "numchess/") || ex.Band != K1 {
 			continue
@@ -328,14 +329,14 @@ func TestNumchessG46DiffersFromG23(t *testing.T) {
 // text of its own, found in no grades 2-3 lesson, so none is a copy.
 func TestNumchessG46LessonsOwn(t *testing.T) {
 	g23 := map[Text]bool{}
-	eachLesson(t, NumChess, func(c contentCurriculum, l contentLesson) {
+	eachLesson(t, game.NumChess, func(c contentCurriculum, l contentLesson) {
 		if c.Band == G23 {
 			for _, b := range l.Blocks {
 				g23[b.Text] = true
 			}
 		}
 	})
-	eachLesson(t, NumChess, func(c contentCurriculum, l contentLesson) {
+	eachLesson(t, game.NumChess, func(c contentCurriculum, l contentLesson) {
 		if c.Band != G46 {
 			return
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"qixue/rules/game"
 	"qixue/rules/numchess"
 )
 
@@ -47,7 +48,7 @@ func TestNumchessBackwardMeansBackward(t *testing.T) {
 			t.Errorf("%s: says %q but the first jump goes %s (%s)", ex.Key, w, d.Chinese(), mi.Chinese())
 		}
 	}
-	eachLesson(t, NumChess, func(_ contentCurriculum, l contentLesson) {
+	eachLesson(t, game.NumChess, func(_ contentCurriculum, l contentLesson) {
 		for _, b := range l.Blocks {
 			if w := says(b.Text.ZH + "\n" + b.Text.EN + "\n" + b.Caption.ZH + "\n" + b.Caption.EN); w != "" {
 				t.Errorf("%s: says %q; the seed's first jump goes the opposite way (反方向)", l.ID, w)
@@ -102,7 +103,7 @@ func TestNumchessSpanWordingRefusesSteps(t *testing.T) {
 // right.
 func TestLessonTextsPointDown(t *testing.T) {
 	side := []string{"左边的局面", "右边的局面", "左图", "右图", "看左边", "看右边", "on the left", "on the right", "position to the left"}
-	for _, g := range []Game{NumChess, Chess, Gomoku, Draughts} {
+	for _, g := range []game.Name{game.NumChess, game.Chess, game.Gomoku, game.Draughts} {
 		eachLesson(t, g, func(_ contentCurriculum, l contentLesson) {
 			for _, b := range l.Blocks {
 				for _, w := range side {
@@ -132,7 +133,7 @@ func TestNumchessK1WithoutMoveTerms(t *testing.T) {
 	}
 	var items []Exercise
 	for _, ex := range wholeBank(t) {
-		if ex.Band == K1 && GameOf(ex) == NumChess {
+		if ex.Band == K1 && GameOf(ex) == game.NumChess {
 			items = append(items, ex)
 		}
 	}
@@ -171,7 +172,7 @@ func TestNumchessK1WithoutMoveTerms(t *testing.T) {
 // before using it, since powers come before the grade's maths lessons.
 func TestNumchessPowerLessonsSayWhatAPowerIs(t *testing.T) {
 	seen := 0
-	eachLesson(t, NumChess, func(_ contentCurriculum, l contentLesson) {
+	eachLesson(t, game.NumChess, func(_ contentCurriculum, l contentLesson) {
 		for _, b := range l.Blocks {
 			if !strings.Contains(b.Text.ZH, "## 组乘方") {
 				continue

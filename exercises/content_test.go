@@ -10,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"qixue/rules/game"
 )
 
 // contentBlock is one block of a lesson as written in lessons/content.
@@ -33,9 +35,9 @@ type contentLesson struct {
 
 // contentCurriculum is one file of lessons/content.
 type contentCurriculum struct {
-	ID    string `json:"id"`
-	Game  Game   `json:"game"`
-	Band  Band   `json:"band"`
+	ID    string    `json:"id"`
+	Game  game.Name `json:"game"`
+	Band  Band      `json:"band"`
 	Units []struct {
 		ID      string          `json:"id"`
 		Lessons []contentLesson `json:"lessons"`
@@ -101,7 +103,7 @@ func exerciseTexts(ex Exercise) map[string]Text {
 
 // eachLesson calls f for every lesson of game's curricula in
 // lessons/content.
-func eachLesson(t *testing.T, game Game, f func(c contentCurriculum, l contentLesson)) {
+func eachLesson(t *testing.T, game game.Name, f func(c contentCurriculum, l contentLesson)) {
 	t.Helper()
 	for _, c := range lessonContent(t) {
 		if c.Game != game {

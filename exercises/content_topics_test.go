@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"qixue/rules/game"
 	"qixue/rules/numchess"
 	"qixue/rules/numchess/arith"
 )
@@ -17,7 +18,7 @@ import (
 // position, so hopping is really tested.
 func TestNumchessHopExercisesRefuseSteps(t *testing.T) {
 	inHopLesson := map[string]bool{}
-	eachLesson(t, NumChess, func(_ contentCurriculum, l contentLesson) {
+	eachLesson(t, game.NumChess, func(_ contentCurriculum, l contentLesson) {
 		if len(l.Tags) != 1 || l.Tags[0] != "numchess.move.hop" {
 			return
 		}

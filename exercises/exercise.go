@@ -21,24 +21,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+
+	"qixue/rules/game"
 )
 
-// Game names the game an exercise belongs to. Generic kinds (choice,
-// number) may carry any game as their subject.
-type Game string
-
-// The four games.
-const (
-	Chess    Game = "chess"
-	Draughts Game = "draughts"
-	Gomoku   Game = "gomoku"
-	NumChess Game = "numchess"
-)
-
-// ParseGame returns the Game named s or an error.
-func ParseGame(s string) (Game, error) {
-	switch g := Game(s); g {
-	case Chess, Draughts, Gomoku, NumChess:
+// ParseGame returns the game named s or an error. An exercise belongs to
+// a game (game.Name); generic kinds (choice, number) may carry any game
+// as their subject.
+func ParseGame(s string) (game.Name, error) {
+	if g := game.Name(s); g.Valid() {
 		return g, nil
 	}
 	return "", fmt.Errorf("unknown game %q", s)
@@ -185,7 +176,7 @@ type Kind interface {
 	// Name is the stable kind name, e.g. "chess.escape_check".
 	Name() string
 	// Game is the game whose engine checks the kind ("" for generic kinds).
-	Game() Game
+	Game() game.Name
 	// Steps reports whether the kind is played step by step.
 	Steps() bool
 	// PromptSchema and AnswerSchema are JSON Schemas (draft 2020-12) of

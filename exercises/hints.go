@@ -9,6 +9,7 @@ import (
 
 	"qixue/rules/chess"
 	"qixue/rules/draughts"
+	"qixue/rules/game"
 	"qixue/rules/gomoku"
 	"qixue/rules/numchess"
 )
@@ -85,7 +86,7 @@ func CheckHints(ex Exercise) error {
 		return hintError("too_many_hints", "hints",
 			fmt.Sprintf("一道题最多 %d 条提示。", MaxHints), fmt.Sprintf("an exercise has at most %d hints", MaxHints))
 	}
-	game := GameOf(ex)
+	g := GameOf(ex)
 	answers := answerTexts(ex)
 	for i, h := range ex.Hints {
 		field := "hints[" + strconv.Itoa(i) + "]"
@@ -97,7 +98,7 @@ func CheckHints(ex Exercise) error {
 				fmt.Sprintf("提示最多 %d 个字。", MaxHintLen), fmt.Sprintf("a hint has at most %d characters", MaxHintLen))
 		}
 		for j, sq := range h.Squares {
-			if !onBoard(game, sq) {
+			if !onBoard(g, sq) {
 				return hintError("hint_square_off_board", field+".squares["+strconv.Itoa(j)+"]",
 					fmt.Sprintf("提示里的“%s”不是这个棋盘上的格子或点。", sq), fmt.Sprintf("%q in a hint is not a square or point of this board", sq))
 			}
@@ -119,19 +120,19 @@ func CheckHints(ex Exercise) error {
 }
 
 // onBoard reports whether sq names a square or point of game's board.
-func onBoard(game Game, sq string) bool {
+func onBoard(g game.Name, sq string) bool {
 	var err error
-	switch game {
-	case Chess:
+	switch g {
+	case game.Chess:
 		_, err = chess.ParseSquare(sq)
-	case Gomoku:
+	case game.Gomoku:
 		if strings.TrimSpace(sq) != sq || strings.ToLower(sq) != sq {
 			return false
 		}
 		_, err = gomoku.ParsePoint(sq)
-	case NumChess:
+	case game.NumChess:
 		_, err = numchess.ParsePoint(sq)
-	case Draughts:
+	case game.Draughts:
 		n, aerr := strconv.Atoi(sq)
 		if aerr != nil || strconv.Itoa(n) != sq {
 			return false

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"qixue/rules/chess"
+	"qixue/rules/game"
 	"qixue/rules/numchess"
 )
 
@@ -75,7 +76,7 @@ func TestMaxStars(t *testing.T) {
 // carries at least one hint, and so does every G46 puzzle of the themed
 // tactics files (*tactics*.json).
 func TestBankHints(t *testing.T) {
-	hinted := map[Game]int{}
+	hinted := map[game.Name]int{}
 	err := fs.WalkDir(bankFS, "bank", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || path.Ext(p) != ".json" {
 			return err
@@ -104,7 +105,7 @@ func TestBankHints(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, g := range []Game{Chess, Draughts, Gomoku, NumChess} {
+	for _, g := range []game.Name{game.Chess, game.Draughts, game.Gomoku, game.NumChess} {
 		if hinted[g] == 0 {
 			t.Errorf("no G23 puzzle of %s has hints", g)
 		}

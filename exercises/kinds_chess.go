@@ -86,6 +86,7 @@ import (
 	"sync"
 
 	"qixue/rules/chess"
+	"qixue/rules/game"
 )
 
 // chessErr is the localized error interface of the chess engine.
@@ -323,9 +324,9 @@ type chessMoveAnswer struct {
 // chessEscapeKind is "help the king": any legal move out of check.
 type chessEscapeKind struct{}
 
-func (chessEscapeKind) Name() string { return "chess.escape_check" }
-func (chessEscapeKind) Game() Game   { return Chess }
-func (chessEscapeKind) Steps() bool  { return false }
+func (chessEscapeKind) Name() string    { return "chess.escape_check" }
+func (chessEscapeKind) Game() game.Name { return game.Chess }
+func (chessEscapeKind) Steps() bool     { return false }
 func (chessEscapeKind) PromptSchema() json.RawMessage {
 	return chessSchema(`"fen"`, chessFENProp+`, "method": {"enum": ["king", "block", "capture"], "description": "the way the student must answer the check"}`)
 }
@@ -490,9 +491,9 @@ type chessMovesAnswer struct {
 // chessAllEscapesKind asks for every escape from a check.
 type chessAllEscapesKind struct{}
 
-func (chessAllEscapesKind) Name() string { return "chess.all_escapes" }
-func (chessAllEscapesKind) Game() Game   { return Chess }
-func (chessAllEscapesKind) Steps() bool  { return false }
+func (chessAllEscapesKind) Name() string    { return "chess.all_escapes" }
+func (chessAllEscapesKind) Game() game.Name { return game.Chess }
+func (chessAllEscapesKind) Steps() bool     { return false }
 func (chessAllEscapesKind) PromptSchema() json.RawMessage {
 	return chessSchema(`"fen"`, chessFENProp)
 }

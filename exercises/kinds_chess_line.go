@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"qixue/rules/chess"
+	"qixue/rules/game"
 )
 
 // ---- chess.mate_in
@@ -21,9 +22,9 @@ type chessMatePrompt struct {
 // chessMateKind is mate in n (1-3).
 type chessMateKind struct{}
 
-func (chessMateKind) Name() string { return "chess.mate_in" }
-func (chessMateKind) Game() Game   { return Chess }
-func (chessMateKind) Steps() bool  { return true }
+func (chessMateKind) Name() string    { return "chess.mate_in" }
+func (chessMateKind) Game() game.Name { return game.Chess }
+func (chessMateKind) Steps() bool     { return true }
 func (chessMateKind) PromptSchema() json.RawMessage {
 	return chessSchema(`"fen", "n"`, chessFENProp+`, "n": {"type": "integer", "minimum": 1, "maximum": 3, "description": "mate in n moves"}`)
 }
@@ -258,9 +259,9 @@ func (k chessMateKind) Check(prompt, solution json.RawMessage, sub Submission) (
 // chessBestKind is a line of only-moves; a mate at once is always right.
 type chessBestKind struct{}
 
-func (chessBestKind) Name() string { return "chess.best_move" }
-func (chessBestKind) Game() Game   { return Chess }
-func (chessBestKind) Steps() bool  { return true }
+func (chessBestKind) Name() string    { return "chess.best_move" }
+func (chessBestKind) Game() game.Name { return game.Chess }
+func (chessBestKind) Steps() bool     { return true }
 func (chessBestKind) PromptSchema() json.RawMessage {
 	return chessSchema(`"fen"`, chessFENProp)
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"qixue/rules/chess"
+	"qixue/rules/game"
 )
 
 // ---- chess.piece_moves
@@ -30,9 +31,9 @@ type chessSquaresAnswer struct {
 // chessPieceMovesKind asks for every square a piece can move to.
 type chessPieceMovesKind struct{}
 
-func (chessPieceMovesKind) Name() string { return "chess.piece_moves" }
-func (chessPieceMovesKind) Game() Game   { return Chess }
-func (chessPieceMovesKind) Steps() bool  { return false }
+func (chessPieceMovesKind) Name() string    { return "chess.piece_moves" }
+func (chessPieceMovesKind) Game() game.Name { return game.Chess }
+func (chessPieceMovesKind) Steps() bool     { return false }
 func (chessPieceMovesKind) PromptSchema() json.RawMessage {
 	return chessSchema(`"fen", "square"`, chessFENProp+`, "square": {"type": "string", "pattern": "^[a-h][1-8]$"}`)
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"qixue/rules/chess"
+	"qixue/rules/game"
 )
 
 // The "help the king" lesson: the black king on e8 is checked by the white
@@ -296,7 +297,7 @@ func TestChessPieceMoves(t *testing.T) {
 // the seed's lesson and annotated game are what the exercises say.
 func TestChessBank(t *testing.T) {
 	exs := loadBankDir(t, "chess")
-	checkBankGame(t, Chess, exs)
+	checkBankGame(t, game.Chess, exs)
 	byKey := map[string]Exercise{}
 	for _, ex := range exs {
 		byKey[ex.Key] = ex

@@ -42,6 +42,7 @@ import (
 	"strings"
 
 	"qixue/rules/draughts"
+	"qixue/rules/game"
 )
 
 // draughtsText returns an engine error's message in both languages.
@@ -166,9 +167,9 @@ type draughtsFENPrompt struct {
 // draughtsCaptureKind asks for the mandatory maximal capture.
 type draughtsCaptureKind struct{}
 
-func (draughtsCaptureKind) Name() string { return "draughts.capture" }
-func (draughtsCaptureKind) Game() Game   { return Draughts }
-func (draughtsCaptureKind) Steps() bool  { return false }
+func (draughtsCaptureKind) Name() string    { return "draughts.capture" }
+func (draughtsCaptureKind) Game() game.Name { return game.Draughts }
+func (draughtsCaptureKind) Steps() bool     { return false }
 func (draughtsCaptureKind) PromptSchema() json.RawMessage {
 	return chessSchema(`"fen"`, draughtsFENProp)
 }
@@ -258,9 +259,9 @@ func draughtsCaptureWords(notation string) Text {
 // draughtsShotKind is a combination with forced replies.
 type draughtsShotKind struct{}
 
-func (draughtsShotKind) Name() string { return "draughts.shot" }
-func (draughtsShotKind) Game() Game   { return Draughts }
-func (draughtsShotKind) Steps() bool  { return true }
+func (draughtsShotKind) Name() string    { return "draughts.shot" }
+func (draughtsShotKind) Game() game.Name { return game.Draughts }
+func (draughtsShotKind) Steps() bool     { return true }
 func (draughtsShotKind) PromptSchema() json.RawMessage {
 	return chessSchema(`"fen"`, draughtsFENProp)
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"qixue/rules/draughts"
+	"qixue/rules/game"
 )
 
 func TestDraughtsCapture(t *testing.T) {
@@ -140,7 +141,7 @@ func draughtsValue(p draughts.Position, us draughts.Color, plies int) int {
 // their keys say.
 func TestDraughtsBank(t *testing.T) {
 	exs := loadBankDir(t, "draughts")
-	checkBankGame(t, Draughts, exs)
+	checkBankGame(t, game.Draughts, exs)
 	for _, ex := range exs {
 		var p draughtsFENPrompt
 		_ = json.Unmarshal(ex.Prompt, &p)

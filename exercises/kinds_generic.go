@@ -37,6 +37,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"qixue/rules/game"
 )
 
 // unmarshalStrict decodes data into v, refusing unknown fields and
@@ -155,7 +157,7 @@ type choiceAnswer struct {
 type choiceKind struct{}
 
 func (choiceKind) Name() string                    { return "choice" }
-func (choiceKind) Game() Game                      { return "" }
+func (choiceKind) Game() game.Name                 { return "" }
 func (choiceKind) Steps() bool                     { return false }
 func (choiceKind) PromptSchema() json.RawMessage   { return json.RawMessage(choicePromptSchema) }
 func (choiceKind) AnswerSchema() json.RawMessage   { return json.RawMessage(choiceAnswerSchema) }
@@ -343,7 +345,7 @@ type numberAnswer struct {
 type numberKind struct{}
 
 func (numberKind) Name() string                    { return "number" }
-func (numberKind) Game() Game                      { return "" }
+func (numberKind) Game() game.Name                 { return "" }
 func (numberKind) Steps() bool                     { return false }
 func (numberKind) PromptSchema() json.RawMessage   { return json.RawMessage(numberPromptSchema) }
 func (numberKind) AnswerSchema() json.RawMessage   { return json.RawMessage(numberAnswerSchema) }

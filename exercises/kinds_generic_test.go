@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"qixue/rules/game"
 )
 
 // checkKind runs kind k on one answer and fails the test on an unexpected
@@ -179,30 +181,30 @@ func loadBankDir(t *testing.T, dir string) []Exercise {
 // keys named for the game, skill tags, and every stored solution accepted by
 // its checker when played as a student would (step by step for line kinds,
 // each server reply matching the solution's).
-func checkBankGame(t *testing.T, game Game, exs []Exercise) {
+func checkBankGame(t *testing.T, g game.Name, exs []Exercise) {
 	t.Helper()
 	if len(exs) < 40 {
-		t.Errorf("%s bank: %d exercises, want at least 40", game, len(exs))
+		t.Errorf("%s bank: %d exercises, want at least 40", g, len(exs))
 	}
 	perBand := map[Band]int{}
 	for _, ex := range exs {
 		perBand[ex.Band]++
-		if !strings.HasPrefix(ex.Key, string(game)+"/") {
-			t.Errorf("%s: key not under %s/", ex.Key, game)
+		if !strings.HasPrefix(ex.Key, string(g)+"/") {
+			t.Errorf("%s: key not under %s/", ex.Key, g)
 		}
 		if len(ex.Tags) == 0 {
 			t.Errorf("%s: no skill tags", ex.Key)
 		}
 		k, _ := KindByName(ex.Kind)
-		if k.Game() != "" && k.Game() != game {
+		if k.Game() != "" && k.Game() != g {
 			t.Errorf("%s: kind %s is for %s", ex.Key, ex.Kind, k.Game())
 		}
 		var gp struct {
-			Game Game `json:"game"`
+			Game game.Name `json:"game"`
 		}
 		_ = json.Unmarshal(ex.Prompt, &gp)
-		if k.Game() == "" && gp.Game != game {
-			t.Errorf("%s: generic prompt does not name game %s", ex.Key, game)
+		if k.Game() == "" && gp.Game != g {
+			t.Errorf("%s: generic prompt does not name game %s", ex.Key, g)
 		}
 		for _, answer := range solutionAnswers(t, ex) {
 			res, err := k.Check(ex.Prompt, ex.Solution, Submission{Answer: answer.answer})
@@ -218,7 +220,7 @@ func checkBankGame(t *testing.T, game Game, exs []Exercise) {
 	}
 	for _, b := range []Band{K1, G23, G46} {
 		if perBand[b] < 10 {
-			t.Errorf("%s bank: %d exercises in %s, want at least 10", game, perBand[b], b)
+			t.Errorf("%s bank: %d exercises in %s, want at least 10", g, perBand[b], b)
 		}
 	}
 }

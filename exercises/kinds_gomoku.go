@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"qixue/rules/game"
 	"qixue/rules/gomoku"
 )
 
@@ -238,9 +239,9 @@ type gmPointSolution struct {
 	Explanation Text   `json:"explanation"`
 }
 
-func (gomokuWinIn1) Name() string { return "gomoku.win_in_1" }
-func (gomokuWinIn1) Game() Game   { return Gomoku }
-func (gomokuWinIn1) Steps() bool  { return false }
+func (gomokuWinIn1) Name() string    { return "gomoku.win_in_1" }
+func (gomokuWinIn1) Game() game.Name { return game.Gomoku }
+func (gomokuWinIn1) Steps() bool     { return false }
 
 func (gomokuWinIn1) PromptSchema() json.RawMessage {
 	return json.RawMessage(`{

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 
+	"qixue/rules/game"
 	"qixue/rules/gomoku"
 )
 
@@ -66,9 +67,9 @@ func gmReasonText(k gomoku.ForbiddenKind) Text {
 	return Text{ZH: "不是禁手", EN: "not forbidden"}
 }
 
-func (gomokuForbidden) Name() string { return "gomoku.forbidden" }
-func (gomokuForbidden) Game() Game   { return Gomoku }
-func (gomokuForbidden) Steps() bool  { return false }
+func (gomokuForbidden) Name() string    { return "gomoku.forbidden" }
+func (gomokuForbidden) Game() game.Name { return game.Gomoku }
+func (gomokuForbidden) Steps() bool     { return false }
 
 func (gomokuForbidden) PromptSchema() json.RawMessage {
 	return json.RawMessage(`{

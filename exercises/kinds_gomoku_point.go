@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"qixue/rules/game"
 	"qixue/rules/gomoku"
 )
 
@@ -51,9 +52,9 @@ type gmKeyTask struct {
 	goal string
 }
 
-func (gomokuKeyPoint) Name() string { return "gomoku.key_point" }
-func (gomokuKeyPoint) Game() Game   { return Gomoku }
-func (gomokuKeyPoint) Steps() bool  { return false }
+func (gomokuKeyPoint) Name() string    { return "gomoku.key_point" }
+func (gomokuKeyPoint) Game() game.Name { return game.Gomoku }
+func (gomokuKeyPoint) Steps() bool     { return false }
 
 func (gomokuKeyPoint) PromptSchema() json.RawMessage {
 	return json.RawMessage(`{

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"strings"
 
+	"qixue/rules/game"
 	"qixue/rules/gomoku"
 )
 
@@ -59,9 +60,9 @@ func gmShapeText(k gomoku.ShapeKind) Text {
 	return Text{ZH: "冲四的棋子", EN: "stones of fours"}
 }
 
-func (gomokuShape) Name() string { return "gomoku.shape" }
-func (gomokuShape) Game() Game   { return Gomoku }
-func (gomokuShape) Steps() bool  { return false }
+func (gomokuShape) Name() string    { return "gomoku.shape" }
+func (gomokuShape) Game() game.Name { return game.Gomoku }
+func (gomokuShape) Steps() bool     { return false }
 
 func (gomokuShape) PromptSchema() json.RawMessage {
 	return json.RawMessage(`{
@@ -220,9 +221,9 @@ func gmFamilyText(direct bool) Text {
 	return Text{ZH: "斜指", EN: "indirect"}
 }
 
-func (gomokuOpeningName) Name() string { return "gomoku.opening_name" }
-func (gomokuOpeningName) Game() Game   { return Gomoku }
-func (gomokuOpeningName) Steps() bool  { return false }
+func (gomokuOpeningName) Name() string    { return "gomoku.opening_name" }
+func (gomokuOpeningName) Game() game.Name { return game.Gomoku }
+func (gomokuOpeningName) Steps() bool     { return false }
 
 func (gomokuOpeningName) PromptSchema() json.RawMessage {
 	return json.RawMessage(`{

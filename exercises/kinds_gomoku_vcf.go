@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 
+	"qixue/rules/game"
 	"qixue/rules/gomoku"
 )
 
@@ -45,9 +46,9 @@ type gmVCFSolution struct {
 	Explanation Text     `json:"explanation"`
 }
 
-func (gomokuVCF) Name() string { return "gomoku.vcf" }
-func (gomokuVCF) Game() Game   { return Gomoku }
-func (gomokuVCF) Steps() bool  { return true }
+func (gomokuVCF) Name() string    { return "gomoku.vcf" }
+func (gomokuVCF) Game() game.Name { return game.Gomoku }
+func (gomokuVCF) Steps() bool     { return true }
 
 func (gomokuVCF) PromptSchema() json.RawMessage {
 	return json.RawMessage(`{

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"qixue/rules/game"
 	"qixue/rules/numchess"
 	"qixue/rules/numchess/arith"
 )
@@ -171,9 +172,9 @@ type ncExpressionSolution struct {
 	Explanation Text   `json:"explanation"`
 }
 
-func (numchessExpression) Name() string { return "numchess.expression" }
-func (numchessExpression) Game() Game   { return NumChess }
-func (numchessExpression) Steps() bool  { return false }
+func (numchessExpression) Name() string    { return "numchess.expression" }
+func (numchessExpression) Game() game.Name { return game.NumChess }
+func (numchessExpression) Steps() bool     { return false }
 
 func (numchessExpression) PromptSchema() json.RawMessage {
 	return json.RawMessage(`{

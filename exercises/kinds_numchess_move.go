@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"qixue/rules/game"
 	"qixue/rules/numchess"
 	"qixue/rules/numchess/arith"
 )
@@ -56,9 +57,9 @@ type ncMoveSolution struct {
 // ncMoveGoalTypes are the goals of numchess.move.
 var ncMoveGoalTypes = map[string]bool{"enter_camp": true, "hop": true, "span": true, "chain": true}
 
-func (numchessMove) Name() string { return "numchess.move" }
-func (numchessMove) Game() Game   { return NumChess }
-func (numchessMove) Steps() bool  { return false }
+func (numchessMove) Name() string    { return "numchess.move" }
+func (numchessMove) Game() game.Name { return game.NumChess }
+func (numchessMove) Steps() bool     { return false }
 
 func (numchessMove) PromptSchema() json.RawMessage {
 	return json.RawMessage(`{

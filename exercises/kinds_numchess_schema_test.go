@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"qixue/rules/game"
 )
 
 // ncCompileSchema compiles a kind's JSON Schema document (draft 2020-12).
@@ -50,7 +52,7 @@ func TestNumchessGomokuSchemas(t *testing.T) {
 	type schemas struct{ prompt, answer, solution *jsonschema.Schema }
 	byKind := map[string]schemas{}
 	for _, k := range Kinds() {
-		if k.Game() != NumChess && k.Game() != Gomoku {
+		if k.Game() != game.NumChess && k.Game() != game.Gomoku {
 			continue
 		}
 		byKind[k.Name()] = schemas{

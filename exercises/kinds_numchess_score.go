@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"qixue/rules/game"
 	"qixue/rules/numchess"
 )
 
@@ -44,9 +45,9 @@ type ncScoreSolution struct {
 	Explanation Text `json:"explanation"`
 }
 
-func (numchessScore) Name() string { return "numchess.score" }
-func (numchessScore) Game() Game   { return NumChess }
-func (numchessScore) Steps() bool  { return false }
+func (numchessScore) Name() string    { return "numchess.score" }
+func (numchessScore) Game() game.Name { return game.NumChess }
+func (numchessScore) Steps() bool     { return false }
 
 func (numchessScore) PromptSchema() json.RawMessage {
 	return json.RawMessage(`{
@@ -258,9 +259,9 @@ type ncSwapSolution struct {
 	Explanation Text `json:"explanation"`
 }
 
-func (numchessSwapCost) Name() string { return "numchess.swap_cost" }
-func (numchessSwapCost) Game() Game   { return NumChess }
-func (numchessSwapCost) Steps() bool  { return false }
+func (numchessSwapCost) Name() string    { return "numchess.swap_cost" }
+func (numchessSwapCost) Game() game.Name { return game.NumChess }
+func (numchessSwapCost) Steps() bool     { return false }
 
 func (numchessSwapCost) PromptSchema() json.RawMessage {
 	return json.RawMessage(`{

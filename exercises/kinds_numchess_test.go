@@ -5,6 +5,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"qixue/rules/game"
 )
 
 // ncCase is one graded submission of a number-chess or gomoku kind.
@@ -293,24 +295,24 @@ func ncBankOf(t *testing.T, game string) []Exercise {
 // ncProveBank checks the size and spread of a game's bank and that every
 // exercise's own solution, submitted as an answer, is graded correct (for
 // step-by-step kinds, Continue with the stored reply at every step).
-func ncProveBank(t *testing.T, game string, minPerBand int) {
-	exs := ncBankOf(t, game)
+func ncProveBank(t *testing.T, g string, minPerBand int) {
+	exs := ncBankOf(t, g)
 	if len(exs) < 40 {
-		t.Errorf("%s bank: %d exercises, want at least 40", game, len(exs))
+		t.Errorf("%s bank: %d exercises, want at least 40", g, len(exs))
 	}
 	bands := map[Band]int{}
 	for _, ex := range exs {
 		bands[ex.Band]++
 		k, _ := KindByName(ex.Kind)
-		if k.Game() != Game(game) {
-			t.Errorf("%s: kind %s is not a %s kind", ex.Key, ex.Kind, game)
+		if k.Game() != game.Name(g) {
+			t.Errorf("%s: kind %s is not a %s kind", ex.Key, ex.Kind, g)
 		}
 		if len(ex.Tags) == 0 {
 			t.Errorf("%s: no skill tags", ex.Key)
 		}
 		for _, tag := range ex.Tags {
-			if !strings.HasPrefix(tag, game+".") {
-				t.Errorf("%s: tag %s outside the %s vocabulary", ex.Key, tag, game)
+			if !strings.HasPrefix(tag, g+".") {
+				t.Errorf("%s: tag %s outside the %s vocabulary", ex.Key, tag, g)
 			}
 		}
 		var p struct {
@@ -339,7 +341,7 @@ func ncProveBank(t *testing.T, game string, minPerBand int) {
 	}
 	for _, b := range []Band{K1, G23, G46} {
 		if bands[b] < minPerBand {
-			t.Errorf("%s bank: %d exercises in %s, want at least %d", game, bands[b], b, minPerBand)
+			t.Errorf("%s bank: %d exercises in %s, want at least %d", g, bands[b], b, minPerBand)
 		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"qixue/domain"
 	"qixue/identity"
+	"qixue/rules/game"
 )
 
 // Refusal is a practice use case's refusal that explains itself in zh-CN
@@ -59,7 +60,7 @@ func newPracticeID() string { return uuid.Must(uuid.NewV7()).String() }
 // GameOf returns the game an exercise is about: its kind's game, else the
 // "game" of a generic prompt, else the prefix of its bank key ("chess/..."),
 // else "".
-func GameOf(ex Exercise) Game {
+func GameOf(ex Exercise) game.Name {
 	if k, ok := KindByName(ex.Kind); ok && k.Game() != "" {
 		return k.Game()
 	}

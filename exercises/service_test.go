@@ -16,6 +16,7 @@ import (
 	"qixue/identity"
 	"qixue/models"
 	"qixue/models/modelstest"
+	"qixue/rules/game"
 )
 
 // TestBankIDStable pins the IDs of built-in exercises: attempts and
@@ -35,11 +36,11 @@ func TestBankIDStable(t *testing.T) {
 func TestGameOf(t *testing.T) {
 	for _, tc := range []struct {
 		ex   exercises.Exercise
-		want exercises.Game
+		want game.Name
 	}{
-		{exercises.Exercise{Kind: "numchess.expression"}, exercises.NumChess},
-		{exercises.Exercise{Kind: "choice", Prompt: json.RawMessage(`{"game":"draughts","options":[]}`)}, exercises.Draughts},
-		{exercises.Exercise{Kind: "number", Key: "gomoku/rules-001", Prompt: json.RawMessage(`{}`)}, exercises.Gomoku},
+		{exercises.Exercise{Kind: "numchess.expression"}, game.NumChess},
+		{exercises.Exercise{Kind: "choice", Prompt: json.RawMessage(`{"game":"draughts","options":[]}`)}, game.Draughts},
+		{exercises.Exercise{Kind: "number", Key: "gomoku/rules-001", Prompt: json.RawMessage(`{}`)}, game.Gomoku},
 		{exercises.Exercise{Kind: "number", Prompt: json.RawMessage(`{}`)}, ""},
 	} {
 		if got := exercises.GameOf(tc.ex); got != tc.want {

@@ -13,6 +13,7 @@ import (
 
 	"qixue/domain"
 	"qixue/identity"
+	"qixue/rules/game"
 )
 
 // Attempt is one recorded, finished try of an exercise by a student: a
@@ -59,7 +60,7 @@ type Query struct {
 	// OnlySchool keeps only school-authored exercises; OnlyBuiltin only
 	// built-in ones.
 	OnlySchool, OnlyBuiltin bool
-	Game                    Game
+	Game                    game.Name
 	Kind                    string
 	Band                    Band
 	// BandOrGeneric keeps the exercises of this band and generic ones

@@ -5,16 +5,17 @@ import (
 
 	"qixue/rules/chess"
 	"qixue/rules/draughts"
+	"qixue/rules/game"
 	"qixue/rules/record"
 )
 
 // Formats of an export: the file extension and media type of each game's
 // notation.
-var exportFormats = map[Game]struct{ Ext, MediaType string }{
-	Chess:    {"pgn", "application/x-chess-pgn"},
-	Draughts: {"pdn", "application/x-draughts-pdn"},
-	Gomoku:   {"txt", "text/plain"},
-	NumChess: {"txt", "text/plain"},
+var exportFormats = map[game.Name]struct{ Ext, MediaType string }{
+	game.Chess:    {"pgn", "application/x-chess-pgn"},
+	game.Draughts: {"pdn", "application/x-draughts-pdn"},
+	game.Gomoku:   {"txt", "text/plain"},
+	game.NumChess: {"txt", "text/plain"},
 }
 
 // tagDate is a date as the record files write it ("2026.11.03"), "" when
@@ -27,7 +28,7 @@ func tagDate(d string) string {
 }
 
 // FormatOf returns the file extension and media type of an export of g.
-func FormatOf(g Game) (ext, mediaType string) {
+func FormatOf(g game.Name) (ext, mediaType string) {
 	f := exportFormats[g]
 	return f.Ext, f.MediaType
 }
@@ -56,7 +57,7 @@ func export(rec *Record, white, black string) (string, error) {
 	roster := []record.Tag{{Key: "Event", Value: orUnknown(rec.Event)}, {Key: "Date", Value: pgnDate(rec.Date)}, {Key: "Round", Value: orUnknown(rec.Round)},
 		{Key: "White", Value: orUnknown(white)}, {Key: "Black", Value: orUnknown(black)}, {Key: "Result", Value: rec.Result}}
 	switch rec.Game {
-	case Chess:
+	case game.Chess:
 		gs := chess.ParsePGN(rec.Text)
 		if len(gs) != 1 || gs[0].Err != nil {
 			return "", errCorrupt
@@ -73,7 +74,7 @@ func export(rec *Record, white, black string) (string, error) {
 		}
 		g.Tags, g.Result = tags, rec.Result
 		return g.PGN(), nil
-	case Draughts:
+	case game.Draughts:
 		g, err := draughts.ParsePDN(rec.Text)
 		if err != nil {
 			return "", errCorrupt
@@ -89,10 +90,10 @@ func export(rec *Record, white, black string) (string, error) {
 			g.SetTag(t.Key, t.Value)
 		}
 		return g.PDN(), nil
-	case Gomoku:
+	case game.Gomoku:
 		return exportGomoku(rec, []record.Tag{{Key: "Event", Value: rec.Event}, {Key: "Date", Value: tagDate(rec.Date)}, {Key: "Round", Value: rec.Round},
 			{Key: "Black", Value: black}, {Key: "White", Value: white}, {Key: "Result", Value: rec.Result}})
-	case NumChess:
+	case game.NumChess:
 		return exportNumChess(rec, []record.Tag{{Key: "Event", Value: rec.Event}, {Key: "Date", Value: tagDate(rec.Date)}, {Key: "Round", Value: rec.Round},
 			{Key: "Red", Value: white}, {Key: "Blue", Value: black}, {Key: "Result", Value: rec.Result}})
 	}

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"qixue/domain"
+	"qixue/rules/game"
 	"qixue/rules/gomoku"
 	"qixue/rules/record"
 )
@@ -73,7 +74,7 @@ func moveStrings(ms []gomoku.Move) []string {
 
 // gomokuRecord is the archive's record of a replayed game.
 func gomokuRecord(gr gomoku.GameRecord) *Record {
-	rec := &Record{Game: Gomoku, Variant: gr.Rules.String(), Black: Player{Name: unknown(gr.Tag("Black"))}, White: Player{Name: unknown(gr.Tag("White"))},
+	rec := &Record{Game: game.Gomoku, Variant: gr.Rules.String(), Black: Player{Name: unknown(gr.Tag("Black"))}, White: Player{Name: unknown(gr.Tag("White"))},
 		Event: unknown(gr.Tag("Event")), Round: unknown(gr.Tag("Round")), Date: recordDate(gr.Tag("Date"))}
 	if gr.Rules == gomoku.Renju {
 		if o, ok := RenjuOpening(gr.Moves); ok {

@@ -3,6 +3,7 @@ package games
 import (
 	"context"
 	"qixue/domain"
+	"qixue/rules/game"
 	"slices"
 	"time"
 )
@@ -10,7 +11,7 @@ import (
 // MonthTable is the club charter's monthly points table of a class, or
 // of the whole school, for one game and one month.
 type MonthTable struct {
-	Game  Game
+	Game  game.Name
 	Month string // "2026-11"
 	Class *Class // nil for the whole school
 	Rows  []MonthEntry
@@ -25,7 +26,7 @@ type MonthEntry struct {
 
 // MyLevel is a student's level in one game, from every confirmed game.
 type MyLevel struct {
-	Game         Game
+	Game         game.Name
 	Points       int // level points
 	Level        int // 30..1, Unrated (0) below 100 points
 	PointsToNext int
@@ -70,15 +71,15 @@ func results(played []Played) []GameResult {
 // empty, of the school. Teachers read the tables of the classes they
 // teach, school admins every table of the school; students none. month
 // is "2026-11"; game "" is chess.
-func (s *Service) Monthly(ctx context.Context, c domain.Principal, schoolID, classID string, game Game, month string) (*MonthTable, error) {
+func (s *Service) Monthly(ctx context.Context, c domain.Principal, schoolID, classID string, name game.Name, month string) (*MonthTable, error) {
 	if !staff(c) {
 		return nil, ErrForbidden
 	}
 	var v domain.FieldErrors
-	if game == "" {
-		game = Chess
+	if name == "" {
+		name = game.Chess
 	}
-	if !slices.Contains(Games, game) {
+	if !slices.Contains(Games, name) {
 		v.Add("game", "invalid")
 	}
 	first, last, ok := parseMonth(month)
@@ -94,7 +95,7 @@ func (s *Service) Monthly(ctx context.Context, c domain.Principal, schoolID, cla
 		}
 		schoolID = c.SchoolID
 	}
-	t := &MonthTable{Game: game, Month: month}
+	t := &MonthTable{Game: name, Month: month}
 	var classIDs []string
 	if classID != "" {
 		cl, err := s.store.Class(ctx, scope(c), classID)
@@ -118,7 +119,7 @@ func (s *Service) Monthly(ctx context.Context, c domain.Principal, schoolID, cla
 	if err != nil {
 		return nil, err
 	}
-	played, err := s.store.Played(ctx, schoolID, game, last)
+	played, err := s.store.Played(ctx, schoolID, name, last)
 	if err != nil {
 		return nil, err
 	}

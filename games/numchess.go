@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"qixue/domain"
+	"qixue/rules/game"
 	"qixue/rules/numchess"
 	"qixue/rules/record"
 )
@@ -41,7 +42,7 @@ func readNumChess(text, variant string, lim record.Limits) ([]read, error) {
 			r.Bad = &t
 			continue
 		}
-		rec := &Record{Game: NumChess, Variant: nr.Ruleset.Name, White: Player{Name: unknown(nr.Tag("Red"))}, Black: Player{Name: unknown(nr.Tag("Blue"))},
+		rec := &Record{Game: game.NumChess, Variant: nr.Ruleset.Name, White: Player{Name: unknown(nr.Tag("Red"))}, Black: Player{Name: unknown(nr.Tag("Blue"))},
 			Event: unknown(nr.Tag("Event")), Round: unknown(nr.Tag("Round")), Date: recordDate(nr.Tag("Date"))}
 		if rec.White.Name == "" && rec.Black.Name == "" {
 			rec.White.Name, rec.Black.Name = unknown(nr.Tag("White")), unknown(nr.Tag("Black"))

@@ -7,6 +7,7 @@ import (
 	"qixue/domain"
 	"qixue/rules/chess"
 	"qixue/rules/draughts"
+	"qixue/rules/game"
 	"qixue/rules/record"
 )
 
@@ -33,20 +34,20 @@ func textOf(e localized) domain.Text { return domain.Text{ZH: e.Message("zh-CN")
 // Reading stops with ctx's error once ctx ends (a heavy request's budget):
 // chess and draughts files between two games, the others before and after
 // their reader.
-func readFile(ctx context.Context, g Game, variant, text string, lim record.Limits) ([]read, error) {
+func readFile(ctx context.Context, g game.Name, variant, text string, lim record.Limits) ([]read, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	var out []read
 	var err error
 	switch g {
-	case Chess:
+	case game.Chess:
 		out, err = readPGN(ctx, text, lim)
-	case Draughts:
+	case game.Draughts:
 		out, err = readPDN(ctx, text, lim)
-	case Gomoku:
+	case game.Gomoku:
 		out, err = readGomoku(text, variant, lim)
-	case NumChess:
+	case game.NumChess:
 		out, err = readNumChess(text, variant, lim)
 	}
 	if err == nil {
@@ -127,7 +128,7 @@ func readPGN(ctx context.Context, text string, lim record.Limits) ([]read, error
 			r.Warnings = append(r.Warnings, textOf(w))
 		}
 		tag := func(name string) string { v, _ := g.Tag(name); return unknown(v) }
-		rec := &Record{Game: Chess, Variant: "standard", Event: tag("Event"), Round: tag("Round"),
+		rec := &Record{Game: game.Chess, Variant: "standard", Event: tag("Event"), Round: tag("Round"),
 			Date: recordDate(tag("Date")), White: Player{Name: tag("White")}, Black: Player{Name: tag("Black")}}
 		if v := strings.ToLower(tag("Variant")); g.Start.Chess960() || strings.Contains(v, "960") || strings.Contains(v, "fischer") {
 			rec.Variant = "chess960"
@@ -204,7 +205,7 @@ func readPDN(ctx context.Context, text string, lim record.Limits) ([]read, error
 			r.Warnings = append(r.Warnings, textOf(w))
 		}
 		tag := func(name string) string { v, _ := g.Tag(name); return unknown(v) }
-		rec := &Record{Game: Draughts, Variant: "international", Event: tag("Event"), Round: tag("Round"),
+		rec := &Record{Game: game.Draughts, Variant: "international", Event: tag("Event"), Round: tag("Round"),
 			Date: recordDate(tag("Date")), White: Player{Name: tag("White")}, Black: Player{Name: tag("Black")}}
 		res, ok := normResult(tag("Result"))
 		if !ok || res == Unfinished {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"qixue/rules/game"
 	"qixue/rules/record"
 )
 
@@ -26,7 +27,7 @@ const twoChessGames = `[Event "Club"]
 `
 
 func TestReadPGNKeepsGoodGamesAndNumbersBadOnes(t *testing.T) {
-	rs := readDefault(Chess, "", twoChessGames)
+	rs := readDefault(game.Chess, "", twoChessGames)
 	if len(rs) != 2 {
 		t.Fatalf("%d games", len(rs))
 	}
@@ -54,7 +55,7 @@ func TestReadPGNKeepsGoodGamesAndNumbersBadOnes(t *testing.T) {
 	if !strings.Contains(text, `[White "王小明"]`) || !strings.Contains(text, "(2. f4 exf4)") || !strings.Contains(text, "{the centre}") {
 		t.Errorf("export:\n%s", text)
 	}
-	back := readDefault(Chess, "", text)
+	back := readDefault(game.Chess, "", text)
 	if len(back) != 1 || back[0].Bad != nil || back[0].Rec.Final != g.Final {
 		t.Errorf("export does not read back:\n%s", text)
 	}
@@ -62,7 +63,7 @@ func TestReadPGNKeepsGoodGamesAndNumbersBadOnes(t *testing.T) {
 
 func TestReadPDN(t *testing.T) {
 	text := "[White \"Ann\"]\n[Black \"Bo\"]\n[Result \"1/2-1/2\"]\n\n1. 32-28 {start} 19-23 2. 28x19 14x23 1/2-1/2\n\n[White \"C\"]\n\n1. 32-27 32-28 *\n"
-	rs := readDefault(Draughts, "", text)
+	rs := readDefault(game.Draughts, "", text)
 	if len(rs) != 2 || rs[0].Bad != nil || rs[1].Bad == nil {
 		t.Fatalf("%+v", rs)
 	}
@@ -86,7 +87,7 @@ func TestReadPDN(t *testing.T) {
 func TestReadPDNKeepsVariations(t *testing.T) {
 	text := "[White \"Ann\"]\n[Black \"Bo\"]\n\n1. 32-28 19-23 (1... 18-23 {also good} 2. 38-32 (2. 37-32 12-18) 12-18) " +
 		"2. 28x19 (2. 33-29? 14-20) 14x23 (2... 13x24 {the other way} 3. 31-27 24x29) 3. 37-32 *\n"
-	rs := readDefault(Draughts, "", text)
+	rs := readDefault(game.Draughts, "", text)
 	if len(rs) != 1 || rs[0].Bad != nil {
 		t.Fatalf("%+v", rs)
 	}
@@ -121,7 +122,7 @@ func TestReadPDNKeepsVariations(t *testing.T) {
 		}
 	}
 	movetext := func(s string) string { _, m, _ := strings.Cut(s, "\n\n"); return m }
-	back := readDefault(Draughts, "", text2)
+	back := readDefault(game.Draughts, "", text2)
 	if len(back) != 1 || back[0].Bad != nil || movetext(back[0].Rec.Text) != movetext(r.Rec.Text) || len(back[0].Warnings) != 0 {
 		t.Errorf("export does not read back as the same record:\n%s", text2)
 	}
@@ -131,7 +132,7 @@ func TestReadGomoku(t *testing.T) {
 	text := "[Black \"Ann\"]\n[White \"Bo\"]\n[Rule \"renju\"]\n\n1. h8 2. h9 3. j10 {flower moon} 4. g9 5. j9,k11:j9\n\n" +
 		"h8 h9 h9\n\n" +
 		"h8 h7 i8 i7 j8 j7 k8 k7 l8\n"
-	rs := readDefault(Gomoku, "", text)
+	rs := readDefault(game.Gomoku, "", text)
 	if len(rs) != 3 {
 		t.Fatalf("%d games", len(rs))
 	}
@@ -152,13 +153,13 @@ func TestReadGomoku(t *testing.T) {
 		t.Errorf("%+v", rp.Plies)
 	}
 	out, err := export(rs[0].Rec, "Ann", "Bo")
-	if err != nil || len(readDefault(Gomoku, "", out)) != 1 || readDefault(Gomoku, "", out)[0].Bad != nil {
+	if err != nil || len(readDefault(game.Gomoku, "", out)) != 1 || readDefault(game.Gomoku, "", out)[0].Bad != nil {
 		t.Errorf("%v\n%s", err, out)
 	}
 }
 
 func TestReadNumChessScoresTheFinalPosition(t *testing.T) {
-	rs := readDefault(NumChess, "", "[Red \"Ann\"]\n[Blue \"Bo\"]\n\n1d4-i5 0-1\n\n1d4-z9\n")
+	rs := readDefault(game.NumChess, "", "[Red \"Ann\"]\n[Blue \"Bo\"]\n\n1d4-i5 0-1\n\n1d4-z9\n")
 	if len(rs) != 2 {
 		t.Fatalf("%d games", len(rs))
 	}
@@ -187,7 +188,7 @@ func TestRecordDate(t *testing.T) {
 
 func TestReadPSQ(t *testing.T) {
 	text := "Piskvorky 15x15, 11:11, 0\n8,8,0\n8,9,0\n9,8,0\n9,9,0\n10,8,0\n10,9,0\n11,8,0\n11,9,0\n12,8,0\n-1\n"
-	rs := readDefault(Gomoku, "", text)
+	rs := readDefault(game.Gomoku, "", text)
 	if len(rs) != 1 || rs[0].Bad != nil {
 		t.Fatalf("%+v", rs)
 	}
@@ -198,13 +199,13 @@ func TestReadPSQ(t *testing.T) {
 	if rp, err := replay(g); err != nil || len(rp.Plies) != 9 || rp.Plies[8].LastMove != "l8" {
 		t.Fatalf("%v %+v", err, rp)
 	}
-	if bad := readDefault(Gomoku, "", "Piskvorky 20x20, 11:11, 0\n1,1,0\n"); len(bad) != 1 || bad[0].Bad == nil || !strings.Contains(bad[0].Bad.EN, "15x15") {
+	if bad := readDefault(game.Gomoku, "", "Piskvorky 20x20, 11:11, 0\n1,1,0\n"); len(bad) != 1 || bad[0].Bad == nil || !strings.Contains(bad[0].Bad.EN, "15x15") {
 		t.Errorf("20x20: %+v", bad)
 	}
 }
 
 func TestReadNumChessChineseNotationAndWrongResult(t *testing.T) {
-	rs := readDefault(NumChess, "", "[Red \"小明\"]\n[Blue \"小红\"]\n[Ruleset \"K1\"]\n\n1. 1d4-i5 {先走一步} 1-0\n")
+	rs := readDefault(game.NumChess, "", "[Red \"小明\"]\n[Blue \"小红\"]\n[Ruleset \"K1\"]\n\n1. 1d4-i5 {先走一步} 1-0\n")
 	if len(rs) != 1 || rs[0].Bad != nil {
 		t.Fatalf("%+v", rs[0].Bad)
 	}
@@ -226,22 +227,22 @@ func TestReadNumChessChineseNotationAndWrongResult(t *testing.T) {
 }
 
 func TestOpeningsNamedWhenTheFileHasNone(t *testing.T) {
-	c := readDefault(Chess, "", "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 *\n")
+	c := readDefault(game.Chess, "", "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 *\n")
 	if len(c) != 1 || !strings.HasPrefix(c[0].Rec.Opening, "C5") || !strings.Contains(c[0].Rec.Opening, "/ ") {
 		t.Errorf("chess opening %q", c[0].Rec.Opening)
 	}
-	d := readDefault(Draughts, "", "1. 32-28 18-23 *\n")
+	d := readDefault(game.Draughts, "", "1. 32-28 18-23 *\n")
 	if len(d) != 1 || d[0].Bad != nil || !strings.HasPrefix(d[0].Rec.Opening, "32-28 18-23") {
 		t.Errorf("draughts opening %+v", d[0])
 	}
-	r := readDefault(Gomoku, "renju", "h8 h9 j10\n")
+	r := readDefault(game.Gomoku, "renju", "h8 h9 j10\n")
 	if len(r) != 1 || r[0].Bad != nil || r[0].Rec.Opening == "" {
 		t.Errorf("renju opening %+v %+v", r[0].Bad, r[0].Rec)
 	}
 }
 
 func TestNumChessRulesetFromTheUpload(t *testing.T) {
-	g := readDefault(NumChess, "K1", "1. 1d4-i5 *\n\n[Ruleset \"G23\"]\n1. 1d4-i5 *\n")
+	g := readDefault(game.NumChess, "K1", "1. 1d4-i5 *\n\n[Ruleset \"G23\"]\n1. 1d4-i5 *\n")
 	if len(g) != 2 || g[0].Bad != nil || g[1].Bad != nil {
 		t.Fatalf("%+v", g)
 	}
@@ -251,7 +252,7 @@ func TestNumChessRulesetFromTheUpload(t *testing.T) {
 	if rp, err := replay(g[0].Rec); err != nil || len(rp.Plies) != 1 {
 		t.Errorf("replay %v", err)
 	}
-	if bad := readDefault(NumChess, "X9", "1. 1d4-i5 *\n"); len(bad) != 1 || bad[0].Bad == nil {
+	if bad := readDefault(game.NumChess, "X9", "1. 1d4-i5 *\n"); len(bad) != 1 || bad[0].Bad == nil {
 		t.Errorf("unknown ruleset %+v", bad)
 	}
 }
@@ -262,7 +263,7 @@ func TestNumChessRulesetFromTheUpload(t *testing.T) {
 func TestReadRenjuFoulAndSoosorv(t *testing.T) {
 	text := "[Rule \"renju\"]\nh8 h9 i8 a15 g7 c15 g6 e15 b3 g15 l3 o1 g8 0-1\n\n" +
 		"[Rule \"renju\"]\n[Opening \"Soosorv-8\"]\nh8 h9 i10 swap a1 swap g11,j12,k5:j12 a2 *\n"
-	rs := readDefault(Gomoku, "renju", text)
+	rs := readDefault(game.Gomoku, "renju", text)
 	if len(rs) != 2 || rs[0].Bad != nil || rs[1].Bad != nil {
 		t.Fatalf("%+v", rs)
 	}
@@ -281,7 +282,7 @@ func TestReadRenjuFoulAndSoosorv(t *testing.T) {
 
 // readDefault reads a file within the default limits, which the tests'
 // files never pass.
-func readDefault(g Game, variant, text string) []read {
+func readDefault(g game.Name, variant, text string) []read {
 	rs, err := readFile(context.Background(), g, variant, text, record.DefaultLimits())
 	if err != nil {
 		panic(err)
@@ -293,10 +294,10 @@ func readDefault(g Game, variant, text string) []read {
 // and stops there; begin comes first, once, even when no ply is wanted.
 func TestReplayEachBuildsOnePly(t *testing.T) {
 	for _, tc := range []struct {
-		g    Game
+		g    game.Name
 		text string
-	}{{Chess, "{start} 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *"}, {Draughts, "{start} 1. 32-28 19-23 2. 28x19 14x23 3. 37-32 10-14 *"},
-		{Gomoku, "{start} h8 h9 i9 i10 j10 j11\n"}, {NumChess, "{start} 1d4-i5 1a14-e13 {two} 1-0\n"}} {
+	}{{game.Chess, "{start} 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *"}, {game.Draughts, "{start} 1. 32-28 19-23 2. 28x19 14x23 3. 37-32 10-14 *"},
+		{game.Gomoku, "{start} h8 h9 i9 i10 j10 j11\n"}, {game.NumChess, "{start} 1d4-i5 1a14-e13 {two} 1-0\n"}} {
 		rs := readDefault(tc.g, "", tc.text)
 		if len(rs) != 1 || rs[0].Bad != nil {
 			t.Fatalf("%s: %+v", tc.g, rs)
@@ -324,11 +325,11 @@ func TestReplayEachBuildsOnePly(t *testing.T) {
 func TestReadFileStopsWithContext(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	files := map[Game]string{
-		Chess:    strings.Repeat("[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 *\n\n", 50),
-		Draughts: strings.Repeat("[White \"A\"]\n[Black \"B\"]\n\n1. 32-28 19-23 *\n\n", 50),
-		Gomoku:   "[Black \"A\"]\n[White \"B\"]\n\n1. h8 2. h9 3. j8 *\n",
-		NumChess: "[Red \"A\"]\n[Blue \"B\"]\n\n*\n",
+	files := map[game.Name]string{
+		game.Chess:    strings.Repeat("[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 *\n\n", 50),
+		game.Draughts: strings.Repeat("[White \"A\"]\n[Black \"B\"]\n\n1. 32-28 19-23 *\n\n", 50),
+		game.Gomoku:   "[Black \"A\"]\n[White \"B\"]\n\n1. h8 2. h9 3. j8 *\n",
+		game.NumChess: "[Red \"A\"]\n[Blue \"B\"]\n\n*\n",
 	}
 	for g, text := range files {
 		reads, err := readFile(ctx, g, "", text, record.DefaultLimits())

@@ -8,21 +8,12 @@ import (
 	"fmt"
 	"strings"
 	"time"
-)
 
-// Game is one of the four games a record can hold.
-type Game string
-
-// The games, named as in the API.
-const (
-	Chess    Game = "chess"
-	Draughts Game = "draughts"
-	Gomoku   Game = "gomoku"
-	NumChess Game = "numchess"
+	"qixue/rules/game"
 )
 
 // Games lists every game the archive keeps.
-var Games = []Game{Chess, Draughts, Gomoku, NumChess}
+var Games = game.Names()
 
 // Status is where a record stands: a student's submission waits for a
 // teacher of its class or the opponent to confirm it.
@@ -63,7 +54,7 @@ type Pairing struct {
 type Record struct {
 	ID       string
 	SchoolID string
-	Game     Game
+	Game     game.Name
 	// Variant is the ruleset: "standard" or "chess960" (chess),
 	// "international" (draughts), "freestyle", "standard" or "renju"
 	// (gomoku), "K1", "G23" or "G46" (number chess).
@@ -97,7 +88,7 @@ type Record struct {
 
 // first returns the player who moves first.
 func (r *Record) first() Player {
-	if r.Game == Gomoku {
+	if r.Game == game.Gomoku {
 		return r.Black
 	}
 	return r.White
@@ -124,7 +115,7 @@ func (r *Record) Opponent(userID string) string {
 
 // hash fingerprints the game for duplicates: game, variant, players (a
 // student by ID, an outsider by name), date, start and moves.
-func hash(g Game, variant string, white, black Player, date, start string, moves []string) string {
+func hash(g game.Name, variant string, white, black Player, date, start string, moves []string) string {
 	h := sha256.New()
 	side := func(p Player) string {
 		if p.StudentID != "" {

@@ -7,6 +7,7 @@ import (
 	"qixue/domain"
 	"qixue/rules/chess"
 	"qixue/rules/draughts"
+	"qixue/rules/game"
 )
 
 // Ply is one move of a replay and the position after it.
@@ -96,13 +97,13 @@ func replayStream(rec *Record, only int, begin func(*Replay) error, emit func(Pl
 		}
 	}
 	switch rec.Game {
-	case Chess:
+	case game.Chess:
 		err = replayChess(rec, out, w, emit)
-	case Draughts:
+	case game.Draughts:
 		err = replayDraughts(rec, out, w, emit)
-	case Gomoku:
+	case game.Gomoku:
 		err = replayGomoku(rec, out, w, emit)
-	case NumChess:
+	case game.NumChess:
 		err = replayNumChess(rec, out, w, emit)
 	default:
 		err = errCorrupt

@@ -11,6 +11,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"qixue/rules/game"
 	"qixue/rules/record"
 )
 
@@ -80,7 +81,7 @@ const (
 
 // Upload is a file of games to add to the archive.
 type Upload struct {
-	Game    Game
+	Game    game.Name
 	Variant string // the ruleset when a game's tags do not name one
 	Text    string
 	// WhiteID and BlackID name the players of a one-game upload as
@@ -539,7 +540,7 @@ func (s *Service) Export(ctx context.Context, c domain.Principal, id string) (*R
 // Filter is what a list may be narrowed to (see Query).
 type Filter struct {
 	PlayerID, ClassID string
-	Game              Game
+	Game              game.Name
 	Event             string
 	From, To          string
 	Opening           string

@@ -4,6 +4,7 @@ import (
 	"context"
 	"qixue/audit"
 	"qixue/domain"
+	"qixue/rules/game"
 )
 
 // staff reports whether the caller is a teacher or an admin.
@@ -56,7 +57,7 @@ type Query struct {
 	UploadsWithoutStudents bool
 
 	PlayerID, ClassID string
-	Game              Game
+	Game              game.Name
 	Event             string
 	From, To          string
 	Opening           string
@@ -94,7 +95,7 @@ type Store interface {
 	Class(ctx context.Context, schoolID, id string) (Class, error)
 	// Played returns the confirmed games of game of the school that count
 	// on or before the day until, in day order (then the order stored).
-	Played(ctx context.Context, schoolID string, game Game, until string) ([]Played, error)
+	Played(ctx context.Context, schoolID string, name game.Name, until string) ([]Played, error)
 	// InTx runs fn in one transaction: what fn does through this store,
 	// and through any other store of the same database given fn's ctx
 	// (the tournament results of linked records), is written together

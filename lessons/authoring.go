@@ -7,6 +7,7 @@ import (
 
 	"qixue/domain"
 	"qixue/exercises"
+	"qixue/rules/game"
 )
 
 // SearchQuery filters SearchLessons: Text is matched (case-insensitively,
@@ -19,7 +20,7 @@ type SearchQuery struct {
 	SchoolID     string
 	Text         string
 	Tag          string
-	Game         exercises.Game
+	Game         game.Name
 	Band         exercises.Band
 	AssignedOnly bool
 	Assigned     []string
@@ -30,7 +31,7 @@ type SearchQuery struct {
 type FoundLesson struct {
 	Lesson
 	CurriculumID string
-	Game         exercises.Game
+	Game         game.Name
 	Band         exercises.Band
 }
 
@@ -86,7 +87,7 @@ func ValidateUnit(u Unit) error {
 // complete (both languages, diagrams that render). exists reports whether
 // an exercise block's reference (a bank key or an exercise ID) names an
 // exercise of the game the author may use.
-func ValidateLesson(game exercises.Game, l Lesson, exists func(ref string) bool) error {
+func ValidateLesson(game game.Name, l Lesson, exists func(ref string) bool) error {
 	var v domain.FieldErrors
 	requireText(&v, "title", l.Title)
 	if len(l.Objectives) == 0 {

@@ -13,6 +13,7 @@ import (
 
 	"qixue/exercises"
 	"qixue/lessons/diagram"
+	"qixue/rules/game"
 )
 
 // MinExercises is the least number of exercise blocks a lesson must have.
@@ -231,7 +232,7 @@ func (c *checker) curriculum(file string, f fileCurriculum) {
 	}
 }
 
-func (c *checker) lesson(file, at string, l fileLesson, curID string, game exercises.Game, band exercises.Band, gameOK, bandOK bool) {
+func (c *checker) lesson(file, at string, l fileLesson, curID string, game game.Name, band exercises.Band, gameOK, bandOK bool) {
 	c.id(file, at+".id", l.ID, curID)
 	c.text(file, at+".title", l.Title)
 	if len(l.Objectives) == 0 {
@@ -287,7 +288,7 @@ func (c *checker) unused(file, at string, b fileBlock, keep string) {
 	}
 }
 
-func (c *checker) diagram(file, at string, b fileBlock, game exercises.Game, gameOK bool) {
+func (c *checker) diagram(file, at string, b fileBlock, game game.Name, gameOK bool) {
 	if b.Text.ZH != "" || b.Text.EN != "" || b.Exercise != "" {
 		c.add(file, at, "a diagram block takes no text or exercise (use caption)")
 	}
@@ -304,8 +305,8 @@ func (c *checker) diagram(file, at string, b fileBlock, game exercises.Game, gam
 
 // renderErr draws a diagram block and returns the field at fault and the
 // error when it does not render.
-func renderErr(game exercises.Game, b Block) (string, error) {
-	_, err := diagram.Render(diagram.Game(game), DiagramOptions(b, "en"))
+func renderErr(g game.Name, b Block) (string, error) {
+	_, err := diagram.Render(g, DiagramOptions(b, "en"))
 	if err == nil {
 		return "", nil
 	}
@@ -319,7 +320,7 @@ func renderErr(game exercises.Game, b Block) (string, error) {
 
 // renderable returns the field at fault when a diagram block does not
 // render, "" when it does.
-func renderable(game exercises.Game, b Block) string {
+func renderable(game game.Name, b Block) string {
 	field, err := renderErr(game, b)
 	if err != nil {
 		return field
@@ -327,7 +328,7 @@ func renderable(game exercises.Game, b Block) string {
 	return ""
 }
 
-func (c *checker) exercise(file, at, key string, game exercises.Game, band exercises.Band, gameOK, bandOK bool) {
+func (c *checker) exercise(file, at, key string, g game.Name, band exercises.Band, gameOK, bandOK bool) {
 	if key == "" {
 		c.add(file, at, "missing exercise key")
 		return
@@ -346,11 +347,11 @@ func (c *checker) exercise(file, at, key string, game exercises.Game, band exerc
 		c.add(file, at, "exercise %q fails its checker: %s", key, err)
 	}
 	if gameOK {
-		if g := exercises.GameOf(ex); g != game {
-			c.add(file, at, "exercise %q is a %s exercise, not %s", key, g, game)
+		if eg := exercises.GameOf(ex); eg != g {
+			c.add(file, at, "exercise %q is a %s exercise, not %s", key, eg, g)
 		}
 	}
-	if gameOK && bandOK && game == exercises.NumChess {
+	if gameOK && bandOK && g == game.NumChess {
 		if ex.Band != band {
 			c.add(file, at, "exercise %q is of band %s, the curriculum is %s", key, ex.Band, band)
 		}

@@ -8,6 +8,7 @@ import (
 	"testing/fstest"
 
 	"qixue/exercises"
+	"qixue/rules/game"
 )
 
 var (
@@ -35,7 +36,7 @@ func TestCheckGood(t *testing.T) {
 		t.Fatalf("curricula = %+v", curricula)
 	}
 	nc := curricula[1]
-	if nc.Game != exercises.NumChess || nc.Band != exercises.K1 || nc.Version != 1 || len(nc.Units) != 2 {
+	if nc.Game != game.NumChess || nc.Band != exercises.K1 || nc.Version != 1 || len(nc.Units) != 2 {
 		t.Errorf("numchess-k1 = %+v", nc)
 	}
 	l := nc.Units[0].Lessons[0]

@@ -1,6 +1,9 @@
 package lessons
 
-import "qixue/exercises"
+import (
+	"qixue/exercises"
+	"qixue/rules/game"
+)
 
 // The structs below are the content file format (content/README.md). They
 // are converted to the domain types by curriculum().
@@ -45,7 +48,7 @@ type fileBlock struct {
 // curriculum converts a decoded file to the domain type.
 func (f fileCurriculum) curriculum() Curriculum {
 	c := Curriculum{
-		ID: f.ID, Version: f.Version, Game: exercises.Game(f.Game),
+		ID: f.ID, Version: f.Version, Game: game.Name(f.Game),
 		Band: exercises.Band(f.Band), Title: f.Title, Description: f.Description,
 	}
 	for _, fu := range f.Units {

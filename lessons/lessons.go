@@ -2,6 +2,7 @@ package lessons
 
 import (
 	"qixue/exercises"
+	"qixue/rules/game"
 )
 
 // Text is a string in the two languages Qixue serves, zh-CN and en.
@@ -12,7 +13,7 @@ type Text = exercises.Text
 type Curriculum struct {
 	ID          string
 	Version     int // bumped by the author whenever a built-in file changes
-	Game        exercises.Game
+	Game        game.Name
 	Band        exercises.Band
 	Title       Text
 	Description Text

@@ -10,6 +10,7 @@ import (
 
 	"qixue/domain"
 	"qixue/exercises"
+	"qixue/rules/game"
 )
 
 // Service is the lessons use cases on a Store.
@@ -104,7 +105,7 @@ func (s *Service) Copy(ctx context.Context, schoolID, id string) (Curriculum, er
 // assigned to them) of game and band (either may be empty). When
 // preferred is set, that band's curricula come first; the rest follow in
 // game, band and ID order.
-func (s *Service) Curricula(ctx context.Context, p domain.Principal, game exercises.Game, band, preferred exercises.Band) ([]Curriculum, error) {
+func (s *Service) Curricula(ctx context.Context, p domain.Principal, game game.Name, band, preferred exercises.Band) ([]Curriculum, error) {
 	ids, student, err := s.assigned(ctx, p)
 	if err != nil {
 		return nil, err
@@ -298,7 +299,7 @@ func (s *Service) SearchLessons(ctx context.Context, p domain.Principal, q Searc
 
 // exists reports whether a block reference names an exercise of game that
 // p may read.
-func (s *Service) exists(ctx context.Context, p domain.Principal, game exercises.Game) func(string) bool {
+func (s *Service) exists(ctx context.Context, p domain.Principal, game game.Name) func(string) bool {
 	return func(ref string) bool {
 		if s.lookup == nil {
 			return false

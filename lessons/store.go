@@ -6,6 +6,7 @@ import (
 
 	"qixue/domain"
 	"qixue/exercises"
+	"qixue/rules/game"
 )
 
 // The refusals of the lessons service, *domain.Error values; a
@@ -74,7 +75,7 @@ type Store interface {
 // when they hold a live lesson of Assigned.
 type ListQuery struct {
 	SchoolID     string
-	Game         exercises.Game
+	Game         game.Name
 	Band         exercises.Band
 	AssignedOnly bool
 	Assigned     []string

@@ -15,6 +15,7 @@ import (
 	"qixue/lessons"
 	"qixue/models"
 	"qixue/models/modelstest"
+	"qixue/rules/game"
 )
 
 // assignmentFixture is a school with a teacher, a class of two students
@@ -63,7 +64,7 @@ func newAssignmentFixture(t *testing.T, db *gorm.DB) assignmentFixture {
 func schoolLesson(t testing.TB, db *gorm.DB, school string, refs ...string) string {
 	t.Helper()
 	ls := models.NewLessonStore(db)
-	c, err := ls.CreateCurriculum(ctx, lessons.Curriculum{SchoolID: school, Game: exercises.Chess, Band: exercises.G23,
+	c, err := ls.CreateCurriculum(ctx, lessons.Curriculum{SchoolID: school, Game: game.Chess, Band: exercises.G23,
 		Title: lessons.Text{ZH: "校本", EN: "School"}})
 	if err != nil {
 		t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 	"qixue/lessons"
 	"qixue/models"
 	"qixue/models/modelstest"
+	"qixue/rules/game"
 
 	"gorm.io/gorm"
 )
@@ -85,7 +86,7 @@ func TestGrantsAndLimits(t *testing.T) {
 				t.Errorf("e2 limited: %v %v", lim, err)
 			}
 		}
-		les := lessons.Curriculum{ID: "test-limits", Version: 1, Game: exercises.Chess, Band: exercises.K1,
+		les := lessons.Curriculum{ID: "test-limits", Version: 1, Game: game.Chess, Band: exercises.K1,
 			Units: []lessons.Unit{{ID: "test-limits-u", Lessons: []lessons.Lesson{{ID: "test-limits-l", Minutes: 5,
 				Blocks: []lessons.Block{{Type: lessons.BlockExercise, Exercise: "chess/as-2"}}}}}}}
 		if _, err := models.NewLessonStore(db).SyncBuiltIn(ctx, []lessons.Curriculum{les}, t0); err != nil {

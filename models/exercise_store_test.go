@@ -14,6 +14,7 @@ import (
 	"qixue/identity"
 	"qixue/models"
 	"qixue/models/modelstest"
+	"qixue/rules/game"
 )
 
 // choiceExercise is a valid exercise of the generic choice kind.
@@ -58,7 +59,7 @@ func TestSyncBankIdempotent(t *testing.T) {
 				t.Errorf("tag %s: %d exercises (%v), want %d", tag, len(list), err, want)
 			}
 		}
-		list, err := s.Exercises(ctx, exercises.Query{Game: exercises.Chess, Band: exercises.K1}, domain.Page{Limit: 1})
+		list, err := s.Exercises(ctx, exercises.Query{Game: game.Chess, Band: exercises.K1}, domain.Page{Limit: 1})
 		if err != nil || len(list) != 2 {
 			t.Fatalf("game filter: %d (%v), want limit+1 = 2", len(list), err)
 		}

@@ -11,6 +11,7 @@ import (
 	"qixue/games/gamestest"
 	"qixue/models"
 	"qixue/models/modelstest"
+	"qixue/rules/game"
 )
 
 // BenchmarkGameUpload10k uploads a 10,000-game PGN file (TWIC size, 40 to
@@ -30,7 +31,7 @@ func benchGameUpload(b *testing.B, db *gorm.DB, text string) {
 	cpu := cpuTime()
 	for b.Loop() {
 		c := domain.Principal{UserID: uuid.NewString(), SchoolID: uuid.NewString(), Role: domain.RoleSchoolAdmin}
-		rep, err := svc.Upload(ctx, c, games.Upload{Game: games.Chess, Text: text})
+		rep, err := svc.Upload(ctx, c, games.Upload{Game: game.Chess, Text: text})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"qixue/games"
+	"qixue/rules/game"
 )
 
 // gameRecordRow is a row of game_records: one game of a school's club
@@ -78,7 +79,7 @@ func toGameRecordRow(r *games.Record) gameRecordRow {
 
 func (row gameRecordRow) toRecord() *games.Record {
 	r := &games.Record{
-		ID: row.ID, SchoolID: row.SchoolID, Hash: row.Hash, Game: games.Game(row.Game), Variant: row.Variant,
+		ID: row.ID, SchoolID: row.SchoolID, Hash: row.Hash, Game: game.Name(row.Game), Variant: row.Variant,
 		White: games.Player{StudentID: valueOf(row.WhiteID), Name: row.WhiteName},
 		Black: games.Player{StudentID: valueOf(row.BlackID), Name: row.BlackName},
 		Date:  row.PlayedOn, Event: row.Event, Round: row.RoundName, Result: row.Result, Start: row.StartPos, Final: row.FinalPos,

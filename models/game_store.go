@@ -13,6 +13,7 @@ import (
 
 	"qixue/domain"
 	"qixue/games"
+	"qixue/rules/game"
 )
 
 // GameStore keeps the club game archive (games.Store).
@@ -280,10 +281,10 @@ func (s *GameStore) Class(ctx context.Context, schoolID, id string) (games.Class
 
 // Played returns the school's confirmed games of game counting on or
 // before until, by day and then ID.
-func (s *GameStore) Played(ctx context.Context, schoolID string, game games.Game, until string) ([]games.Played, error) {
+func (s *GameStore) Played(ctx context.Context, schoolID string, name game.Name, until string) ([]games.Played, error) {
 	var rows []gameRecordRow
 	err := conn(ctx, s.db).Select("id", "white_id", "white_name", "black_id", "black_name", "played_on", "result", "confirmed_at").
-		Where("school_id = ? AND game = ? AND status = ?", schoolID, string(game), string(games.Confirmed)).
+		Where("school_id = ? AND game = ? AND status = ?", schoolID, string(name), string(games.Confirmed)).
 		Where("played_on = '' OR played_on <= ?", until).Order("id").Find(&rows).Error
 	if err != nil {
 		return nil, err

@@ -11,6 +11,7 @@ import (
 	"qixue/games"
 	"qixue/models"
 	"qixue/models/modelstest"
+	"qixue/rules/game"
 )
 
 // TestGameStore goes through the games service on the store: a school's
@@ -32,19 +33,19 @@ func TestGameStore(t *testing.T) {
 		text := "[Date \"2026.11.03\"]\n[White \"学生000\"]\n[Black \"学生001\"]\n\n1. e4 e5 1-0\n\n" +
 			"[White \"学生001\"]\n[Black \"Guest\"]\n\n1. d4 d5 0-1\n\n" +
 			"[Date \"2026.12.01\"]\n[White \"学生001\"]\n[Black \"学生000\"]\n\n1. c4 *\n"
-		rep, err := svc.Upload(ctx, admin, games.Upload{Game: games.Chess, Text: text})
+		rep, err := svc.Upload(ctx, admin, games.Upload{Game: game.Chess, Text: text})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if len(rep.Stored) != 3 || rep.Stored[0].White.StudentID == "" || rep.Stored[1].Black.StudentID != "" {
 			t.Fatalf("%+v", rep)
 		}
-		again, err := svc.Upload(ctx, admin, games.Upload{Game: games.Chess, Text: text})
+		again, err := svc.Upload(ctx, admin, games.Upload{Game: game.Chess, Text: text})
 		if err != nil || len(again.Stored) != 0 || len(again.Refused) != 3 || again.Refused[2].Code != games.CodeDuplicate {
 			t.Fatalf("again: %v %+v", err, again)
 		}
 		other := domain.Principal{UserID: admin.UserID, SchoolID: "00000000-0000-7000-8000-0000000000aa", Role: domain.RoleSchoolAdmin}
-		if elsewhere, err := svc.Upload(ctx, other, games.Upload{Game: games.Chess, Text: text}); err != nil || len(elsewhere.Stored) != 3 {
+		if elsewhere, err := svc.Upload(ctx, other, games.Upload{Game: game.Chess, Text: text}); err != nil || len(elsewhere.Stored) != 3 {
 			t.Fatalf("another school: %v %+v", err, elsewhere)
 		}
 		if c, err := store.Class(ctx, school, class); err != nil || c.Name != "3A" {
@@ -53,14 +54,14 @@ func TestGameStore(t *testing.T) {
 		if _, err := store.Class(ctx, other.SchoolID, class); !errors.Is(err, games.ErrNotFound) {
 			t.Errorf("class of another school: %v", err)
 		}
-		played, err := store.Played(ctx, school, games.Chess, "2026-11-30")
+		played, err := store.Played(ctx, school, game.Chess, "2026-11-30")
 		if err != nil {
 			t.Fatal(err)
 		}
 		if len(played) != 2 || played[0].Day != "2026-11-03" || played[1].Day != "2026-11-20" || played[1].Black.Name != "Guest" || played[0].Result != games.FirstWins {
 			t.Errorf("played %+v", played)
 		}
-		if p, _ := store.Played(ctx, school, games.Draughts, "2026-12-31"); len(p) != 0 {
+		if p, _ := store.Played(ctx, school, game.Draughts, "2026-12-31"); len(p) != 0 {
 			t.Errorf("draughts %+v", p)
 		}
 		list, _, err := svc.List(ctx, admin, games.Filter{PlayerID: rep.Stored[0].White.StudentID, From: "2026-11-01", To: "2026-11-30"}, domain.Page{})

@@ -13,6 +13,7 @@ import (
 	"qixue/domain"
 	"qixue/exercises"
 	"qixue/lessons"
+	"qixue/rules/game"
 )
 
 // editable returns a curriculum schoolID may edit (every school's for ""):
@@ -312,7 +313,7 @@ func (s *LessonStore) SearchLessons(ctx context.Context, q lessons.SearchQuery, 
 	for i, r := range rows {
 		c := byID[r.CurriculumID]
 		out[i] = lessons.FoundLesson{Lesson: r.toLesson(), CurriculumID: r.CurriculumID,
-			Game: exercises.Game(c.Game), Band: exercises.Band(c.Band)}
+			Game: game.Name(c.Game), Band: exercises.Band(c.Band)}
 	}
 	return out, next, nil
 }

@@ -8,6 +8,7 @@ import (
 
 	"qixue/exercises"
 	"qixue/lessons"
+	"qixue/rules/game"
 )
 
 // curriculumRow is a row of curricula: built-in (SchoolID NULL, ID from the
@@ -99,7 +100,7 @@ func toCurriculumRow(c lessons.Curriculum, now time.Time) curriculumRow {
 
 func (r curriculumRow) toCurriculum() lessons.Curriculum {
 	c := lessons.Curriculum{
-		ID: r.ID, Version: r.Version, Game: exercises.Game(r.Game), Band: exercises.Band(r.Band),
+		ID: r.ID, Version: r.Version, Game: game.Name(r.Game), Band: exercises.Band(r.Band),
 		Title:       lessons.Text{ZH: r.TitleZH, EN: r.TitleEN},
 		Description: lessons.Text{ZH: r.DescZH, EN: r.DescEN},
 	}

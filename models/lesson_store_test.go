@@ -12,6 +12,7 @@ import (
 	"qixue/lessons"
 	"qixue/models"
 	"qixue/models/modelstest"
+	"qixue/rules/game"
 )
 
 // testCurriculum is a small built-in curriculum: two units of lessons.
@@ -28,7 +29,7 @@ func testCurriculum(id string, version int) lessons.Curriculum {
 		}
 	}
 	return lessons.Curriculum{
-		ID: id, Version: version, Game: exercises.Chess, Band: exercises.K1,
+		ID: id, Version: version, Game: game.Chess, Band: exercises.K1,
 		Title: lessons.Text{ZH: "国际象棋", EN: "Chess"}, Description: lessons.Text{ZH: "描述", EN: "About"},
 		Units: []lessons.Unit{
 			{ID: id + "-board", Title: lessons.Text{ZH: "棋盘", EN: "Board"}, Lessons: []lessons.Lesson{lesson(id + "-board-a"), lesson(id + "-board-b")}},

@@ -12,6 +12,7 @@ import (
 	"qixue/games"
 	"qixue/models"
 	"qixue/models/modelstest"
+	"qixue/rules/game"
 	"qixue/tournaments"
 )
 
@@ -36,7 +37,7 @@ func TestUnitOfWork(t *testing.T) {
 		admin := domain.Principal{UserID: f.teacher, SchoolID: f.school, Role: domain.RoleSchoolAdmin}
 		useCase := func(ctx context.Context, text string, fail error) error {
 			return gs.InTx(ctx, func(ctx context.Context) error {
-				rep, err := svc.Upload(ctx, admin, games.Upload{Game: games.Chess, Text: text})
+				rep, err := svc.Upload(ctx, admin, games.Upload{Game: game.Chess, Text: text})
 				if err != nil || len(rep.Stored) != 1 {
 					t.Fatalf("upload: %v %+v", err, rep)
 				}

@@ -4,25 +4,16 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
-)
 
-// Game is one of the four games a diagram can show.
-type Game string
-
-// The games, named as in the API paths.
-const (
-	Chess    Game = "chess"
-	Draughts Game = "draughts"
-	Gomoku   Game = "gomoku"
-	NumChess Game = "numchess"
+	"qixue/rules/game"
 )
 
 // Games lists every game Render accepts.
-var Games = []Game{Chess, Draughts, Gomoku, NumChess}
+var Games = game.Names()
 
 // ParseGame returns the game named s, or an *Error (code unknown_game,
 // param "game").
-func ParseGame(s string) (Game, error) {
+func ParseGame(s string) (game.Name, error) {
 	for _, g := range Games {
 		if string(g) == s {
 			return g, nil
@@ -82,25 +73,25 @@ type Options struct {
 	Lang string
 }
 
-// Render draws the position of game as an SVG document. It returns an
+// Render draws the position of g as an SVG document. It returns an
 // *Error naming the option at fault when the game is unknown, the
 // position cannot be read, a highlight, arrow or last move names no
 // square of the game, or a value is over the limits.
-func Render(game Game, o Options) ([]byte, error) {
+func Render(g game.Name, o Options) ([]byte, error) {
 	if err := o.checkLimits(); err != nil {
 		return nil, err
 	}
-	switch game {
-	case Chess:
+	switch g {
+	case game.Chess:
 		return renderChess(o)
-	case Draughts:
+	case game.Draughts:
 		return renderDraughts(o)
-	case Gomoku:
+	case game.Gomoku:
 		return renderGomoku(o)
-	case NumChess:
+	case game.NumChess:
 		return renderNumChess(o)
 	}
-	_, err := ParseGame(string(game))
+	_, err := ParseGame(string(g))
 	return nil, err
 }
 

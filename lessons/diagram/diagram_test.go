@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"qixue/rules/game"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -17,39 +19,39 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 // goldens are the diagrams kept in testdata/<name>.svg.
 var goldens = []struct {
 	name string
-	game Game
+	game game.Name
 	opts Options
 }{
-	{"chess_start", Chess, Options{}},
-	{"chess_marks", Chess, Options{
+	{"chess_start", game.Chess, Options{}},
+	{"chess_marks", game.Chess, Options{
 		Position:   "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
 		LastMove:   "g8f6",
 		Highlights: []string{"f7", "e8"},
 		Arrows:     []string{"h5f7", "c4-f7"},
 		Lang:       "en",
 	}},
-	{"chess_rook_alone", Chess, Options{Position: "8/8/8/8/3R4/8/8/8", Highlights: []string{"d8", "d1", "a4", "h4"}, Arrows: []string{"d4-d7", "d4-g4"}, Lang: "en"}},
-	{"chess_flip", Chess, Options{Position: "4k3/8/8/8/8/8/4P3/4K3", Flip: true, LastMove: "e1-e2"}},
-	{"draughts_start", Draughts, Options{}},
-	{"draughts_kings", Draughts, Options{
+	{"chess_rook_alone", game.Chess, Options{Position: "8/8/8/8/3R4/8/8/8", Highlights: []string{"d8", "d1", "a4", "h4"}, Arrows: []string{"d4-d7", "d4-g4"}, Lang: "en"}},
+	{"chess_flip", game.Chess, Options{Position: "4k3/8/8/8/8/8/4P3/4K3", Flip: true, LastMove: "e1-e2"}},
+	{"draughts_start", game.Draughts, Options{}},
+	{"draughts_kings", game.Draughts, Options{
 		Position:   "B:WK4,28,33,34:B12,K46,19",
 		LastMove:   "23x34",
 		Highlights: []string{"28"},
 		Arrows:     []string{"19-30"},
 		Lang:       "en",
 	}},
-	{"draughts_flip", Draughts, Options{Position: "W:W31-50:B1-20", Flip: true, Arrows: []string{"32-28"}}},
-	{"gomoku_record", Gomoku, Options{Position: "h8 h9 i9 g7 i8 i7 j8", Numbers: true, Lang: "en"}},
-	{"gomoku_board", Gomoku, Options{Position: gomokuBoard(), Highlights: []string{"k11", "g7"}, Arrows: []string{"h8-k11"}, LastMove: "j10", Flip: true}},
-	{"numchess_start", NumChess, Options{}},
-	{"numchess_opening", NumChess, Options{
+	{"draughts_flip", game.Draughts, Options{Position: "W:W31-50:B1-20", Flip: true, Arrows: []string{"32-28"}}},
+	{"gomoku_record", game.Gomoku, Options{Position: "h8 h9 i9 g7 i8 i7 j8", Numbers: true, Lang: "en"}},
+	{"gomoku_board", game.Gomoku, Options{Position: gomokuBoard(), Highlights: []string{"k11", "g7"}, Arrows: []string{"h8-k11"}, LastMove: "j10", Flip: true}},
+	{"numchess_start", game.NumChess, Options{}},
+	{"numchess_opening", game.NumChess, Options{
 		Position:   "r:0a1,1i5,2b4,3c4,4e5,5a3,6b3,7c3,8d5,9a2;b:0a17,1a14,2c14,3b14,4d14,5c15,6b15,7a15,8a16,9b16 b 2",
 		LastMove:   "8b2-f5[6-2]-d5[4]",
 		Highlights: []string{"d5"},
 		Coords:     true,
 		Lang:       "en",
 	}},
-	{"numchess_flip", NumChess, Options{Position: "start", Flip: true, Arrows: []string{"a1-e5"}, Coords: true}},
+	{"numchess_flip", game.NumChess, Options{Position: "start", Flip: true, Arrows: []string{"a1-e5"}, Coords: true}},
 }
 
 // gomokuBoard is a small opening written as a board diagram.
@@ -170,35 +172,35 @@ func TestErrors(t *testing.T) {
 		many[i] = "e4"
 	}
 	for _, c := range []struct {
-		game  Game
+		game  game.Name
 		opts  Options
 		param string
 		code  string
 	}{
 		{"go", Options{}, ParamGame, "unknown_game"},
-		{Chess, Options{Position: "not a fen"}, ParamPosition, ""},
-		{Chess, Options{Position: "8/8/8/8/8/8/8/8/8"}, ParamPosition, ""},
-		{Chess, Options{Position: "P7/8/8/8/8/8/8/k6K"}, ParamPosition, "fen_pawn_on_back_rank"},
-		{Chess, Options{Position: "8/8/8/8/3R4/8/8/8 x - - 0 1"}, ParamPosition, ""},
-		{Chess, Options{Highlights: []string{"i9"}}, ParamHighlight, "invalid_square"},
-		{Chess, Options{Arrows: []string{"e2"}}, ParamArrows, "invalid_arrow"},
-		{Chess, Options{Arrows: []string{"e2z9"}}, ParamArrows, "invalid_square"},
-		{Chess, Options{LastMove: "castle"}, ParamLastMove, "invalid_last_move"},
-		{Chess, Options{Position: long}, ParamPosition, "too_long"},
-		{Chess, Options{Highlights: many}, ParamHighlight, "too_many"},
-		{Draughts, Options{Position: "W:W51"}, ParamPosition, ""},
-		{Draughts, Options{Highlights: []string{"0"}}, ParamHighlight, "invalid_square"},
-		{Draughts, Options{Arrows: []string{"32"}}, ParamArrows, "invalid_arrow"},
-		{Draughts, Options{LastMove: "32-99"}, ParamLastMove, "invalid_square"},
-		{Gomoku, Options{Position: "h8 h8"}, ParamPosition, ""},
-		{Gomoku, Options{Position: "z1"}, ParamPosition, ""},
-		{Gomoku, Options{Position: "..../..."}, ParamPosition, ""},
-		{Gomoku, Options{Highlights: []string{"p16"}}, ParamHighlight, "invalid_square"},
-		{Gomoku, Options{LastMove: "h8-h9"}, ParamLastMove, "invalid_square"},
-		{NumChess, Options{Position: "r:0a1,0b2 r 1"}, ParamPosition, ""},
-		{NumChess, Options{Highlights: []string{"a13x"}}, ParamHighlight, "invalid_square"},
-		{NumChess, Options{Arrows: []string{"a1e5"}}, ParamArrows, "invalid_arrow"},
-		{NumChess, Options{LastMove: "0a1-z9"}, ParamLastMove, ""},
+		{game.Chess, Options{Position: "not a fen"}, ParamPosition, ""},
+		{game.Chess, Options{Position: "8/8/8/8/8/8/8/8/8"}, ParamPosition, ""},
+		{game.Chess, Options{Position: "P7/8/8/8/8/8/8/k6K"}, ParamPosition, "fen_pawn_on_back_rank"},
+		{game.Chess, Options{Position: "8/8/8/8/3R4/8/8/8 x - - 0 1"}, ParamPosition, ""},
+		{game.Chess, Options{Highlights: []string{"i9"}}, ParamHighlight, "invalid_square"},
+		{game.Chess, Options{Arrows: []string{"e2"}}, ParamArrows, "invalid_arrow"},
+		{game.Chess, Options{Arrows: []string{"e2z9"}}, ParamArrows, "invalid_square"},
+		{game.Chess, Options{LastMove: "castle"}, ParamLastMove, "invalid_last_move"},
+		{game.Chess, Options{Position: long}, ParamPosition, "too_long"},
+		{game.Chess, Options{Highlights: many}, ParamHighlight, "too_many"},
+		{game.Draughts, Options{Position: "W:W51"}, ParamPosition, ""},
+		{game.Draughts, Options{Highlights: []string{"0"}}, ParamHighlight, "invalid_square"},
+		{game.Draughts, Options{Arrows: []string{"32"}}, ParamArrows, "invalid_arrow"},
+		{game.Draughts, Options{LastMove: "32-99"}, ParamLastMove, "invalid_square"},
+		{game.Gomoku, Options{Position: "h8 h8"}, ParamPosition, ""},
+		{game.Gomoku, Options{Position: "z1"}, ParamPosition, ""},
+		{game.Gomoku, Options{Position: "..../..."}, ParamPosition, ""},
+		{game.Gomoku, Options{Highlights: []string{"p16"}}, ParamHighlight, "invalid_square"},
+		{game.Gomoku, Options{LastMove: "h8-h9"}, ParamLastMove, "invalid_square"},
+		{game.NumChess, Options{Position: "r:0a1,0b2 r 1"}, ParamPosition, ""},
+		{game.NumChess, Options{Highlights: []string{"a13x"}}, ParamHighlight, "invalid_square"},
+		{game.NumChess, Options{Arrows: []string{"a1e5"}}, ParamArrows, "invalid_arrow"},
+		{game.NumChess, Options{LastMove: "0a1-z9"}, ParamLastMove, ""},
 	} {
 		_, err := Render(c.game, c.opts)
 		var de *Error
@@ -230,9 +232,9 @@ func FuzzRender(f *testing.F) {
 	}
 	f.Add("chess", "8/8/8/8/8/8/8/8", "a1", "a1a1", "a1-a1", false)
 	f.Add("gomoku", "h8 pass h9", "", "", "", true)
-	f.Fuzz(func(t *testing.T, game, pos, high, arrows, last string, flip bool) {
+	f.Fuzz(func(t *testing.T, name, pos, high, arrows, last string, flip bool) {
 		o := Options{Position: pos, Highlights: SplitList(high), Arrows: SplitList(arrows), LastMove: last, Flip: flip, Coords: flip, Numbers: !flip}
-		svg, err := Render(Game(game), o)
+		svg, err := Render(game.Name(name), o)
 		if err != nil {
 			var de *Error
 			if !errors.As(err, &de) || de.Param == "" || de.Code() == "" {

@@ -3,6 +3,8 @@ package diagram
 import (
 	"net/url"
 	"strings"
+
+	"qixue/rules/game"
 )
 
 // Path returns the API path that draws the diagram, for links in lesson
@@ -10,7 +12,7 @@ import (
 // come in a fixed order and empty ones are left out, so equal options
 // give equal links (and share a cache entry). Lang is not part of the
 // link: the reader's language picks the title.
-func Path(game Game, o Options) string {
+func Path(game game.Name, o Options) string {
 	q := url.Values{}
 	set := func(name, v string) {
 		if v != "" {

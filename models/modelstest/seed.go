@@ -17,6 +17,7 @@ import (
 	"qixue/identity"
 	"qixue/lessons"
 	"qixue/models"
+	"qixue/rules/game"
 )
 
 // Class is what SeedClass stores: a class of a school with assignments
@@ -86,7 +87,7 @@ func SeedClass(tb testing.TB, db *gorm.DB, c Class) (string, time.Time) {
 	var unit string
 	ls := models.NewLessonStore(db)
 	if c.Lessons {
-		cur, err := ls.CreateCurriculum(ctx, lessons.Curriculum{SchoolID: c.SchoolID, Game: exercises.Chess, Band: exercises.G23,
+		cur, err := ls.CreateCurriculum(ctx, lessons.Curriculum{SchoolID: c.SchoolID, Game: game.Chess, Band: exercises.G23,
 			Title: lessons.Text{ZH: "校本", EN: "School"}})
 		must(err)
 		u, err := ls.CreateUnit(ctx, c.SchoolID, cur.ID, lessons.Unit{Title: lessons.Text{ZH: "单元", EN: "Unit"}})

@@ -251,6 +251,13 @@ type Rules interface {
 	// is the default); an empty text is the start. Gomoku reads a record
 	// played from the empty board without the opening protocol.
 	Parse(variant, text string) (Position, error)
+	// Setup reads a position set up by hand (a teacher's board editor)
+	// as Parse does, and refuses what no game of the rules can reach:
+	// two white kings, a draughts man on its crowning row, stone counts
+	// the colour to move cannot have, a number-chess side to move with
+	// every piece in place (see setup.go). Gomoku reads a board diagram
+	// and the colour to move, "...../... black".
+	Setup(variant, text string) (Position, error)
 	// SideName returns the game's word for a side: the engine's own
 	// ("white", "White" in draughts, "black", "red") when lang is "", else
 	// for people in lang ("白方" / "White").

@@ -40,7 +40,8 @@ func (r gomokuRules) Start(variant string) (Position, error) {
 
 // Parse replays a record ("h8 h9 i9") from the empty board without the
 // opening protocol (any first move, no swap or offer), as positions for
-// exercises and analysis are given.
+// exercises and analysis are given, or reads a board diagram and the
+// colour to move ("...../... black": see Setup), which must stand.
 func (r gomokuRules) Parse(variant, text string) (Position, error) {
 	rs, err := r.ruleset(variant)
 	if err != nil {
@@ -49,6 +50,9 @@ func (r gomokuRules) Parse(variant, text string) (Position, error) {
 	g := gomoku.NewFreeGame(rs)
 	if isBlank(text) {
 		return gomokuPos{g}, nil
+	}
+	if isGomokuSetup(text) {
+		return gomokuSetup(rs, text)
 	}
 	moves, err := gomoku.ParseRecord(text)
 	if err != nil {
@@ -103,8 +107,12 @@ func (p gomokuPos) Turn() Side {
 	return Second
 }
 
-// String is the record from the empty board ("h8 h9 i9").
+// String is the record from the empty board ("h8 h9 i9"), or for a game
+// started from a set-up board the board and the colour to move.
 func (p gomokuPos) String() string {
+	if p.g.FromBoard() {
+		return gomoku.SetupString(p.g.Board(), p.g.ToMove())
+	}
 	rec := p.g.Record()
 	parts := make([]string, len(rec))
 	for i, m := range rec {

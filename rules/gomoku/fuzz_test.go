@@ -95,3 +95,44 @@ func FuzzParsePoint(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseSetup: any text either fails with an *Error or reads as a board
+// and a colour that print back to the same; a position CheckSetup lets
+// stand starts a game under every ruleset it stands in, and a refused one
+// is refused with a code and both languages.
+func FuzzParseSetup(f *testing.F) {
+	empty := strings.Repeat(strings.Repeat(".", 15)+"/", 14) + strings.Repeat(".", 15)
+	for _, s := range []string{empty + " black", empty + " white", empty + " b", "x/o black", empty, strings.Replace(empty, ".", "x", 1) + " w", "", "   ", strings.Repeat("x", 400)} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		b, c, err := ParseSetup(s)
+		if err != nil {
+			if e, ok := err.(*Error); !ok || e.Code() == "" || e.Message("en") == "" || e.Message("zh-CN") == "" {
+				t.Fatalf("ParseSetup(%q) error %T %v", s, err, err)
+			}
+			return
+		}
+		b2, c2, err := ParseSetup(SetupString(b, c))
+		if err != nil || *b2 != *b || c2 != c {
+			t.Fatalf("%q printed as %q does not read back: %v", s, SetupString(b, c), err)
+		}
+		for _, r := range []Ruleset{Freestyle, Standard, Renju} {
+			g, err := NewGameFromBoard(r, b, c)
+			if err != nil {
+				if e, ok := err.(*Error); !ok || e.Code() == "" || e.Message("zh-CN") == "" {
+					t.Fatalf("NewGameFromBoard refused with %T %v", err, err)
+				}
+				continue
+			}
+			if g.ToMove() != c || !g.FromBoard() {
+				t.Fatalf("game from %q: to move %v, from board %v", s, g.ToMove(), g.FromBoard())
+			}
+			if res, _ := g.Result(); res == Ongoing && len(g.LegalPoints()) > 0 {
+				if _, err := g.Play(Move{Kind: Place, Point: g.LegalPoints()[0]}); err != nil {
+					t.Fatalf("the first legal point does not play: %v", err)
+				}
+			}
+		}
+	})
+}

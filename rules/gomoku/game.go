@@ -182,6 +182,9 @@ type Game struct {
 	// reasonZhText is the Chinese reason when it says more than the
 	// result.
 	reasonZhText string
+	// setup is set for a game started from a set-up board
+	// (NewGameFromBoard).
+	setup bool
 }
 
 // NewGame starts an empty game. Under Renju it follows the national
