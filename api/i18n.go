@@ -210,6 +210,15 @@ var fieldMessages = map[string]text{
 	"not_waiting":        {"必须正好是还在排队等待上台的全部选手", "must be exactly the challengers still waiting in the queue"},
 	"not_numchess":       {"只有数棋比赛可以用棋谱或局面录入结果", "applies only to number chess: enter the result instead"},
 
+	"not_in_team":     {"必须是这个队报名的队员", "must be players registered for this team"},
+	"no_team_matches": {"队员总分制没有队与队的对局，按个人比赛计算", "does not apply: a member-total event has no team matches, its individual tournament is played"},
+	"lineup_size":     {"出场人数必须等于台数", "must name as many players as there are boards"},
+	"lineup_player":   {"有队员不属于这个队，或者重复出现", "names a player who is not in the team, or one twice"},
+	"lineup_order":    {"分台换人制：上场队员要按报名顺序排台次", "must keep the registered order (分台换人制: players may change, their order may not)"},
+	"lineup_fixed":    {"分台定人制：每轮都按报名的台次出场，不能换人", "must be the registered boards (分台定人制: nobody is changed)"},
+	"team_too_small":  {"队员人数不够台数", "has fewer players than boards"},
+	"not_entered":     {"有队员没有参加这个个人比赛", "does not have every team player among its entrants"},
+
 	"taught_elsewhere": {"这名学生在其他老师的班级里", "is a student in another teacher's class"},
 
 	"deactivated": {"这名学生已停用", "is a deactivated student"},

@@ -74,6 +74,7 @@ func (h *liveHandlers) register(v1 *echo.Group, auth echo.MiddlewareFunc) {
 		{http.MethodPost, "/live-games/:id/stop", h.stop},
 		{http.MethodPost, "/live-games/:id/takeback", h.takeback},
 		{http.MethodPost, "/tournaments/:id/live-round", h.tabletRound},
+		{http.MethodPost, "/team-tournaments/:id/live-round", h.tabletRound},
 		{http.MethodPost, "/challenges", h.challenge},
 		{http.MethodGet, "/challenges", h.challenges},
 		{http.MethodPost, "/challenges/:id/answer", h.answer},

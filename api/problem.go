@@ -30,6 +30,10 @@ type Problem struct {
 	// Limit names the limit a refused input passed (code limit_exceeded,
 	// and body_too_large) and where.
 	Limit *ProblemLimit `json:"limit,omitempty"`
+	// Refutation is the move that refutes a stated solution (code
+	// invalid_exercise): the defence a claimed mate does not meet, the
+	// block after which a claimed VCF has no four.
+	Refutation string `json:"refutation,omitempty"`
 }
 
 // ProblemLimit is the limit an input passed: its name (bytes, games,
@@ -140,6 +144,9 @@ func retryAfter(err error) time.Duration {
 
 // withFields is a validation error listing invalid fields.
 type withFields interface{ Fields() []domain.FieldError }
+
+// refuted is a refusal that names the move refuting what was stated.
+type refuted interface{ Refutation() string }
 
 // RetryAfterUnavailable is the Retry-After, in seconds, of 503 answers.
 const RetryAfterUnavailable = 5
@@ -283,6 +290,10 @@ func problemFor(err error, lang string, c echo.Context, rateWindowMinutes int) P
 		if n, ok := asInt64(args[0]); ok {
 			p.Limit = &ProblemLimit{Name: LimitJSONDepth, Max: n}
 		}
+	}
+	var rf refuted
+	if errors.As(err, &rf) {
+		p.Refutation = rf.Refutation()
 	}
 	for _, f := range fields {
 		p.Errors = append(p.Errors, FieldProblem{Field: f.Field, Code: f.Code, Message: fieldMessage(f.Code, lang)})

@@ -173,6 +173,7 @@ func NewServer(d Deps) *echo.Echo {
 	newProgressHandlers(d.Progress).register(v1, auth)
 	(&auditHandlers{svc: d.Audit}).register(v1, auth)
 	(&tournamentHandlers{svc: d.Tournaments, names: d.Identity, games: d.Rules}).register(v1, auth)
+	(&teamHandlers{svc: d.Tournaments.Teams()}).register(v1, auth)
 	(&gameHandlers{svc: d.Games, progress: d.Progress}).register(v1, auth)
 	live := &liveHandlers{svc: d.Live, identity: d.Identity, hub: d.LiveHub, tablets: d.Tablets, origins: originHosts(d.CORSOrigins)}
 	if d.Live != nil {

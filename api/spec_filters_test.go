@@ -92,7 +92,7 @@ func TestSpecListFilters(t *testing.T) {
 			t.Fatalf("enrol: %d %s", rec.Code, rec.Body)
 		}
 		w.create(t, "PATCH", "/v1/users/"+extra, a.AdminToken, map[string]any{"role": "student"}, nil) // ends the enrollment
-		members := map[string]bool{a.Teacher.ID: true, a.Student.ID: true}
+		members := map[string]bool{a.Teacher.ID: true, a.Student.ID: true, w.A.Mate: true}
 		bandOf := func(item map[string]any, v string) bool {
 			g, _ := strconv.Atoi(v)
 			return item["band"] == string(exercises.BandOfGrade(g))

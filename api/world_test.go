@@ -3,6 +3,7 @@ package api_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"os"
 	"testing"
@@ -16,7 +17,9 @@ import (
 	"qixue/api/apitest"
 	"qixue/assignments"
 	"qixue/audit"
+	"qixue/domain"
 	"qixue/exercises"
+	"qixue/identity"
 	"qixue/lessons"
 	"qixue/models"
 	"qixue/models/modelstest"
@@ -47,6 +50,11 @@ type world struct {
 // worldSchool is the content of one school of the world.
 type worldSchool struct {
 	Exercise, Curriculum, Unit, Lesson, Assignment, Attempt, Import, Tournament string
+	// TeamTournament is a team event of two one-board teams: the class's
+	// student against a classmate.
+	TeamTournament string
+	// Mate is a second student of the class (the team event's).
+	Mate string
 	// LiveGame is a live chess game of the class's teacher against its
 	// student.
 	LiveGame string
@@ -147,6 +155,19 @@ func newWorld(t testing.TB, db *gorm.DB) *world {
 		s.Tournament = w.create(t, "POST", "/v1/tournaments", fs.TeacherToken, map[string]any{
 			"name": "象棋赛 " + fs.School.Name, "game": "chess", "rounds": 3,
 			"class_ids": []string{fs.Class.ID}, "student_ids": []string{fs.Student.ID},
+		}, nil)
+		mate, err := h.Identity.CreateUser(ctx, domain.Principal{Role: domain.RolePlatformAdmin}, identity.NewUser{SchoolID: fs.School.ID,
+			Role: domain.RoleStudent, Username: fmt.Sprintf("world-mate-%d", i), RealName: "同学", GivenName: "同学", Password: apitest.Password})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := h.Identity.Enroll(ctx, domain.Principal{Role: domain.RolePlatformAdmin}, fs.Class.ID, mate.ID); err != nil {
+			t.Fatal(err)
+		}
+		s.Mate = mate.ID
+		s.TeamTournament = w.create(t, "POST", "/v1/team-tournaments", fs.TeacherToken, map[string]any{
+			"name": "团体赛 " + fs.School.Name, "game": "gomoku", "format": "fixed_boards", "boards": 1, "class_ids": []string{fs.Class.ID},
+			"teams": []map[string]any{{"name": "一队", "student_ids": []string{fs.Student.ID}}, {"name": "二队", "student_ids": []string{mate.ID}}},
 		}, nil)
 		s.LiveGame = w.create(t, "POST", "/v1/live-games", fs.TeacherToken, map[string]any{
 			"game": "chess", "players": []string{fs.Teacher.ID, fs.Student.ID}}, nil)

@@ -165,6 +165,10 @@ type PromptError struct {
 	Code    string
 	Field   string
 	Message Text
+	// Refutation is the move that refutes a stated solution, when the
+	// engine found one: the defence a claimed mate does not meet, the
+	// block after which a claimed VCF has no four left ("" otherwise).
+	Refutation string
 }
 
 func (e *PromptError) Error() string {

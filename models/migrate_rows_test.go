@@ -13,7 +13,7 @@ var rowTypes = []any{
 	&assignmentRow{}, &assignmentItemRow{}, &assignmentStudentRow{},
 	&ratingStateRow{}, &studentRatingRow{}, &exerciseRatingRow{}, &ratingChangeRow{},
 	&auditRow{},
-	&tournamentRow{}, &tournamentClassRow{}, &tournamentPlayerRow{}, &tournamentBoardRow{}, &tournamentAbsenceRow{},
+	&tournamentRow{}, &tournamentClassRow{}, &tournamentPlayerRow{}, &tournamentBoardRow{}, &tournamentAbsenceRow{}, &teamEventRow{},
 	&gameRecordRow{},
 	&liveGameRow{}, &liveMoveRow{}, &livePenaltyRow{}, &liveChallengeRow{},
 	&studentExerciseStatRow{},

@@ -53,6 +53,7 @@ func upgradeOld(t *testing.T, url string) {
 	if models.IsNew(db) || db.Migrator().HasTable("schema_migrations") {
 		t.Fatal("the old database is not one from before versioned migrations")
 	}
+	checkBaselineColumns(t, db)
 	before := allRows(t, db)
 	if len(before) < 40 || len(before["attempts"]) < 50 || len(before["live_games"]) < 4 {
 		t.Fatalf("the old database holds too little: %d tables, %d attempts", len(before), len(before["attempts"]))
@@ -117,6 +118,53 @@ func upgradeOld(t *testing.T, url string) {
 	for path, want := range map[string]int{"/v1/games": len(before["game_records"]), "/v1/tournaments": len(before["tournaments"])} {
 		if st := p.call(t, "GET", path, s.AccessToken, nil, &list); st != 200 || len(list.Items) != want {
 			t.Errorf("%s: %d, %d items, want %d", path, st, len(list.Items), want)
+		}
+	}
+}
+
+// checkBaselineColumns checks that models/migrations/0001_baseline.columns,
+// by which Migrate adopts a database from before versioned migrations,
+// lists exactly the tables and columns of db, one such database.
+func checkBaselineColumns(t *testing.T, db *gorm.DB) {
+	t.Helper()
+	f, err := os.Open("../../models/migrations/0001_baseline.columns")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	want := map[string][]string{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if fields := strings.Fields(sc.Text()); len(fields) > 0 && !strings.HasPrefix(fields[0], "#") {
+			want[fields[0]] = fields[1:]
+		}
+	}
+	tables, err := db.Migrator().GetTables()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string][]string{}
+	for _, table := range tables {
+		types, err := db.Migrator().ColumnTypes(table)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range types {
+			got[table] = append(got[table], c.Name())
+		}
+	}
+	if len(got) < 40 {
+		t.Fatalf("the old database has %d tables", len(got))
+	}
+	for table, cols := range want {
+		a, b := slices.Sorted(slices.Values(cols)), slices.Sorted(slices.Values(got[table]))
+		if !slices.Equal(a, b) {
+			t.Errorf("%s: the old database has %v, 0001_baseline.columns lists %v", table, got[table], cols)
+		}
+	}
+	for table := range got {
+		if want[table] == nil {
+			t.Errorf("the old database has %s, which 0001_baseline.columns does not list", table)
 		}
 	}
 }
