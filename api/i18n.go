@@ -156,6 +156,15 @@ var messages = map[string]message{
 	// Login badges.
 	"badge_invalid": {text{"这张登录卡不能用了", "This badge does not work"}, text{"这张登录卡的二维码已经失效（可能换了新卡），请找老师要一张新的，或者用班级码和 PIN 登录。", "The QR code of this badge no longer works (a new one may have been printed). Ask your teacher for a new one, or log in with the class code and PIN."}},
 
+	// Live lessons.
+	"not_in_class":            {text{"不是这个班的学生", "Not a student of this class"}, text{"这节课是别的班级的，你不能在这里答题。", "This live lesson belongs to another class: you cannot answer in it."}},
+	"lesson_item_not_open":    {text{"这道题没有打开", "This item is not open"}, text{"老师现在展示的不是这道题，请回答屏幕上的题目。", "The teacher is not showing this item now: answer the one on the screen."}},
+	"lesson_item_closed":      {text{"这道题已经停止作答", "This item is closed"}, text{"这道题已经公布答案或者时间到了，不能再交答案。", "The answer to this item has been shown or its time ran out: no more answers are taken."}},
+	"lesson_already_answered": {text{"已经回答过了", "Already answered"}, text{"这道题你已经交过答案了，每道题只能答一次。", "You have already answered this item: each item takes one answer."}},
+	"lesson_ended":            {text{"这节课已经结束", "The lesson has ended"}, text{"这节课已经结束，不能再打开题目或者交答案。", "This live lesson has ended: items can no longer be opened or answered."}},
+	"lesson_nothing_open":     {text{"还没有打开题目", "No item is open"}, text{"请先打开一道题，再公布答案。", "Open an item first, then reveal its answer."}},
+	"lesson_hints_off":        {text{"这节课不能看提示", "No hints in this lesson"}, text{"老师设置了这节课不能看提示。", "The teacher has turned hints off for this lesson."}},
+
 	// Enrollment by a teacher of another teacher's student.
 	"enrollment_needs_school_admin": {text{"需要学校管理员", "A school admin must do this"}, text{"这名学生已经在其他老师的班级里，只有学校管理员可以把他加入您的班级。", "This student is already in another teacher's class; only a school admin can add them to yours."}},
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"qixue/classroom"
 	"qixue/domain"
 	"strconv"
 	"time"
@@ -29,6 +30,10 @@ type liveHandlers struct {
 	tablets  Tablets
 	origins  []string
 	now      func() time.Time
+	// lessons, when set, lets the socket follow live lessons: a student's
+	// socket follows the lessons of their classes, staff subscribe to a
+	// lesson's tallies (lesson_subscribe).
+	lessons *classroom.Service
 }
 
 // Tablets opens the boards of a tournament's current round as live

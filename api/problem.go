@@ -110,6 +110,15 @@ var statuses = map[string]int{
 	"decision_needed":        http.StatusConflict,
 	"bracket_changed":        http.StatusConflict,
 
+	// live lessons
+	"not_in_class":            http.StatusForbidden,
+	"lesson_item_not_open":    http.StatusConflict,
+	"lesson_item_closed":      http.StatusConflict,
+	"lesson_already_answered": http.StatusConflict,
+	"lesson_ended":            http.StatusConflict,
+	"lesson_nothing_open":     http.StatusConflict,
+	"lesson_hints_off":        http.StatusForbidden,
+
 	// roster imports
 	"roster_invalid":   http.StatusUnprocessableEntity,
 	"roster_too_large": http.StatusUnprocessableEntity,

@@ -17,6 +17,7 @@ import (
 	"qixue/api/apitest"
 	"qixue/assignments"
 	"qixue/audit"
+	"qixue/classroom"
 	"qixue/domain"
 	"qixue/exercises"
 	"qixue/identity"
@@ -45,6 +46,9 @@ type world struct {
 	// Live is the live-game service behind the routes (the computer plays
 	// its seats; closed when the test ends).
 	Live *play.Service
+	// Hub carries the live lessons' events (and the sockets' of a server
+	// made on it).
+	Hub *realtime.Hub
 }
 
 // worldSchool is the content of one school of the world.
@@ -58,6 +62,9 @@ type worldSchool struct {
 	// LiveGame is a live chess game of the class's teacher against its
 	// student.
 	LiveGame string
+	// LiveLesson is a running live lesson of the class (its first item
+	// shown); ReadyLesson one not started.
+	LiveLesson, ReadyLesson string
 	// Game is a chess game of the class's student, uploaded by its
 	// teacher (confirmed).
 	Game string
@@ -104,6 +111,7 @@ func newWorld(t testing.TB, db *gorm.DB) *world {
 	tourneys := tournaments.NewService(models.NewTournamentStore(db), nil)
 	archive := api.NewGames(models.NewGameStore(db), tourneys)
 	w.Live = liveService(db, h.Clock, api.LiveArchive(archive, game.NewRegistry()))
+	w.Hub = realtime.NewHub()
 	t.Cleanup(w.Live.Close)
 	h.Echo = api.NewServer(api.Deps{
 		Identity:    h.Identity,
@@ -117,8 +125,11 @@ func newWorld(t testing.TB, db *gorm.DB) *world {
 		Tournaments: tourneys,
 		Games:       archive,
 		Live:        w.Live,
-		LiveHub:     realtime.NewHub(),
+		LiveHub:     w.Hub,
 		Tablets:     api.TournamentTablets(tourneys),
+		Classroom: classroom.NewService(models.NewClassroomStore(db), practice, classroom.Config{
+			Now: h.Clock, Announce: api.LessonAnnouncer(w.Hub, nil, h.Clock),
+		}),
 	})
 	for i, s := range []*worldSchool{&w.A, &w.B} {
 		fs := w.F.A
@@ -156,6 +167,13 @@ func newWorld(t testing.TB, db *gorm.DB) *world {
 			"name": "象棋赛 " + fs.School.Name, "game": "chess", "rounds": 3,
 			"class_ids": []string{fs.Class.ID}, "student_ids": []string{fs.Student.ID},
 		}, nil)
+		s.ReadyLesson = w.create(t, "POST", "/v1/live-lessons", fs.TeacherToken, map[string]any{
+			"class_id": fs.Class.ID, "exercise_ids": []string{w.Bank}}, nil)
+		s.LiveLesson = w.create(t, "POST", "/v1/live-lessons", fs.TeacherToken, map[string]any{
+			"class_id": fs.Class.ID, "exercise_ids": []string{w.Bank, s.Exercise}}, nil)
+		if rec := w.Do(t, "POST", "/v1/live-lessons/"+s.LiveLesson+"/open", fs.TeacherToken, map[string]any{"index": 0}, nil); rec.Code != http.StatusOK {
+			t.Fatalf("open lesson: %d %s", rec.Code, rec.Body)
+		}
 		mate, err := h.Identity.CreateUser(ctx, domain.Principal{Role: domain.RolePlatformAdmin}, identity.NewUser{SchoolID: fs.School.ID,
 			Role: domain.RoleStudent, Username: fmt.Sprintf("world-mate-%d", i), RealName: "同学", GivenName: "同学", Password: apitest.Password})
 		if err != nil {

@@ -47,7 +47,7 @@ type step struct {
 // steps are the schema's steps in order; a step's version is its place.
 var steps = []step{
 	{1, "0001_baseline"},
-	{2, "0002_team_events"},
+	{2, "0002_team_events_live_lessons"},
 }
 
 // SchemaVersion is the step this build brings a database to.

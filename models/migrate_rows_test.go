@@ -16,6 +16,7 @@ var rowTypes = []any{
 	&tournamentRow{}, &tournamentClassRow{}, &tournamentPlayerRow{}, &tournamentBoardRow{}, &tournamentAbsenceRow{}, &teamEventRow{},
 	&gameRecordRow{},
 	&liveGameRow{}, &liveMoveRow{}, &livePenaltyRow{}, &liveChallengeRow{},
+	&liveLessonRow{}, &liveLessonAnswerRow{},
 	&studentExerciseStatRow{},
 }
 

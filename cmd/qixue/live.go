@@ -9,6 +9,8 @@ import (
 	"gorm.io/gorm"
 
 	"qixue/api"
+	"qixue/classroom"
+	"qixue/exercises"
 	"qixue/games"
 	"qixue/models"
 	"qixue/play"
@@ -66,4 +68,12 @@ func startLive(ctx context.Context, cfg config, db *gorm.DB, reg *game.Registry,
 		(&play.Sweeper{Service: svc, Logger: logger}).Run(lctx)
 	}()
 	return svc, hub, func() { cancel(); wg.Wait(); svc.Close() }, nil
+}
+
+// newClassroom builds the live-lesson service: its answers are checked
+// and recorded by practice, its events reach every replica's sockets on
+// the live channel (PostgreSQL) or this process's hub (SQLite).
+func newClassroom(db *gorm.DB, practice *exercises.Service, hub *realtime.Hub) *classroom.Service {
+	store := models.NewClassroomStore(db)
+	return classroom.NewService(store, practice, classroom.Config{Announce: api.LessonAnnouncer(hub, store, nil)})
 }

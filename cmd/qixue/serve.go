@@ -107,6 +107,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		Live:            live,
 		LiveHub:         hub,
 		Tablets:         api.TournamentTablets(tourneys),
+		Classroom:       newClassroom(db, practice, hub),
 	})
 	defer startRosterWorker(ctx, cfg, importer, logger)()
 	raterDB, err := openRaterDB(cfg, db)
