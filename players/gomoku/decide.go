@@ -14,6 +14,18 @@ type decision struct {
 	depth int
 	nodes int64
 	line  []int // the win by fours, when the choice is one
+	// prev is the score of the iteration before the last (the score of
+	// an even and an odd depth differ: the side to move at the horizon
+	// is favoured); score when there was none.
+	prev int
+}
+
+// settled is a decision's score averaged over its last two depths.
+func (d decision) settled() int {
+	if d.score >= winMin || d.score <= -winMin {
+		return d.score
+	}
+	return (d.score + d.prev) / 2
 }
 
 // decide chooses the move of level number li (1..NumLevels) with seed in
@@ -156,7 +168,11 @@ func (s *searcher) root(cands []int, stm int8, noise []int) decision {
 		if done == 0 {
 			break
 		}
-		best = decision{move: iterBest, score: iterScore, depth: d}
+		prev := iterScore
+		if d > 1 {
+			prev = best.score
+		}
+		best = decision{move: iterBest, score: iterScore, depth: d, prev: prev}
 		// the best first, then by this iteration's scores
 		idx := make([]int, done)
 		for k := range idx {
