@@ -33,6 +33,7 @@ const routes = [
   ['/student/play', () => import('./student/play.js'), 'student'],
   ['/student/play/:id', () => import('./student/play.js'), 'student'],
   ['/teacher/live', () => import('./teacher/live.js'), 'staff'],
+  ['/teacher/editor', () => import('./teacher/editor.js'), 'staff'],
   ['/teacher/roster', () => import('./teacher/roster.js'), 'staff'],
 ];
 
