@@ -138,15 +138,33 @@ func (h *teamHandlers) standings(c echo.Context) error {
 		}
 		for _, r := range rows {
 			out.Teams = append(out.Teams, teamStandingResponse{Rank: r.Rank, Team: teamRef(tt, r.Team), Points: pointsValue(r.Points),
-				SmallPoints: pointsValue(r.Small)})
+				SmallPoints: ptr(pointsValue(r.Small))})
 		}
 		return c.JSON(http.StatusOK, out)
 	}
 	out.Round = tt.Engine().CompleteRounds()
+	if tt.Format == tournaments.TeamArenaFormat {
+		st, err := tt.ArenaState()
+		if err != nil {
+			return err
+		}
+		out.Over = &st.Over
+		if st.Champion != 0 {
+			out.Champion = ptr(teamRef(tt, st.Champion))
+		}
+		if st.Holder != 0 {
+			out.Holder = ptr(teamPlayerRef(tt, st.Holder))
+		}
+		for _, p := range st.Places {
+			out.Teams = append(out.Teams, teamStandingResponse{Rank: p.Rank, Team: teamRef(tt, p.Team), Points: float64(p.Wins),
+				Won: ptr(p.Wins), FinishedAt: ptr(p.FinishedAt), Left: ptr(p.Left)})
+		}
+		return c.JSON(http.StatusOK, out)
+	}
 	for _, r := range tt.Standings() {
 		out.Teams = append(out.Teams, teamStandingResponse{Rank: r.Rank, Team: teamRef(tt, r.Team), Points: pointsValue(r.Match),
 			MatchPoints: ptr(pointsValue(r.Match)), SetPoints: ptr(pointsValue(r.Sets)), GamePoints: ptr(pointsValue(r.Games)),
-			SmallPoints: pointsValue(r.Small), Played: ptr(r.Played), Won: ptr(r.Won), Drawn: ptr(r.Drawn), Lost: ptr(r.Lost)})
+			SmallPoints: ptr(pointsValue(r.Small)), Played: ptr(r.Played), Won: ptr(r.Won), Drawn: ptr(r.Drawn), Lost: ptr(r.Lost)})
 	}
 	out.Boards = []boardStandingResponse{}
 	for _, r := range tt.BoardStandings() {
@@ -171,6 +189,7 @@ type teamTournamentRequest struct {
 	ClassIDs      []string          `json:"class_ids"`
 	Teams         []teamRequestTeam `json:"teams"`
 	TournamentID  string            `json:"tournament_id"`
+	DrawRule      string            `json:"draw_rule"`
 }
 
 type teamRequestTeam struct {
@@ -180,7 +199,8 @@ type teamRequestTeam struct {
 
 func (r teamTournamentRequest) draft() tournaments.TeamDraft {
 	d := tournaments.TeamDraft{Name: r.Name, Game: r.Game, Format: r.Format, System: r.System, Rounds: r.Rounds, Boards: r.Boards,
-		GamesPerBoard: r.GamesPerBoard, Ruleset: r.Ruleset, ClassIDs: r.ClassIDs, Tournament: r.TournamentID}
+		GamesPerBoard: r.GamesPerBoard, Ruleset: r.Ruleset, ClassIDs: r.ClassIDs, Tournament: r.TournamentID,
+		DrawRule: r.DrawRule}
 	for _, t := range r.Teams {
 		d.Teams = append(d.Teams, tournaments.TeamDraftTeam{Name: t.Name, StudentIDs: t.StudentIDs})
 	}
@@ -226,6 +246,7 @@ type teamTournamentResponse struct {
 	Ruleset       string             `json:"ruleset,omitempty"`
 	ClassIDs      []string           `json:"class_ids"`
 	TournamentID  string             `json:"tournament_id,omitempty"`
+	DrawRule      string             `json:"draw_rule,omitempty"`
 	Version       int                `json:"version"`
 	TeamList      []teamResponseTeam `json:"team_list"`
 }
@@ -245,7 +266,7 @@ type teamPlayerResponse struct {
 
 func toTeamTournamentResponse(tt *tournaments.TeamTournament) teamTournamentResponse {
 	out := teamTournamentResponse{teamTournamentSummary: toTeamSummary(tt), Boards: tt.Boards, GamesPerBoard: tt.GamesPerBoard, Ruleset: tt.Ruleset,
-		ClassIDs: tt.ClassIDs, TournamentID: tt.Linked, Version: tt.Version, TeamList: []teamResponseTeam{}}
+		ClassIDs: tt.ClassIDs, TournamentID: tt.Linked, DrawRule: tt.ArenaDraw, Version: tt.Version, TeamList: []teamResponseTeam{}}
 	for _, t := range tt.Teams {
 		rt := teamResponseTeam{Number: t.Number, Name: t.Name, Players: []teamPlayerResponse{}}
 		for _, n := range t.Players {
@@ -356,6 +377,11 @@ type teamStandingsResponse struct {
 	Round            int                     `json:"round"`
 	Teams            []teamStandingResponse  `json:"teams"`
 	Boards           []boardStandingResponse `json:"boards,omitempty"`
+	// A 擂台赛: whether it is over, its champion and the player on the
+	// stage.
+	Over     *bool               `json:"over,omitempty"`
+	Champion *teamRefResponse    `json:"champion,omitempty"`
+	Holder   *teamPlayerResponse `json:"holder,omitempty"`
 }
 
 type teamStandingResponse struct {
@@ -365,11 +391,15 @@ type teamStandingResponse struct {
 	MatchPoints *float64        `json:"match_points,omitempty"`
 	SetPoints   *float64        `json:"set_points,omitempty"`
 	GamePoints  *float64        `json:"game_points,omitempty"`
-	SmallPoints float64         `json:"small_points"`
-	Played      *int            `json:"played,omitempty"`
-	Won         *int            `json:"won,omitempty"`
-	Drawn       *int            `json:"drawn,omitempty"`
-	Lost        *int            `json:"lost,omitempty"`
+	SmallPoints *float64        `json:"small_points,omitempty"`
+	// A 擂台赛: the game the team finished with (0 still in) and its
+	// players not beaten yet.
+	FinishedAt *int `json:"finished_at,omitempty"`
+	Left       *int `json:"left,omitempty"`
+	Played     *int `json:"played,omitempty"`
+	Won        *int `json:"won,omitempty"`
+	Drawn      *int `json:"drawn,omitempty"`
+	Lost       *int `json:"lost,omitempty"`
 }
 
 type boardStandingResponse struct {

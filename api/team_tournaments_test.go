@@ -3,6 +3,7 @@ package api_test
 import (
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -315,6 +316,127 @@ func TestTeamTournamentOnTablets(t *testing.T) {
 		}
 		if rec := w.Do(t, "POST", base+"/live-round", a.TeacherToken, nil, nil); rec.Code != 409 {
 			t.Fatalf("every game played, live round again: %d %s", rec.Code, rec.Body)
+		}
+	})
+}
+
+// TestTeamTournamentArena runs a team 擂台赛 through the API, checking
+// each game against the seed's rules: the winner stays, a player who
+// lost plays no more, teams send their players in order, the last team
+// with players left wins.
+func TestTeamTournamentArena(t *testing.T) {
+	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
+		w, ids := teamWorld(t, db)
+		a := w.F.A
+		teams := [][]string{ids[0:3], ids[3:6], ids[6:8]}
+		body := map[string]any{"name": "擂台赛", "game": "gomoku", "format": "arena", "class_ids": []string{a.Class.ID},
+			"teams": []map[string]any{{"name": "甲", "student_ids": teams[0]}, {"name": "乙", "student_ids": teams[1]}, {"name": "丙", "student_ids": teams[2]}}}
+		with := func(k string, v any) map[string]any {
+			b := map[string]any{}
+			for key, val := range body {
+				b[key] = val
+			}
+			b[k] = v
+			return b
+		}
+		wantProblem(t, w, 422, "validation_failed", "boards", "POST", "/v1/team-tournaments", a.TeacherToken, with("boards", 2))
+		wantProblem(t, w, 422, "validation_failed", "draw_rule", "POST", "/v1/team-tournaments", a.TeacherToken, with("draw_rule", "coin"))
+		wantProblem(t, w, 422, "validation_failed", "system", "POST", "/v1/team-tournaments", a.TeacherToken, with("system", "round_robin"))
+		id := w.create(t, "POST", "/v1/team-tournaments", a.TeacherToken, body, nil)
+		base := "/v1/team-tournaments/" + id
+		teamOf := map[string]int{}
+		for i, tm := range teams {
+			for _, s := range tm {
+				teamOf[s] = i + 1
+			}
+		}
+		off := map[string]bool{}
+		sent := map[int][]string{}
+		stay := ""
+		for r := 1; ; r++ {
+			rec := w.Do(t, "POST", base+"/rounds", a.TeacherToken, nil, nil)
+			if rec.Code == 409 {
+				break
+			}
+			if rec.Code != 201 || r > 20 {
+				t.Fatalf("round %d: %d %s", r, rec.Code, rec.Body)
+			}
+			m := apitest.Decode[teamRoundJS](t, rec).Matches[0]
+			g := m.Games[0]
+			first, second := g.First.StudentID, g.Second.StudentID
+			for _, s := range []string{first, second} {
+				if off[s] {
+					t.Fatalf("round %d: %s plays after losing", r, s)
+				}
+				if tm := teamOf[s]; !slices.Contains(sent[tm], s) {
+					sent[tm] = append(sent[tm], s)
+				}
+			}
+			if teamOf[first] == teamOf[second] || stay != "" && second != stay {
+				t.Fatalf("round %d: %s (team %d) against %s (team %d), the holder is %s", r, first, teamOf[first], second, teamOf[second], stay)
+			}
+			if r == 1 && (first != teams[1][0] || second != teams[0][0]) {
+				t.Fatalf("game 1: %s against %s", first, second)
+			}
+			// The challenger wins every third game, the holder the others;
+			// game 4 is drawn (both go off under the default rule).
+			result, loser := "0-1", first
+			switch {
+			case r == 4:
+				result, loser = "1/2-1/2", ""
+			case r%3 == 0:
+				result, loser = "1-0", second
+			}
+			if r == 2 {
+				wantProblem(t, w, 422, "validation_failed", "format", "PUT", base+"/lineups", a.TeacherToken, map[string]any{"team": 1, "student_ids": teams[0][:1]})
+				// Game 1's holder won; saying the challenger won would
+				// change who plays game 2.
+				wantProblem(t, w, 409, "bracket_changed", "", "POST", base+"/results", a.TeacherToken, map[string]any{"round": 1, "game": 1, "result": "1-0"})
+			}
+			if rec := w.Do(t, "POST", base+"/results", a.TeacherToken, map[string]any{"round": r, "game": 1, "result": result}, nil); rec.Code != 200 {
+				t.Fatalf("result %d: %d %s", r, rec.Code, rec.Body)
+			}
+			switch loser {
+			case "":
+				off[first], off[second] = true, true
+				stay = ""
+			case first:
+				off[first], stay = true, second
+			default:
+				off[second], stay = true, first
+			}
+		}
+		for tm, s := range sent {
+			if !slices.Equal(s, teams[tm-1][:len(s)]) {
+				t.Fatalf("team %d sent %v, its order is %v", tm, s, teams[tm-1])
+			}
+		}
+		var left []int
+		for i, tm := range teams {
+			for _, s := range tm {
+				if !off[s] {
+					left = append(left, i+1)
+					break
+				}
+			}
+		}
+		st := apitest.Decode[struct {
+			Over     bool
+			Champion *struct{ Number int }
+			Teams    []struct {
+				Rank       int
+				Team       struct{ Number int }
+				FinishedAt int `json:"finished_at"`
+				Left       int
+			}
+		}](t, w.Do(t, "GET", base+"/standings", a.TeacherToken, nil, nil))
+		if !st.Over || len(left) != 1 || st.Champion == nil || st.Champion.Number != left[0] || st.Teams[0].Team.Number != left[0] {
+			t.Fatalf("teams with players left %v, standings %+v", left, st)
+		}
+		for i := 2; i < len(st.Teams); i++ {
+			if st.Teams[i].FinishedAt > st.Teams[i-1].FinishedAt {
+				t.Fatalf("a team that finished later ranks lower: %+v", st.Teams)
+			}
 		}
 	})
 }

@@ -26,6 +26,7 @@ type teamEventRow struct {
 	Ruleset       string `gorm:"size:8;not null;default:''"`
 	ClassIDs      string `gorm:"size:1200;not null"` // JSON array
 	Linked        string `gorm:"size:36;not null;default:''"`
+	ArenaDraw     string `gorm:"size:16;not null;default:''"`
 	Doc           string `gorm:"type:text;not null"`
 	Version       int    `gorm:"not null"`
 	CreatedBy     string `gorm:"size:36;not null"`
@@ -100,12 +101,12 @@ func toTeamRow(tt *tournaments.TeamTournament) (teamEventRow, error) {
 	}
 	return teamEventRow{ID: tt.ID, SchoolID: tt.SchoolID, Name: tt.Name, Game: tt.Game, Format: string(tt.Format), System: tt.System,
 		Rounds: tt.Rounds, Boards: tt.Boards, GamesPerBoard: tt.GamesPerBoard, Ruleset: tt.Ruleset, ClassIDs: string(classes),
-		Linked: tt.Linked, Doc: string(doc), Version: tt.Version, CreatedBy: tt.CreatedBy, CreatedAt: tt.CreatedAt, UpdatedAt: tt.UpdatedAt}, nil
+		Linked: tt.Linked, ArenaDraw: tt.ArenaDraw, Doc: string(doc), Version: tt.Version, CreatedBy: tt.CreatedBy, CreatedAt: tt.CreatedAt, UpdatedAt: tt.UpdatedAt}, nil
 }
 
 func fromTeamRow(row teamEventRow) (*tournaments.TeamTournament, error) {
 	tt := &tournaments.TeamTournament{ID: row.ID, SchoolID: row.SchoolID, Name: row.Name, Game: row.Game, Format: tournaments.TeamFormat(row.Format),
-		System: row.System, Rounds: row.Rounds, Boards: row.Boards, GamesPerBoard: row.GamesPerBoard, Ruleset: row.Ruleset, Linked: row.Linked,
+		System: row.System, Rounds: row.Rounds, Boards: row.Boards, GamesPerBoard: row.GamesPerBoard, Ruleset: row.Ruleset, Linked: row.Linked, ArenaDraw: row.ArenaDraw,
 		Version: row.Version, CreatedBy: row.CreatedBy, CreatedAt: row.CreatedAt, UpdatedAt: row.UpdatedAt}
 	if err := json.Unmarshal([]byte(row.ClassIDs), &tt.ClassIDs); err != nil {
 		return nil, fmt.Errorf("team event %s: classes: %w", row.ID, err)

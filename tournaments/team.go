@@ -54,8 +54,8 @@ const (
 // TeamFormats lists the formats, in the seed's order.
 var TeamFormats = []TeamFormat{TeamFixedBoards, TeamChangingBoards, TeamPerRoundBoards, TeamAllPlay, TeamMemberTotal}
 
-// Valid reports whether f is one of TeamFormats.
-func (f TeamFormat) Valid() bool { return slices.Contains(TeamFormats, f) }
+// Valid reports whether f is one of TeamFormats or TeamArenaFormat.
+func (f TeamFormat) Valid() bool { return slices.Contains(TeamFormats, f) || f == TeamArenaFormat }
 
 // Team is one team: its number (1..n, the start rank of the team-level
 // pairing) and its players in registered order; the first Boards of them

@@ -22,7 +22,9 @@ type TeamTournament struct {
 	ClassIDs      []string
 	// Linked is a 队员总分制 event's individual tournament, whose
 	// standings give the teams' totals.
-	Linked    string
+	Linked string
+	// ArenaDraw is a 擂台赛's draw rule (TeamArenaDraws).
+	ArenaDraw string
 	Players   []TeamPlayer // by Number
 	Teams     []Team       // by Number; Players are TeamPlayer numbers
 	Played    []TeamRound  // the rounds paired so far
@@ -121,4 +123,57 @@ type TeamStore interface {
 	// ListTeams returns the school's team events (all schools for ""),
 	// newest first, at most limit.
 	ListTeams(ctx context.Context, schoolID string, limit int) ([]*TeamTournament, error)
+}
+
+// TeamArenaDraws maps the draw rules of a team 擂台赛, as the API takes
+// them, to the engine's.
+var TeamArenaDraws = map[string]TeamArenaDraw{"both_out": TeamArenaBothOut, "replay": TeamArenaReplay}
+
+// Arena returns a 擂台赛 event as the engine sees it and the results of
+// its games in order (each round is one game).
+func (tt *TeamTournament) Arena() (TeamArena, []Outcome) {
+	a := TeamArena{Draw: TeamArenaDraws[tt.ArenaDraw]}
+	for _, t := range tt.Teams {
+		a.Teams = append(a.Teams, t.Players)
+	}
+	var results []Outcome
+	for _, r := range tt.Played {
+		for _, m := range r.Matches {
+			for _, g := range m.Games {
+				results = append(results, g.Result)
+			}
+		}
+	}
+	return a, results
+}
+
+// ArenaState is where a 擂台赛 event stands.
+func (tt *TeamTournament) ArenaState() (TeamArenaState, error) {
+	a, results := tt.Arena()
+	_, st, err := a.Replay(results)
+	return st, err
+}
+
+// arenaRound is the round of one 擂台赛 game: the challenger's team at
+// home, moving first.
+func arenaRound(g TeamArenaGame) TeamRound {
+	return TeamRound{Matches: []TeamMatch{{Home: g.FirstTeam, Away: g.SecondTeam, HomeLineup: []int{g.First}, AwayLineup: []int{g.Second},
+		Games: []TeamGame{{Board: 1, Against: 1, Game: 1, First: g.First, Second: g.Second}}}}}
+}
+
+// checkArena checks that every round of a 擂台赛 is the game its results
+// before lead to (a corrected result may not change who played later).
+func (tt *TeamTournament) checkArena() error {
+	a, results := tt.Arena()
+	games, _, err := a.Replay(results)
+	if err != nil || len(games) != len(tt.Played) {
+		return ErrBracketChanged
+	}
+	for i, g := range games {
+		m := tt.Played[i].Matches[0]
+		if m.Games[0].First != g.First || m.Games[0].Second != g.Second {
+			return ErrBracketChanged
+		}
+	}
+	return nil
 }

@@ -37,6 +37,9 @@ type TeamDraft struct {
 	Teams         []TeamDraftTeam
 	// Tournament is the individual tournament of a 队员总分制 event.
 	Tournament string
+	// DrawRule is a 擂台赛's: both_out (default) or replay
+	// (TeamArenaDraws).
+	DrawRule string
 }
 
 // TeamDraftTeam is a team: its name and its students in board order,
@@ -58,14 +61,34 @@ func (d *TeamDraft) validate(v *domain.FieldErrors) {
 		v.Add("format", "invalid")
 	}
 	memberTotal := TeamFormat(d.Format) == TeamMemberTotal
-	if d.System == "" && !memberTotal {
+	arena := TeamFormat(d.Format) == TeamArenaFormat
+	if d.System == "" && !memberTotal && !arena {
 		d.System = sysRoundRobin
+	}
+	switch {
+	case !arena && d.DrawRule != "":
+		v.Add("draw_rule", "not_allowed")
+	case arena && d.DrawRule == "":
+		d.DrawRule = "both_out"
+	}
+	if _, ok := TeamArenaDraws[d.DrawRule]; arena && !ok {
+		v.Add("draw_rule", "invalid")
+	}
+	if arena {
+		// A 擂台赛 plays one game at a time: a team sends all its players.
+		switch {
+		case d.Boards != 0:
+			v.Add("boards", "not_allowed")
+		case d.GamesPerBoard > 1:
+			v.Add("games_per_board", "not_allowed")
+		}
+		d.Boards, d.GamesPerBoard = 1, 1
 	}
 	swiss := d.System == sysSchoolSwiss || d.System == sysDutch
 	switch {
-	case memberTotal && d.System != "":
+	case (memberTotal || arena) && d.System != "":
 		v.Add("system", "not_allowed")
-	case !memberTotal && !slices.Contains(TeamSystems, d.System):
+	case !memberTotal && !arena && !slices.Contains(TeamSystems, d.System):
 		v.Add("system", "invalid")
 	case swiss && d.Rounds == 0:
 		v.Add("rounds", "required")
@@ -152,7 +175,7 @@ func (s *TeamService) CreateTeam(ctx context.Context, c domain.Principal, d Team
 	now := s.svc.now().UTC()
 	tt := &TeamTournament{ID: newID(), SchoolID: school, Name: d.Name, Game: d.Game, Format: TeamFormat(d.Format), System: d.System,
 		Rounds: d.Rounds, Boards: d.Boards, GamesPerBoard: d.GamesPerBoard, Ruleset: d.Ruleset, ClassIDs: d.ClassIDs,
-		Linked: d.Tournament, CreatedBy: c.UserID, CreatedAt: now, UpdatedAt: now, Version: 1}
+		Linked: d.Tournament, ArenaDraw: d.DrawRule, CreatedBy: c.UserID, CreatedAt: now, UpdatedAt: now, Version: 1}
 	seen := map[string]bool{}
 	for i, dt := range d.Teams {
 		team := Team{Number: i + 1, Name: dt.Name}
@@ -298,6 +321,17 @@ func (s *TeamService) PairTeams(ctx context.Context, c domain.Principal, id stri
 				return ErrRoundIncomplete.WithArgs(r, boardList(missing))
 			}
 		}
+		if tt.Format == TeamArenaFormat {
+			st, err := tt.ArenaState()
+			switch {
+			case err != nil:
+				return err
+			case st.Over:
+				return ErrAllRoundsPaired
+			}
+			tt.Played = append(tt.Played, arenaRound(*st.Next))
+			return nil
+		}
 		if tt.roundRobin() && len(tt.Played) == 0 {
 			tt.Rounds = tt.system().(RoundRobin).Rounds(len(tt.Teams))
 		}
@@ -348,7 +382,10 @@ func (s *TeamService) UnpairTeams(ctx context.Context, c domain.Principal, id st
 func (s *TeamService) SetLineup(ctx context.Context, c domain.Principal, id string, team int, studentIDs []string) (*TeamTournament, error) {
 	return s.changeTeam(ctx, c, id, func(tt *TeamTournament) error {
 		r := len(tt.Played)
-		if r == 0 {
+		switch {
+		case tt.Format == TeamArenaFormat:
+			return invalid("format", "not_allowed")
+		case r == 0:
 			return ErrNothingToUnpair
 		}
 		var lineup []int
@@ -418,6 +455,9 @@ func (s *TeamService) SetTeamResult(ctx context.Context, c domain.Principal, id 
 				if m.Games[i].Board == g.Board && m.Games[i].Against == g.Against && m.Games[i].Game == g.Game {
 					m.Games[i].Result = in.Result
 				}
+			}
+			if tt.Format == TeamArenaFormat {
+				return tt.checkArena()
 			}
 			return nil
 		}
