@@ -31,6 +31,8 @@ func (h *classroomHandlers) register(v1 *echo.Group, auth echo.MiddlewareFunc) {
 		{http.MethodPost, "/live-lessons/:id/reveal", h.reveal},
 		{http.MethodPost, "/live-lessons/:id/end", h.end},
 		{http.MethodPost, "/live-lessons/:id/answers", h.answer},
+		{http.MethodPost, "/live-lessons/:id/hints", h.hint},
+		{http.MethodPost, "/live-lessons/:id/copy", h.copy},
 	})
 }
 
@@ -104,6 +106,16 @@ func (h *classroomHandlers) reply(c echo.Context, status int, l classroom.Lesson
 	if v.staff {
 		if v.students, err = h.svc.Students(ctx, l); err != nil {
 			return err
+		}
+	} else if l.Options.Hints && l.Current >= 0 && l.Current < len(l.Items) {
+		// The hints the student opened come back with the item.
+		id := l.Items[l.Current].ExerciseID
+		if ex, ok := v.exercises[id]; ok && len(ex.Hints) > 0 {
+			n, err := h.exercises.HintsOpened(ctx, p.UserID, id)
+			if err != nil {
+				return err
+			}
+			v.hints = map[string]int{id: n}
 		}
 	}
 	return c.JSON(status, toLiveLesson(l, v))
@@ -244,4 +256,41 @@ func LessonAnnouncer(hub *realtime.Hub, n Notifier, now func() time.Time) func(c
 			hub.Publish(notice)
 		}
 	}
+}
+
+// hint opens a hint of the item shown (when the teacher allowed hints).
+func (h *classroomHandlers) hint(c echo.Context) error {
+	var req liveHintRequest
+	if err := Bind(c, &req); err != nil {
+		return err
+	}
+	if req.Index == nil {
+		return domain.Invalid("index", "required")
+	}
+	v, err := h.svc.Hint(c.Request().Context(), Caller(c), c.Param("id"), *req.Index, req.Step)
+	if err != nil {
+		return exerciseError(err)
+	}
+	return c.JSON(http.StatusOK, openedHintResponse{hintResponse: toHintResponse(v.Step, v.Hint, langOf(c)), Total: v.Total, Opened: v.Opened})
+}
+
+// copy makes a new lesson of a lesson's items (run again, another class).
+func (h *classroomHandlers) copy(c echo.Context) error {
+	var req liveCopyRequest
+	if c.Request().ContentLength != 0 {
+		if err := Bind(c, &req); err != nil {
+			return err
+		}
+	}
+	in := classroom.CopyInput{ClassID: req.ClassID, Title: req.Title}
+	if req.Options != nil {
+		o := req.Options.options()
+		in.Options = &o
+	}
+	l, err := h.svc.Copy(c.Request().Context(), Caller(c), c.Param("id"), in)
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set(echo.HeaderLocation, "/v1/live-lessons/"+l.ID)
+	return h.reply(c, http.StatusCreated, l, nil)
 }

@@ -60,6 +60,7 @@ type liveLessonItem struct {
 		ID     string
 		Kind   string
 		Prompt json.RawMessage
+		Hints  []struct{ Text string }
 	}
 }
 

@@ -41,6 +41,19 @@ type liveOpenRequest struct {
 	Index *int `json:"index"`
 }
 
+// liveHintRequest is the body of POST /v1/live-lessons/{id}/hints.
+type liveHintRequest struct {
+	Index *int `json:"index"`
+	Step  int  `json:"step"`
+}
+
+// liveCopyRequest is the body of POST /v1/live-lessons/{id}/copy.
+type liveCopyRequest struct {
+	ClassID string             `json:"class_id"`
+	Title   string             `json:"title"`
+	Options *liveLessonOptions `json:"options"`
+}
+
 // liveAnswerRequest is the body of POST /v1/live-lessons/{id}/answers.
 type liveAnswerRequest struct {
 	Index  *int            `json:"index"`
@@ -159,6 +172,8 @@ type liveLessonView struct {
 	exercises map[string]exercises.Exercise
 	students  []classroom.Student
 	answers   []classroom.Answer
+	// hints is how many hints of an exercise the student opened.
+	hints map[string]int
 }
 
 func toLiveLesson(l classroom.Lesson, v liveLessonView) liveLessonResponse {
@@ -205,7 +220,11 @@ func toLiveItem(l classroom.Lesson, i int, v liveLessonView) liveItemResponse {
 		Answers: []liveCountResponse{}}
 	ex, ok := v.exercises[it.ExerciseID]
 	if ok {
-		er := toExerciseResponse(exercises.View{Exercise: ex, ShowSolution: it.Revealed}, v.lang)
+		shown := v.hints[ex.ID]
+		if v.staff || it.Revealed {
+			shown = len(ex.Hints)
+		}
+		er := toExerciseResponse(exercises.View{Exercise: ex, ShowSolution: it.Revealed, HintsShown: shown}, v.lang)
 		r.Exercise = &er
 		if it.Revealed {
 			r.Solution = ex.Solution

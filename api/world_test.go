@@ -49,6 +49,8 @@ type world struct {
 	// Hub carries the live lessons' events (and the sockets' of a server
 	// made on it).
 	Hub *realtime.Hub
+	// Lessons runs the live lessons behind the routes.
+	Lessons *classroom.Service
 }
 
 // worldSchool is the content of one school of the world.
@@ -112,6 +114,9 @@ func newWorld(t testing.TB, db *gorm.DB) *world {
 	archive := api.NewGames(models.NewGameStore(db), tourneys)
 	w.Live = liveService(db, h.Clock, api.LiveArchive(archive, game.NewRegistry()))
 	w.Hub = realtime.NewHub()
+	w.Lessons = classroom.NewService(models.NewClassroomStore(db), practice, classroom.Config{
+		Now: h.Clock, Announce: api.LessonAnnouncer(w.Hub, nil, h.Clock),
+	})
 	t.Cleanup(w.Live.Close)
 	h.Echo = api.NewServer(api.Deps{
 		Identity:    h.Identity,
@@ -127,9 +132,7 @@ func newWorld(t testing.TB, db *gorm.DB) *world {
 		Live:        w.Live,
 		LiveHub:     w.Hub,
 		Tablets:     api.TournamentTablets(tourneys),
-		Classroom: classroom.NewService(models.NewClassroomStore(db), practice, classroom.Config{
-			Now: h.Clock, Announce: api.LessonAnnouncer(w.Hub, nil, h.Clock),
-		}),
+		Classroom:   w.Lessons,
 	})
 	for i, s := range []*worldSchool{&w.A, &w.B} {
 		fs := w.F.A

@@ -12,8 +12,6 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/google/uuid"
-
 	"qixue/domain"
 	"qixue/exercises"
 )
@@ -25,6 +23,7 @@ type Practice interface {
 	Readable(ctx context.Context, p domain.Principal, ids []string) (map[string]exercises.Exercise, error)
 	GradeFor(ctx context.Context, p domain.Principal, id string, in exercises.AnswerInput) (exercises.Graded, error)
 	Record(ctx context.Context, g exercises.Graded) (exercises.Attempt, bool, error)
+	HintFor(ctx context.Context, p domain.Principal, id string, step int) (exercises.HintView, error)
 }
 
 // Event is a change of a lesson for the class's and the teacher's
@@ -138,6 +137,11 @@ func (s *Service) staff(ctx context.Context, p domain.Principal, schoolID, class
 // may read (an exercise_ids[i] not_found otherwise). With Shuffle the
 // items are put in a random order now, once.
 func (s *Service) Create(ctx context.Context, p domain.Principal, d Draft) (Lesson, error) {
+	return s.create(ctx, p, d, "")
+}
+
+// create makes the lesson of d, a copy of lesson from when not empty.
+func (s *Service) create(ctx context.Context, p domain.Principal, d Draft, from string) (Lesson, error) {
 	if p.Role == domain.RoleStudent {
 		return Lesson{}, domain.ErrForbidden
 	}
@@ -173,7 +177,7 @@ func (s *Service) Create(ctx context.Context, p domain.Principal, d Draft) (Less
 	}
 	now := s.clock()
 	l := Lesson{
-		ID: uuid.Must(uuid.NewV7()).String(), SchoolID: school, ClassID: d.ClassID, TeacherID: p.UserID,
+		ID: newLessonID(), SchoolID: school, ClassID: d.ClassID, TeacherID: p.UserID, CopiedFrom: from,
 		Title: strings.TrimSpace(d.Title), Options: d.Options, Status: Ready, Current: -1, Version: 1,
 		CreatedAt: now, UpdatedAt: now,
 	}

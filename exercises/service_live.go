@@ -108,3 +108,23 @@ func Canonical(answer json.RawMessage) json.RawMessage {
 func (s *Service) InSchool(ctx context.Context, schoolID string, ids []string) (map[string]Exercise, error) {
 	return s.Readable(ctx, domain.Principal{Role: domain.RoleTeacher, SchoolID: schoolID}, ids)
 }
+
+// HintFor opens hint step of exercise id for a student on behalf of a use
+// case that has already decided the student may work on it (see
+// GradeFor): recorded as Hint records it, so the attempt that follows
+// counts the hints opened.
+func (s *Service) HintFor(ctx context.Context, p domain.Principal, id string, step int) (HintView, error) {
+	if p.Role != domain.RoleStudent {
+		return HintView{}, ErrNotStudent
+	}
+	ex, err := s.exercise(ctx, p, id)
+	if err != nil {
+		return HintView{}, err
+	}
+	return s.openHint(ctx, p, ex, step)
+}
+
+// HintsOpened returns how many of the exercise's hints the user opened.
+func (s *Service) HintsOpened(ctx context.Context, userID, exerciseID string) (int, error) {
+	return s.store.HintsOpened(ctx, userID, exerciseID)
+}

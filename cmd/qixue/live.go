@@ -70,10 +70,19 @@ func startLive(ctx context.Context, cfg config, db *gorm.DB, reg *game.Registry,
 	return svc, hub, func() { cancel(); wg.Wait(); svc.Close() }, nil
 }
 
-// newClassroom builds the live-lesson service: its answers are checked
-// and recorded by practice, its events reach every replica's sockets on
-// the live channel (PostgreSQL) or this process's hub (SQLite).
-func newClassroom(db *gorm.DB, practice *exercises.Service, hub *realtime.Hub) *classroom.Service {
+// startClassroom builds the live-lesson service and starts its sweeper
+// (it closes the items whose time ran out): its answers are checked and
+// recorded by practice, its events reach every replica's sockets on the
+// live channel (PostgreSQL) or this process's hub (SQLite). The returned
+// stop ends the sweeper and waits for it.
+func startClassroom(ctx context.Context, db *gorm.DB, practice *exercises.Service, hub *realtime.Hub, logger *slog.Logger) (*classroom.Service, func()) {
 	store := models.NewClassroomStore(db)
-	return classroom.NewService(store, practice, classroom.Config{Announce: api.LessonAnnouncer(hub, store, nil)})
+	svc := classroom.NewService(store, practice, classroom.Config{Announce: api.LessonAnnouncer(hub, store, nil)})
+	sctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		(&classroom.Sweeper{Service: svc, Logger: logger}).Run(sctx)
+	}()
+	return svc, func() { cancel(); <-done }
 }

@@ -32,8 +32,12 @@ func (d decision) settled() int {
 // g, within nodes positions (0: the level's own budget) or until ctx is
 // done. g must be going on.
 func decide(ctx context.Context, g *rules.Game, li int, seed uint64, nodes int64) decision {
+	return decideOn(ctx, g.Rules(), g.Board(), g.ToMove(), g.LegalPoints(), li, seed, nodes)
+}
+
+// decideOn is decide on a board with colour toMove to play one of points.
+func decideOn(ctx context.Context, rs rules.Ruleset, eng *rules.Board, toMove rules.Colour, points []rules.Point, li int, seed uint64, nodes int64) decision {
 	lv := levels[li-1]
-	points := g.LegalPoints()
 	if len(points) == 0 {
 		return decision{move: -1}
 	}
@@ -41,9 +45,9 @@ func decide(ctx context.Context, g *rules.Game, li int, seed uint64, nodes int64
 	for _, p := range points {
 		legal[p.Index()] = true
 	}
-	b := newBoard(g.Rules(), g.Board())
+	b := newBoard(rs, eng)
 	stm := int8(black)
-	if g.ToMove() == rules.White {
+	if toMove == rules.White {
 		stm = white
 	}
 	opp := 3 - stm
