@@ -70,7 +70,7 @@ func run(o options) error {
 	defer cleanup()
 	secret := make([]byte, 48)
 	rand.Read(secret)
-	vars := []string{"QIXUE_JWT_SECRET=" + hex.EncodeToString(secret), "QIXUE_LOG_LEVEL=warn", "QIXUE_BCRYPT_COST=4",
+	vars := []string{"QIXUE_JWT_SECRET=" + hex.EncodeToString(secret), "QIXUE_LOG_LEVEL=info", "QIXUE_BCRYPT_COST=4",
 		"QIXUE_LOGIN_ADDRESS_LIMIT=1000000", "QIXUE_LOGIN_ACCOUNT_LIMIT=1000", "QIXUE_ACCESS_TTL=1h"}
 	if o.db != "" {
 		url, drop, err := served.FreshSchema(o.db, "lessons_", o.keep)
