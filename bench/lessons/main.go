@@ -24,6 +24,7 @@ import (
 	mrand "math/rand/v2"
 	"net/http"
 	"os"
+	"regexp"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -416,7 +417,11 @@ func drive(srv *served.Server, c *served.Client, fx *fixture, o options) error {
 						k.answered[key] = time.Now()
 						k.mu.Unlock()
 						if err := call(c, "POST", "/v1/live-lessons/"+cl.lesson+"/answers", tok, map[string]any{"index": item, "answer": map[string]int{"choice": mrand.IntN(2)}}, nil); err != nil {
-							k.fail("answer")
+							code := "answer"
+							if m := problemCode.FindStringSubmatch(err.Error()); m != nil {
+								code = "answer " + m[1]
+							}
+							k.fail(code)
 						}
 					}()
 				}
@@ -483,6 +488,8 @@ func drive(srv *served.Server, c *served.Client, fx *fixture, o options) error {
 	fmt.Printf("reveal to the tablets: %d deliveries (%d tablets missed one), p50 %v, p99 %v, max %v\n", len(k.revealL), short, pct(k.revealL, 0.5), pct(k.revealL, 0.99), pct(k.revealL, 1))
 	return nil
 }
+
+var problemCode = regexp.MustCompile(`"code":"([a-z_]+)"`)
 
 func pct(l []time.Duration, p float64) time.Duration {
 	if len(l) == 0 {
