@@ -33,6 +33,7 @@ func (h *classroomHandlers) register(v1 *echo.Group, auth echo.MiddlewareFunc) {
 		{http.MethodPost, "/live-lessons/:id/answers", h.answer},
 		{http.MethodPost, "/live-lessons/:id/hints", h.hint},
 		{http.MethodPost, "/live-lessons/:id/copy", h.copy},
+		{http.MethodGet, "/live-lessons/:id/summary", h.summary},
 	})
 }
 

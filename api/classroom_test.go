@@ -241,6 +241,40 @@ func TestLiveLessonFlow(t *testing.T) {
 				Excludes: []string{w.lesson}},
 			{Name: "teacher's list", Method: "GET", Path: "/v1/live-lessons?status=ended", Token: a.TeacherToken, Status: 200,
 				Contains: []string{w.lesson}},
+			{Name: "summary", Method: "GET", Path: path + "/summary", Token: a.TeacherToken, Status: 200,
+				Contains: []string{`"class":{"students":4,"answers":4,"correct":2,"percent":50}`, `"name":"李."`},
+				Check: func(t *testing.T, rec *httptest.ResponseRecorder) {
+					s := apitest.Decode[struct {
+						Items    []struct{ Answered, Correct int } `json:"item_totals"`
+						Students []struct {
+							ID      string
+							Correct int
+							Answers []*struct{ Outcome string }
+						}
+					}](t, rec)
+					if len(s.Items) != 2 || s.Items[0].Answered != 3 || s.Items[0].Correct != 1 || s.Items[1].Answered != 1 || s.Items[1].Correct != 1 {
+						t.Fatalf("items: %+v", s.Items)
+					}
+					for _, st := range s.Students {
+						if st.ID == w.ids[0] && (st.Correct != 2 || st.Answers[0] == nil || st.Answers[0].Outcome != "correct" || st.Answers[1] == nil) {
+							t.Fatalf("student: %+v", st)
+						}
+						if st.ID == w.ids[1] && (st.Correct != 0 || st.Answers[0].Outcome != "wrong" || st.Answers[1] != nil) {
+							t.Fatalf("student: %+v", st)
+						}
+					}
+				}},
+			{Name: "summary as CSV", Method: "GET", Path: path + "/summary?format=csv&lang=en", Token: a.TeacherToken, Status: 200,
+				Contains: []string{"Student,1. Castling,2. Class item,Right,Score", "✓,✓,2/2,2", "✗,–,0/2,0", "Whole class,1/3,1/1,2/4,50%"}},
+			{Name: "summary to print", Method: "GET", Path: path + "/summary?format=html", Token: a.TeacherToken, Status: 200,
+				Contains: []string{"<table>", "课堂小结：第一课", "全班"},
+				Check: func(t *testing.T, rec *httptest.ResponseRecorder) {
+					if !strings.Contains(rec.Header().Get("Content-Security-Policy"), "default-src 'none'") {
+						t.Fatalf("CSP: %q", rec.Header().Get("Content-Security-Policy"))
+					}
+				}},
+			{Name: "no summary for a student", Method: "GET", Path: path + "/summary", Token: a.StudentToken, Status: 403},
+			{Name: "no summary for another school", Method: "GET", Path: path + "/summary", Token: b.TeacherToken, Status: 404},
 		})
 	})
 }
