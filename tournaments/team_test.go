@@ -273,7 +273,7 @@ func TestTeamMatchScore(t *testing.T) {
 
 // playRoundRobin pairs every round of a round robin of the event's teams
 // and gives each game a random result.
-func playRoundRobin(t *testing.T, ev *TeamEvent, rng *rand.Rand, rr RoundRobin) {
+func playRoundRobin(t testing.TB, ev *TeamEvent, rng *rand.Rand, rr RoundRobin) {
 	t.Helper()
 	for {
 		ps, err := ev.PairTeams(rr)
@@ -633,5 +633,17 @@ func TestPairTeamsDutch(t *testing.T) {
 			t.Fatalf("round %d: %d matches", r, len(round.Matches))
 		}
 		ev.Rounds = append(ev.Rounds, round)
+	}
+}
+
+// BenchmarkTeamStandings ranks a full round robin of 30 teams on 8
+// boards (29 rounds, 3480 games): what each standings request computes.
+func BenchmarkTeamStandings(b *testing.B) {
+	ev := teamEvent(TeamFixedBoards, 30, 8, 8, 1)
+	playRoundRobin(b, ev, rand.New(rand.NewPCG(25, 1)), RoundRobin{})
+	b.ResetTimer()
+	for range b.N {
+		ev.Standings(ev.CompleteRounds(), true)
+		ev.BoardStandings(len(ev.Rounds))
 	}
 }
