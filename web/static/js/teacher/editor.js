@@ -47,7 +47,11 @@ export function exercise(kind, game, ruleset, position, turn, line, opts = {}) {
       const m = /^(\d)[a-m]\d{1,2}((?:-[a-m]\d{1,2}(?:\[[^\]]*\])?)+)$/.exec(line[0] || '');
       const lands = m ? m[2].split('-').slice(1) : [];
       const to = lands.length ? lands[lands.length - 1].replace(/\[.*$/, '') : '';
-      const type = opts.goal || (lands.length > 1 ? 'chain' : /\[/.test(line[0] || '') ? 'span' : 'hop');
+      // A move without an expression is a hop, or a step into the other
+      // side's camp (rows 14-17 for Red, 1-4 for Blue).
+      const row = Number(to.slice(1));
+      const camp = turn === 'blue' ? row <= 4 : row >= 14;
+      const type = opts.goal || (lands.length > 1 ? 'chain' : /\[/.test(line[0] || '') ? 'span' : camp ? 'enter_camp' : 'hop');
       return { prompt: { ruleset, position, goal: { type, piece: m ? Number(m[1]) : undefined, to } }, solution: { move: line[0] || '' } };
     }
   }
