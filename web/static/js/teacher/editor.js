@@ -9,7 +9,7 @@
 // and the engine verifies the whole solution before it is saved.
 import { h } from '../dom.js';
 import { t, lang } from '../i18n.js';
-import { post } from '../api.js';
+import { get, post } from '../api.js';
 import { page } from './shell.js';
 import { START, PALETTE, TURNS, empty, read, write, pieceLabel, pieceFace, grid } from './setup.js';
 import { chessBoard } from '../boards/chess.js';
@@ -47,13 +47,17 @@ export function exercise(kind, game, ruleset, position, turn, line, opts = {}) {
       const m = /^(\d)[a-m]\d{1,2}((?:-[a-m]\d{1,2}(?:\[[^\]]*\])?)+)$/.exec(line[0] || '');
       const lands = m ? m[2].split('-').slice(1) : [];
       const to = lands.length ? lands[lands.length - 1].replace(/\[.*$/, '') : '';
-      const type = opts.goal || (lands.length > 1 ? 'chain' : /\[/.test(line[0] || '') ? 'span' : 'hop');
+      // A move without an expression is a hop, or a step into the other
+      // side's camp (rows 14-17 for Red, 1-4 for Blue).
+      const row = Number(to.slice(1));
+      const camp = turn === 'blue' ? row <= 4 : row >= 14;
+      const type = opts.goal || (lands.length > 1 ? 'chain' : /\[/.test(line[0] || '') ? 'span' : camp ? 'enter_camp' : 'hop');
       return { prompt: { ruleset, position, goal: { type, piece: m ? Number(m[1]) : undefined, to } }, solution: { move: line[0] || '' } };
     }
   }
 }
 
-export default async function teacherEditor({ query }) {
+export default async function teacherEditor({ query, navigate }) {
   let game = GAMES.includes(query.get('game')) ? query.get('game') : 'chess';
   let ruleset = RULESETS[game][0];
   let pos = read(game, START[game]);
@@ -120,8 +124,55 @@ export default async function teacherEditor({ query }) {
   const drawPalette = () => palette.replaceChildren(...PALETTE[game].concat(['']).map((p) => h('button', {
     type: 'button', class: 'btn ed-pal' + (p === tool ? ' primary' : ''), 'data-piece': p, 'aria-pressed': p === tool ? 'true' : 'false',
     'aria-label': p ? pieceLabel(game, p) : t('edEraser'), onclick: () => { tool = p; drawPalette(); },
+    onpointerdown: (e) => { if (p) grab(e, p, null); },
   }, p ? pieceFace(game, p) : '⌫')));
-  const drawBoard = () => boardBox.replaceChildren(grid(pos, tap, checked && checked.forbidden_points || []));
+  const drawBoard = () => boardBox.replaceChildren(grid(pos, tap, checked && checked.forbidden_points || [], (e, sq) => grab(e, pos.at[sq], sq)));
+
+  // Dragging: a piece from the palette onto a square puts it there; a
+  // piece of the board onto another square moves it, off the board takes
+  // it away. A pointer that hardly moves is a tap (the click handlers).
+  let drag = null;
+  function grab(e, piece, from) {
+    if (e.pointerType === 'mouse' && e.button !== 0) return;
+    drag = { piece, from, x: e.clientX, y: e.clientY, ghost: null };
+  }
+  const follow = (e) => {
+    if (!drag) return;
+    if (!drag.ghost) {
+      if (Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 8) return;
+      drag.ghost = h('div', { class: 'ed-ghost ed-' + game, 'aria-hidden': 'true' }, pieceFace(game, drag.piece));
+      document.body.append(drag.ghost);
+    }
+    drag.ghost.style.left = e.clientX + 'px';
+    drag.ghost.style.top = e.clientY + 'px';
+  };
+  const drop = (e) => {
+    const d = drag;
+    drag = null;
+    if (!d || !d.ghost) return;
+    d.ghost.remove();
+    // The click that ends a drag (dispatched in the same task) is no tap.
+    const eat = (c) => { c.stopPropagation(); c.preventDefault(); };
+    window.addEventListener('click', eat, { capture: true });
+    setTimeout(() => window.removeEventListener('click', eat, { capture: true }), 0);
+    const under = document.elementFromPoint(e.clientX, e.clientY);
+    const cell = under && under.closest('#ed-board [data-sq]');
+    if (d.from) delete pos.at[d.from];
+    if (cell) pos.at[cell.dataset.sq] = d.piece;
+    changed();
+  };
+  window.addEventListener('pointermove', follow);
+  window.addEventListener('pointerup', drop);
+  const cancel = () => { if (drag && drag.ghost) drag.ghost.remove(); drag = null; };
+  window.addEventListener('pointercancel', cancel);
+  // The listeners go with the screen.
+  const unhook = setInterval(() => {
+    if (palette.isConnected) return;
+    window.removeEventListener('pointermove', follow);
+    window.removeEventListener('pointerup', drop);
+    window.removeEventListener('pointercancel', cancel);
+    clearInterval(unhook);
+  }, 2000);
   const drawSides = () => {
     turnSel.replaceChildren(...TURNS[game].map((s, i) => h('option', { value: s, selected: s === pos.turn || null }, t((i ? 'second_' : 'first_') + game))));
     rulesSel.replaceChildren(...RULESETS[game].map((r) => h('option', { value: r, selected: r === ruleset || null },
@@ -208,6 +259,26 @@ export default async function teacherEditor({ query }) {
     solBox.replaceChildren(b.el, b.panel || '');
   };
 
+  // liveNow offers the saved exercise to a class at once: a live lesson
+  // of this one item, opened on the projector.
+  async function liveNow(id) {
+    const classes = (await get('/v1/classes?limit=100').catch(() => ({ items: [] }))).items;
+    if (classes.length === 0) return '';
+    const pick = h('select', { id: 'ed-live-class' }, classes.map((c) => h('option', { value: c.id }, c.name)));
+    const err = h('p', { class: 'error', role: 'alert' });
+    return h('div', { class: 'ed-live' },
+      h('div', { class: 'field' }, h('label', { for: 'ed-live-class' }, t('edLiveClass')), pick),
+      h('button', {
+        type: 'button', class: 'btn primary', id: 'ed-live-go',
+        onclick: async () => {
+          try {
+            const l = await post('/v1/live-lessons', { class_id: pick.value, exercise_ids: [id] });
+            navigate('/teacher/lessons/' + l.id);
+          } catch (e) { err.textContent = e.message; }
+        },
+      }, '▶ ', t('edLiveNow')), err);
+  }
+
   async function save() {
     result.replaceChildren();
     const kind = kindSel.value;
@@ -224,7 +295,7 @@ export default async function teacherEditor({ query }) {
       result.dataset.id = ex.id;
       result.replaceChildren(h('p', {}, '✔ ', t('edSaved')),
         h('p', {}, t('edExerciseId'), ' ', h('code', { id: 'ed-exercise-id', translate: 'no' }, ex.id)),
-        h('p', {}, h('a', { href: '/teacher', 'data-link': '' }, t('edAssignHint'))));
+        h('p', {}, h('a', { href: '/teacher', 'data-link': '' }, t('edAssignHint'))), await liveNow(ex.id));
     } catch (e) {
       result.dataset.state = 'refused';
       const field = (e.fields[0] || {}).field;
