@@ -3,11 +3,11 @@ package exercises
 import (
 	"fmt"
 	"math/rand/v2"
+	"qixue/domain"
+	"qixue/rules/game"
 	"regexp"
 	"strings"
 	"testing"
-
-	"qixue/rules/game"
 )
 
 // k1Notation is move notation that grade 1 has not learnt (chess notation
@@ -35,7 +35,7 @@ func eachBandLessonText(t *testing.T, game game.Name, band Band, check func(wher
 			return
 		}
 		for i, b := range l.Blocks {
-			for _, text := range []Text{b.Text, b.Caption} {
+			for _, text := range []domain.Text{b.Text, b.Caption} {
 				check(fmt.Sprintf("%s block %d", l.ID, i), text.ZH)
 				check(fmt.Sprintf("%s block %d", l.ID, i), text.EN)
 			}
@@ -145,7 +145,7 @@ func TestNoNotationBeforeItsLesson(t *testing.T) {
 			}
 			for _, l := range before {
 				for i, b := range l.Blocks {
-					for _, text := range []Text{b.Text, b.Caption} {
+					for _, text := range []domain.Text{b.Text, b.Caption} {
 						check(fmt.Sprintf("%s block %d", l.ID, i), text.ZH)
 						check(fmt.Sprintf("%s block %d", l.ID, i), text.EN)
 					}

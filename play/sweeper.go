@@ -5,9 +5,8 @@ import (
 	"errors"
 	"log/slog"
 	"qixue/domain"
-	"time"
-
 	"qixue/rules/game"
+	"time"
 )
 
 // Flags fall on the server: each replica runs a Sweeper, which reads the
@@ -36,7 +35,7 @@ func (s *Service) flag(t *turn) {
 	if err := t.eg.End(o); err != nil && !t.eg.Outcome().Over() {
 		o = t.eg.Outcome()
 	}
-	s.finish(g, o, Text{})
+	s.finish(g, o, domain.Text{})
 	t.kind = "end"
 	t.seat = -1
 }
