@@ -275,6 +275,9 @@ func (p promptProblem) Code() string { return "invalid_exercise" }
 // Message returns the kind's reason in lang.
 func (p promptProblem) Message(lang string) string { return p.e.Message.In(lang) }
 
+// Refutation returns the move refuting the stated solution, or "".
+func (p promptProblem) Refutation() string { return p.e.Refutation }
+
 // Fields names the document at fault ("prompt...", "solution...").
 func (p promptProblem) Fields() []domain.FieldError {
 	f := p.e.Field

@@ -23,6 +23,11 @@ type tournamentResults struct{ svc *tournaments.Service }
 // Board returns the students of a board of a paired round.
 func (t tournamentResults) Board(ctx context.Context, c domain.Principal, id string, round, board int) (string, string, error) {
 	ev, err := t.svc.Get(ctx, c, id)
+	if teams := t.svc.Teams(); errors.Is(err, tournaments.ErrNotFound) && teams != nil {
+		if first, second, _, terr := teams.TeamGameFor(ctx, c, id, round, board); !errors.Is(terr, tournaments.ErrNotFound) {
+			return first, second, terr
+		}
+	}
 	if errors.Is(err, tournaments.ErrNotFound) || errors.Is(err, tournaments.ErrForbidden) {
 		return "", "", domain.Invalid("tournament_id", "not_found")
 	}
@@ -46,7 +51,11 @@ func (t tournamentResults) Board(ctx context.Context, c domain.Principal, id str
 
 // SetResult enters the result as the caller.
 func (t tournamentResults) SetResult(ctx context.Context, c domain.Principal, id string, round, board int, result string) error {
-	_, _, _, err := t.svc.SetResult(ctx, c, id, tournaments.ResultInput{Round: round, Board: board, Result: tournaments.Outcome(result)})
+	in := tournaments.ResultInput{Round: round, Board: board, Result: tournaments.Outcome(result)}
+	_, _, _, err := t.svc.SetResult(ctx, c, id, in)
+	if teams := t.svc.Teams(); errors.Is(err, tournaments.ErrNotFound) && teams != nil {
+		_, err = teams.SetTeamResult(ctx, c, id, in)
+	}
 	if err != nil {
 		return err
 	}

@@ -156,6 +156,15 @@ var messages = map[string]message{
 	// Login badges.
 	"badge_invalid": {text{"这张登录卡不能用了", "This badge does not work"}, text{"这张登录卡的二维码已经失效（可能换了新卡），请找老师要一张新的，或者用班级码和 PIN 登录。", "The QR code of this badge no longer works (a new one may have been printed). Ask your teacher for a new one, or log in with the class code and PIN."}},
 
+	// Live lessons.
+	"not_in_class":            {text{"不是这个班的学生", "Not a student of this class"}, text{"这节课是别的班级的，你不能在这里答题。", "This live lesson belongs to another class: you cannot answer in it."}},
+	"lesson_item_not_open":    {text{"这道题没有打开", "This item is not open"}, text{"老师现在展示的不是这道题，请回答屏幕上的题目。", "The teacher is not showing this item now: answer the one on the screen."}},
+	"lesson_item_closed":      {text{"这道题已经停止作答", "This item is closed"}, text{"这道题已经公布答案或者时间到了，不能再交答案。", "The answer to this item has been shown or its time ran out: no more answers are taken."}},
+	"lesson_already_answered": {text{"已经回答过了", "Already answered"}, text{"这道题你已经交过答案了，每道题只能答一次。", "You have already answered this item: each item takes one answer."}},
+	"lesson_ended":            {text{"这节课已经结束", "The lesson has ended"}, text{"这节课已经结束，不能再打开题目或者交答案。", "This live lesson has ended: items can no longer be opened or answered."}},
+	"lesson_nothing_open":     {text{"还没有打开题目", "No item is open"}, text{"请先打开一道题，再公布答案。", "Open an item first, then reveal its answer."}},
+	"lesson_hints_off":        {text{"这节课不能看提示", "No hints in this lesson"}, text{"老师设置了这节课不能看提示。", "The teacher has turned hints off for this lesson."}},
+
 	// Enrollment by a teacher of another teacher's student.
 	"enrollment_needs_school_admin": {text{"需要学校管理员", "A school admin must do this"}, text{"这名学生已经在其他老师的班级里，只有学校管理员可以把他加入您的班级。", "This student is already in another teacher's class; only a school admin can add them to yours."}},
 }
@@ -209,6 +218,15 @@ var fieldMessages = map[string]text{
 	"no_decision_needed": {"这盘棋不需要老师决定（不是和棋，或按规则会加赛）", "needs no decision (it was not drawn, or the rule plays it again)"},
 	"not_waiting":        {"必须正好是还在排队等待上台的全部选手", "must be exactly the challengers still waiting in the queue"},
 	"not_numchess":       {"只有数棋比赛可以用棋谱或局面录入结果", "applies only to number chess: enter the result instead"},
+
+	"not_in_team":     {"必须是这个队报名的队员", "must be players registered for this team"},
+	"no_team_matches": {"队员总分制没有队与队的对局，按个人比赛计算", "does not apply: a member-total event has no team matches, its individual tournament is played"},
+	"lineup_size":     {"出场人数必须等于台数", "must name as many players as there are boards"},
+	"lineup_player":   {"有队员不属于这个队，或者重复出现", "names a player who is not in the team, or one twice"},
+	"lineup_order":    {"分台换人制：上场队员要按报名顺序排台次", "must keep the registered order (分台换人制: players may change, their order may not)"},
+	"lineup_fixed":    {"分台定人制：每轮都按报名的台次出场，不能换人", "must be the registered boards (分台定人制: nobody is changed)"},
+	"team_too_small":  {"队员人数不够台数", "has fewer players than boards"},
+	"not_entered":     {"有队员没有参加这个个人比赛", "does not have every team player among its entrants"},
 
 	"taught_elsewhere": {"这名学生在其他老师的班级里", "is a student in another teacher's class"},
 

@@ -5,12 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
-	"qixue/domain"
 	"strconv"
 	"time"
 
 	"github.com/labstack/echo/v4"
 
+	"qixue/classroom"
+	"qixue/domain"
 	"qixue/identity"
 	"qixue/play"
 	"qixue/realtime"
@@ -29,6 +30,10 @@ type liveHandlers struct {
 	tablets  Tablets
 	origins  []string
 	now      func() time.Time
+	// lessons, when set, lets the socket follow live lessons: a student's
+	// socket follows the lessons of their classes, staff subscribe to a
+	// lesson's tallies (lesson_subscribe).
+	lessons *classroom.Service
 }
 
 // Tablets opens the boards of a tournament's current round as live
@@ -74,6 +79,7 @@ func (h *liveHandlers) register(v1 *echo.Group, auth echo.MiddlewareFunc) {
 		{http.MethodPost, "/live-games/:id/stop", h.stop},
 		{http.MethodPost, "/live-games/:id/takeback", h.takeback},
 		{http.MethodPost, "/tournaments/:id/live-round", h.tabletRound},
+		{http.MethodPost, "/team-tournaments/:id/live-round", h.tabletRound},
 		{http.MethodPost, "/challenges", h.challenge},
 		{http.MethodGet, "/challenges", h.challenges},
 		{http.MethodPost, "/challenges/:id/answer", h.answer},

@@ -165,6 +165,9 @@ type tournamentTablets struct{ svc *tournaments.Service }
 // Round returns the current round's boards as the caller may manage them.
 func (t tournamentTablets) Round(ctx context.Context, c domain.Principal, id string) (TabletRound, error) {
 	ev, err := t.svc.Get(ctx, c, id)
+	if teams := t.svc.Teams(); errors.Is(err, tournaments.ErrNotFound) && teams != nil {
+		return teamTabletRound(ctx, teams, c, id)
+	}
 	if err != nil {
 		return TabletRound{}, err
 	}
@@ -180,4 +183,23 @@ func (t tournamentTablets) Round(ctx context.Context, c domain.Principal, id str
 			Done: b.Result != tournaments.OutcomePending})
 	}
 	return r, nil
+}
+
+// teamTabletRound is the current round of a team event: each game of
+// its matches a board, numbered through the round (RoundGames).
+func teamTabletRound(ctx context.Context, teams *tournaments.TeamService, c domain.Principal, id string) (TabletRound, error) {
+	tt, err := teams.GetTeam(ctx, c, id)
+	if err != nil {
+		return TabletRound{}, err
+	}
+	r := len(tt.Played)
+	if r == 0 {
+		return TabletRound{}, tournaments.ErrNothingToUnpair
+	}
+	out := TabletRound{Game: tt.Game, Ruleset: tt.Ruleset, Event: tt.Name, Round: r}
+	for _, g := range tt.RoundGames(r) {
+		out.Boards = append(out.Boards, TabletBoard{Board: g.Number, First: tt.Player(g.First).StudentID, Other: tt.Player(g.Second).StudentID,
+			Done: g.Result != tournaments.OutcomePending})
+	}
+	return out, nil
 }

@@ -11,6 +11,7 @@ import (
 	"qixue/play"
 	"qixue/players"
 	"qixue/rules/game"
+	"qixue/rules/gomoku"
 )
 
 // LiveComputer lets the games' computer players (players.Registry) play
@@ -41,17 +42,33 @@ func (c liveComputer) Levels(name string) []domain.Text {
 }
 
 // Think asks the game's player for its move at level.
-func (c liveComputer) Think(ctx context.Context, eg *game.Game, level int, seed uint64) (play.Thought, error) {
+func (c liveComputer) Think(ctx context.Context, eg *game.Game, turn play.ComputerTurn) (play.Thought, error) {
 	p, err := c.reg.Get(eg.Start().Game())
 	if err != nil {
 		return play.Thought{}, err
 	}
-	ch, err := p.Choose(ctx, eg.Start(), eg.Moves(), players.Request{Level: level, Seed: seed})
+	req := players.Request{Level: turn.Level, Seed: turn.Seed, DrawOffered: turn.DrawOffered}
+	for _, o := range turn.Offered {
+		m, err := eg.Position().ParseMove(o)
+		if err != nil {
+			return play.Thought{}, err
+		}
+		req.Offered = append(req.Offered, m)
+	}
+	ch, err := p.Choose(ctx, eg.Start(), eg.Moves(), req)
 	if err != nil {
 		return play.Thought{}, err
 	}
 	if ch.Claim != "" {
 		return play.Thought{Claim: string(ch.Claim)}, nil
+	}
+	if gm, ok := ch.Move.(gomoku.Move); ok && gm.Kind == gomoku.Offer {
+		// Black's fifth-move offer goes as the offered points; White keeps one.
+		var pts []string
+		for _, q := range gm.OfferedPoints() {
+			pts = append(pts, q.String())
+		}
+		return play.Thought{Move: strings.Join(pts, ",")}, nil
 	}
 	return play.Thought{Move: eg.Position().Notation(ch.Move)}, nil
 }

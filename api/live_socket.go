@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
-	"qixue/domain"
 	"strings"
 	"sync"
 	"time"
@@ -13,6 +12,7 @@ import (
 	"github.com/coder/websocket"
 	"github.com/labstack/echo/v4"
 
+	"qixue/domain"
 	"qixue/play"
 	"qixue/realtime"
 )
@@ -70,6 +70,8 @@ type socketIn struct {
 	Keep   string   `json:"keep,omitempty"`
 	Claim  string   `json:"claim,omitempty"`
 	Phrase string   `json:"phrase,omitempty"`
+	// LessonID names the live lesson of lesson_subscribe.
+	LessonID string `json:"lesson_id,omitempty"`
 }
 
 // socketOut is a message to the client.
@@ -83,6 +85,7 @@ type socketOut struct {
 	Seat       *int              `json:"seat,omitempty"`
 	Phrase     string            `json:"phrase,omitempty"`
 	Text       string            `json:"text,omitempty"`
+	LessonID   string            `json:"lesson_id,omitempty"`
 	ServerTime time.Time         `json:"server_time"`
 }
 
@@ -145,6 +148,13 @@ func (s *liveSocket) run(parent context.Context) {
 	}
 	s.sub = s.h.hub.Subscribe("user:" + s.p.UserID)
 	defer s.sub.Close()
+	if s.h.lessons != nil && s.p.Role == domain.RoleStudent {
+		// The live lessons of the student's classes reach the tablet
+		// without a code: each class's lesson events.
+		for _, id := range s.h.classesOf(ctx, s.p) {
+			s.sub.Add(LessonClassTopic(id))
+		}
+	}
 	s.send(ctx, socketOut{Type: "hello", UserID: s.p.UserID})
 	go s.forward(ctx, cancel)
 	go s.recheck(ctx, cancel)
@@ -339,6 +349,9 @@ func (s *liveSocket) handle(ctx context.Context, in socketIn) {
 	case "phrase":
 		s.phrase(ctx, in)
 		return
+	case "lesson_subscribe", "lesson_unsubscribe":
+		s.lesson(ctx, in)
+		return
 	case "move":
 		g, err = svc.Move(ctx, p, id, in.Ply, in.Move)
 	case "pass":
@@ -396,4 +409,34 @@ func (s *liveSocket) phrase(ctx context.Context, in socketIn) {
 	b, _ := json.Marshal(socketOut{Type: "phrase", GameID: g.ID, Seat: &n, Phrase: in.Phrase, Text: t.zh + " / " + t.en, ServerTime: s.h.clock()})
 	s.h.svc.Say(ctx, realtime.Pack([]string{"game:" + g.ID}, b))
 	s.send(ctx, socketOut{Type: "ack", Ref: in.Ref, GameID: g.ID})
+}
+
+// lesson follows (or stops following) a live lesson's events: its staff
+// get every tally change (LessonStaffTopic); the class's students follow
+// their classes' lessons from the start and are told so.
+func (s *liveSocket) lesson(ctx context.Context, in socketIn) {
+	if s.h.lessons == nil {
+		s.fail(ctx, in.Ref, &Error{Status: http.StatusServiceUnavailable, Code: "service_unavailable"})
+		return
+	}
+	if in.LessonID == "" || len(in.LessonID) > 64 {
+		s.fail(ctx, in.Ref, fieldError("lesson_id", "invalid"))
+		return
+	}
+	if in.Type == "lesson_unsubscribe" {
+		s.sub.Remove(LessonStaffTopic(in.LessonID))
+		s.send(ctx, socketOut{Type: "ack", Ref: in.Ref, LessonID: in.LessonID})
+		return
+	}
+	l, _, err := s.h.lessons.Get(ctx, s.p, in.LessonID)
+	if err != nil {
+		s.fail(ctx, in.Ref, err)
+		return
+	}
+	if s.p.Staff() {
+		s.sub.Add(LessonStaffTopic(l.ID))
+	} else {
+		s.sub.Add(LessonClassTopic(l.ClassID))
+	}
+	s.send(ctx, socketOut{Type: "ack", Ref: in.Ref, LessonID: l.ID})
 }

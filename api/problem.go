@@ -4,11 +4,11 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
-	"qixue/domain"
 	"time"
 
 	"github.com/labstack/echo/v4"
 
+	"qixue/domain"
 	"qixue/heavy"
 	"qixue/rules/record"
 )
@@ -30,6 +30,10 @@ type Problem struct {
 	// Limit names the limit a refused input passed (code limit_exceeded,
 	// and body_too_large) and where.
 	Limit *ProblemLimit `json:"limit,omitempty"`
+	// Refutation is the move that refutes a stated solution (code
+	// invalid_exercise): the defence a claimed mate does not meet, the
+	// block after which a claimed VCF has no four.
+	Refutation string `json:"refutation,omitempty"`
 }
 
 // ProblemLimit is the limit an input passed: its name (bytes, games,
@@ -106,6 +110,15 @@ var statuses = map[string]int{
 	"decision_needed":        http.StatusConflict,
 	"bracket_changed":        http.StatusConflict,
 
+	// live lessons
+	"not_in_class":            http.StatusForbidden,
+	"lesson_item_not_open":    http.StatusConflict,
+	"lesson_item_closed":      http.StatusConflict,
+	"lesson_already_answered": http.StatusConflict,
+	"lesson_ended":            http.StatusConflict,
+	"lesson_nothing_open":     http.StatusConflict,
+	"lesson_hints_off":        http.StatusForbidden,
+
 	// roster imports
 	"roster_invalid":   http.StatusUnprocessableEntity,
 	"roster_too_large": http.StatusUnprocessableEntity,
@@ -140,6 +153,9 @@ func retryAfter(err error) time.Duration {
 
 // withFields is a validation error listing invalid fields.
 type withFields interface{ Fields() []domain.FieldError }
+
+// refuted is a refusal that names the move refuting what was stated.
+type refuted interface{ Refutation() string }
 
 // RetryAfterUnavailable is the Retry-After, in seconds, of 503 answers.
 const RetryAfterUnavailable = 5
@@ -283,6 +299,10 @@ func problemFor(err error, lang string, c echo.Context, rateWindowMinutes int) P
 		if n, ok := asInt64(args[0]); ok {
 			p.Limit = &ProblemLimit{Name: LimitJSONDepth, Max: n}
 		}
+	}
+	var rf refuted
+	if errors.As(err, &rf) {
+		p.Refutation = rf.Refutation()
 	}
 	for _, f := range fields {
 		p.Errors = append(p.Errors, FieldProblem{Field: f.Field, Code: f.Code, Message: fieldMessage(f.Code, lang)})

@@ -17,6 +17,7 @@ import (
 
 	"qixue/assignments"
 	"qixue/audit"
+	"qixue/classroom"
 	"qixue/exercises"
 	"qixue/games"
 	"qixue/heavy"
@@ -93,6 +94,10 @@ type Deps struct {
 	Live    *play.Service
 	LiveHub *realtime.Hub
 	Tablets Tablets
+	// Classroom runs live lessons (with Exercises); without it the
+	// live-lesson routes answer 503. Its events reach the sockets through
+	// LiveHub (see LessonAnnouncer).
+	Classroom *classroom.Service
 	// Rules holds the four games' adapters for the rules routes and the
 	// number-chess tournament scoring (default: a new registry).
 	Rules *game.Registry
@@ -173,11 +178,13 @@ func NewServer(d Deps) *echo.Echo {
 	newProgressHandlers(d.Progress).register(v1, auth)
 	(&auditHandlers{svc: d.Audit}).register(v1, auth)
 	(&tournamentHandlers{svc: d.Tournaments, names: d.Identity, games: d.Rules}).register(v1, auth)
+	(&teamHandlers{svc: d.Tournaments.Teams()}).register(v1, auth)
 	(&gameHandlers{svc: d.Games, progress: d.Progress}).register(v1, auth)
-	live := &liveHandlers{svc: d.Live, identity: d.Identity, hub: d.LiveHub, tablets: d.Tablets, origins: originHosts(d.CORSOrigins)}
+	live := &liveHandlers{svc: d.Live, identity: d.Identity, hub: d.LiveHub, tablets: d.Tablets, origins: originHosts(d.CORSOrigins), lessons: d.Classroom}
 	if d.Live != nil {
 		live.reg = d.Live.Registry()
 	}
+	(&classroomHandlers{svc: d.Classroom, exercises: d.Exercises}).register(v1, auth)
 	live.register(v1, auth)
 	live.registerComputer(v1, auth)
 	return e

@@ -62,7 +62,8 @@ func (w *world) fill(t *testing.T, s string, template string) string {
 		{"/v1/exercises/", ws.Exercise}, {"/v1/students/", fs.Student.ID}, {"/v1/roster/imports/", ws.Import},
 		{"/v1/roster/classes/", fs.Class.ID}, {"/v1/curricula/", ws.Curriculum}, {"/v1/units/", ws.Unit},
 		{"/v1/lessons/", ws.Lesson}, {"/v1/assignments/", ws.Assignment}, {"/v1/tournaments/", ws.Tournament},
-		{"/v1/games/", ws.Game}, {"/v1/live-games/", ws.LiveGame}, {"/v1/challenges/", ws.LiveGame},
+		{"/v1/games/", ws.Game}, {"/v1/live-games/", ws.LiveGame}, {"/v1/team-tournaments/", ws.TeamTournament}, {"/v1/challenges/", ws.LiveGame},
+		{"/v1/live-lessons/", ws.LiveLesson},
 	}
 	return pathParam.ReplaceAllStringFunc(template, func(m string) string {
 		switch name := m[1 : len(m)-1]; name {

@@ -92,7 +92,7 @@ func TestSpecListFilters(t *testing.T) {
 			t.Fatalf("enrol: %d %s", rec.Code, rec.Body)
 		}
 		w.create(t, "PATCH", "/v1/users/"+extra, a.AdminToken, map[string]any{"role": "student"}, nil) // ends the enrollment
-		members := map[string]bool{a.Teacher.ID: true, a.Student.ID: true}
+		members := map[string]bool{a.Teacher.ID: true, a.Student.ID: true, w.A.Mate: true}
 		bandOf := func(item map[string]any, v string) bool {
 			g, _ := strconv.Atoi(v)
 			return item["band"] == string(exercises.BandOfGrade(g))
@@ -190,11 +190,13 @@ func TestSpecListFilters(t *testing.T) {
 				t, _ := it["tournament"].(map[string]any)
 				return t != nil && t["id"] == v
 			}},
-			"/v1/live-games status": {values: []string{"playing", "finished"}, match: fieldIs("status")},
-			"/v1/games event":       {values: []string{"autumn", "no such event"}, mayKeep: true},
-			"/v1/games from":        {values: []string{"2026-11-01", "2026-11-03"}, match: dated(false)},
-			"/v1/games to":          {values: []string{"2026-11-01", "2026-11-03"}, match: dated(true)},
-			"/v1/games status":      {values: []string{"pending", "confirmed"}, match: fieldIs("status")},
+			"/v1/live-games status":     {values: []string{"playing", "finished"}, match: fieldIs("status")},
+			"/v1/live-lessons class_id": {values: []string{a.Class.ID, old}, match: fieldIs("class_id")},
+			"/v1/live-lessons status":   {values: []string{"ready", "running", "ended"}, match: fieldIs("status")},
+			"/v1/games event":           {values: []string{"autumn", "no such event"}, mayKeep: true},
+			"/v1/games from":            {values: []string{"2026-11-01", "2026-11-03"}, match: dated(false)},
+			"/v1/games to":              {values: []string{"2026-11-01", "2026-11-03"}, match: dated(true)},
+			"/v1/games status":          {values: []string{"pending", "confirmed"}, match: fieldIs("status")},
 			"/v1/games opening": {values: []string{"C20", "b0", "Sicilian"}, match: func(it map[string]any, v string) bool {
 				return strings.Contains(strings.ToLower(fmt.Sprint(it["opening"])), strings.ToLower(v))
 			}},

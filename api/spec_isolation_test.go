@@ -30,13 +30,15 @@ var studentRoutes = map[string]bool{
 	"POST /v1/live-games/{id}/draw-answer": true, "POST /v1/live-games/{id}/swap": true, "POST /v1/live-games/{id}/fifth-offers": true,
 	"POST /v1/live-games/{id}/fifth-choice": true, "POST /v1/live-games/{id}/claim": true, "POST /v1/live-games/{id}/stop": true,
 	"POST /v1/live-games/{id}/takeback": true, "POST /v1/challenges/{id}/answer": true,
+	// The world's running live lesson is of the student's class.
+	"GET /v1/live-lessons/{id}": true, "POST /v1/live-lessons/{id}/answers": true,
 }
 
 // classScoped are the routes whose IDs belong to one class (the class, its
 // students, its assignments): a teacher of another class of the same
 // school is refused them.
 func classScoped(path string) bool {
-	for _, p := range []string{"/v1/classes/{id}", "/v1/students/", "/v1/users/{id}", "/v1/assignments/{id}", "/v1/roster/classes/", "/v1/tournaments/{id}", "/v1/games/{id}"} {
+	for _, p := range []string{"/v1/classes/{id}", "/v1/students/", "/v1/users/{id}", "/v1/assignments/{id}", "/v1/roster/classes/", "/v1/tournaments/{id}", "/v1/games/{id}", "/v1/live-lessons/{id}"} {
 		if strings.HasPrefix(path, p) {
 			return true
 		}

@@ -179,14 +179,20 @@ func (h *tournamentHandlers) result(c echo.Context) error {
 // roundParam reads ?round= (1..99; default the current round), which
 // must be paired.
 func roundParam(c echo.Context, ev *tournaments.Event) (int, error) {
+	return pairedRound(c, ev.PairedRounds)
+}
+
+// pairedRound is roundParam for an event with paired rounds paired (a
+// team event's too).
+func pairedRound(c echo.Context, paired int) (int, error) {
 	r, err := roundQuery(c)
 	if err != nil {
 		return 0, err
 	}
 	if r == 0 {
-		r = ev.PairedRounds
+		r = paired
 	}
-	if r == 0 || r > ev.PairedRounds {
+	if r == 0 || r > paired {
 		return 0, &Error{Status: http.StatusNotFound, Code: "round_not_paired", Args: []any{max(r, 1)},
 			Fields: []domain.FieldError{{Field: "round", Code: "not_found"}}}
 	}

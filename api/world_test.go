@@ -3,6 +3,7 @@ package api_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"os"
 	"testing"
@@ -16,8 +17,10 @@ import (
 	"qixue/api/apitest"
 	"qixue/assignments"
 	"qixue/audit"
+	"qixue/classroom"
 	"qixue/domain"
 	"qixue/exercises"
+	"qixue/identity"
 	"qixue/lessons"
 	"qixue/models"
 	"qixue/models/modelstest"
@@ -43,14 +46,27 @@ type world struct {
 	// Live is the live-game service behind the routes (the computer plays
 	// its seats; closed when the test ends).
 	Live *play.Service
+	// Hub carries the live lessons' events (and the sockets' of a server
+	// made on it).
+	Hub *realtime.Hub
+	// Lessons runs the live lessons behind the routes.
+	Lessons *classroom.Service
 }
 
 // worldSchool is the content of one school of the world.
 type worldSchool struct {
 	Exercise, Curriculum, Unit, Lesson, Assignment, Attempt, Import, Tournament string
+	// TeamTournament is a team event of two one-board teams: the class's
+	// student against a classmate.
+	TeamTournament string
+	// Mate is a second student of the class (the team event's).
+	Mate string
 	// LiveGame is a live chess game of the class's teacher against its
 	// student.
 	LiveGame string
+	// LiveLesson is a running live lesson of the class (its first item
+	// shown); ReadyLesson one not started.
+	LiveLesson, ReadyLesson string
 	// Game is a chess game of the class's student, uploaded by its
 	// teacher (confirmed).
 	Game string
@@ -97,6 +113,10 @@ func newWorld(t testing.TB, db *gorm.DB) *world {
 	tourneys := tournaments.NewService(models.NewTournamentStore(db), nil)
 	archive := api.NewGames(models.NewGameStore(db), tourneys)
 	w.Live = liveService(db, h.Clock, api.LiveArchive(archive, game.NewRegistry()))
+	w.Hub = realtime.NewHub()
+	w.Lessons = classroom.NewService(models.NewClassroomStore(db), practice, classroom.Config{
+		Now: h.Clock, Announce: api.LessonAnnouncer(w.Hub, nil, h.Clock),
+	})
 	t.Cleanup(w.Live.Close)
 	h.Echo = api.NewServer(api.Deps{
 		Identity:    h.Identity,
@@ -110,8 +130,9 @@ func newWorld(t testing.TB, db *gorm.DB) *world {
 		Tournaments: tourneys,
 		Games:       archive,
 		Live:        w.Live,
-		LiveHub:     realtime.NewHub(),
+		LiveHub:     w.Hub,
 		Tablets:     api.TournamentTablets(tourneys),
+		Classroom:   w.Lessons,
 	})
 	for i, s := range []*worldSchool{&w.A, &w.B} {
 		fs := w.F.A
@@ -148,6 +169,26 @@ func newWorld(t testing.TB, db *gorm.DB) *world {
 		s.Tournament = w.create(t, "POST", "/v1/tournaments", fs.TeacherToken, map[string]any{
 			"name": "象棋赛 " + fs.School.Name, "game": "chess", "rounds": 3,
 			"class_ids": []string{fs.Class.ID}, "student_ids": []string{fs.Student.ID},
+		}, nil)
+		s.ReadyLesson = w.create(t, "POST", "/v1/live-lessons", fs.TeacherToken, map[string]any{
+			"class_id": fs.Class.ID, "exercise_ids": []string{w.Bank}}, nil)
+		s.LiveLesson = w.create(t, "POST", "/v1/live-lessons", fs.TeacherToken, map[string]any{
+			"class_id": fs.Class.ID, "exercise_ids": []string{w.Bank, s.Exercise}}, nil)
+		if rec := w.Do(t, "POST", "/v1/live-lessons/"+s.LiveLesson+"/open", fs.TeacherToken, map[string]any{"index": 0}, nil); rec.Code != http.StatusOK {
+			t.Fatalf("open lesson: %d %s", rec.Code, rec.Body)
+		}
+		mate, err := h.Identity.CreateUser(ctx, domain.Principal{Role: domain.RolePlatformAdmin}, identity.NewUser{SchoolID: fs.School.ID,
+			Role: domain.RoleStudent, Username: fmt.Sprintf("world-mate-%d", i), RealName: "同学", GivenName: "同学", Password: apitest.Password})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := h.Identity.Enroll(ctx, domain.Principal{Role: domain.RolePlatformAdmin}, fs.Class.ID, mate.ID); err != nil {
+			t.Fatal(err)
+		}
+		s.Mate = mate.ID
+		s.TeamTournament = w.create(t, "POST", "/v1/team-tournaments", fs.TeacherToken, map[string]any{
+			"name": "团体赛 " + fs.School.Name, "game": "gomoku", "format": "fixed_boards", "boards": 1, "class_ids": []string{fs.Class.ID},
+			"teams": []map[string]any{{"name": "一队", "student_ids": []string{fs.Student.ID}}, {"name": "二队", "student_ids": []string{mate.ID}}},
 		}, nil)
 		s.LiveGame = w.create(t, "POST", "/v1/live-games", fs.TeacherToken, map[string]any{
 			"game": "chess", "players": []string{fs.Teacher.ID, fs.Student.ID}}, nil)

@@ -2,10 +2,11 @@ package exercises
 
 import (
 	"encoding/json"
-	"qixue/domain"
-	"qixue/rules/game"
 	"strings"
 	"testing"
+
+	"qixue/domain"
+	"qixue/rules/game"
 )
 
 // gomokuRuleClaims returns what an item's text says about winning with six

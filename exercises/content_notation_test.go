@@ -3,11 +3,12 @@ package exercises
 import (
 	"fmt"
 	"math/rand/v2"
-	"qixue/domain"
-	"qixue/rules/game"
 	"regexp"
 	"strings"
 	"testing"
+
+	"qixue/domain"
+	"qixue/rules/game"
 )
 
 // k1Notation is move notation that grade 1 has not learnt (chess notation

@@ -9,9 +9,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"testing"
+
 	"qixue/domain"
 	"qixue/rules/game"
-	"testing"
 )
 
 // contentBlock is one block of a lesson as written in lessons/content.

@@ -20,9 +20,10 @@ package exercises
 import (
 	"encoding/json"
 	"fmt"
+	"sort"
+
 	"qixue/domain"
 	"qixue/rules/game"
-	"sort"
 )
 
 // ParseGame returns the game named s or an error. An exercise belongs to
@@ -150,6 +151,10 @@ type PromptError struct {
 	Code    string
 	Field   string
 	Message domain.Text
+	// Refutation is the move that refutes a stated solution, when the
+	// engine found one: the defence a claimed mate does not meet, the
+	// block after which a claimed VCF has no four left ("" otherwise).
+	Refutation string
 }
 
 func (e *PromptError) Error() string {

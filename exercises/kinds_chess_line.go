@@ -139,7 +139,7 @@ func chessMateStep(pos chess.Position, m chess.Move, left int) Result {
 		e := esc.Moves[0]
 		mt := chessMethodText(e.Method)
 		ew := chessMoveWords(after, e.Move)
-		return Result{Outcome: Wrong, Feedback: domain.Text{
+		return Result{Outcome: Wrong, Details: map[string]any{"refutation": after.SAN(e.Move)}, Feedback: domain.Text{
 			ZH: fmt.Sprintf("%s：是将军，但还没有将死：对方可以%s（%s）。", w.ZH, ew.ZH, mt.ZH),
 			EN: fmt.Sprintf("%s: that is check but not mate: the opponent can answer, %s (%s).", W, ew.EN, mt.EN),
 		}}
@@ -148,7 +148,7 @@ func chessMateStep(pos chess.Position, m chess.Move, left int) Result {
 		next, _ := after.Play(r)
 		if next.MateDistance(left-1) == 0 {
 			rw := chessMoveWords(after, r)
-			return Result{Outcome: Wrong, Feedback: domain.Text{
+			return Result{Outcome: Wrong, Details: map[string]any{"refutation": after.SAN(r)}, Feedback: domain.Text{
 				ZH: fmt.Sprintf("%s：不能在 %d 步内将死：对方可以这样防守：%s。", w.ZH, left, rw.ZH),
 				EN: fmt.Sprintf("%s: that does not mate in %d: the opponent can defend, %s.", W, left, rw.EN),
 			}}
@@ -207,7 +207,10 @@ func chessMateLine(pos chess.Position, n int, line []string) (Result, error) {
 		}
 		res := chessMateStep(pos, m, left)
 		if last {
-			res.Details = map[string]any{"step": i / 2, "moves_left": left}
+			if res.Details == nil {
+				res.Details = map[string]any{}
+			}
+			res.Details["step"], res.Details["moves_left"] = i/2, left
 			return res, nil
 		}
 		if res.Outcome != Continue {
@@ -226,20 +229,46 @@ func (k chessMateKind) Validate(prompt, solution json.RawMessage) error {
 		return err
 	}
 	if len(s.Moves) == 0 || len(s.Moves)%2 == 0 {
-		return badPrompt("bad_solution_line", "moves", "答案要是一串以将死结束的着法", "the solution must be a line ending with the mating move")
+		return badPrompt("bad_solution_line", "solution.moves", "答案要是一串以将死结束的着法", "the solution must be a line ending with the mating move")
 	}
-	res, err := chessMateLine(pos, p.N, s.Moves)
-	if err != nil {
-		ae, _ := err.(*AnswerError)
-		if ae == nil {
-			return err
+	// Each of the stated moves in turn, so that a move that does not mate
+	// in time is named with the defence that refutes it, not only the
+	// line's end.
+	for j := 0; j < len(s.Moves); j += 2 {
+		res, err := chessMateLine(pos, p.N, s.Moves[:j+1])
+		if err != nil {
+			ae, _ := err.(*AnswerError)
+			if ae == nil {
+				return err
+			}
+			return &PromptError{Code: "solution_" + ae.Code, Field: solutionField(ae.Field), Message: ae.Message}
 		}
-		return &PromptError{Code: "solution_" + ae.Code, Field: ae.Field, Message: ae.Message}
-	}
-	if res.Outcome != Correct {
-		return &PromptError{Code: "solution_not_mate", Field: "moves", Message: res.Feedback}
+		last := j == len(s.Moves)-1
+		switch {
+		case res.Outcome == Correct && !last:
+			return &PromptError{Code: "solution_line_ended", Field: fmt.Sprintf("solution.moves[%d]", j+1),
+				Message: domain.Text{ZH: "这一步已经将死了，答案后面不能再有着法", EN: "this move already mates; the solution cannot go on after it"}}
+		case res.Outcome == Correct:
+			return nil
+		case res.Outcome == Continue && last:
+			return &PromptError{Code: "solution_too_short", Field: fmt.Sprintf("solution.moves[%d]", j),
+				Message: domain.Text{ZH: fmt.Sprintf("答案在将死之前就停了：对方会走 %s，请把将死的着法也写上", res.Reply),
+					EN: fmt.Sprintf("the solution stops before the mate: the opponent answers %s; give the line up to the mating move", res.Reply)}}
+		case res.Outcome != Continue:
+			ref, _ := res.Details["refutation"].(string)
+			return &PromptError{Code: "solution_not_mate", Field: fmt.Sprintf("solution.moves[%d]", j), Message: res.Feedback, Refutation: ref}
+		}
 	}
 	return nil
+}
+
+// solutionField names a field of the solution document from the answer
+// field of the same line ("moves[2]" becomes "solution.moves[2]").
+func solutionField(f string) string {
+	if f == "" {
+		return "solution"
+	}
+	return "solution." + f
 }
 
 // Check grades the newest student move of a mate-in-n line.

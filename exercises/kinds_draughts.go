@@ -207,7 +207,7 @@ func (k draughtsCaptureKind) Validate(prompt, solution json.RawMessage) error {
 	if err != nil {
 		return err
 	}
-	_, err = draughtsSolutionMove(pos, s.Move, "move")
+	_, err = draughtsSolutionMove(pos, s.Move, "solution.move")
 	return err
 }
 

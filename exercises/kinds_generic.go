@@ -34,11 +34,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"qixue/domain"
-	"qixue/rules/game"
 	"sort"
 	"strconv"
 	"strings"
+
+	"qixue/domain"
+	"qixue/rules/game"
 )
 
 // unmarshalStrict decodes data into v, refusing unknown fields and

@@ -243,14 +243,44 @@ func (k gomokuVCF) Validate(prompt, solution json.RawMessage) error {
 	if err := ncDecode(solution, &s); err != nil {
 		return gmSolutionErr(err)
 	}
-	r, err := t.play(s.Line)
-	if err != nil {
-		var ae *AnswerError
-		errors.As(err, &ae)
-		return ncPromptErr("bad_solution", "solution.line", "答案着法不对："+ae.Message.ZH, "bad solution line: "+ae.Message.EN)
+	if len(s.Line)%2 == 0 {
+		return ncPromptErr("bad_solution", "solution.line", "答案着法要以进攻方成五的一步结尾", "the solution line must end with the attacker's five")
 	}
-	if r.Outcome != Correct {
-		return ncPromptErr("solution_fails", "solution.line", "答案着法没有赢："+r.Feedback.ZH, "the solution line does not win: "+r.Feedback.EN)
+	// Move by move, so that the first attacker move that is no four (or a
+	// four with no win after its block, a forbidden point, a four while
+	// the defender has one) is named with its reason.
+	b := *t.b
+	for i, in := range s.Line {
+		field := fmt.Sprintf("solution.line[%d]", i)
+		p, err := gmAnswerPoint(field, in)
+		if err != nil {
+			var ae *AnswerError
+			errors.As(err, &ae)
+			return ncPromptErr("bad_solution", field, "答案着法不对："+ae.Message.ZH, "bad solution line: "+ae.Message.EN)
+		}
+		if i%2 == 1 {
+			continue // the block, checked with the four before it
+		}
+		st := t.step(&b, p)
+		last := i == len(s.Line)-1
+		switch {
+		case st.res.Outcome == Continue && last:
+			return ncPromptErr("solution_too_short", field, "答案在成五之前就停了："+st.res.Feedback.ZH, "the solution stops before the five: "+st.res.Feedback.EN)
+		case st.res.Outcome == Continue:
+			if q, _ := gomoku.ParsePoint(s.Line[i+1]); q != st.reply {
+				return &PromptError{Code: "solution_reply_not_forced", Field: fmt.Sprintf("solution.line[%d]", i+1), Refutation: st.reply.String(),
+					Message: domain.Text{ZH: fmt.Sprintf("对方在这里只能挡 %s，不是 %s", st.reply, s.Line[i+1]), EN: fmt.Sprintf("the defender's forced block here is %s, not %s", st.reply, s.Line[i+1])}}
+			}
+		case st.res.Outcome == Correct && !last:
+			return ncPromptErr("solution_line_ended", fmt.Sprintf("solution.line[%d]", i+1), "这一步已经赢了，答案后面不能再有着法", "this move already wins; the solution cannot go on after it")
+		case st.res.Outcome != Correct:
+			ref, _ := st.res.Details["block"].(string)
+			if ref == "" {
+				ref, _ = st.res.Details["point"].(string)
+			}
+			return &PromptError{Code: "solution_not_vcf", Field: field, Refutation: ref,
+				Message: domain.Text{ZH: "答案不是连续冲四胜：" + st.res.Feedback.ZH, EN: "the solution is not a victory by continuous fours: " + st.res.Feedback.EN}}
+		}
 	}
 	return nil
 }

@@ -96,6 +96,9 @@ func (d Draft) check() (Exercise, error) {
 	if err := k.Validate(d.Prompt, d.Solution); err != nil {
 		return Exercise{}, err
 	}
+	if err := checkSetup(k, d.Prompt); err != nil {
+		return Exercise{}, err
+	}
 	ex := Exercise{Kind: d.Kind, Title: title, Body: body, Prompt: compactJSON(d.Prompt), Solution: compactJSON(d.Solution),
 		Difficulty: d.Difficulty, Band: band, Tags: tags, Hints: trimHints(d.Hints)}
 	if err := CheckHints(ex); err != nil {

@@ -40,6 +40,12 @@ func (s *Service) Hint(ctx context.Context, p domain.Principal, id string, step 
 	if err != nil {
 		return HintView{}, err
 	}
+	return s.openHint(ctx, p, ex, step)
+}
+
+// openHint opens hint step of ex for p (see Hint).
+func (s *Service) openHint(ctx context.Context, p domain.Principal, ex Exercise, step int) (HintView, error) {
+	var err error
 	if len(ex.Hints) == 0 {
 		return HintView{}, ErrNoHints
 	}

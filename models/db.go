@@ -10,10 +10,7 @@ import (
 
 	"gorm.io/driver/postgres"
 	"gorm.io/gorm"
-	"gorm.io/gorm/clause"
 	"gorm.io/gorm/logger"
-
-	"qixue/identity"
 )
 
 // DefaultDatabase is the embedded database file used when no URL is given.
@@ -162,83 +159,6 @@ func Close(db *gorm.DB) error {
 
 // IsNew reports whether the database has not been migrated yet.
 func IsNew(db *gorm.DB) bool { return !db.Migrator().HasTable(&schoolRow{}) }
-
-// Migrate creates or updates the schema. It is idempotent and keeps data.
-func Migrate(ctx context.Context, db *gorm.DB) error {
-	err := db.WithContext(ctx).AutoMigrate(
-		&settingRow{}, &schoolRow{}, &userRow{}, &classRow{}, &enrollmentRow{},
-		&refreshTokenRow{}, &loginLimitRow{}, &revocationRow{}, &badgeRow{},
-		&exerciseRow{}, &exerciseTagRow{}, &attemptRow{}, &hintUseRow{}, &skillReviewRow{}, &reviewScanRow{},
-		&rosterJobRow{}, &rosterUploadRow{}, &rosterLockRow{},
-		&curriculumRow{}, &unitRow{}, &lessonRow{},
-		&assignmentRow{}, &assignmentItemRow{}, &assignmentStudentRow{},
-		&ratingStateRow{}, &studentRatingRow{}, &exerciseRatingRow{}, &ratingChangeRow{},
-		&auditRow{},
-		&tournamentRow{}, &tournamentClassRow{}, &tournamentPlayerRow{}, &tournamentBoardRow{}, &tournamentAbsenceRow{},
-		&gameRecordRow{},
-		&liveGameRow{}, &liveMoveRow{}, &livePenaltyRow{}, &liveChallengeRow{},
-	)
-	if err != nil {
-		return fmt.Errorf("migrate: %w", err)
-	}
-	// Failed logins were rows per failure until login_limits counted
-	// them atomically; the old rows only ever mattered for 15 minutes.
-	if err := db.WithContext(ctx).Migrator().DropTable("login_failures"); err != nil {
-		return fmt.Errorf("migrate: %w", err)
-	}
-	if err := backfillSortKeys(ctx, db); err != nil {
-		return fmt.Errorf("migrate: name sort keys: %w", err)
-	}
-	if err := migrateExerciseStats(ctx, db); err != nil {
-		return fmt.Errorf("migrate: student exercise stats: %w", err)
-	}
-	return nil
-}
-
-// sortVersionSetting stores the identity.NameSortVersion of the users'
-// sort keys.
-const sortVersionSetting = "name_sort_version"
-
-// backfillSortKeys computes the users' sort keys (identity.NameSortKey)
-// of a database made before they existed, or under another
-// NameSortVersion, a thousand users per transaction, and then records the
-// version; with the version current it reads one row.
-func backfillSortKeys(ctx context.Context, db *gorm.DB) error {
-	db = db.WithContext(ctx)
-	var v settingRow
-	err := db.Where("name = ?", sortVersionSetting).Take(&v).Error
-	switch {
-	case err == nil && v.Value == identity.NameSortVersion:
-		return nil
-	case err != nil && !errors.Is(err, gorm.ErrRecordNotFound):
-		return err
-	}
-	for after := ""; ; {
-		var rows []userRow
-		if err := db.Select("id", "real_name", "sort_key").Where("id > ?", after).Order("id").Limit(1000).Find(&rows).Error; err != nil {
-			return err
-		}
-		if len(rows) == 0 {
-			break
-		}
-		err := db.Transaction(func(tx *gorm.DB) error {
-			for _, r := range rows {
-				if k := identity.NameSortKey(r.RealName); k != r.SortKey {
-					if err := tx.Model(&userRow{}).Where("id = ?", r.ID).UpdateColumn("sort_key", k).Error; err != nil {
-						return err
-					}
-				}
-			}
-			return nil
-		})
-		if err != nil {
-			return err
-		}
-		after = rows[len(rows)-1].ID
-	}
-	return db.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "name"}}, DoUpdates: clause.AssignmentColumns([]string{"value"})}).
-		Create(&settingRow{Name: sortVersionSetting, Value: identity.NameSortVersion}).Error
-}
 
 // isDuplicate reports whether err is a unique-constraint violation.
 func isDuplicate(err error) bool {

@@ -1,5 +1,6 @@
-// Package models keeps Qixue's data with GORM: the row structs, schema
-// migrations, and the store implementations of the domain packages, which
+// Package models keeps Qixue's data with GORM: the row structs, the
+// schema's numbered steps (migrations/, applied by Migrate; see
+// migrate.go), and the store implementations of the domain packages, which
 // translate driver errors (missing rows, unique violations) into the
 // domains' sentinel errors.
 //

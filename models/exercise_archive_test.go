@@ -1,6 +1,8 @@
 package models_test
 
 import (
+	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -92,17 +94,36 @@ func TestDeleteExerciseKeepsAttempts(t *testing.T) {
 	})
 }
 
-// TestMigrateAddsArchivedAt migrates a database whose exercises table
-// predates archived_at: the column is added, the rows stay and are live,
-// and migrating again changes nothing.
-func TestMigrateAddsArchivedAt(t *testing.T) {
+// TestMigrateRefusesOlderThanStep1 migrates a database from before
+// versioned migrations (no schema_migrations) whose exercises table
+// predates archived_at, that is, older than step 1: Migrate refuses it,
+// naming the column, and changes nothing; once the column is there (as
+// the build before versioned migrations would have added it), Migrate
+// adopts it as step 1 and the rows read.
+func TestMigrateRefusesOlderThanStep1(t *testing.T) {
 	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
 		s := models.NewExerciseStore(db)
 		ex := choiceExercise("chess/m-001", "a")
 		if _, _, err := s.SyncBank(ctx, []exercises.Exercise{ex}, time.Now()); err != nil {
 			t.Fatal(err)
 		}
-		if err := db.Exec("ALTER TABLE exercises DROP COLUMN archived_at").Error; err != nil {
+		for _, q := range []string{"DROP TABLE schema_migrations", "ALTER TABLE exercises DROP COLUMN archived_at"} {
+			if err := db.Exec(q).Error; err != nil {
+				t.Fatal(err)
+			}
+		}
+		err := models.Migrate(ctx, db)
+		if !errors.Is(err, models.ErrSchemaTooOld) || !strings.Contains(err.Error(), "exercises.archived_at") {
+			t.Fatalf("migrating a database older than step 1: %v", err)
+		}
+		if db.Migrator().HasTable("schema_migrations") || db.Migrator().HasColumn("exercises", "archived_at") {
+			t.Fatal("a refused migration changed the schema")
+		}
+		column := "datetime"
+		if db.Dialector.Name() == "postgres" {
+			column = "timestamptz"
+		}
+		if err := db.Exec("ALTER TABLE exercises ADD COLUMN archived_at " + column).Error; err != nil {
 			t.Fatal(err)
 		}
 		for range 2 {
@@ -110,8 +131,9 @@ func TestMigrateAddsArchivedAt(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if !db.Migrator().HasColumn("exercises", "archived_at") {
-			t.Fatal("archived_at not added")
+		var adopted []bool
+		if err := db.Raw("SELECT adopted FROM schema_migrations ORDER BY version").Scan(&adopted).Error; err != nil || len(adopted) != models.SchemaVersion() || !adopted[0] {
+			t.Fatalf("steps recorded %v, %v", adopted, err)
 		}
 		if got, err := s.Exercise(ctx, identity.Scope{}, ex.ID); err != nil || got.Key != ex.Key {
 			t.Fatalf("exercise after migration: %+v, %v", got, err)

@@ -49,78 +49,36 @@ const statsRecount = `SELECT user_id, exercise_id, MIN(school_id), MIN(created_a
  MIN(CASE WHEN outcome = 'correct' THEN created_at END)
  FROM attempts WHERE %s GROUP BY user_id, exercise_id`
 
-// statsTriggersPostgres are the PostgreSQL functions and triggers of the
-// rollup: one upsert per inserted attempt; a deleted attempt recounts its
-// (student, exercise) from the attempts left. The table leaves 30% of each
-// page free.
-var statsTriggersPostgres = []string{
-	// Room in every page for the updated versions of its rows, so that
-	// the updates stay HOT (on the page, no new index entry).
-	`ALTER TABLE student_exercise_stats SET (fillfactor = 70)`,
-	`CREATE OR REPLACE FUNCTION student_exercise_stats_add() RETURNS trigger LANGUAGE plpgsql AS $f$
-BEGIN
- INSERT INTO student_exercise_stats AS s (` + statsColumns + `)
- VALUES (NEW.user_id, NEW.exercise_id, NEW.school_id, NEW.created_at, NEW.created_at, 1,
-  CASE WHEN NEW.outcome = 'correct' THEN NEW.created_at END)
- ON CONFLICT (user_id, exercise_id) DO UPDATE SET attempts = s.attempts + 1,
-  first_at = LEAST(s.first_at, EXCLUDED.first_at), last_at = GREATEST(s.last_at, EXCLUDED.last_at),
-  solved_at = LEAST(s.solved_at, EXCLUDED.solved_at);
- RETURN NULL;
-END $f$`,
-	`CREATE OR REPLACE FUNCTION student_exercise_stats_recount() RETURNS trigger LANGUAGE plpgsql AS $f$
-BEGIN
- DELETE FROM student_exercise_stats WHERE user_id = OLD.user_id AND exercise_id = OLD.exercise_id;
- INSERT INTO student_exercise_stats (` + statsColumns + `) ` +
-		fmt.Sprintf(statsRecount, "user_id = OLD.user_id AND exercise_id = OLD.exercise_id") + `;
- RETURN NULL;
-END $f$`,
-	`CREATE OR REPLACE TRIGGER attempts_stats_add AFTER INSERT ON attempts FOR EACH ROW EXECUTE FUNCTION student_exercise_stats_add()`,
-	`CREATE OR REPLACE TRIGGER attempts_stats_recount AFTER DELETE ON attempts FOR EACH ROW EXECUTE FUNCTION student_exercise_stats_recount()`,
-}
+// The rollup's table, its PostgreSQL functions and the triggers on
+// attempts (one upsert per inserted attempt; a deleted attempt recounts
+// its student and exercise from the attempts left; on PostgreSQL the
+// table leaves 30% of each page free, so that the updates stay HOT) are
+// made by step 1 of the schema (migrations/0001_baseline.*.sql).
 
-// statsTriggersSQLite are the same triggers on SQLite. Times are text
-// there, in one layout, so MIN and MAX compare them as the attempts'
-// queries do; MIN of two values is NULL when one is, hence the COALESCE.
-var statsTriggersSQLite = []string{
-	`CREATE TRIGGER IF NOT EXISTS attempts_stats_add AFTER INSERT ON attempts BEGIN
- INSERT INTO student_exercise_stats (` + statsColumns + `)
- VALUES (NEW.user_id, NEW.exercise_id, NEW.school_id, NEW.created_at, NEW.created_at, 1,
-  CASE WHEN NEW.outcome = 'correct' THEN NEW.created_at END)
- ON CONFLICT (user_id, exercise_id) DO UPDATE SET attempts = student_exercise_stats.attempts + 1,
-  first_at = MIN(student_exercise_stats.first_at, excluded.first_at),
-  last_at = MAX(student_exercise_stats.last_at, excluded.last_at),
-  solved_at = MIN(COALESCE(student_exercise_stats.solved_at, excluded.solved_at), COALESCE(excluded.solved_at, student_exercise_stats.solved_at));
-END`,
-	`CREATE TRIGGER IF NOT EXISTS attempts_stats_recount AFTER DELETE ON attempts BEGIN
- DELETE FROM student_exercise_stats WHERE user_id = OLD.user_id AND exercise_id = OLD.exercise_id;
- INSERT INTO student_exercise_stats (` + statsColumns + `) ` +
-		fmt.Sprintf(statsRecount, "user_id = OLD.user_id AND exercise_id = OLD.exercise_id") + `;
-END`,
-}
-
-// migrateExerciseStats creates the rollup's table and triggers and, once
-// (statsVersionSetting), fills it from the attempts with one INSERT ...
-// SELECT ... GROUP BY, in the transaction that records the setting.
-func migrateExerciseStats(ctx context.Context, db *gorm.DB) error {
+// refillExerciseStats fills the rollup from the attempts, with one
+// INSERT ... SELECT ... GROUP BY in the transaction that records
+// statsVersionSetting, when the setting is not statsVersion (a database
+// made before the rollup, or a new way of counting); otherwise it reads
+// one row. It holds the schema lock, so that two servers do not fill it
+// at once.
+func refillExerciseStats(ctx context.Context, db *gorm.DB) error {
 	db = db.WithContext(ctx)
-	if err := db.AutoMigrate(&studentExerciseStatRow{}); err != nil {
+	var v settingRow
+	err := db.Where("name = ?", statsVersionSetting).Take(&v).Error
+	switch {
+	case err == nil && v.Value == statsVersion:
+		return nil
+	case err != nil && !errors.Is(err, gorm.ErrRecordNotFound):
 		return err
 	}
 	return db.Transaction(func(tx *gorm.DB) error {
-		triggers := statsTriggersSQLite
-		if tx.Dialector.Name() == "postgres" {
-			triggers = statsTriggersPostgres
+		if err := lockSchema(tx); err != nil {
+			return err
 		}
-		for _, q := range triggers {
-			if err := tx.Exec(q).Error; err != nil {
-				return err
-			}
-		}
-		var v settingRow
 		err := tx.Where("name = ?", statsVersionSetting).Take(&v).Error
 		switch {
 		case err == nil && v.Value == statsVersion:
-			return nil
+			return nil // another server filled it while this one waited
 		case err != nil && !errors.Is(err, gorm.ErrRecordNotFound):
 			return err
 		}

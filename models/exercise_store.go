@@ -341,9 +341,21 @@ const insertAttempt = `INSERT INTO attempts
 // shared with concurrent submissions, see attemptBatcher). When the insert does nothing it is
 // because the key was used (the first attempt with it is returned) or
 // because a concurrent first attempt of the same exercise won the race
-// (the insert is retried, now as a later attempt).
+// (the insert is retried, now as a later attempt). Inside a unit of work
+// (inTx) it is stored in that transaction.
 func (s *ExerciseStore) RecordAttempt(ctx context.Context, a exercises.Attempt) (exercises.Attempt, bool, error) {
 	r := toAttemptRow(a)
+	if tx, ok := ctx.Value(txKey{}).(*gorm.DB); ok {
+		// Inside a unit of work (a live lesson's answer): the attempt is
+		// stored in its transaction, not by the batcher's connections.
+		tx = tx.WithContext(ctx)
+		return insertOrReplay(tx, r, func(canBeFirst bool) (bool, int, error) {
+			var first bool
+			var hints int
+			err := tx.Raw(insertAttempt, r.insertArgs(canBeFirst)...).Row().Scan(&first, &hints)
+			return first, hints, err
+		})
+	}
 	if s.batch != nil {
 		inserted, first, hints, err := s.batch.insert(ctx, r)
 		if err != nil {

@@ -3,10 +3,10 @@ package models
 import (
 	"context"
 	"errors"
-	"qixue/audit"
 
 	"gorm.io/gorm"
 
+	"qixue/audit"
 	"qixue/domain"
 	"qixue/tournaments"
 )
@@ -103,14 +103,7 @@ func insertChildren(tx *gorm.DB, ch tournamentChildren) error {
 // Event loads a whole event of schoolID ("" any school).
 func (s *TournamentStore) Event(ctx context.Context, schoolID, id string) (*tournaments.Event, error) {
 	var row tournamentRow
-	q := conn(ctx, s.db).Where("id = ?", id)
-	if schoolID != "" {
-		q = q.Where("school_id = ?", schoolID)
-	}
-	if err := q.Take(&row).Error; err != nil {
-		if errors.Is(err, gorm.ErrRecordNotFound) {
-			return nil, tournaments.ErrNotFound
-		}
+	if err := takeOfSchool(conn(ctx, s.db), schoolID, id, &row); err != nil {
 		return nil, err
 	}
 	evs, err := s.withChildren(conn(ctx, s.db), []tournamentRow{row})
@@ -269,4 +262,18 @@ func (s *TournamentStore) ForStudent(ctx context.Context, studentID string) ([]*
 		return nil, err
 	}
 	return s.withChildren(db, rows)
+}
+
+// takeOfSchool loads the row with the id into row, of schoolID ("" any
+// school): tournaments.ErrNotFound when there is none.
+func takeOfSchool(db *gorm.DB, schoolID, id string, row any) error {
+	q := db.Where("id = ?", id)
+	if schoolID != "" {
+		q = q.Where("school_id = ?", schoolID)
+	}
+	err := q.Take(row).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return tournaments.ErrNotFound
+	}
+	return err
 }

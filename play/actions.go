@@ -3,11 +3,12 @@ package play
 import (
 	"context"
 	"errors"
-	"qixue/domain"
-	"qixue/rules/game"
 	"slices"
 	"strings"
 	"time"
+
+	"qixue/domain"
+	"qixue/rules/game"
 )
 
 // errUnchanged ends a change that has nothing to do (a flag that did not
@@ -353,21 +354,25 @@ func (s *Service) agree(t *turn) error {
 // the players change colours, and the player now White plays move 4.
 func (s *Service) Swap(ctx context.Context, p domain.Principal, id string) (*Game, error) {
 	return s.change(ctx, p, id, true, func(t *turn) error {
-		g := t.g
-		if g.actor() != t.seat {
+		if t.g.actor() != t.seat {
 			return ErrNotYourTurn
 		}
-		if _, _, err := t.eg.Play("swap"); err != nil {
-			return notNow("White may swap colours only once, right after Black's third move, in renju",
-				"只有连珠对局在黑3之后、白4之前，白方可以交换一次")
-		}
-		g.charge(t.now, false)
-		g.Swapped = true
-		g.TurnStart = t.now
-		g.setDeadline()
-		t.kind = "swap"
-		return nil
+		return s.swap(t)
 	})
+}
+
+func (s *Service) swap(t *turn) error {
+	g := t.g
+	if _, _, err := t.eg.Play("swap"); err != nil {
+		return notNow("White may swap colours only once, right after Black's third move, in renju",
+			"只有连珠对局在黑3之后、白4之前，白方可以交换一次")
+	}
+	g.charge(t.now, false)
+	g.Swapped = true
+	g.TurnStart = t.now
+	g.setDeadline()
+	t.kind = "swap"
+	return nil
 }
 
 // Offer is Black's fifth-move offer (五手两打): the points Black offers for

@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
-	"qixue/domain"
-	"qixue/rules/game"
+	"slices"
 	"strings"
 	"time"
+
+	"qixue/domain"
+	"qixue/rules/game"
 )
 
 // The computer as a player: a seat whose Player.Computer is a level plays
@@ -27,14 +29,31 @@ type Computer interface {
 	// first (level n is Levels[n-1]), each named for children; none when
 	// the game has no computer player.
 	Levels(name string) []domain.Text
-	// Think chooses the move of level for the side to move in eg's
-	// position (eg holds the start and the moves played: the history).
-	// It stops when ctx is done and answers with the best move found.
-	Think(ctx context.Context, eg *game.Game, level int, seed uint64) (Thought, error)
+	// Think chooses the move of the turn's level for the side to move in
+	// eg's position (eg holds the start and the moves played: the
+	// history). It stops when ctx is done and answers with the best move
+	// found.
+	Think(ctx context.Context, eg *game.Game, turn ComputerTurn) (Thought, error)
 }
 
-// Thought is the computer's choice: a move in the game's notation, or a
-// claim instead of a move (number chess's "stop", 叫停).
+// ComputerTurn is what the computer is asked on its turn.
+type ComputerTurn struct {
+	Level int
+	Seed  uint64
+	// Offered are Black's fifth-move points of a renju game (五手两打),
+	// for the computer as White to keep one.
+	Offered []string
+	// DrawOffered: the opponent offers a draw, which the computer may
+	// accept instead of moving.
+	DrawOffered bool
+}
+
+// Thought is the computer's choice: a move in the game's notation
+// ("swap" for the renju swap after move 3, the offered points "j10,k11"
+// for Black's fifth-move offer, the kept point when choosing among
+// offers), or a claim instead of a move (number chess's "stop", 叫停;
+// "forbidden_move", White pointing out Black's forbidden stone;
+// "agreement", accepting the opponent's draw offer).
 type Thought struct {
 	Move  string
 	Claim string
@@ -172,7 +191,8 @@ func (s *Service) playComputer(ctx context.Context, id string) (stale bool, err 
 	}
 	n := len(s.computer.Levels(g.Game))
 	tctx, cancel := context.WithTimeout(ctx, ThinkBudget(level, n))
-	th, err := s.computer.Think(tctx, eg, level, seedOf(g.ID))
+	ct := ComputerTurn{Level: level, Seed: seedOf(g.ID), Offered: slices.Clone(g.Offered), DrawOffered: g.DrawOffer == seat.Other()}
+	th, err := s.computer.Think(tctx, eg, ct)
 	cancel()
 	if err != nil {
 		return false, err
@@ -187,13 +207,24 @@ func (s *Service) playComputer(ctx context.Context, id string) (stale bool, err 
 			return nil
 		}
 		t.seat = seat
+		if th.Claim == string(game.Agreement) && t.g.DrawOffer == seat.Other() {
+			return s.agree(t)
+		}
 		// The computer plays on: a draw offer of its opponent is declined
 		// by its move.
 		if t.g.DrawOffer == seat.Other() {
 			t.g.DrawOffer = -1
 		}
-		if th.Claim != "" {
+		switch {
+		case th.Claim != "":
 			return s.claim(t, th.Claim, "")
+		case len(t.g.Offered) > 0:
+			return s.choose(t, th.Move)
+		case th.Move == "swap":
+			return s.swap(t)
+		}
+		if pts, ok := isOffer(th.Move); ok && len(t.g.Moves) == 4 {
+			return s.offer(t, pts)
 		}
 		return s.play(t, th.Move)
 	})

@@ -2,10 +2,11 @@ package play
 
 import (
 	"errors"
-	"qixue/domain"
-	"qixue/rules/game"
 	"strings"
 	"sync"
+
+	"qixue/domain"
+	"qixue/rules/game"
 )
 
 // The referee: every move is checked by the game's engine through

@@ -2,9 +2,10 @@ package play
 
 import (
 	"fmt"
+	"strings"
+
 	"qixue/domain"
 	"qixue/rules/game"
-	"strings"
 )
 
 // The renju opening protocol of seed 001 on top of the engine's record

@@ -4,9 +4,10 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"time"
+
 	"qixue/domain"
 	"qixue/rules/game"
-	"time"
 )
 
 // Flags fall on the server: each replica runs a Sweeper, which reads the

@@ -58,6 +58,14 @@ type Request struct {
 	Level int    // 1..len(Levels())
 	Seed  uint64 // varies the choice among good moves (openings, noise)
 	Nodes int64  // a node budget below the level's own; 0: the level's
+	// Offered are the moves the opponent offers the player to choose
+	// from (renju's fifth-move offer, 五手两打: the player, White, keeps
+	// one of Black's points): Choose answers with one of them. Empty
+	// otherwise.
+	Offered []game.Move
+	// DrawOffered says that the opponent offers a draw: Choose may
+	// answer with the claim game.Agreement (accept) instead of a move.
+	DrawOffered bool
 }
 
 // Budget bounds one evaluation; 0 fields take the player's defaults.
@@ -71,7 +79,9 @@ type Choice struct {
 	Move game.Move
 	// Claim is a rule the player claims instead of moving, through
 	// game.Game.Claim: number chess's game.Stop (叫停) when all ten pieces
-	// stand in the camp and the score wins. Empty for a move.
+	// stand in the camp and the score wins; renju's game.ForbiddenMove
+	// (White points out Black's forbidden stone); game.Agreement accepts
+	// the opponent's draw offer (Request.DrawOffered). Empty for a move.
 	Claim game.Rule
 	Eval  Eval  // how the player judged the position
 	Depth int   // plies searched (0 for a book move)

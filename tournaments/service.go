@@ -3,12 +3,13 @@ package tournaments
 import (
 	"context"
 	"errors"
-	"qixue/audit"
-	"qixue/domain"
 	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"qixue/audit"
+	"qixue/domain"
 )
 
 // Service runs class tournaments: creating them, entries, pairing rounds,
@@ -65,18 +66,7 @@ var Rulesets = []string{"K1", "G23", "G46"}
 
 // validate checks what needs no storage.
 func (d *Draft) validate(v *domain.FieldErrors) {
-	d.Name = strings.TrimSpace(d.Name)
-	switch {
-	case d.Name == "":
-		v.Add("name", "required")
-	case utf8.RuneCountInString(d.Name) > maxNameLen:
-		v.Add("name", "too_long")
-	}
-	if d.Game == "" {
-		v.Add("game", "required")
-	} else if !slices.Contains(Games, d.Game) {
-		v.Add("game", "invalid")
-	}
+	validateNameGame(v, &d.Name, d.Game)
 	if d.System == "" {
 		d.System = sysDutch
 	}
@@ -121,14 +111,7 @@ func (d *Draft) validateSystem(v *domain.FieldErrors) {
 	} else if d.TieBreakRules == "" {
 		d.TieBreakRules = string(FIDE2023)
 	}
-	switch {
-	case d.Game != "numchess" && d.Ruleset != "":
-		v.Add("ruleset", "not_allowed")
-	case d.Game == "numchess" && d.Ruleset == "":
-		d.Ruleset = "G46"
-	case d.Game == "numchess" && !slices.Contains(Rulesets, d.Ruleset):
-		v.Add("ruleset", "invalid")
-	}
+	validateRuleset(v, d.Game, &d.Ruleset)
 	switch {
 	case d.System != sysKnockout && (d.TieRule != "" || d.ThirdPlace):
 		v.Add("tie_rule", "not_allowed")
@@ -143,6 +126,35 @@ func (d *Draft) validateSystem(v *domain.FieldErrors) {
 		v.Add("title_defences", "not_allowed")
 	case d.TitleDefences < 0 || d.TitleDefences > maxPlayers:
 		v.Add("title_defences", "out_of_range")
+	}
+}
+
+// validateNameGame checks an event's name (trimmed) and game.
+func validateNameGame(v *domain.FieldErrors, name *string, game string) {
+	*name = strings.TrimSpace(*name)
+	switch {
+	case *name == "":
+		v.Add("name", "required")
+	case utf8.RuneCountInString(*name) > maxNameLen:
+		v.Add("name", "too_long")
+	}
+	if game == "" {
+		v.Add("game", "required")
+	} else if !slices.Contains(Games, game) {
+		v.Add("game", "invalid")
+	}
+}
+
+// validateRuleset checks the number-chess ruleset (G46 when empty), which
+// the other games do not take.
+func validateRuleset(v *domain.FieldErrors, game string, ruleset *string) {
+	switch {
+	case game != "numchess" && *ruleset != "":
+		v.Add("ruleset", "not_allowed")
+	case game == "numchess" && *ruleset == "":
+		*ruleset = "G46"
+	case game == "numchess" && !slices.Contains(Rulesets, *ruleset):
+		v.Add("ruleset", "invalid")
 	}
 }
 
@@ -272,16 +284,23 @@ func (s *Service) load(ctx context.Context, c domain.Principal, id string, manag
 	// A teacher's rights follow their current classes, not who created
 	// the event: one who no longer teaches an active class of it sees
 	// nothing (F7).
-	if c.Role == domain.RoleTeacher {
-		ok, err := s.store.Teaches(ctx, c.UserID, ev.ClassIDs)
-		if err != nil {
-			return nil, err
-		}
-		if !ok {
-			return nil, ErrNotFound
-		}
+	if err := s.teacherOf(ctx, c, ev.ClassIDs); err != nil {
+		return nil, err
 	}
 	return ev, nil
+}
+
+// teacherOf is ErrNotFound for a teacher who teaches none of the classes
+// (any other caller passes).
+func (s *Service) teacherOf(ctx context.Context, c domain.Principal, classIDs []string) error {
+	if c.Role != domain.RoleTeacher {
+		return nil
+	}
+	ok, err := s.store.Teaches(ctx, c.UserID, classIDs)
+	if err == nil && !ok {
+		err = ErrNotFound
+	}
+	return err
 }
 
 // Get returns a tournament the caller may read (staff who run it, the

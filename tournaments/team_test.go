@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"qixue/domain"
 )
 
 // teamEvent returns an event of n teams of size players each (players
@@ -554,5 +556,50 @@ func TestMemberTotals(t *testing.T) {
 		if i > 0 && (rows[i-1].Points < r.Points || rows[i-1].Points == r.Points && rows[i-1].Small < r.Small) {
 			t.Fatalf("not ordered: %+v", rows)
 		}
+	}
+}
+
+func TestTeamDraftBounds(t *testing.T) {
+	draft := func(format string, teams, size, boards, games int) TeamDraft {
+		d := TeamDraft{Name: "团体赛", Game: "gomoku", Format: format, Boards: boards, GamesPerBoard: games, ClassIDs: []string{"c"}}
+		for i := range teams {
+			tm := TeamDraftTeam{Name: "队"}
+			for j := range size {
+				tm.StudentIDs = append(tm.StudentIDs, string(rune('a'+i))+string(rune('a'+j)))
+			}
+			d.Teams = append(d.Teams, tm)
+		}
+		return d
+	}
+	fields := func(d TeamDraft) map[string]string {
+		var v domain.FieldErrors
+		d.validate(&v)
+		out := map[string]string{}
+		if err := v.Err(); err != nil {
+			var de *domain.Error
+			if errors.As(err, &de) {
+				for _, f := range de.Fields() {
+					out[f.Field] = f.Code
+				}
+			}
+		}
+		return out
+	}
+	// 6 teams, everybody against everybody on 10 boards, 2 games: 3
+	// matches of 200 games, past the bound of a round; 5 teams pass.
+	if got := fields(draft("all_play", 6, 10, 10, 2)); got["teams"] != "too_many" {
+		t.Errorf("600 games a round: %v", got)
+	}
+	if got := fields(draft("all_play", 5, 10, 10, 2)); len(got) != 0 {
+		t.Errorf("400 games a round: %v", got)
+	}
+	if got := fields(draft("per_round_boards", 26, 20, 4, 1)); got["teams"] != "too_many" {
+		t.Errorf("520 players: %v", got)
+	}
+	if got := fields(draft("arena", 3, 4, 2, 0)); got["boards"] != "not_allowed" {
+		t.Errorf("arena with boards: %v", got)
+	}
+	if got := fields(draft("arena", 3, 4, 0, 0)); len(got) != 0 {
+		t.Errorf("arena: %v", got)
 	}
 }

@@ -147,6 +147,6 @@ func runMigrate(ctx context.Context, args []string, _ io.Reader, stdout, _ io.Wr
 		return err
 	}
 	defer models.Close(db)
-	fmt.Fprintf(stdout, "migrated %s\n", redactURL(cfg.DatabaseURL))
+	fmt.Fprintf(stdout, "migrated %s to step %d of the schema\n", redactURL(cfg.DatabaseURL), models.SchemaVersion())
 	return nil
 }

@@ -17,7 +17,15 @@ func TestEngineCommand(t *testing.T) {
 	if !strings.Contains(out.String(), "uciok") || !strings.Contains(out.String(), "bestmove ") {
 		t.Errorf("output %q", out.String())
 	}
-	for _, args := range [][]string{{"engine"}, {"engine", "gomocup2"}, {"engine", "uci", "extra"}} {
+	out.Reset()
+	in = strings.NewReader("START 15\nINFO rule 4\nBEGIN\nTURN 7,6\nEND\n")
+	if err := run(context.Background(), []string{"engine", "gomocup", "-level", "3"}, in, &out, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	if lines := strings.Fields(out.String()); len(lines) != 3 || lines[0] != "OK" || lines[1] != "7,7" {
+		t.Errorf("gomocup output %q", out.String())
+	}
+	for _, args := range [][]string{{"engine"}, {"engine", "gomocup2"}, {"engine", "uci", "extra"}, {"engine", "gomocup", "-level", "11"}, {"engine", "gomocup", "extra"}} {
 		out.Reset()
 		errOut.Reset()
 		err := run(context.Background(), args, strings.NewReader(""), &out, &errOut)

@@ -9,6 +9,8 @@ import (
 	"gorm.io/gorm"
 
 	"qixue/api"
+	"qixue/classroom"
+	"qixue/exercises"
 	"qixue/games"
 	"qixue/models"
 	"qixue/play"
@@ -66,4 +68,21 @@ func startLive(ctx context.Context, cfg config, db *gorm.DB, reg *game.Registry,
 		(&play.Sweeper{Service: svc, Logger: logger}).Run(lctx)
 	}()
 	return svc, hub, func() { cancel(); wg.Wait(); svc.Close() }, nil
+}
+
+// startClassroom builds the live-lesson service and starts its sweeper
+// (it closes the items whose time ran out): its answers are checked and
+// recorded by practice, its events reach every replica's sockets on the
+// live channel (PostgreSQL) or this process's hub (SQLite). The returned
+// stop ends the sweeper and waits for it.
+func startClassroom(ctx context.Context, db *gorm.DB, practice *exercises.Service, hub *realtime.Hub, logger *slog.Logger) (*classroom.Service, func()) {
+	store := models.NewClassroomStore(db)
+	svc := classroom.NewService(store, practice, classroom.Config{Announce: api.LessonAnnouncer(hub, store, nil)})
+	sctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		(&classroom.Sweeper{Service: svc, Logger: logger}).Run(sctx)
+	}()
+	return svc, func() { cancel(); <-done }
 }

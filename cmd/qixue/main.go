@@ -18,6 +18,7 @@
 //	qixue tournament standings FILE.trf [--tiebreaks LIST]
 //	                   print the standings with FIDE tie-breaks
 //	qixue engine uci   the chess computer player over UCI (stdin/stdout)
+//	qixue engine gomocup  the gomoku/renju player over the Gomocup protocol
 //	qixue healthcheck  probe the local server (container HEALTHCHECK)
 //	qixue version      print the build version
 package main
@@ -69,7 +70,7 @@ func commands() []command {
 		{"lessons", "lessons check [DIR]: check curriculum files (without DIR: the built-in content)", runLessons},
 		{"ratings", "ratings rebuild: recompute puzzle ratings and their history from the attempts", runRatings},
 		{"rules", "rules-engine tools: perft, moves, play, pgn, escapes, forbidden, opening, solve, score, start", runRules},
-		{"engine", "engine uci: the chess computer player over UCI on stdin/stdout (option Level 1-10)", runEngine},
+		{"engine", "engine uci | gomocup: the chess player over UCI (option Level 1-10), the gomoku/renju player over the Gomocup protocol (-level 1-10), on stdin/stdout", runEngine},
 		{"tournament", "tournament pair --system dutch FILE.trf | berger --players N | standings FILE.trf [--tiebreaks LIST]: Swiss pairing, round-robin tables, standings", runTournament},
 		{"version", "print the build version", runVersion},
 	}

@@ -84,6 +84,8 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		return err
 	}
 	defer stopLive()
+	liveLessons, stopLessons := startClassroom(ctx, db, practice, hub, logger)
+	defer stopLessons()
 	e := api.NewServer(api.Deps{
 		Identity:        svc,
 		Ping:            func(ctx context.Context) error { return models.Ping(ctx, db) },
@@ -107,6 +109,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		Live:            live,
 		LiveHub:         hub,
 		Tablets:         api.TournamentTablets(tourneys),
+		Classroom:       liveLessons,
 	})
 	defer startRosterWorker(ctx, cfg, importer, logger)()
 	raterDB, err := openRaterDB(cfg, db)

@@ -14,17 +14,13 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"gorm.io/gorm"
-	"gorm.io/gorm/logger"
 
 	"qixue/models"
 )
@@ -66,7 +62,7 @@ func Postgres(t testing.TB) *gorm.DB {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { models.Close(db) })
-	migratePostgres(t, db)
+	migrate(t, db)
 	return db
 }
 
@@ -103,83 +99,80 @@ func PostgresURL(t testing.TB) string {
 	return u.String()
 }
 
-// pgSchema is the schema that models.Migrate makes on an empty PostgreSQL
-// schema, as the statements it ran (everything but its SELECTs), recorded
-// the first time a test of the process asks for a database. Later
-// databases replay them in one transaction: AutoMigrate spends most of its
-// time asking the catalog what exists (0.4-1 s a schema), and a package of
-// handler tests asks for a hundred schemas. TestReplayedSchemaIsMigrated
-// checks that a replayed schema is the migrated one.
-var pgSchema struct {
-	once       sync.Once
-	statements []string
-	err        error
-}
-
-// migratePostgres migrates db, an empty PostgreSQL schema, by replaying
-// the recorded statements of models.Migrate (recording them first).
-func migratePostgres(t testing.TB, db *gorm.DB) {
-	t.Helper()
-	ran := false
-	pgSchema.once.Do(func() {
-		ran = true
-		rec := &recorder{Interface: db.Logger, into: &recording{}}
-		pgSchema.err = models.Migrate(context.Background(), db.Session(&gorm.Session{Logger: rec}))
-		pgSchema.statements = rec.into.statements
-	})
-	if pgSchema.err != nil {
-		t.Fatal(pgSchema.err)
-	}
-	if ran {
-		return
-	}
-	err := db.Transaction(func(tx *gorm.DB) error {
-		for _, stmt := range pgSchema.statements {
-			if err := tx.Exec(stmt).Error; err != nil {
-				return fmt.Errorf("replay %q: %w", stmt, err)
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-}
-
-// recorder is a GORM logger that keeps the statements that change the
-// schema or its data, in order, and passes everything on.
-type recorder struct {
-	logger.Interface
-	into *recording
-}
-
-type recording struct {
-	mu         sync.Mutex
-	statements []string
-}
-
-func (r *recorder) LogMode(level logger.LogLevel) logger.Interface {
-	return &recorder{Interface: r.Interface.LogMode(level), into: r.into}
-}
-
-func (r *recorder) Trace(ctx context.Context, begin time.Time, fc func() (string, int64), err error) {
-	r.Interface.Trace(ctx, begin, fc, err)
-	if err != nil {
-		return
-	}
-	stmt, _ := fc()
-	verb := strings.ToUpper(strings.Fields(stmt + " x")[0])
-	if verb == "SELECT" || verb == "SHOW" || verb == "WITH" {
-		return
-	}
-	r.into.mu.Lock()
-	r.into.statements = append(r.into.statements, stmt)
-	r.into.mu.Unlock()
-}
-
 func migrate(t testing.TB, db *gorm.DB) {
 	t.Helper()
 	if err := models.Migrate(context.Background(), db); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// PostgresDatabase is the URL of a new, empty PostgreSQL database beside
+// the one at QIXUE_TEST_DATABASE_URL, dropped when the test ends, for a
+// test that needs a whole database (a restored dump names the public
+// schema). It skips the test when the variable is unset.
+func PostgresDatabase(t testing.TB) string {
+	t.Helper()
+	base := os.Getenv(EnvURL)
+	if base == "" {
+		t.Skip(EnvURL + " not set")
+	}
+	admin, err := models.Open(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { models.Close(admin) })
+	b := make([]byte, 8)
+	rand.Read(b)
+	name := "qixue_test_" + hex.EncodeToString(b)
+	if err := admin.Exec("CREATE DATABASE " + name).Error; err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { admin.Exec("DROP DATABASE " + name + " WITH (FORCE)") })
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.Path = "/" + name
+	return u.String()
+}
+
+// Schema describes db's schema as sorted lines, to compare two databases
+// of one dialect: on SQLite every object's SQL; on PostgreSQL the
+// current schema's columns, indexes, constraints, triggers and
+// functions, with the schema's name left out.
+func Schema(t testing.TB, db *gorm.DB) []string {
+	t.Helper()
+	queries := []string{`SELECT type || ' ' || name || ' ' || tbl_name || ' ' || coalesce(sql, '') FROM sqlite_master ORDER BY 1`}
+	var schema string
+	if db.Dialector.Name() == "postgres" {
+		if err := db.Raw("SELECT current_schema()").Scan(&schema).Error; err != nil {
+			t.Fatal(err)
+		}
+		queries = []string{
+			`SELECT table_name || '.' || column_name || ' ' || data_type || ' ' || is_nullable || ' ' || coalesce(column_default, '') || ' ' || coalesce(character_maximum_length::text, '')
+			   FROM information_schema.columns WHERE table_schema = current_schema() ORDER BY 1`,
+			`SELECT tablename || ' ' || indexname || ' ' || indexdef FROM pg_indexes WHERE schemaname = current_schema() ORDER BY 1`,
+			`SELECT conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid)
+			   FROM pg_constraint WHERE connamespace = current_schema()::regnamespace ORDER BY 1`,
+			`SELECT c.relname || ' ' || pg_get_triggerdef(tg.oid) FROM pg_trigger tg JOIN pg_class c ON c.oid = tg.tgrelid
+			   WHERE NOT tg.tgisinternal AND c.relnamespace = current_schema()::regnamespace ORDER BY 1`,
+			`SELECT proname || ' ' || pg_get_functiondef(oid) FROM pg_proc WHERE pronamespace = current_schema()::regnamespace ORDER BY 1`,
+			`SELECT relname || ' ' || coalesce(array_to_string(reloptions, ','), '') FROM pg_class
+			   WHERE relnamespace = current_schema()::regnamespace AND relkind = 'r' ORDER BY 1`,
+		}
+	}
+	var rows []string
+	for _, q := range queries {
+		var got []string
+		if err := db.Raw(q).Scan(&got).Error; err != nil {
+			t.Fatal(err)
+		}
+		for _, g := range got {
+			if schema != "" {
+				g = strings.ReplaceAll(g, schema+".", "")
+			}
+			rows = append(rows, g)
+		}
+	}
+	return rows
 }

@@ -14,14 +14,30 @@ type decision struct {
 	depth int
 	nodes int64
 	line  []int // the win by fours, when the choice is one
+	// prev is the score of the iteration before the last (the score of
+	// an even and an odd depth differ: the side to move at the horizon
+	// is favoured); score when there was none.
+	prev int
+}
+
+// settled is a decision's score averaged over its last two depths.
+func (d decision) settled() int {
+	if d.score >= winMin || d.score <= -winMin {
+		return d.score
+	}
+	return (d.score + d.prev) / 2
 }
 
 // decide chooses the move of level number li (1..NumLevels) with seed in
 // g, within nodes positions (0: the level's own budget) or until ctx is
 // done. g must be going on.
 func decide(ctx context.Context, g *rules.Game, li int, seed uint64, nodes int64) decision {
+	return decideOn(ctx, g.Rules(), g.Board(), g.ToMove(), g.LegalPoints(), li, seed, nodes)
+}
+
+// decideOn is decide on a board with colour toMove to play one of points.
+func decideOn(ctx context.Context, rs rules.Ruleset, eng *rules.Board, toMove rules.Colour, points []rules.Point, li int, seed uint64, nodes int64) decision {
 	lv := levels[li-1]
-	points := g.LegalPoints()
 	if len(points) == 0 {
 		return decision{move: -1}
 	}
@@ -29,9 +45,9 @@ func decide(ctx context.Context, g *rules.Game, li int, seed uint64, nodes int64
 	for _, p := range points {
 		legal[p.Index()] = true
 	}
-	b := newBoard(g.Rules(), g.Board())
+	b := newBoard(rs, eng)
 	stm := int8(black)
-	if g.ToMove() == rules.White {
+	if toMove == rules.White {
 		stm = white
 	}
 	opp := 3 - stm
@@ -156,7 +172,11 @@ func (s *searcher) root(cands []int, stm int8, noise []int) decision {
 		if done == 0 {
 			break
 		}
-		best = decision{move: iterBest, score: iterScore, depth: d}
+		prev := iterScore
+		if d > 1 {
+			prev = best.score
+		}
+		best = decision{move: iterBest, score: iterScore, depth: d, prev: prev}
 		// the best first, then by this iteration's scores
 		idx := make([]int, done)
 		for k := range idx {

@@ -49,3 +49,26 @@ func Decide(ctx context.Context, g *rules.Game, side Side) rules.Move {
 	}
 	return rules.Move{Kind: rules.Place, Point: rules.PointAt(d.move)}
 }
+
+// ChooseOnBoard returns the point colour c plays on board under rs at
+// level (1..NumLevels) with seed, within nodes positions (0: the level's
+// own budget) or until ctx is done, and false when no point is left (or
+// the level is out of range). It is for callers that know the stones but
+// not the order they were played in (the Gomocup protocol's BOARD): every
+// empty point that rs allows c is a candidate.
+func ChooseOnBoard(ctx context.Context, board *rules.Board, rs rules.Ruleset, c rules.Colour, level int, seed uint64, nodes int64) (rules.Point, bool) {
+	if level < 1 || level > NumLevels || (c != rules.Black && c != rules.White) {
+		return rules.Point{}, false
+	}
+	var points []rules.Point
+	for i := range numPoints {
+		if p := rules.PointAt(i); board.Allowed(rs, c, p) {
+			points = append(points, p)
+		}
+	}
+	d := decideOn(ctx, rs, board, c, points, level, seed, nodes)
+	if d.move < 0 {
+		return rules.Point{}, false
+	}
+	return rules.PointAt(d.move), true
+}

@@ -66,8 +66,77 @@ func (p *Player) Choose(ctx context.Context, start game.Position, moves []game.M
 	if err != nil {
 		return players.Choice{}, err
 	}
+	if m, ok := protocolMove(ctx, g, req); ok {
+		return players.Choice{Move: m, Eval: players.Eval{Win: 0.5, Best: m}}, nil
+	}
+	if g.ToMove() == rules.White && len(g.Claimable()) > 0 {
+		// Black's forbidden stone stands unclaimed (the competition
+		// rule): White points it out and wins.
+		return players.Choice{Claim: game.ForbiddenMove, Eval: players.Eval{Score: 3000, Mate: 1, Win: 1}}, nil
+	}
 	d := decide(ctx, g, req.Level, req.Seed, req.Nodes)
-	return choiceOf(g, d)
+	c, err := choiceOf(g, d)
+	if err != nil {
+		return c, err
+	}
+	if req.DrawOffered && acceptDraw(g.Board().Stones(), d.score) {
+		return players.Choice{Claim: game.Agreement, Eval: c.Eval, Depth: c.Depth, Nodes: c.Nodes}, nil
+	}
+	if passDraws(g, d.score) {
+		c.Move = rules.Move{Kind: rules.Pass}
+	}
+	return c, nil
+}
+
+// protocolMove is the computer's step of the renju opening protocol when
+// one is due: keeping one of Black's fifth-move offers, the swap after
+// move 3, Black's offer, Black 3 (see protocol.go).
+func protocolMove(ctx context.Context, g *rules.Game, req players.Request) (rules.Move, bool) {
+	if len(req.Offered) > 0 {
+		var pts []rules.Point
+		for _, m := range req.Offered {
+			if gm, ok := m.(rules.Move); ok && gm.Kind == rules.Place {
+				pts = append(pts, gm.Point)
+			}
+		}
+		if len(pts) > 0 {
+			return rules.Move{Kind: rules.Place, Point: keepOffer(ctx, g, req.Level, pts)}, true
+		}
+	}
+	switch {
+	case g.CanSwap():
+		if wantSwap(ctx, g, req.Level) {
+			return rules.Move{Kind: rules.Swap}, true
+		}
+	case g.CanOffer():
+		p, q := offerPair(ctx, g, req.Level)
+		if p != q {
+			return rules.Move{Kind: rules.Offer, Point: p, Alt: q, Offered: []rules.Point{p, q}}, true
+		}
+	case !g.CanPass() && g.Board().Stones() == 2:
+		// Black 3 under the national protocol: the designated opening
+		return rules.Move{Kind: rules.Place, Point: rules.PointAt(openingStone(ctx, g, req.Level, req.Seed))}, true
+	}
+	return rules.Move{}, false
+}
+
+// fullish is the number of stones past which a game that is even is
+// likely to end drawn.
+const fullish = 150
+
+// acceptDraw: the player accepts a draw offer when its search says it is
+// lost, or even on a board that is filling up.
+func acceptDraw(stones, score int) bool {
+	return score <= -winMin || (score <= 50 && stones >= fullish)
+}
+
+// passDraws: after Black's pass White passes too, which draws the game
+// (both passed in one round), when White is lost or even on a full-ish
+// board.
+func passDraws(g *rules.Game, score int) bool {
+	rec := g.Record()
+	return g.ToMove() == rules.White && len(rec) > 0 && rec[len(rec)-1].Kind == rules.Pass && g.CanPass() &&
+		(score <= -winMin || (score <= 0 && g.Board().Stones() >= fullish))
 }
 
 // Evaluate judges the position with the strongest level under the budget.

@@ -23,6 +23,9 @@ const routes = [
   ['/teacher/tournaments', () => import('./teacher/tournaments.js'), 'staff'],
   ['/teacher/tournaments/new', () => import('./teacher/tournaments.js'), 'staff'],
   ['/teacher/tournaments/:id', () => import('./teacher/tournament.js'), 'staff'],
+  ['/teacher/team-tournaments', () => import('./teacher/teams.js'), 'staff'],
+  ['/teacher/team-tournaments/new', () => import('./teacher/teams.js'), 'staff'],
+  ['/teacher/team-tournaments/:id', () => import('./teacher/teams.js'), 'staff'],
   ['/student/tournaments', () => import('./student/tournaments.js'), 'student'],
   ['/student/tournaments/:id', () => import('./student/tournaments.js'), 'student'],
   ['/teacher/games', () => import('./teacher/games.js'), 'staff'],
@@ -33,6 +36,7 @@ const routes = [
   ['/student/play', () => import('./student/play.js'), 'student'],
   ['/student/play/:id', () => import('./student/play.js'), 'student'],
   ['/teacher/live', () => import('./teacher/live.js'), 'staff'],
+  ['/teacher/editor', () => import('./teacher/editor.js'), 'staff'],
   ['/teacher/roster', () => import('./teacher/roster.js'), 'staff'],
 ];
 

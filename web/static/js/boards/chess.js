@@ -53,17 +53,17 @@ export function applyMove(pos, from, to, promo) {
   return { ...pos, board: b, turn: pos.turn === 'w' ? 'b' : 'w', ep: '-' };
 }
 
-// chessBoard({fen, lang, onMove, mode, asked, onSet}) returns {el,
+// chessBoard({fen, lang, onMove, mode, asked, onSet, flip}) returns {el,
 // set(fen), lock(bool), reset()}. onMove(uci, from, to) is called with a
 // move like "e7e8q"; in "mark" and "collect" modes onSet(list) gets the
 // marked squares or the listed moves when ✔ is pressed.
-export function chessBoard({ fen, lang, onMove, mode = 'move', asked, onSet }) {
+export function chessBoard({ fen, lang, onMove, mode = 'move', asked, onSet, flip: flipped }) {
   let pos = parseFEN(fen);
   let sel = null;
   let locked = false;
   const marked = new Set();
   const listed = [];
-  const flip = pos.turn === 'b';
+  const flip = flipped === undefined ? pos.turn === 'b' : flipped; // Black at the bottom when Black moves
   const grid = h('div', { class: 'board chess', role: 'grid', 'aria-label': t(mode === 'mark' ? 'markSquares' : 'tapPiece') });
   const promo = h('div', { class: 'promo', hidden: true });
   const list = h('ol', { class: 'move-list', id: 'move-list', 'aria-live': 'polite', hidden: mode !== 'collect' });
