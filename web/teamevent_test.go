@@ -79,6 +79,12 @@ func TestTeamEvent(t *testing.T) {
 	}
 	b.wait("#board-rows")
 	b.shot("team-standings")
+	// The same in English.
+	b.click(".top-actions button.ghost")
+	b.waitJS("English", `document.querySelector('#team-rows th:nth-child(3)').textContent === 'Match pts'`)
+	b.shot("team-standings-en")
+	b.click(".top-actions button.ghost")
+	b.waitJS("Chinese again", `document.querySelector('#team-rows th:nth-child(3)').textContent === '次分'`)
 
 	// A team 擂台赛 of three teams: the holder (second player) wins
 	// every game until one team has players left.

@@ -13,6 +13,7 @@ const routes = [
   ['/student', () => import('./student/home.js'), 'student'],
   ['/student/exercise/:id', () => import('./student/exercise.js'), 'student'],
   ['/student/lesson/:id', () => import('./student/lesson.js'), 'student'],
+  ['/student/live/:id', () => import('./student/live.js'), 'student'],
   ['/teacher/login', () => import('./teacher/login.js')],
   ['/teacher', () => import('./teacher/classes.js'), 'staff'],
   ['/teacher/classes/:id', () => import('./teacher/class.js'), 'staff'],
@@ -36,6 +37,8 @@ const routes = [
   ['/student/play', () => import('./student/play.js'), 'student'],
   ['/student/play/:id', () => import('./student/play.js'), 'student'],
   ['/teacher/live', () => import('./teacher/live.js'), 'staff'],
+  ['/teacher/lessons', () => import('./teacher/lessons.js'), 'staff'],
+  ['/teacher/lessons/:id', () => import('./teacher/projector.js'), 'staff'],
   ['/teacher/editor', () => import('./teacher/editor.js'), 'staff'],
   ['/teacher/roster', () => import('./teacher/roster.js'), 'staff'],
 ];
