@@ -328,7 +328,7 @@ func (chessBestKind) Validate(prompt, solution json.RawMessage) error {
 	w := chessMoveWords(pos, m)
 	if mates := pos.MateIn(1); len(mates) > 0 {
 		mw := chessMoveWords(pos, mates[0])
-		return &PromptError{Code: "solution_misses_mate", Field: "solution.moves[0]", Refutation: pos.SAN(mates[0]), Message: Text{
+		return &PromptError{Code: "solution_misses_mate", Field: "solution.moves[0]", Refutation: pos.SAN(mates[0]), Message: domain.Text{
 			ZH: fmt.Sprintf("%s 不是最好的一步：这里可以一步将死（%s）", w.ZH, mw.ZH),
 			EN: fmt.Sprintf("%s is not the best move: there is a mate in one here (%s)", ncCap(w.EN), mw.EN)}}
 	}
@@ -339,7 +339,7 @@ func (chessBestKind) Validate(prompt, solution json.RawMessage) error {
 	for _, alt := range pos.LegalMoves() {
 		if a, _ := pos.Play(alt); len(a.MateIn(1)) == 0 {
 			rw := chessMoveWords(after, replies[0])
-			return &PromptError{Code: "solution_allows_mate", Field: "solution.moves[0]", Refutation: after.SAN(replies[0]), Message: Text{
+			return &PromptError{Code: "solution_allows_mate", Field: "solution.moves[0]", Refutation: after.SAN(replies[0]), Message: domain.Text{
 				ZH: fmt.Sprintf("%s 不是最好的一步：之后对方可以一步将死（%s），而别的走法可以避免", w.ZH, rw.ZH),
 				EN: fmt.Sprintf("%s is not the best move: then the opponent mates at once (%s), which another move avoids", ncCap(w.EN), rw.EN)}}
 		}
