@@ -109,7 +109,7 @@ type Answer struct {
 	Answer   json.RawMessage
 	Outcome  exercises.Outcome
 	Score    float64
-	Feedback exercises.Text
+	Feedback domain.Text
 	TimeMS   int
 	At       time.Time
 }

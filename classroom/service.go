@@ -511,7 +511,7 @@ type Count struct {
 	Count   int
 	Outcome exercises.Outcome
 	// Feedback is what the checker said of the answer.
-	Feedback exercises.Text
+	Feedback domain.Text
 }
 
 // Tally is the class's answers to one item: how many answered, how many
