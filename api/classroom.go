@@ -182,7 +182,8 @@ func (h *classroomHandlers) answer(c echo.Context) error {
 // lessonEvent is the body of a live lesson's socket event: what changed
 // and where the lesson stands; a screen reads the lesson again
 // (GET /v1/live-lessons/{id}) for the item's board. "answered" events go
-// to the lesson's staff only and carry the item's tally.
+// only to the screens that follow the lesson (lesson_subscribe) and carry
+// the item's tally.
 type lessonEvent struct {
 	Type       string              `json:"type"`
 	Kind       string              `json:"kind"`
@@ -201,9 +202,9 @@ type lessonEvent struct {
 }
 
 // Topics of live lessons' events: a class's students follow
-// LessonClassTopic (their sockets subscribe on connect), a lesson's
-// staff LessonStaffTopic; the teacher's own socket gets them through
-// user:<id>.
+// LessonClassTopic (their sockets subscribe on connect), the screens of a
+// lesson's staff LessonStaffTopic (lesson_subscribe); the teacher's own
+// sockets get the opens, reveals and ends through user:<id> too.
 func LessonClassTopic(classID string) string  { return "lessons:" + classID }
 func LessonStaffTopic(lessonID string) string { return "lesson-staff:" + lessonID }
 
@@ -219,7 +220,9 @@ func EncodeLessonEvent(ev classroom.Event, at time.Time) []byte {
 	}
 	topics := []string{LessonClassTopic(l.ClassID), LessonStaffTopic(l.ID), "user:" + l.TeacherID}
 	if ev.Tally != nil {
-		topics = []string{LessonStaffTopic(l.ID), "user:" + l.TeacherID}
+		// Only the screens that follow the lesson (lesson_subscribe): a
+		// teacher's other sockets do not get every answer of it.
+		topics = []string{LessonStaffTopic(l.ID)}
 		n := ev.Tally.Answered
 		body.Answered, body.AnsweredBy = &n, ev.Tally.Users
 		for _, c := range ev.Tally.Answers {

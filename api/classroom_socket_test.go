@@ -114,6 +114,10 @@ func TestLiveLessonSockets(t *testing.T) {
 		for _, c := range []*websocket.Conn{teacher, one, other} {
 			awaitHello(t, ctx, c)
 		}
+		sendLive(t, teacher, `{"type":"lesson_subscribe","ref":"s","lesson_id":"`+w.lesson+`"}`)
+		if m, _, err := readUntil(ctx, teacher, "s"); err != nil || m.Type != "ack" {
+			t.Fatalf("teacher's subscribe: %+v %v", m, err)
+		}
 		path := "/v1/live-lessons/" + w.lesson
 		if code := post(t, srv.URL, path+"/open", w.F.A.TeacherToken, `{"index":0}`); code != 200 {
 			t.Fatalf("open: %d", code)
@@ -238,6 +242,10 @@ func TestLiveLessonTwoReplicas(t *testing.T) {
 	defer tablet.CloseNow()
 	awaitHello(t, ctx, teacher)
 	awaitHello(t, ctx, tablet)
+	sendLive(t, teacher, `{"type":"lesson_subscribe","ref":"s","lesson_id":"`+lesson+`"}`)
+	if m, _, err := readUntil(ctx, teacher, "s"); err != nil || m.Type != "ack" {
+		t.Fatalf("teacher's subscribe: %+v %v", m, err)
+	}
 	path := "/v1/live-lessons/" + lesson
 	if code := post(t, one.URL, path+"/open", w.F.A.TeacherToken, `{"index":0}`); code != 200 {
 		t.Fatalf("open on replica one: %d", code)

@@ -71,6 +71,8 @@ func TestEditorExercises(t *testing.T) {
 				"solution.point", "solution_fails", "", "does not make five"),
 			refused("a number-chess move with a wrong expression", editorDraft("numchess.move", span, map[string]any{"move": "0a1-e5[9-5+4]"}),
 				"solution.move", "solution_fails", "", "the result is 8, not 0"),
+			refused("a best move that passes over a mate in one", editorDraft("chess.best_move", map[string]any{"fen": "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"}, map[string]any{"moves": []string{"Kf2"}}),
+				"solution.moves[0]", "solution_misses_mate", "Ra8#", "mate in one"),
 			refused("a draughts position with 21 white men", editorDraft("draughts.capture", map[string]any{"fen": "W:W28-48:B23"}, map[string]any{"move": "28x19"}),
 				"fen", "too_many_pieces", "", "21"),
 			refused("a gomoku board Black cannot be to move on", editorDraft("gomoku.win_in_1",

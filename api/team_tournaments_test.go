@@ -440,3 +440,41 @@ func TestTeamTournamentArena(t *testing.T) {
 		}
 	})
 }
+
+// TestTeamTournamentSwiss pairs teams by the FIDE Dutch system on their
+// 次分: two rounds of four teams, nobody meeting twice.
+func TestTeamTournamentSwiss(t *testing.T) {
+	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
+		w, ids := teamWorld(t, db)
+		a := w.F.A
+		var teams []map[string]any
+		for i := range 4 {
+			teams = append(teams, map[string]any{"name": fmt.Sprintf("队%d", i+1), "student_ids": ids[2*i : 2*i+2]})
+		}
+		id := w.create(t, "POST", "/v1/team-tournaments", a.TeacherToken, map[string]any{"name": "瑞士制团体赛", "game": "chess", "format": "per_round_boards",
+			"system": "dutch", "rounds": 2, "boards": 2, "class_ids": []string{a.Class.ID}, "teams": teams}, nil)
+		base := "/v1/team-tournaments/" + id
+		met := map[[2]int]bool{}
+		for r := 1; r <= 2; r++ {
+			rec := w.Do(t, "POST", base+"/rounds", a.TeacherToken, nil, nil)
+			if rec.Code != 201 {
+				t.Fatalf("round %d: %d %s", r, rec.Code, rec.Body)
+			}
+			round := apitest.Decode[teamRoundJS](t, rec)
+			if len(round.Matches) != 2 {
+				t.Fatalf("round %d: %s", r, rec.Body)
+			}
+			for _, m := range round.Matches {
+				k := [2]int{min(m.Home.Number, m.Away.Number), max(m.Home.Number, m.Away.Number)}
+				if met[k] {
+					t.Fatalf("round %d: teams %v meet again", r, k)
+				}
+				met[k] = true
+				for _, g := range m.Games {
+					w.Do(t, "POST", base+"/results", a.TeacherToken, map[string]any{"round": r, "game": g.Game, "result": "1-0"}, nil)
+				}
+			}
+		}
+		wantProblem(t, w, 409, "rounds_complete", "", "POST", base+"/rounds", a.TeacherToken, nil)
+	})
+}

@@ -299,9 +299,51 @@ func (chessBestKind) SolutionSchema() json.RawMessage {
 	return chessSchema(`"moves"`, chessMovesProp+", "+chessExplanationProp)
 }
 
-// Validate checks that the solution line is legal.
+// Validate checks that the solution line is legal and that its first
+// move is not refuted by what a rules engine sees for sure: a mate in one
+// the move passes over, or a mate in one it allows when another move does
+// not.
 func (chessBestKind) Validate(prompt, solution json.RawMessage) error {
-	return chessOnlyMoves.validate(prompt, solution)
+	if err := chessOnlyMoves.validate(prompt, solution); err != nil {
+		return err
+	}
+	var p chessFENPrompt
+	var s chessMovesSolution
+	if json.Unmarshal(prompt, &p) != nil || json.Unmarshal(solution, &s) != nil || len(s.Moves) == 0 {
+		return nil // refused above
+	}
+	pos, err := chessPosition(p.FEN)
+	if err != nil {
+		return err
+	}
+	m, err := chessSolutionMove(pos, s.Moves[0], "solution.moves[0]")
+	if err != nil {
+		return err
+	}
+	after, _ := pos.Play(m)
+	if chessMated(after) {
+		return nil
+	}
+	w := chessMoveWords(pos, m)
+	if mates := pos.MateIn(1); len(mates) > 0 {
+		mw := chessMoveWords(pos, mates[0])
+		return &PromptError{Code: "solution_misses_mate", Field: "solution.moves[0]", Refutation: pos.SAN(mates[0]), Message: Text{
+			ZH: fmt.Sprintf("%s 不是最好的一步：这里可以一步将死（%s）", w.ZH, mw.ZH),
+			EN: fmt.Sprintf("%s is not the best move: there is a mate in one here (%s)", ncCap(w.EN), mw.EN)}}
+	}
+	replies := after.MateIn(1)
+	if len(replies) == 0 {
+		return nil
+	}
+	for _, alt := range pos.LegalMoves() {
+		if a, _ := pos.Play(alt); len(a.MateIn(1)) == 0 {
+			rw := chessMoveWords(after, replies[0])
+			return &PromptError{Code: "solution_allows_mate", Field: "solution.moves[0]", Refutation: after.SAN(replies[0]), Message: Text{
+				ZH: fmt.Sprintf("%s 不是最好的一步：之后对方可以一步将死（%s），而别的走法可以避免", w.ZH, rw.ZH),
+				EN: fmt.Sprintf("%s is not the best move: then the opponent mates at once (%s), which another move avoids", ncCap(w.EN), rw.EN)}}
+		}
+	}
+	return nil
 }
 
 // Check grades the newest student move against the solution line.

@@ -76,6 +76,9 @@ type TeamEvent struct {
 	GamesPerBoard int
 	Teams         []Team
 	Rounds        []TeamRound
+	// Planned is the number of rounds planned (a Swiss needs it; 0 for a
+	// round robin, whose table knows).
+	Planned int
 }
 
 // TeamRound is one round: its matches, the bye (Away 0) last.

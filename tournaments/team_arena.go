@@ -146,6 +146,9 @@ func (a TeamArena) Replay(results []Outcome) ([]TeamArenaGame, TeamArenaState, e
 			games = append(games, g)
 			return games, r.state(&g), nil
 		}
+		if _, _, known := gamePoints(res); !known {
+			return nil, TeamArenaState{}, fmt.Errorf("tournaments: game %d has the unknown result %q", i+1, res)
+		}
 		next.Result = res
 		games = append(games, next)
 		next, ok = r.play(next)

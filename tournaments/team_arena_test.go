@@ -223,3 +223,52 @@ func TestTeamArenaTurns(t *testing.T) {
 		t.Error("a player in two teams was accepted")
 	}
 }
+
+// FuzzTeamArena replays any team sizes and results: an error or a state
+// whose games only bring up players not yet off, never a panic, and never
+// more games than players can lose (with at most two replays a draw).
+func FuzzTeamArena(f *testing.F) {
+	f.Add([]byte{3, 3, 2}, []byte("10=0+"), false)
+	f.Add([]byte{1, 1}, []byte("="), true)
+	f.Add([]byte{5, 1, 4, 2}, []byte("0000111=-"), true)
+	codes := map[byte]Outcome{'1': OutcomeWhiteWins, '0': OutcomeBlackWins, '=': OutcomeDraw, '+': OutcomeWhiteForfeit,
+		'-': OutcomeBlackForfeit, 'x': OutcomeDoubleForfeit, '?': OutcomePending}
+	f.Fuzz(func(t *testing.T, sizes, results []byte, replay bool) {
+		if len(sizes) > 8 || len(results) > 200 {
+			return
+		}
+		var ss []int
+		total := 0
+		for _, s := range sizes {
+			ss = append(ss, int(s%12))
+			total += int(s % 12)
+		}
+		a := TeamArena{Teams: arenaTeams(ss...)}
+		if replay {
+			a.Draw = TeamArenaReplay
+		}
+		var outs []Outcome
+		for _, r := range results {
+			o, ok := codes[r]
+			if !ok {
+				o = Outcome(string(rune(r)))
+			}
+			outs = append(outs, o)
+		}
+		games, st, err := a.Replay(outs)
+		if err != nil {
+			return
+		}
+		if len(games) > (MaxArenaReplays+1)*total {
+			t.Fatalf("%d games for %d players", len(games), total)
+		}
+		for i, g := range games {
+			if n, off := st.Off[g.First]; off && n < i+1 {
+				t.Fatalf("game %d brings up %d, off after game %d", i+1, g.First, n)
+			}
+			if n, off := st.Off[g.Second]; off && n < i+1 {
+				t.Fatalf("game %d brings up %d, off after game %d", i+1, g.Second, n)
+			}
+		}
+	})
+}

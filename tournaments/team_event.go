@@ -53,7 +53,11 @@ func (tt *TeamTournament) Player(number int) *TeamPlayer {
 
 // Engine returns the event as the team engine sees it.
 func (tt *TeamTournament) Engine() *TeamEvent {
-	return &TeamEvent{Format: tt.Format, Boards: tt.Boards, GamesPerBoard: tt.GamesPerBoard, Teams: tt.Teams, Rounds: tt.Played}
+	ev := &TeamEvent{Format: tt.Format, Boards: tt.Boards, GamesPerBoard: tt.GamesPerBoard, Teams: tt.Teams, Rounds: tt.Played}
+	if !tt.roundRobin() {
+		ev.Planned = tt.Rounds
+	}
+	return ev
 }
 
 // roundRobin reports whether the teams play a round robin.

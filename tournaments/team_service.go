@@ -49,6 +49,9 @@ type TeamDraftTeam struct {
 	StudentIDs []string
 }
 
+// maxTeamGamesPerRound bounds the games of one round of a team event.
+const maxTeamGamesPerRound = 500
+
 // TeamSystems are the systems that pair teams.
 var TeamSystems = []string{sysRoundRobin, sysDoubleRoundRobin, sysSchoolSwiss, sysDutch}
 
@@ -125,6 +128,17 @@ func (d *TeamDraft) validate(v *domain.FieldErrors) {
 	case len(d.Teams) < 2:
 		v.Add("teams", "too_short")
 	case len(d.Teams) > MaxTeams:
+		v.Add("teams", "too_many")
+	}
+	// Bounds on the whole event: players, and games a round.
+	players, perMatch := 0, d.Boards*max(d.GamesPerBoard, 1)
+	if TeamFormat(d.Format) == TeamAllPlay {
+		perMatch *= d.Boards
+	}
+	for _, t := range d.Teams {
+		players += len(t.StudentIDs)
+	}
+	if players > maxPlayers || len(d.Teams)/2*perMatch > maxTeamGamesPerRound {
 		v.Add("teams", "too_many")
 	}
 	for i := range d.Teams {

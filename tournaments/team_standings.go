@@ -205,7 +205,7 @@ func (ev *TeamEvent) CompleteRounds() int {
 // pairing-allocated bye). Matches without all their results are games
 // without a result.
 func (ev *TeamEvent) Tournament(rounds int) *Tournament {
-	t := &Tournament{InitialColor: White, Points: Standard}
+	t := &Tournament{InitialColor: White, Points: Standard, Rounds: ev.Planned}
 	for _, tm := range ev.Teams {
 		t.Players = append(t.Players, &Player{ID: tm.Number, Name: tm.Name, Declared: -1})
 	}

@@ -3,6 +3,7 @@ package tournaments
 import (
 	"errors"
 	"math/rand/v2"
+	"qixue/domain"
 	"slices"
 	"testing"
 )
@@ -272,7 +273,7 @@ func TestTeamMatchScore(t *testing.T) {
 
 // playRoundRobin pairs every round of a round robin of the event's teams
 // and gives each game a random result.
-func playRoundRobin(t *testing.T, ev *TeamEvent, rng *rand.Rand, rr RoundRobin) {
+func playRoundRobin(t testing.TB, ev *TeamEvent, rng *rand.Rand, rr RoundRobin) {
 	t.Helper()
 	for {
 		ps, err := ev.PairTeams(rr)
@@ -431,6 +432,7 @@ func TestPairTeamsSwiss(t *testing.T) {
 	for n := 0; n < 50; n++ {
 		teams := 3 + rng.IntN(8)
 		ev := teamEvent(TeamPerRoundBoards, teams, 5, 4, 1)
+		ev.Planned = 3
 		met := map[[2]int]bool{}
 		byes := map[int]int{}
 		sys := SchoolSwiss{Seed: uint64(n)}
@@ -554,5 +556,94 @@ func TestMemberTotals(t *testing.T) {
 		if i > 0 && (rows[i-1].Points < r.Points || rows[i-1].Points == r.Points && rows[i-1].Small < r.Small) {
 			t.Fatalf("not ordered: %+v", rows)
 		}
+	}
+}
+
+func TestTeamDraftBounds(t *testing.T) {
+	draft := func(format string, teams, size, boards, games int) TeamDraft {
+		d := TeamDraft{Name: "团体赛", Game: "gomoku", Format: format, Boards: boards, GamesPerBoard: games, ClassIDs: []string{"c"}}
+		for i := range teams {
+			tm := TeamDraftTeam{Name: "队"}
+			for j := range size {
+				tm.StudentIDs = append(tm.StudentIDs, string(rune('a'+i))+string(rune('a'+j)))
+			}
+			d.Teams = append(d.Teams, tm)
+		}
+		return d
+	}
+	fields := func(d TeamDraft) map[string]string {
+		var v domain.FieldErrors
+		d.validate(&v)
+		out := map[string]string{}
+		if err := v.Err(); err != nil {
+			var de *domain.Error
+			if errors.As(err, &de) {
+				for _, f := range de.Fields() {
+					out[f.Field] = f.Code
+				}
+			}
+		}
+		return out
+	}
+	// 6 teams, everybody against everybody on 10 boards, 2 games: 3
+	// matches of 200 games, past the bound of a round; 5 teams pass.
+	if got := fields(draft("all_play", 6, 10, 10, 2)); got["teams"] != "too_many" {
+		t.Errorf("600 games a round: %v", got)
+	}
+	if got := fields(draft("all_play", 5, 10, 10, 2)); len(got) != 0 {
+		t.Errorf("400 games a round: %v", got)
+	}
+	if got := fields(draft("per_round_boards", 26, 20, 4, 1)); got["teams"] != "too_many" {
+		t.Errorf("520 players: %v", got)
+	}
+	if got := fields(draft("arena", 3, 4, 2, 0)); got["boards"] != "not_allowed" {
+		t.Errorf("arena with boards: %v", got)
+	}
+	if got := fields(draft("arena", 3, 4, 0, 0)); len(got) != 0 {
+		t.Errorf("arena: %v", got)
+	}
+}
+
+// TestPairTeamsDutch pairs team rounds with the FIDE Dutch system on the
+// teams' 次分: every round pairs every team once, no two teams meet twice.
+func TestPairTeamsDutch(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 17))
+	ev := teamEvent(TeamFixedBoards, 7, 3, 3, 1)
+	ev.Planned = 4
+	met := map[[2]int]bool{}
+	for r := 1; r <= 4; r++ {
+		ps, err := ev.PairTeams(Dutch{})
+		if err != nil {
+			t.Fatalf("round %d: %v", r, err)
+		}
+		var round TeamRound
+		for _, p := range ps {
+			if p.Black == 0 {
+				round.Matches = append(round.Matches, TeamMatch{Home: p.White})
+				continue
+			}
+			k := [2]int{min(p.White, p.Black), max(p.White, p.Black)}
+			if met[k] {
+				t.Fatalf("round %d: teams %v again", r, k)
+			}
+			met[k] = true
+			round.Matches = append(round.Matches, randomMatch(ev, rng, p.White, p.Black))
+		}
+		if len(round.Matches) != 4 {
+			t.Fatalf("round %d: %d matches", r, len(round.Matches))
+		}
+		ev.Rounds = append(ev.Rounds, round)
+	}
+}
+
+// BenchmarkTeamStandings ranks a full round robin of 30 teams on 8
+// boards (29 rounds, 3480 games): what each standings request computes.
+func BenchmarkTeamStandings(b *testing.B) {
+	ev := teamEvent(TeamFixedBoards, 30, 8, 8, 1)
+	playRoundRobin(b, ev, rand.New(rand.NewPCG(25, 1)), RoundRobin{})
+	b.ResetTimer()
+	for range b.N {
+		ev.Standings(ev.CompleteRounds(), true)
+		ev.BoardStandings(len(ev.Rounds))
 	}
 }

@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -124,4 +125,35 @@ func TestBoardEditor(t *testing.T) {
 		t.Errorf("a man on the crowning row: %q", v)
 	}
 	b.shot("editor-draughts-crowning-en")
+
+	// Dragging: a black king from the palette onto 28, from 28 onto 33,
+	// then off the board.
+	drag := func(from, to string) {
+		b.t.Helper()
+		evalJS[bool](b, fmt.Sprintf(`(() => {
+			const mid = (sel) => { const r = document.querySelector(sel).getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; };
+			const [x0, y0] = mid(%q), [x1, y1] = mid(%q);
+			const ev = (type, x, y) => new PointerEvent(type, {clientX: x, clientY: y, bubbles: true, pointerType: 'mouse', button: 0, isPrimary: true});
+			document.querySelector(%q).dispatchEvent(ev('pointerdown', x0, y0));
+			window.dispatchEvent(ev('pointermove', x0 + 15, y0 + 15));
+			window.dispatchEvent(ev('pointermove', x1, y1));
+			window.dispatchEvent(ev('pointerup', x1, y1));
+			return true;
+		})()`, from, to, from))
+	}
+	notation := func(want string) {
+		b.t.Helper()
+		b.waitJS("notation "+want, fmt.Sprintf(`document.querySelector('#ed-notation').value.includes(%q)`, want))
+	}
+	b.click("#ed-clear")
+	drag(`#ed-palette [data-piece="B"]`, `#ed-board [data-sq="28"]`)
+	notation(":BK28")
+	drag(`#ed-board [data-sq="28"]`, `#ed-board [data-sq="33"]`)
+	notation(":BK33")
+	verdict("ok")
+	drag(`#ed-board [data-sq="33"]`, "h1")
+	b.waitJS("the board emptied", `document.querySelector('#ed-notation').value === 'W:W:B'`)
+	if v := verdict("refused"); !strings.Contains(v, "empty") {
+		t.Errorf("the emptied board: %q", v)
+	}
 }

@@ -6,9 +6,13 @@
 //	go run ./bench/matches -game numchess -ruleset K1 -a 10 -b greedy -games 40
 //	go run ./bench/matches -game numchess -ladder -games 10   # every level against the one below
 //	go run ./bench/matches -game draughts -a 5 -b 4 -games 20
+//	go run ./bench/matches -game gomoku -ruleset renju -ladder -games 26
+//	go run ./bench/matches -game gomoku -ruleset renju -a 10 -b ext:/work/ext/pbrain -movetime 1s
 //
 // A player is a level number, "greedy" (number chess: the one-move greedy
-// player) or "random" (random legal moves).
+// player), "random" (random legal moves) or, in gomoku, ext:PATH, an
+// outside engine spoken to over the Gomocup protocol. Gomoku games start
+// from the 26 designated renju openings in turn, each with both colours.
 package main
 
 import (
@@ -51,14 +55,16 @@ func (r *result) add(o result) {
 type runner func(ctx context.Context, a, b string, i int) (result, error)
 
 func main() {
-	game := flag.String("game", "numchess", "numchess or draughts")
-	ruleset := flag.String("ruleset", "G46", "number-chess ruleset: K1, G23 or G46")
+	game := flag.String("game", "numchess", "numchess, draughts or gomoku")
+	ruleset := flag.String("ruleset", "G46", "number-chess ruleset: K1, G23 or G46; gomoku: freestyle, standard or renju")
 	a := flag.String("a", "10", "player A: a level, greedy or random")
 	b := flag.String("b", "greedy", "player B")
 	games := flag.Int("games", 20, "games per match (colours alternate)")
 	parallel := flag.Int("parallel", 1, "games played at once")
 	ladder := flag.Bool("ladder", false, "every level against the level below (-games each)")
 	seed := flag.Int("seed", 1, "first game's seed")
+	nodes := flag.Int64("nodes", 0, "gomoku: a node budget per move for the levels (0: their own)")
+	movetime := flag.Duration("movetime", 0, "gomoku: the time per move (the outside engine's timeout_turn, the levels' deadline)")
 	flag.Parse()
 	var run runner
 	var top int
@@ -72,6 +78,13 @@ func main() {
 		run, top = r, n
 	case "draughts":
 		run, top = draughtsRunner()
+	case "gomoku":
+		r, n, err := gomokuRunner(*ruleset, *nodes, *movetime)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+		run, top = r, n
 	default:
 		fmt.Fprintln(os.Stderr, "unknown game", *game)
 		os.Exit(2)
@@ -123,7 +136,7 @@ func main() {
 }
 
 func label(game, ruleset string) string {
-	if game == "numchess" {
+	if game == "numchess" || game == "gomoku" {
 		return ruleset
 	}
 	return "international"

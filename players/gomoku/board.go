@@ -50,6 +50,7 @@ var zobrist = func() (z [3][numPoints]uint64) {
 type board struct {
 	rs     rules.Ruleset
 	cells  [numPoints]int8
+	codes  [3][4][numPoints]int32 // [colour][direction][point]: the window code, kept up to date
 	cat    [3][4][numPoints]uint8 // [colour][direction][point]
 	val    [3][numPoints]int32    // [colour][point]: what a stone there is worth
 	forb   [numPoints]bool        // renju: the point is forbidden to Black
@@ -63,6 +64,7 @@ type board struct {
 func newBoard(rs rules.Ruleset, eng *rules.Board) *board {
 	t := tables()
 	b := &board{rs: rs}
+	b.codes = emptyCodes
 	b.tabs[black], b.tabs[white] = t[0], t[0]
 	if rs == rules.Standard || rs == rules.Renju {
 		b.tabs[black] = t[1]
@@ -86,25 +88,59 @@ func newBoard(rs rules.Ruleset, eng *rules.Board) *board {
 	return b
 }
 
-// code returns the window code of the empty point i along d for colour c.
-func (b *board) code(c int8, d, i int) int {
-	code, w := 0, 1
-	row := &nbr[d][i]
+// digit[k] is the weight of window cell k in a code (the centre has none).
+var digit = func() (w [winLen]int32) {
+	v := int32(1)
 	for k := range winLen {
 		if k == winCentre {
 			continue
 		}
-		switch n := row[k]; {
-		case n < 0:
-			code += 2 * w
-		case b.cells[n] == c:
-			code += w
-		case b.cells[n] != 0:
-			code += 2 * w
-		}
-		w *= 3
+		w[k] = v
+		v *= 3
 	}
-	return code
+	return w
+}()
+
+// emptyCodes are the window codes of the empty board: off-board cells
+// are blocked.
+var emptyCodes = func() (c [3][4][numPoints]int32) {
+	for d := range 4 {
+		for i := range numPoints {
+			var v int32
+			for k := range winLen {
+				if k != winCentre && nbr[d][i][k] < 0 {
+					v += 2 * digit[k]
+				}
+			}
+			c[black][d][i], c[white][d][i] = v, v
+		}
+	}
+	return c
+}()
+
+// code returns the window code of the empty point i along d for colour c.
+func (b *board) code(c int8, d, i int) int { return int(b.codes[c][d][i]) }
+
+// recode adds (sign 1) or takes away (-1) a stone of colour c on i in the
+// window codes of the points around it.
+func (b *board) recode(i int, c int8, sign int32) {
+	for d := range 4 {
+		row := &nbr[d][i]
+		for k := range winLen {
+			n := row[k]
+			if k == winCentre || n < 0 {
+				continue
+			}
+			w := digit[winLen-1-k] * sign // i sits at offset 5-k from n
+			if c == black {
+				b.codes[black][d][n] += w
+				b.codes[white][d][n] += 2 * w
+			} else {
+				b.codes[white][d][n] += w
+				b.codes[black][d][n] += 2 * w
+			}
+		}
+	}
 }
 
 // Point values for one line's shape, and the bonuses of shapes together.
@@ -150,34 +186,42 @@ func (b *board) revalue(i int) {
 	b.val[black][i] = v
 }
 
-// suspicious reports whether Black's shapes on i could make it forbidden:
-// an overline, two fours, or two threes (the engine decides).
-func (b *board) suspicious(i int) bool {
-	fours, threes := 0, 0
-	for d := range 4 {
-		switch b.cat[black][d][i] {
-		case catOver:
-			return true
-		case catOpenFour:
-			fours += 2
-		case catFour:
-			fours++
-		case catThree:
-			threes++
-		}
-	}
-	return fours >= 2 || threes >= 2
+// combo indexes the tables of four line shapes.
+func (b *board) combo(c int8, i int) int {
+	return ((int(b.cat[c][0][i])*numCats+int(b.cat[c][1][i]))*numCats+int(b.cat[c][2][i]))*numCats + int(b.cat[c][3][i])
 }
 
+// suspicious reports whether Black's shapes on i could make it forbidden:
+// an overline, two fours, or two threes (the engine decides).
+func (b *board) suspicious(i int) bool { return comboSuspicious[b.combo(black, i)] }
+
 // value is what a stone of colour c on the empty point i is worth.
-func (b *board) value(c int8, i int) int32 {
+func (b *board) value(c int8, i int) int32 { return comboValue[b.combo(c, i)] }
+
+// comboValue and comboSuspicious are value and suspicious for every four
+// line shapes.
+var comboValue, comboSuspicious = func() (v [numCats * numCats * numCats * numCats]int32, sus [numCats * numCats * numCats * numCats]bool) {
+	for idx := range v {
+		var cats [4]uint8
+		x := idx
+		for d := 3; d >= 0; d-- {
+			cats[d] = uint8(x % numCats)
+			x /= numCats
+		}
+		v[idx], sus[idx] = comboOf(cats)
+	}
+	return v, sus
+}()
+
+func comboOf(cats [4]uint8) (int32, bool) {
 	var v int32
-	fours, threes, open := 0, 0, false
-	for d := range 4 {
-		k := b.cat[c][d][i]
+	fours, threes, open, five, over := 0, 0, false, false, false
+	for _, k := range cats {
 		switch k {
 		case catFive:
-			return valFive
+			five = true
+		case catOver:
+			over = true
 		case catOpenFour:
 			open = true
 			fours++
@@ -188,13 +232,20 @@ func (b *board) value(c int8, i int) int32 {
 		}
 		v += catValue[k]
 	}
+	bfours := fours
+	if open {
+		bfours++ // X.XXX.X on one line is two fours
+	}
+	sus := over || bfours >= 2 || threes >= 2
 	switch {
+	case five:
+		return valFive, false
 	case open || fours >= 2 || (fours >= 1 && threes >= 1):
 		v += valWinning
 	case threes >= 2:
 		v += valDouble3
 	}
-	return v
+	return v, sus
 }
 
 // place puts a stone of colour c on the empty point i and updates the
@@ -203,6 +254,7 @@ func (b *board) place(i int, c int8) {
 	b.cells[i] = c
 	b.hash ^= zobrist[c][i]
 	b.stones++
+	b.recode(i, c, 1)
 	p := rules.PointAt(i)
 	_ = b.eng.Put(p, rules.Colour(c))
 	b.touch(i, 1)
@@ -222,6 +274,7 @@ func (b *board) remove(i int) {
 	b.cells[i] = 0
 	b.hash ^= zobrist[c][i]
 	b.stones--
+	b.recode(i, c, -1)
 	_ = b.eng.Remove(rules.PointAt(i))
 	b.touch(i, -1)
 	b.refresh(i)

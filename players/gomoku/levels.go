@@ -22,16 +22,16 @@ type level struct {
 // levels are the player's levels, weakest first; their measured strength
 // is in BENCHMARKS.md ("Gomoku computer player").
 var levels = []level{
-	{"小雏鸡", "Chick", 1, 8, 400, 0, false, 600, 300, 60},
-	{"小麻雀", "Sparrow", 1, 10, 800, 0, false, 450, 180, 40},
-	{"小燕子", "Swallow", 2, 8, 2_000, 2, false, 320, 90, 30},
-	{"小喜鹊", "Magpie", 2, 10, 4_000, 3, false, 220, 40, 20},
-	{"小鸽子", "Dove", 3, 10, 8_000, 5, false, 120, 0, 12},
-	{"小百灵", "Lark", 4, 10, 16_000, 7, true, 60, 0, 8},
-	{"猫头鹰", "Owl", 5, 12, 40_000, 9, true, 20, 0, 4},
-	{"丹顶鹤", "Crane", 6, 12, 100_000, 11, true, 0, 0, 2},
-	{"雄鹰", "Eagle", 8, 14, 250_000, 13, true, 0, 0, 1},
-	{"金凤凰", "Golden Phoenix", 16, 16, 700_000, 15, true, 0, 0, 1},
+	{"小雏鸡", "Chick", 1, 6, 300, 0, false, 700, 400, 80},
+	{"小麻雀", "Sparrow", 1, 10, 800, 0, false, 400, 150, 40},
+	{"小燕子", "Swallow", 2, 8, 2_000, 2, false, 300, 80, 30},
+	{"小喜鹊", "Magpie", 3, 8, 4_000, 4, false, 150, 20, 20},
+	{"小鸽子", "Dove", 4, 10, 8_000, 6, true, 60, 0, 12},
+	{"小百灵", "Lark", 5, 10, 16_000, 8, true, 30, 0, 8},
+	{"猫头鹰", "Owl", 6, 12, 30_000, 9, true, 15, 0, 4},
+	{"丹顶鹤", "Crane", 7, 12, 60_000, 11, true, 0, 0, 2},
+	{"雄鹰", "Eagle", 9, 14, 110_000, 13, true, 0, 0, 1},
+	{"金凤凰", "Golden Phoenix", 16, 16, 200_000, 15, true, 0, 0, 1},
 }
 
 // NumLevels is the number of levels: 1 the weakest.

@@ -35,11 +35,11 @@ import (
 // Gomoku reads a board diagram and the colour to move ("...../... black",
 // see gomoku.ParseSetup) or, as Parse, a record from the empty board.
 func (r chessRules) Setup(variant, text string) (Position, error) {
-	return r.Parse(variant, text)
+	return r.Parse(variant, fenTag(text))
 }
 
 func (r draughtsRules) Setup(variant, text string) (Position, error) {
-	p, err := r.Parse(variant, text)
+	p, err := r.Parse(variant, fenTag(text))
 	if err != nil {
 		return nil, err
 	}
@@ -80,4 +80,24 @@ func (r *numChessRules) Setup(variant, text string) (Position, error) {
 		return nil, err
 	}
 	return p, nil
+}
+
+// fenTag returns the value of a game file's [FEN "..."] tag when text is
+// the tag (or a PGN/PDN header holding it), so that a position copied
+// from a game file reads as its FEN; any other text is returned as it is.
+func fenTag(text string) string {
+	t := strings.TrimSpace(text)
+	if !strings.HasPrefix(t, "[") {
+		return text
+	}
+	for _, line := range strings.Split(t, "\n") {
+		line = strings.TrimSpace(line)
+		rest, ok := strings.CutPrefix(line, "[FEN ")
+		if !ok {
+			continue
+		}
+		rest = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rest), "]"))
+		return strings.Trim(rest, "\"")
+	}
+	return text
 }

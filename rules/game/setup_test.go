@@ -49,6 +49,9 @@ func TestSetupRefusals(t *testing.T) {
 		{Draughts, "", "W:W25-50:B1-5", "too_many_pieces"},
 		{Draughts, "", "W:W:B", "no_pieces"},
 		{Draughts, "", "W:WK3,31:B20", ""},
+		{Draughts, "", "[GameType \"20\"]\n[FEN \"W:W3,31:B20\"]", "invalid_fen"},
+		{Draughts, "", "[FEN \"B:W31:B19\"]", ""},
+		{Chess, "", "[FEN \"4k3/8/8/8/8/8/8/K3K3 w - - 0 1\"]", "fen_too_many_kings"},
 		{Gomoku, "renju", gomokuDiagram("xh8") + " black", "impossible_stone_count"},
 		{Gomoku, "renju", gomokuDiagram("xh8", "oh9") + " white", "impossible_stone_count"},
 		{Gomoku, "renju", gomokuDiagram() + " white", "impossible_stone_count"},
@@ -119,4 +122,37 @@ func TestGomokuSetupPlays(t *testing.T) {
 	if err != nil || done.Outcome().Result != FirstWins {
 		t.Fatalf("the won board read back: %v %+v", err, done)
 	}
+}
+
+// FuzzSetup: any text under any game either stands, and then prints a
+// notation Parse reads back to the same position, or is refused with a
+// code and a message in both languages; nothing panics.
+func FuzzSetup(f *testing.F) {
+	for _, s := range []string{"", "4k3/8/8/8/8/8/8/K3K3 w - - 0 1", "[FEN \"W:W3:B20\"]", "W:W31-50:B1-20", gomokuDiagram("xh8") + " white",
+		"r:7c3,7d4;b:0a17 r 1", "[FEN", "[FEN \"", "x/o black", "start"} {
+		f.Add(s)
+	}
+	reg := NewRegistry()
+	f.Fuzz(func(t *testing.T, s string) {
+		if len(s) > 1000 {
+			return // the API's bound
+		}
+		for _, r := range reg.All() {
+			pos, err := r.Setup("", s)
+			if err != nil {
+				e, ok := err.(interface {
+					Code() string
+					Message(string) string
+				})
+				if !ok || e.Code() == "" || e.Message("zh-CN") == "" || e.Message("en") == "" {
+					t.Fatalf("%s %q: refusal %T %v", r.Name(), s, err, err)
+				}
+				continue
+			}
+			again, err := r.Parse("", pos.String())
+			if err != nil || again.Key() != pos.Key() {
+				t.Fatalf("%s %q: printed %q reads back %v", r.Name(), s, pos.String(), err)
+			}
+		}
+	})
 }

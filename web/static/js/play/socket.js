@@ -129,3 +129,23 @@ export function inbox({ onChallenge, onLink }) {
   });
   return { close() { sock.close('left the lobby'); } };
 }
+
+// lessons returns {close()}: the socket of a live-lesson screen.
+// onLesson(message) gets each lesson event ({kind, lesson_id, index, ...};
+// kind "resync" after the socket came back, when events may have been
+// lost: read the lesson again). A staff screen names its lesson (id) to
+// get the tallies too; a student's socket follows its classes' lessons.
+export function lessons({ id, onLesson, onLink }) {
+  const sock = connect({
+    onOpen: (send) => {
+      if (id) send({ type: 'lesson_subscribe', lesson_id: id });
+      onLesson({ kind: 'resync', lesson_id: id || '' });
+    },
+    onLink: onLink || (() => {}),
+    onMessage: (m) => {
+      if (m.type === 'lesson') onLesson(m);
+      else if (m.type === 'resync') onLesson({ kind: 'resync', lesson_id: id || '' });
+    },
+  });
+  return { close() { sock.close('left the lesson'); } };
+}

@@ -225,7 +225,7 @@ function hintBox(ex, boardEl) {
 }
 
 // makeInput picks the board or keypad of the exercise's kind.
-function makeInput(ex, send, lineSoFar) {
+export function makeInput(ex, send, lineSoFar) {
   const p = ex.prompt || {};
   if (ex.game === 'chess' && p.fen && ['chess.escape_check', 'chess.mate_in', 'chess.best_move'].includes(ex.kind)) {
     const board = chessBoard({

@@ -8,8 +8,9 @@ import { onCount } from './outbox.js';
 export default async function studentHome({ navigate }) {
   const me = currentUser();
   mount(h('h1', {}, t('hello', { name: me.real_name || me.username })), h('p', { class: 'loading' }, t('loading')));
-  const [next, work, prog] = await Promise.all([
+  const [next, work, prog, live] = await Promise.all([
     get('/v1/me/next?limit=5'), get('/v1/me/assignments'), get('/v1/me/progress'),
+    get('/v1/live-lessons').catch(() => ({ items: [] })),
   ]);
   const tries = new Map(prog.exercises.map((x) => [x.exercise_id, x]));
   const first = next.items[0];
@@ -25,8 +26,33 @@ export default async function studentHome({ navigate }) {
   });
   let drawn = false;
   const open = (id, assignment) => navigate('/student/exercise/' + id + (assignment ? '?a=' + assignment : ''));
+  // The teacher's live lesson of the student's class: one big button, no
+  // code; the socket brings it up when the teacher starts one.
+  const liveBox = h('div', { id: 'live-lesson-box' });
+  const drawLive = (list) => {
+    const l = list.find((x) => x.status === 'running') || list[0];
+    liveBox.replaceChildren(l ? h('button', {
+      type: 'button', class: 'next-btn live-btn', id: 'live-lesson-btn', 'data-lesson-id': l.id,
+      onclick: () => navigate('/student/live/' + encodeURIComponent(l.id)),
+    }, h('span', { class: 'game-icon', 'aria-hidden': 'true' }, '▣'),
+    h('span', { class: 'next-title' }, t('joinLesson')),
+    l.title && h('span', { class: 'tag', translate: 'no' }, l.title),
+    h('span', { class: 'go', 'aria-hidden': 'true' }, '▶')) : '');
+  };
+  drawLive(live.items);
+  import('../play/socket.js').then(({ lessons }) => {
+    const sock = lessons({
+      onLesson: async (m) => {
+        if (drawn && !liveBox.isConnected) { sock.close(); return; }
+        if (m.kind === 'resync' && !m.lesson_id && !drawn) return;
+        const again = await get('/v1/live-lessons').catch(() => null);
+        if (again && liveBox.isConnected) drawLive(again.items);
+      },
+    });
+  });
   mount(
     h('h1', {}, t('hello', { name: me.real_name || me.username })),
+    liveBox,
     waitingLine,
     h('section', { class: 'next', 'aria-labelledby': 'next-h' },
       h('h2', { id: 'next-h' }, '★ ', t('whatsNext')),

@@ -120,8 +120,55 @@ export default async function teacherEditor({ query }) {
   const drawPalette = () => palette.replaceChildren(...PALETTE[game].concat(['']).map((p) => h('button', {
     type: 'button', class: 'btn ed-pal' + (p === tool ? ' primary' : ''), 'data-piece': p, 'aria-pressed': p === tool ? 'true' : 'false',
     'aria-label': p ? pieceLabel(game, p) : t('edEraser'), onclick: () => { tool = p; drawPalette(); },
+    onpointerdown: (e) => { if (p) grab(e, p, null); },
   }, p ? pieceFace(game, p) : '⌫')));
-  const drawBoard = () => boardBox.replaceChildren(grid(pos, tap, checked && checked.forbidden_points || []));
+  const drawBoard = () => boardBox.replaceChildren(grid(pos, tap, checked && checked.forbidden_points || [], (e, sq) => grab(e, pos.at[sq], sq)));
+
+  // Dragging: a piece from the palette onto a square puts it there; a
+  // piece of the board onto another square moves it, off the board takes
+  // it away. A pointer that hardly moves is a tap (the click handlers).
+  let drag = null;
+  function grab(e, piece, from) {
+    if (e.pointerType === 'mouse' && e.button !== 0) return;
+    drag = { piece, from, x: e.clientX, y: e.clientY, ghost: null };
+  }
+  const follow = (e) => {
+    if (!drag) return;
+    if (!drag.ghost) {
+      if (Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 8) return;
+      drag.ghost = h('div', { class: 'ed-ghost ed-' + game, 'aria-hidden': 'true' }, pieceFace(game, drag.piece));
+      document.body.append(drag.ghost);
+    }
+    drag.ghost.style.left = e.clientX + 'px';
+    drag.ghost.style.top = e.clientY + 'px';
+  };
+  const drop = (e) => {
+    const d = drag;
+    drag = null;
+    if (!d || !d.ghost) return;
+    d.ghost.remove();
+    // The click that ends a drag (dispatched in the same task) is no tap.
+    const eat = (c) => { c.stopPropagation(); c.preventDefault(); };
+    window.addEventListener('click', eat, { capture: true });
+    setTimeout(() => window.removeEventListener('click', eat, { capture: true }), 0);
+    const under = document.elementFromPoint(e.clientX, e.clientY);
+    const cell = under && under.closest('#ed-board [data-sq]');
+    if (d.from) delete pos.at[d.from];
+    if (cell) pos.at[cell.dataset.sq] = d.piece;
+    changed();
+  };
+  window.addEventListener('pointermove', follow);
+  window.addEventListener('pointerup', drop);
+  const cancel = () => { if (drag && drag.ghost) drag.ghost.remove(); drag = null; };
+  window.addEventListener('pointercancel', cancel);
+  // The listeners go with the screen.
+  const unhook = setInterval(() => {
+    if (palette.isConnected) return;
+    window.removeEventListener('pointermove', follow);
+    window.removeEventListener('pointerup', drop);
+    window.removeEventListener('pointercancel', cancel);
+    clearInterval(unhook);
+  }, 2000);
   const drawSides = () => {
     turnSel.replaceChildren(...TURNS[game].map((s, i) => h('option', { value: s, selected: s === pos.turn || null }, t((i ? 'second_' : 'first_') + game))));
     rulesSel.replaceChildren(...RULESETS[game].map((r) => h('option', { value: r, selected: r === ruleset || null },

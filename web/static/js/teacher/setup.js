@@ -132,14 +132,15 @@ export function pieceFace(game, p) {
 }
 
 // grid draws the position as buttons (data-sq: the square, point or
-// number); onTap(square) is called on a tap; marks are points to cross
-// (renju's forbidden points).
-export function grid(s, onTap, marks = []) {
+// number); onTap(square) is called on a tap, onGrab(event, square) when a
+// pointer goes down on a piece (the start of a drag); marks are points to
+// cross (renju's forbidden points).
+export function grid(s, onTap, marks = [], onGrab = () => {}) {
   const banned = new Set(marks);
   const cell = (key, cls, p, extra = {}) => h('button', {
     type: 'button', role: 'gridcell', 'data-sq': String(key), class: cls + (p ? ' has' : ''),
     'aria-label': String(key) + (p ? ' ' + pieceLabel(s.game, p) : banned.has(String(key)) ? ' ' + t('forbiddenMark') : ''),
-    onclick: () => onTap(String(key)), ...extra,
+    onclick: () => onTap(String(key)), onpointerdown: (e) => { if (p) onGrab(e, String(key)); }, ...extra,
   }, p ? pieceFace(s.game, p) : banned.has(String(key)) ? h('span', { class: 'ban', 'aria-hidden': 'true' }, '✕') : '');
   if (s.game === 'chess') {
     const rows = [];
@@ -147,7 +148,10 @@ export function grid(s, onTap, marks = []) {
       rows.push(h('div', { class: 'rank', role: 'row' }, [...FILES].map((f, i) => {
         const sq = f + r;
         const p = s.at[sq];
-        return cell(sq, 'sq ' + ((i + r) % 2 === 1 ? 'dark' : 'light') + (p ? (p === p.toUpperCase() ? ' w' : ' b') : ''), p);
+        const b = cell(sq, 'sq ' + ((i + r) % 2 === 1 ? 'dark' : 'light') + (p ? (p === p.toUpperCase() ? ' w' : ' b') : ''), p);
+        if (i === 0) b.append(h('span', { class: 'coord r', 'aria-hidden': 'true' }, String(r)));
+        if (r === 1) b.append(h('span', { class: 'coord f', 'aria-hidden': 'true' }, f));
+        return b;
       })));
     }
     return h('div', { class: 'board chess ed-grid', role: 'grid', 'aria-label': t('edTapBoard') }, rows);
@@ -179,7 +183,11 @@ export function grid(s, onTap, marks = []) {
         return b;
       })));
     }
-    return h('div', { class: 'board gomoku ed-grid', role: 'grid', 'aria-label': t('edTapBoard') }, rows);
+    const strip = (side) => h('div', { class: 'gcoords gc-' + side, 'aria-hidden': 'true', translate: 'no' },
+      (side === 'top' || side === 'bottom' ? [...COLS].map((c) => c.toUpperCase()) : Array.from({ length: 15 }, (_, i) => String(15 - i)))
+        .map((l) => h('span', { class: 'coord' }, l)));
+    return h('div', { class: 'gframe' }, strip('top'), strip('left'),
+      h('div', { class: 'board gomoku ed-grid', role: 'grid', 'aria-label': t('edTapBoard') }, rows), strip('right'), strip('bottom'));
   }
   const place = (el, left, top) => { el.style.left = left + '%'; el.style.top = top + '%'; return el; };
   const star = h('div', { class: 'nc-star ed-grid', role: 'group', 'aria-label': t('edTapBoard') },
@@ -189,6 +197,7 @@ export function grid(s, onTap, marks = []) {
       const b = h('button', {
         type: 'button', 'data-sq': p, class: 'npt' + (pc ? ' ' + pc[0] : ''),
         'aria-label': p + (pc ? ' ' + pieceLabel('numchess', pc) : ''), onclick: () => onTap(p),
+        onpointerdown: (e) => { if (pc) onGrab(e, p); },
       }, pc ? pc[1] : h('span', { class: 'coord nlet', 'aria-hidden': 'true', translate: 'no' }, p.replace(/\d+$/, '')));
       return place(b, left, top);
     }));

@@ -13,6 +13,7 @@ const SECTIONS = [
   { key: 'tournaments', href: '/teacher/tournaments', icon: '♜' },
   { key: 'games', href: '/teacher/games', icon: '▤' },
   { key: 'live', href: '/teacher/live', icon: '⚔' },
+  { key: 'liveLessons', href: '/teacher/lessons', icon: '▣' },
   { key: 'editor', href: '/teacher/editor', icon: '▦' },
   { key: 'roster', href: '/teacher/roster', icon: '⇪', roles: ADMINS },
 ];
