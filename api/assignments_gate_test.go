@@ -14,6 +14,7 @@ import (
 	"qixue/api"
 	"qixue/api/apitest"
 	"qixue/assignments"
+	"qixue/domain"
 	"qixue/exercises"
 	"qixue/models"
 	"qixue/models/modelstest"
@@ -38,11 +39,11 @@ func TestMasteryGate(t *testing.T) {
 		var bank []exercises.Exercise
 		for _, k := range []string{"one", "two"} {
 			bank = append(bank, exercises.Exercise{Key: "chess/gate-" + k, Kind: "choice",
-				Title: exercises.Text{ZH: "题", EN: "Q"}, Body: exercises.Text{ZH: "选", EN: "Pick"},
+				Title: domain.Text{ZH: "题", EN: "Q"}, Body: domain.Text{ZH: "选", EN: "Pick"},
 				Prompt:     json.RawMessage(`{"game":"chess","options":[{"zh-CN":"甲","en":"A"},{"zh-CN":"乙","en":"B"}]}`),
 				Solution:   json.RawMessage(`{"correct":[1]}`),
 				Difficulty: 3, Band: exercises.G23, Tags: []string{"chess.gate"},
-				Hints: []exercises.Hint{{Text: exercises.Text{ZH: "选乙", EN: "Pick B"}}}})
+				Hints: []exercises.Hint{{Text: domain.Text{ZH: "选乙", EN: "Pick B"}}}})
 		}
 		if _, _, err := exSvc.SyncBank(context.Background(), bank); err != nil {
 			t.Fatal(err)

@@ -52,7 +52,7 @@ func TestNextPractice(t *testing.T) {
 		var bank []exercises.Exercise
 		add := func(name, game string, band exercises.Band, d int, tag string) {
 			ex := exercises.Exercise{Key: game + "/next-" + name, Kind: "choice",
-				Title: exercises.Text{ZH: "题", EN: "Q"}, Body: exercises.Text{ZH: "选", EN: "Pick"},
+				Title: domain.Text{ZH: "题", EN: "Q"}, Body: domain.Text{ZH: "选", EN: "Pick"},
 				Prompt:     json.RawMessage(`{"game":"` + game + `","options":[{"zh-CN":"甲","en":"A"},{"zh-CN":"乙","en":"B"}]}`),
 				Solution:   json.RawMessage(`{"correct":[1]}`),
 				Difficulty: d, Band: band, Tags: []string{tag}}

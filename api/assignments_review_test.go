@@ -11,6 +11,7 @@ import (
 	"qixue/api"
 	"qixue/api/apitest"
 	"qixue/assignments"
+	"qixue/domain"
 	"qixue/exercises"
 	"qixue/models"
 	"qixue/models/modelstest"
@@ -34,7 +35,7 @@ func TestNextReview(t *testing.T) {
 		var bank []exercises.Exercise
 		for _, k := range []string{"pin-1", "pin-2", "other-1", "other-2", "other-3"} {
 			bank = append(bank, exercises.Exercise{Key: "chess/review-" + k, Kind: "choice",
-				Title: exercises.Text{ZH: "题", EN: "Q"}, Body: exercises.Text{ZH: "选", EN: "Pick"},
+				Title: domain.Text{ZH: "题", EN: "Q"}, Body: domain.Text{ZH: "选", EN: "Pick"},
 				Prompt:     json.RawMessage(`{"game":"chess","options":[{"zh-CN":"甲","en":"A"},{"zh-CN":"乙","en":"B"}]}`),
 				Solution:   json.RawMessage(`{"correct":[1]}`),
 				Difficulty: 3, Band: exercises.G23, Tags: []string{"chess." + k[:len(k)-2]}})

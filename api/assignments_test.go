@@ -38,7 +38,7 @@ func newAssignmentsServer(t *testing.T, db *gorm.DB, now *time.Time) (*apitest.H
 	var exs []exercises.Exercise
 	for _, n := range []string{"1", "2", "3"} {
 		ex := exercises.Exercise{ID: uuid.Must(uuid.NewV7()).String(), SchoolID: f.A.School.ID, Kind: "choice",
-			Title: exercises.Text{ZH: "题" + n, EN: "Q" + n}, Body: exercises.Text{ZH: "选", EN: "Pick"},
+			Title: domain.Text{ZH: "题" + n, EN: "Q" + n}, Body: domain.Text{ZH: "选", EN: "Pick"},
 			Prompt:     json.RawMessage(`{"game":"chess","options":[{"zh-CN":"甲","en":"A"},{"zh-CN":"乙","en":"B"}]}`),
 			Solution:   json.RawMessage(`{"correct":[1]}`),
 			Difficulty: len(exs) + 1, Band: exercises.G23, Tags: []string{"t"}}
@@ -256,19 +256,19 @@ func schoolLesson(t *testing.T, db *gorm.DB, school string, exerciseIDs ...strin
 	ctx := context.Background()
 	ls := models.NewLessonStore(db)
 	c, err := ls.CreateCurriculum(ctx, lessons.Curriculum{SchoolID: school, Game: game.Chess, Band: exercises.G23,
-		Title: lessons.Text{ZH: "校本", EN: "School"}})
+		Title: domain.Text{ZH: "校本", EN: "School"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	u, err := ls.CreateUnit(ctx, school, c.ID, lessons.Unit{Title: lessons.Text{ZH: "单元", EN: "Unit"}})
+	u, err := ls.CreateUnit(ctx, school, c.ID, lessons.Unit{Title: domain.Text{ZH: "单元", EN: "Unit"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	blocks := []lessons.Block{{Type: lessons.BlockText, Text: lessons.Text{ZH: "读", EN: "Read"}}}
+	blocks := []lessons.Block{{Type: lessons.BlockText, Text: domain.Text{ZH: "读", EN: "Read"}}}
 	for _, id := range exerciseIDs {
 		blocks = append(blocks, lessons.Block{Type: lessons.BlockExercise, Exercise: id})
 	}
-	l, err := ls.CreateLesson(ctx, school, u.ID, lessons.Lesson{Title: lessons.Text{ZH: "课", EN: "Lesson"}, Minutes: 5, Blocks: blocks})
+	l, err := ls.CreateLesson(ctx, school, u.ID, lessons.Lesson{Title: domain.Text{ZH: "课", EN: "Lesson"}, Minutes: 5, Blocks: blocks})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"qixue/assignments"
+	"qixue/domain"
 	"qixue/exercises"
 )
 
@@ -133,11 +134,11 @@ func toSavedAssignment(a assignments.Assignment, lang string) savedAssignmentRes
 	r := savedAssignmentResponse{assignmentResponse: toAssignmentResponse(a), Warnings: []Warning{}}
 	for _, w := range a.Warnings {
 		msg := msgAboveBandPractice
-		if w.Title != (exercises.Text{}) {
+		if w.Title != (domain.Text{}) {
 			msg = msgAboveBandItem
 		}
 		r.Warnings = append(r.Warnings, Warning{Code: w.Code, Field: w.Field,
-			Message: msg.in(lang, w.Title.Get(lang), bandName(w.Band, lang), bandName(w.ClassBand, lang))})
+			Message: msg.in(lang, w.Title.In(lang), bandName(w.Band, lang), bandName(w.ClassBand, lang))})
 	}
 	return r
 }

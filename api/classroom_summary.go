@@ -128,7 +128,7 @@ func toLiveSummary(l classroom.Lesson, answers []classroom.Answer, students []cl
 	for i, it := range l.Items {
 		item := liveSummaryItem{Index: i, ExerciseID: it.ExerciseID}
 		if ex, ok := exs[it.ExerciseID]; ok {
-			item.Title, item.Kind, item.Game = ex.Title.Get(lang), ex.Kind, string(exercises.GameOf(ex))
+			item.Title, item.Kind, item.Game = ex.Title.In(lang), ex.Kind, string(exercises.GameOf(ex))
 		}
 		s.Items[i] = item
 	}

@@ -251,7 +251,7 @@ func toLiveItem(l classroom.Lesson, i int, v liveLessonView) liveItemResponse {
 				m := liveMineResponse{Answer: a.Answer, AttemptID: a.AttemptID, At: a.At}
 				if it.Revealed {
 					ok := a.Outcome == exercises.Correct
-					m.Outcome, m.Correct, m.Feedback = string(a.Outcome), &ok, a.Feedback.Get(v.lang)
+					m.Outcome, m.Correct, m.Feedback = string(a.Outcome), &ok, a.Feedback.In(v.lang)
 				}
 				r.Mine = &m
 			}
@@ -269,7 +269,7 @@ func toLiveCount(c classroom.Count, revealed bool, lang string) liveCountRespons
 	r := liveCountResponse{Answer: c.Answer, Count: c.Count}
 	if revealed {
 		ok := c.Outcome == exercises.Correct
-		r.Correct, r.Feedback = &ok, c.Feedback.Get(lang)
+		r.Correct, r.Feedback = &ok, c.Feedback.In(lang)
 	}
 	return r
 }

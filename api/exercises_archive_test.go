@@ -10,6 +10,7 @@ import (
 
 	"qixue/api"
 	"qixue/api/apitest"
+	"qixue/domain"
 	"qixue/exercises"
 	"qixue/models/modelstest"
 )
@@ -40,13 +41,13 @@ func TestStudentDefaultBand(t *testing.T) {
 	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
 		generic := exercises.Exercise{
 			Key: "generic/test-number-001", Kind: "number",
-			Title: exercises.Text{ZH: "数一数", EN: "Count"}, Body: exercises.Text{ZH: "一周几天？", EN: "How many days in a week?"},
+			Title: domain.Text{ZH: "数一数", EN: "Count"}, Body: domain.Text{ZH: "一周几天？", EN: "How many days in a week?"},
 			Prompt: json.RawMessage(`{}`), Solution: json.RawMessage(`{"value":7}`),
 			Difficulty: 1, Band: exercises.G46,
 		}
 		older := exercises.Exercise{
 			Key: "chess/test-choice-046", Kind: "choice",
-			Title: exercises.Text{ZH: "升变", EN: "Promotion"}, Body: exercises.Text{ZH: "哪个对？", EN: "Which is right?"},
+			Title: domain.Text{ZH: "升变", EN: "Promotion"}, Body: domain.Text{ZH: "哪个对？", EN: "Which is right?"},
 			Prompt:     json.RawMessage(`{"game":"chess","options":[{"zh-CN":"变王","en":"Into a king"},{"zh-CN":"变后","en":"Into a queen"}]}`),
 			Solution:   json.RawMessage(`{"correct":[1]}`),
 			Difficulty: 2, Band: exercises.G46,

@@ -8,6 +8,7 @@ import (
 
 	"qixue/api"
 	"qixue/api/apitest"
+	"qixue/domain"
 	"qixue/exercises"
 	"qixue/models/modelstest"
 )
@@ -21,13 +22,13 @@ func TestHints(t *testing.T) {
 	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
 		hinted := exercises.Exercise{
 			Key: "chess/test-hint-001", Kind: "choice",
-			Title: exercises.Text{ZH: "易位", EN: "Castling"}, Body: exercises.Text{ZH: "哪个对？", EN: "Which is right?"},
+			Title: domain.Text{ZH: "易位", EN: "Castling"}, Body: domain.Text{ZH: "哪个对？", EN: "Which is right?"},
 			Prompt:     []byte(`{"game":"chess","options":[{"zh-CN":"王走三格","en":"The king moves three squares"},{"zh-CN":"王走两格","en":"The king moves two squares"}]}`),
 			Solution:   []byte(`{"correct":[1],"explanation":{"zh-CN":"王走两格。","en":"The king moves two squares."}}`),
 			Difficulty: 1, Band: exercises.K1, Tags: []string{"chess.rules.castling"},
 			Hints: []exercises.Hint{
-				{Text: exercises.Text{ZH: "王从 e1 出发。", EN: "The king starts on e1."}, Squares: []string{"e1"}},
-				{Text: exercises.Text{ZH: "数一数王走到 g1 的格子。", EN: "Count the squares from e1 to g1."}, Squares: []string{"e1", "f1", "g1"}},
+				{Text: domain.Text{ZH: "王从 e1 出发。", EN: "The king starts on e1."}, Squares: []string{"e1"}},
+				{Text: domain.Text{ZH: "数一数王走到 g1 的格子。", EN: "Count the squares from e1 to g1."}, Squares: []string{"e1", "f1", "g1"}},
 			},
 		}
 		p := newPractice(t, db, hinted)

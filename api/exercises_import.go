@@ -27,7 +27,7 @@ type importRefusalJSON struct {
 func toImportResponse(rep exercises.LichessReport, dryRun bool, lang string) importResponse {
 	out := importResponse{Imported: rep.Imported, DryRun: dryRun, Refused: []importRefusalJSON{}}
 	for _, r := range rep.Refused {
-		out.Refused = append(out.Refused, importRefusalJSON{Line: r.Line, PuzzleID: r.PuzzleID, Code: r.Code, Reason: r.Reason.Get(lang)})
+		out.Refused = append(out.Refused, importRefusalJSON{Line: r.Line, PuzzleID: r.PuzzleID, Code: r.Code, Reason: r.Reason.In(lang)})
 	}
 	return out
 }

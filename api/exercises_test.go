@@ -46,14 +46,14 @@ func newPractice(t testing.TB, db *gorm.DB, extra ...exercises.Exercise) *practi
 	})
 	p.Choice = exercises.Exercise{
 		Key: "chess/test-choice-001", Kind: "choice",
-		Title: exercises.Text{ZH: "王车易位", EN: "Castling"}, Body: exercises.Text{ZH: "哪个对？", EN: "Which is right?"},
+		Title: domain.Text{ZH: "王车易位", EN: "Castling"}, Body: domain.Text{ZH: "哪个对？", EN: "Which is right?"},
 		Prompt:     json.RawMessage(`{"game":"chess","options":[{"zh-CN":"王走三格","en":"The king moves three squares"},{"zh-CN":"王走两格","en":"The king moves two squares"}]}`),
 		Solution:   json.RawMessage(`{"correct":[1],"explanation":{"zh-CN":"王走两格。","en":"The king moves two squares."}}`),
 		Difficulty: 1, Band: exercises.K1, Tags: []string{"chess.rules.castling"},
 	}
 	p.Number = exercises.Exercise{
 		Key: "draughts/test-number-001", Kind: "number",
-		Title: exercises.Text{ZH: "棋子", EN: "Pieces"}, Body: exercises.Text{ZH: "每方几个棋子？", EN: "How many pieces per side?"},
+		Title: domain.Text{ZH: "棋子", EN: "Pieces"}, Body: domain.Text{ZH: "每方几个棋子？", EN: "How many pieces per side?"},
 		Prompt:     json.RawMessage(`{"game":"draughts"}`),
 		Solution:   json.RawMessage(`{"value":20}`),
 		Difficulty: 1, Band: exercises.G23, Tags: []string{"draughts.rules.setup"},
@@ -296,7 +296,7 @@ func TestNumchessRulesetFromPrompt(t *testing.T) {
 	modelstest.Each(t, func(t *testing.T, db *gorm.DB) {
 		ex := exercises.Exercise{
 			Key: "numchess/test-expr-001", Kind: "numchess.expression",
-			Title: exercises.Text{ZH: "算一算", EN: "Make it"}, Body: exercises.Text{ZH: "用 2 和 3 算出 6", EN: "Make 6 from 2 and 3"},
+			Title: domain.Text{ZH: "算一算", EN: "Make it"}, Body: domain.Text{ZH: "用 2 和 3 算出 6", EN: "Make 6 from 2 and 3"},
 			Prompt:     json.RawMessage(`{"ruleset":"G46","digits":[2,3],"target":6}`),
 			Solution:   json.RawMessage(`{"expression":"2×3"}`),
 			Difficulty: 2, Band: exercises.G46,

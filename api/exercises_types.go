@@ -16,7 +16,7 @@ type textRequest struct {
 	EN string `json:"en"`
 }
 
-func (t textRequest) text() exercises.Text { return exercises.Text{ZH: t.ZH, EN: t.EN} }
+func (t textRequest) text() domain.Text { return domain.Text{ZH: t.ZH, EN: t.EN} }
 
 type exerciseRequest struct {
 	SchoolID   string          `json:"school_id"`
@@ -107,7 +107,7 @@ func toHintResponse(step int, h exercises.Hint, lang string) hintResponse {
 	if sq == nil {
 		sq = []string{}
 	}
-	return hintResponse{Step: step, Text: h.Text.Get(lang), Squares: sq}
+	return hintResponse{Step: step, Text: h.Text.In(lang), Squares: sq}
 }
 
 // openedHintResponse answers a hint request.
@@ -123,7 +123,7 @@ func toExerciseResponse(v exercises.View, lang string) exerciseResponse {
 	ex := v.Exercise
 	r := exerciseResponse{
 		ID: ex.ID, Key: ex.Key, Source: "builtin", Kind: ex.Kind, Game: string(exercises.GameOf(ex)),
-		Band: string(ex.Band), Difficulty: ex.Difficulty, Tags: ex.Tags, Title: ex.Title.Get(lang), Body: ex.Body.Get(lang),
+		Band: string(ex.Band), Difficulty: ex.Difficulty, Tags: ex.Tags, Title: ex.Title.In(lang), Body: ex.Body.In(lang),
 		Prompt: ex.Prompt,
 	}
 	if r.Tags == nil {
@@ -169,7 +169,7 @@ type verdictResponse struct {
 func toVerdictResponse(v exercises.Verdict, lang string) verdictResponse {
 	r := verdictResponse{
 		Outcome: string(v.Result.Outcome), Correct: v.Result.Outcome == exercises.Correct, Done: v.Result.Done(),
-		Score: v.Result.Score, Feedback: v.Result.Feedback.Get(lang), Reply: v.Result.Reply, Details: v.Result.Details,
+		Score: v.Result.Score, Feedback: v.Result.Feedback.In(lang), Reply: v.Result.Reply, Details: v.Result.Details,
 		Replayed: v.Replayed, Solution: v.Solution, ForbiddenPoints: v.ForbiddenPoints,
 	}
 	if v.Attempt != nil {
@@ -197,7 +197,7 @@ type attemptResponse struct {
 
 func toAttemptResponse(a exercises.Attempt, lang string) attemptResponse {
 	r := attemptResponse{ID: a.ID, ExerciseID: a.ExerciseID, Outcome: string(a.Outcome), Correct: a.Correct(), Score: a.Score,
-		Feedback: a.Feedback.Get(lang), Answer: a.Answer, TimeMS: a.TimeMS, GaveUp: a.GaveUp, FirstAttempt: a.First,
+		Feedback: a.Feedback.In(lang), Answer: a.Answer, TimeMS: a.TimeMS, GaveUp: a.GaveUp, FirstAttempt: a.First,
 		HintsUsed: a.HintsUsed, Stars: a.Stars(), CreatedAt: a.CreatedAt}
 	if r.Answer == nil {
 		r.Answer = json.RawMessage("null")
@@ -230,8 +230,8 @@ type generatedResponse struct {
 	Band       string          `json:"band"`
 	Difficulty int             `json:"difficulty"`
 	Tags       []string        `json:"tags"`
-	Title      exercises.Text  `json:"title"`
-	Body       exercises.Text  `json:"body"`
+	Title      domain.Text     `json:"title"`
+	Body       domain.Text     `json:"body"`
 	Prompt     json.RawMessage `json:"prompt"`
 	Solution   json.RawMessage `json:"solution"`
 }
@@ -256,7 +256,7 @@ func (p answerProblem) Error() string { return p.e.Error() }
 func (p answerProblem) Code() string { return "invalid_answer" }
 
 // Message returns the kind's explanation in lang.
-func (p answerProblem) Message(lang string) string { return p.e.Message.Get(lang) }
+func (p answerProblem) Message(lang string) string { return p.e.Message.In(lang) }
 
 // Fields names the part of the answer at fault with the kind's code.
 func (p answerProblem) Fields() []domain.FieldError {
@@ -273,7 +273,7 @@ func (p promptProblem) Error() string { return p.e.Error() }
 func (p promptProblem) Code() string { return "invalid_exercise" }
 
 // Message returns the kind's reason in lang.
-func (p promptProblem) Message(lang string) string { return p.e.Message.Get(lang) }
+func (p promptProblem) Message(lang string) string { return p.e.Message.In(lang) }
 
 // Refutation returns the move refuting the stated solution, or "".
 func (p promptProblem) Refutation() string { return p.e.Refutation }

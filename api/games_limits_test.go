@@ -7,7 +7,6 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-	"time"
 
 	"gorm.io/gorm"
 
@@ -174,9 +173,7 @@ func TestGameUploadReviewCases(t *testing.T) {
 			}
 			var before, after runtime.MemStats
 			runtime.ReadMemStats(&before)
-			start := time.Now()
 			rec := w.Do(t, "POST", "/v1/games?lang=en", tok, body, hdr)
-			took := time.Since(start)
 			runtime.ReadMemStats(&after)
 			raw := rec.Body.String()
 			p := apitest.Decode[limitProblem](t, rec)
@@ -187,9 +184,6 @@ func TestGameUploadReviewCases(t *testing.T) {
 			// the hundreds of bytes per ply or level of before.
 			if alloc := after.TotalAlloc - before.TotalAlloc; alloc > uint64(12*len(tc.text))+64<<20 {
 				t.Errorf("allocated %d MB for a %d MB file", alloc>>20, len(tc.text)>>20)
-			}
-			if took > 10*time.Second {
-				t.Errorf("took %v", took)
 			}
 		})
 	}

@@ -15,6 +15,7 @@ import (
 
 	"qixue/api"
 	"qixue/api/apitest"
+	"qixue/domain"
 	"qixue/exercises"
 	"qixue/heavy"
 	"qixue/models"
@@ -33,7 +34,7 @@ func heavyServer(t testing.TB, db *gorm.DB, g *heavy.Guard) (*apitest.Harness, a
 		Exercises: practice, Games: api.NewGames(models.NewGameStore(db), nil), Heavy: g})
 	choice := exercises.Exercise{
 		Key: "chess/heavy-choice-001", Kind: "choice",
-		Title: exercises.Text{ZH: "王车易位", EN: "Castling"}, Body: exercises.Text{ZH: "哪个对？", EN: "Which is right?"},
+		Title: domain.Text{ZH: "王车易位", EN: "Castling"}, Body: domain.Text{ZH: "哪个对？", EN: "Which is right?"},
 		Prompt:     json.RawMessage(`{"game":"chess","options":[{"zh-CN":"王走三格","en":"Three squares"},{"zh-CN":"王走两格","en":"Two squares"}]}`),
 		Solution:   json.RawMessage(`{"correct":[1]}`),
 		Difficulty: 1, Band: exercises.G23, Tags: []string{"chess.rules.castling"},

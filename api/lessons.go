@@ -208,7 +208,7 @@ func (h *lessonHandlers) createUnit(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusCreated, unitResponse{ID: u.ID, Title: u.Title.Get(langOf(c)), Lessons: []lessonSummaryResponse{}})
+	return c.JSON(http.StatusCreated, unitResponse{ID: u.ID, Title: u.Title.In(langOf(c)), Lessons: []lessonSummaryResponse{}})
 }
 
 func (h *lessonHandlers) updateUnit(c echo.Context) error {
@@ -220,7 +220,7 @@ func (h *lessonHandlers) updateUnit(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, unitResponse{ID: u.ID, Title: u.Title.Get(langOf(c)), Lessons: []lessonSummaryResponse{}})
+	return c.JSON(http.StatusOK, unitResponse{ID: u.ID, Title: u.Title.In(langOf(c)), Lessons: []lessonSummaryResponse{}})
 }
 
 func (h *lessonHandlers) deleteUnit(c echo.Context) error {

@@ -76,7 +76,7 @@ type copyRequest struct {
 func toCurriculumResponse(c lessons.Curriculum, lang string, withUnits bool) curriculumResponse {
 	r := curriculumResponse{
 		ID: c.ID, Version: c.Version, Game: string(c.Game), Band: string(c.Band), Source: "builtin",
-		Title: c.Title.Get(lang), Description: c.Description.Get(lang),
+		Title: c.Title.In(lang), Description: c.Description.In(lang),
 	}
 	if c.SchoolID != "" {
 		r.Source, r.SchoolID = "school", &c.SchoolID
@@ -87,7 +87,7 @@ func toCurriculumResponse(c lessons.Curriculum, lang string, withUnits bool) cur
 	if withUnits {
 		r.Units = []unitResponse{}
 		for _, u := range c.Units {
-			ur := unitResponse{ID: u.ID, Title: u.Title.Get(lang), Lessons: []lessonSummaryResponse{}}
+			ur := unitResponse{ID: u.ID, Title: u.Title.In(lang), Lessons: []lessonSummaryResponse{}}
 			for _, l := range u.Lessons {
 				ur.Lessons = append(ur.Lessons, toLessonSummary(l, lang))
 			}
@@ -98,9 +98,9 @@ func toCurriculumResponse(c lessons.Curriculum, lang string, withUnits bool) cur
 }
 
 func toLessonSummary(l lessons.Lesson, lang string) lessonSummaryResponse {
-	r := lessonSummaryResponse{ID: l.ID, Title: l.Title.Get(lang), Objectives: []string{}, Tags: l.Tags, Minutes: l.Minutes}
+	r := lessonSummaryResponse{ID: l.ID, Title: l.Title.In(lang), Objectives: []string{}, Tags: l.Tags, Minutes: l.Minutes}
 	for _, o := range l.Objectives {
-		r.Objectives = append(r.Objectives, o.Get(lang))
+		r.Objectives = append(r.Objectives, o.In(lang))
 	}
 	if r.Tags == nil {
 		r.Tags = []string{}
@@ -114,10 +114,10 @@ func toBlockResponse(b lessons.Block, game game.Name, lang string) blockResponse
 	r := blockResponse{Type: string(b.Type)}
 	switch b.Type {
 	case lessons.BlockText:
-		r.Text = b.Text.Get(lang)
+		r.Text = b.Text.In(lang)
 	case lessons.BlockDiagram:
 		r.Position, r.Highlight, r.Arrows, r.Last, r.Flip = b.Position, b.Highlight, b.Arrows, b.Last, b.Flip
-		r.Caption = b.Caption.Get(lang)
+		r.Caption = b.Caption.In(lang)
 		r.URL = diagram.Path(game, lessons.DiagramOptions(b, lang))
 	}
 	return r

@@ -5,13 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
-	"qixue/classroom"
-	"qixue/domain"
 	"strconv"
 	"time"
 
 	"github.com/labstack/echo/v4"
 
+	"qixue/classroom"
+	"qixue/domain"
 	"qixue/identity"
 	"qixue/play"
 	"qixue/realtime"

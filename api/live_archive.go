@@ -4,9 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"qixue/domain"
 	"strings"
 
+	"qixue/domain"
 	"qixue/games"
 	"qixue/play"
 	"qixue/rules/game"
@@ -133,7 +133,7 @@ func (a liveArchive) Archive(ctx context.Context, g *play.Game, moves []string) 
 // computer's level in both languages ("电脑 第3级 / Computer level 3").
 func archiveName(p play.Player) string {
 	if p.Computer > 0 {
-		t := play.ComputerName(p.Computer, play.Text{})
+		t := play.ComputerName(p.Computer, domain.Text{})
 		return t.ZH + " / " + t.EN
 	}
 	return p.Name

@@ -7,6 +7,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"qixue/domain"
 	"qixue/play"
 	"qixue/players"
 	"qixue/rules/game"
@@ -28,14 +29,14 @@ func LiveComputer(reg *players.Registry) play.Computer {
 type liveComputer struct{ reg *players.Registry }
 
 // Levels names the levels of the game's player.
-func (c liveComputer) Levels(name string) []play.Text {
+func (c liveComputer) Levels(name string) []domain.Text {
 	p, err := c.reg.Get(game.Name(name))
 	if err != nil {
 		return nil
 	}
-	var out []play.Text
+	var out []domain.Text
 	for _, l := range p.Levels() {
-		out = append(out, play.Text{ZH: l.NameZH, EN: l.NameEN})
+		out = append(out, domain.Text{ZH: l.NameZH, EN: l.NameEN})
 	}
 	return out
 }

@@ -3,7 +3,6 @@ package api_test
 import (
 	"context"
 	"net/http"
-	"qixue/domain"
 	"strings"
 	"testing"
 	"time"
@@ -11,6 +10,7 @@ import (
 	"gorm.io/gorm"
 
 	"qixue/api/apitest"
+	"qixue/domain"
 	"qixue/models/modelstest"
 	"qixue/play"
 	"qixue/rules/game"

@@ -4,9 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
-	"qixue/domain"
 	"time"
 
+	"qixue/domain"
 	"qixue/identity"
 	"qixue/play"
 	"qixue/realtime"
@@ -284,7 +284,7 @@ type liveView struct {
 
 func (v liveView) name(p play.Player) string {
 	if p.Computer > 0 {
-		return play.Text{ZH: p.Name, EN: p.Shown}.In(v.lang)
+		return domain.Text{ZH: p.Name, EN: p.Shown}.In(v.lang)
 	}
 	if !v.student || p.UserID == v.self {
 		return p.Name

@@ -4,11 +4,11 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
-	"qixue/domain"
 	"time"
 
 	"github.com/labstack/echo/v4"
 
+	"qixue/domain"
 	"qixue/heavy"
 	"qixue/rules/record"
 )

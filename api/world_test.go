@@ -82,7 +82,7 @@ func newWorld(t testing.TB, db *gorm.DB) *world {
 	practice := exercises.NewService(models.NewExerciseStore(db, models.WithLimitsTTL(0)), nil)
 	choice := exercises.Exercise{
 		Key: "chess/world-choice-001", Kind: "choice",
-		Title: exercises.Text{ZH: "王车易位", EN: "Castling"}, Body: exercises.Text{ZH: "哪个对？", EN: "Which is right?"},
+		Title: domain.Text{ZH: "王车易位", EN: "Castling"}, Body: domain.Text{ZH: "哪个对？", EN: "Which is right?"},
 		Prompt:     json.RawMessage(`{"game":"chess","options":[{"zh-CN":"王走三格","en":"Three squares"},{"zh-CN":"王走两格","en":"Two squares"}]}`),
 		Solution:   json.RawMessage(`{"correct":[1]}`),
 		Difficulty: 1, Band: exercises.G23, Tags: []string{"chess.rules.castling"},

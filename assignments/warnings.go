@@ -3,6 +3,7 @@ package assignments
 import (
 	"strconv"
 
+	"qixue/domain"
 	"qixue/exercises"
 )
 
@@ -10,7 +11,7 @@ import (
 // ("" for content of no band) and its title in both languages.
 type ItemInfo struct {
 	Band  exercises.Band
-	Title exercises.Text
+	Title domain.Text
 }
 
 // Warning codes.
@@ -30,7 +31,7 @@ type Warning struct {
 	Field     string
 	Band      exercises.Band
 	ClassBand exercises.Band
-	Title     exercises.Text
+	Title     domain.Text
 }
 
 // bandRank orders the grade bands from the youngest; 0 is no band.

@@ -109,7 +109,7 @@ type Answer struct {
 	Answer   json.RawMessage
 	Outcome  exercises.Outcome
 	Score    float64
-	Feedback exercises.Text
+	Feedback domain.Text
 	TimeMS   int
 	At       time.Time
 }
@@ -157,6 +157,8 @@ type Store interface {
 	Answer(ctx context.Context, schoolID, id string, fn func(ctx context.Context, l Lesson) (Answer, error)) (Lesson, Answer, error)
 	// Answers returns a lesson's answers in the order they came.
 	Answers(ctx context.Context, lessonID string) ([]Answer, error)
+	// Answered reports whether the user has answered item index.
+	Answered(ctx context.Context, lessonID string, index int, userID string) (bool, error)
 	// Member returns the user's role in an active class of schoolID, and
 	// false when the user is not an active member of it.
 	Member(ctx context.Context, schoolID, classID, userID string) (domain.Role, bool, error)

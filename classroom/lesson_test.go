@@ -5,13 +5,14 @@ import (
 	"testing"
 	"time"
 
+	"qixue/domain"
 	"qixue/exercises"
 )
 
 func TestTallyOf(t *testing.T) {
 	ans := func(i int, user, doc string, o exercises.Outcome) Answer {
 		return Answer{Index: i, UserID: user, Answer: json.RawMessage(doc), Outcome: o,
-			Feedback: exercises.Text{ZH: "错 " + doc, EN: "wrong " + doc}}
+			Feedback: domain.Text{ZH: "错 " + doc, EN: "wrong " + doc}}
 	}
 	all := []Answer{
 		ans(0, "u1", `{"move":"e4"}`, exercises.Correct),

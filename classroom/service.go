@@ -445,7 +445,7 @@ func (s *Service) Answer(ctx context.Context, p domain.Principal, id string, in 
 	if err := takes(l, in.Index, s.clock()); err != nil {
 		return Verdict{}, err
 	}
-	mine, err := s.answered(ctx, l.ID, p.UserID, in.Index)
+	mine, err := s.store.Answered(ctx, l.ID, in.Index, p.UserID)
 	if err != nil {
 		return Verdict{}, err
 	}
@@ -505,27 +505,13 @@ func takes(l Lesson, i int, now time.Time) error {
 	return nil
 }
 
-// answered reports whether the user has answered item index.
-func (s *Service) answered(ctx context.Context, lessonID, userID string, index int) (bool, error) {
-	all, err := s.store.Answers(ctx, lessonID)
-	if err != nil {
-		return false, err
-	}
-	for _, a := range all {
-		if a.UserID == userID && a.Index == index {
-			return true, nil
-		}
-	}
-	return false, nil
-}
-
 // Count is how many students gave one answer to an item.
 type Count struct {
 	Answer  json.RawMessage
 	Count   int
 	Outcome exercises.Outcome
 	// Feedback is what the checker said of the answer.
-	Feedback exercises.Text
+	Feedback domain.Text
 }
 
 // Tally is the class's answers to one item: how many answered, how many

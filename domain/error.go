@@ -20,6 +20,7 @@ type Error struct {
 	code       string
 	fields     []FieldError
 	args       []any
+	reason     Text
 	retryAfter time.Duration
 }
 
@@ -63,6 +64,9 @@ func (e *Error) Error() string {
 	if len(e.args) > 0 {
 		fmt.Fprint(&b, " ", e.args)
 	}
+	if e.reason.EN != "" {
+		b.WriteString(" " + e.reason.EN)
+	}
 	return b.String()
 }
 
@@ -74,6 +78,11 @@ func (e *Error) Fields() []FieldError { return e.fields }
 
 // Args returns the values the message of the code takes (nil when none).
 func (e *Error) Args() []any { return e.args }
+
+// Reason returns the rule broken, in both languages, when the refusal
+// explains itself (an engine's refusal of a move, a penalty); zero
+// otherwise.
+func (e *Error) Reason() Text { return e.reason }
 
 // RetryAfter returns how long the caller should wait before trying again
 // (rate limits, a busy server), or zero when the error does not say.
@@ -97,6 +106,14 @@ func (e *Error) WithFields(fields ...FieldError) *Error {
 func (e *Error) WithArgs(args ...any) *Error {
 	c := *e
 	c.args = args
+	return &c
+}
+
+// WithReason returns a copy of e explaining itself by t (shown to the
+// caller as it is).
+func (e *Error) WithReason(t Text) *Error {
+	c := *e
+	c.reason = t
 	return &c
 }
 

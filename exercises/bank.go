@@ -9,6 +9,8 @@ import (
 	"path"
 	"sort"
 	"strings"
+
+	"qixue/domain"
 )
 
 //go:embed bank
@@ -18,8 +20,8 @@ var bankFS embed.FS
 type bankEntry struct {
 	Key        string          `json:"key"`
 	Kind       string          `json:"kind"`
-	Title      Text            `json:"title"`
-	Body       Text            `json:"body"`
+	Title      domain.Text     `json:"title"`
+	Body       domain.Text     `json:"body"`
 	Prompt     json.RawMessage `json:"prompt"`
 	Solution   json.RawMessage `json:"solution"`
 	Difficulty int             `json:"difficulty"`

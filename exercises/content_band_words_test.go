@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"testing"
 
+	"qixue/domain"
 	"qixue/rules/chess"
 	"qixue/rules/game"
 	"qixue/rules/numchess"
@@ -30,7 +31,7 @@ func ncK1Problems(s string) []string {
 }
 
 // allExerciseTexts is exerciseTexts with the title and the hints.
-func allExerciseTexts(ex Exercise) map[string]Text {
+func allExerciseTexts(ex Exercise) map[string]domain.Text {
 	out := exerciseTexts(ex)
 	out["title"] = ex.Title
 	for i, h := range ex.Hints {
@@ -41,7 +42,7 @@ func allExerciseTexts(ex Exercise) map[string]Text {
 
 // feedbackTo returns the feedback (or the answer error's message) the kind
 // of ex gives to answer.
-func feedbackTo(t *testing.T, ex Exercise, answer any) Text {
+func feedbackTo(t *testing.T, ex Exercise, answer any) domain.Text {
 	t.Helper()
 	b, _ := json.Marshal(answer)
 	k, ok := KindByName(ex.Kind)
@@ -176,7 +177,7 @@ func checkExerciseTexts(ex Exercise, check func(where, s string)) {
 // it tried.
 func checkFeedback(t *testing.T, ex Exercise, answers []any, check func(where, s string)) int {
 	t.Helper()
-	said := map[Text]bool{}
+	said := map[domain.Text]bool{}
 	for _, a := range answers {
 		fb := feedbackTo(t, ex, a)
 		if said[fb] {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"qixue/domain"
 	"qixue/rules/chess"
 	"qixue/rules/game"
 )
@@ -222,7 +223,7 @@ func TestChessContentMoves(t *testing.T) {
 	eachLesson(t, game.Chess, func(_ contentCurriculum, l contentLesson) {
 		var pos *chess.Position
 		for i, b := range l.Blocks {
-			texts, last := []Text{b.Text}, ""
+			texts, last := []domain.Text{b.Text}, ""
 			if b.Type == "diagram" {
 				// Diagrams of a part of the board (no kings)
 				// show no position moves could be played in.
@@ -230,7 +231,7 @@ func TestChessContentMoves(t *testing.T) {
 				if p, err := chess.ParseFEN(b.Position); err == nil {
 					pos = &p
 				}
-				texts, last = []Text{b.Caption}, b.Last
+				texts, last = []domain.Text{b.Caption}, b.Last
 			}
 			if pos == nil {
 				continue
@@ -301,7 +302,7 @@ func drawClaimProblems(s string) []string {
 // "claim" (or names the automatic limit) in the same paragraph or list
 // item.
 func TestChessDrawClaims(t *testing.T) {
-	check := func(where string, text Text) {
+	check := func(where string, text domain.Text) {
 		for _, s := range []string{text.ZH, text.EN} {
 			for _, sentence := range drawClaimProblems(s) {
 				t.Errorf("%s: %q presents a claimed draw as automatic", where, sentence)

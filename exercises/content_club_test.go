@@ -210,7 +210,7 @@ func TestClubLessonTablesAddUp(t *testing.T) {
 		eachLesson(t, g, func(_ contentCurriculum, l contentLesson) {
 			for _, b := range l.Blocks {
 				for _, lang := range []string{"zh-CN", "en"} {
-					c, totals, ok := parseCrossTable(b.Text.Get(lang))
+					c, totals, ok := parseCrossTable(b.Text.In(lang))
 					if !ok {
 						continue
 					}

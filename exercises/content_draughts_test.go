@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"testing"
 
+	"qixue/domain"
 	"qixue/rules/draughts"
 )
 
@@ -56,7 +57,7 @@ var (
 )
 
 // shotClaimProblems compares what a shot's texts say with its tally.
-func shotClaimProblems(body, explanation Text, got shotTally) []string {
+func shotClaimProblems(body, explanation domain.Text, got shotTally) []string {
 	var problems []string
 	num := func(re *regexp.Regexp, s string, group int) (int, bool) {
 		m := re.FindStringSubmatch(s)
@@ -102,8 +103,8 @@ func TestDraughtsShotClaims(t *testing.T) {
 		}
 		var p draughtsFENPrompt
 		var s struct {
-			Moves       []string `json:"moves"`
-			Explanation Text     `json:"explanation"`
+			Moves       []string    `json:"moves"`
+			Explanation domain.Text `json:"explanation"`
 		}
 		_ = json.Unmarshal(ex.Prompt, &p)
 		_ = json.Unmarshal(ex.Solution, &s)
@@ -127,8 +128,8 @@ func TestDraughtsShotClaimsCatch(t *testing.T) {
 	if got != (shotTally{Taken: 1, Lost: 1, Crowned: true}) {
 		t.Fatalf("tally %+v", got)
 	}
-	body := Text{ZH: "黑方走。先送一个子，逼对方吃，然后一下吃回更多。", EN: "Black to move. Give a piece so the opponent must take, then take back more."}
-	expl := Text{ZH: "你一共吃掉 1 个棋子，对方只吃掉 1 个。最后你的兵还升成了王！", EN: "You take 1 piece and lose 1 piece. And your man is crowned a king!"}
+	body := domain.Text{ZH: "黑方走。先送一个子，逼对方吃，然后一下吃回更多。", EN: "Black to move. Give a piece so the opponent must take, then take back more."}
+	expl := domain.Text{ZH: "你一共吃掉 1 个棋子，对方只吃掉 1 个。最后你的兵还升成了王！", EN: "You take 1 piece and lose 1 piece. And your man is crowned a king!"}
 	if n := len(shotClaimProblems(body, expl, got)); n != 3 {
 		t.Errorf("%d problems, want 3 (two gains claimed, one 'only')", n)
 	}

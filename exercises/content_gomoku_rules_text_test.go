@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"qixue/domain"
 	"qixue/rules/game"
 )
 
@@ -12,7 +13,7 @@ import (
 // or more: "more" when it says five or more wins, "exactly" when it says
 // only exactly five wins (or that six or more is forbidden or does not
 // count), in either language.
-func gomokuRuleClaims(body Text) (more, exactly bool) {
+func gomokuRuleClaims(body domain.Text) (more, exactly bool) {
 	zh, en := body.ZH, strings.ToLower(body.EN)
 	more = strings.Contains(zh, "或更多") && strings.Contains(zh, "就赢") ||
 		strings.Contains(en, "five or more in a row wins") || strings.Contains(en, "five (or more) in a row wins")

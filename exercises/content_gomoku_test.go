@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"qixue/domain"
 	"qixue/rules/game"
 	"qixue/rules/gomoku"
 )
@@ -350,7 +351,7 @@ func TestGomokuStrayStones(t *testing.T) {
 // and the defender's forced blocks, and a text that lists it as one row of
 // points ("连续冲四：k8 l8 n11 j7 o12") tells a child that the attacker
 // plays them all. Each block must be named as one (挡 l8 / block at l8).
-func gmVCFExplanationProblem(line []string, expl Text) string {
+func gmVCFExplanationProblem(line []string, expl domain.Text) string {
 	for i := 1; i < len(line); i += 2 {
 		if !strings.Contains(expl.ZH, "挡 "+line[i]) || !strings.Contains(expl.EN, "block at "+line[i]) {
 			return fmt.Sprintf("the defender's reply %s is not named as a block in %q / %q", line[i], expl.ZH, expl.EN)
@@ -368,8 +369,8 @@ func TestGomokuVCFExplanations(t *testing.T) {
 			continue
 		}
 		var s struct {
-			Line        []string `json:"line"`
-			Explanation Text     `json:"explanation"`
+			Line        []string    `json:"line"`
+			Explanation domain.Text `json:"explanation"`
 		}
 		_ = json.Unmarshal(ex.Solution, &s)
 		if msg := gmVCFExplanationProblem(s.Line, s.Explanation); msg != "" {
@@ -380,7 +381,7 @@ func TestGomokuVCFExplanations(t *testing.T) {
 	if n < 7 {
 		t.Errorf("only %d VCF exercises", n)
 	}
-	old := Text{ZH: "连续冲四：k8 l8 n11 j7 o12", EN: "Continuous fours: k8 l8 n11 j7 o12"}
+	old := domain.Text{ZH: "连续冲四：k8 l8 n11 j7 o12", EN: "Continuous fours: k8 l8 n11 j7 o12"}
 	if gmVCFExplanationProblem([]string{"k8", "l8", "n11", "j7", "o12"}, old) == "" {
 		t.Error("the one-row list passed")
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"qixue/domain"
 	"qixue/rules/game"
 )
 
@@ -35,7 +36,7 @@ func eachBandLessonText(t *testing.T, game game.Name, band Band, check func(wher
 			return
 		}
 		for i, b := range l.Blocks {
-			for _, text := range []Text{b.Text, b.Caption} {
+			for _, text := range []domain.Text{b.Text, b.Caption} {
 				check(fmt.Sprintf("%s block %d", l.ID, i), text.ZH)
 				check(fmt.Sprintf("%s block %d", l.ID, i), text.EN)
 			}
@@ -145,7 +146,7 @@ func TestNoNotationBeforeItsLesson(t *testing.T) {
 			}
 			for _, l := range before {
 				for i, b := range l.Blocks {
-					for _, text := range []Text{b.Text, b.Caption} {
+					for _, text := range []domain.Text{b.Text, b.Caption} {
 						check(fmt.Sprintf("%s block %d", l.ID, i), text.ZH)
 						check(fmt.Sprintf("%s block %d", l.ID, i), text.EN)
 					}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"qixue/domain"
 	"qixue/rules/game"
 	"qixue/rules/numchess"
 )
@@ -72,9 +73,9 @@ func shownExpressionProblems(text string, stored []string) []string {
 func TestNumchessShownExpressions(t *testing.T) {
 	for _, ex := range wholeBank(t) {
 		var s struct {
-			Expression  string `json:"expression"`
-			Move        string `json:"move"`
-			Explanation Text   `json:"explanation"`
+			Expression  string      `json:"expression"`
+			Move        string      `json:"move"`
+			Explanation domain.Text `json:"explanation"`
 		}
 		_ = json.Unmarshal(ex.Solution, &s)
 		var stored []string
@@ -223,7 +224,7 @@ func TestNumchessK1ScoringClaims(t *testing.T) {
 		}
 		var s struct {
 			Red, Blue   *int
-			Explanation Text `json:"explanation"`
+			Explanation domain.Text `json:"explanation"`
 		}
 		_ = json.Unmarshal(ex.Prompt, &p)
 		_ = json.Unmarshal(ex.Solution, &s)
@@ -328,7 +329,7 @@ func TestNumchessG46DiffersFromG23(t *testing.T) {
 // TestNumchessG46LessonsOwn: every grades 4-6 number-chess lesson has
 // text of its own, found in no grades 2-3 lesson, so none is a copy.
 func TestNumchessG46LessonsOwn(t *testing.T) {
-	g23 := map[Text]bool{}
+	g23 := map[domain.Text]bool{}
 	eachLesson(t, game.NumChess, func(c contentCurriculum, l contentLesson) {
 		if c.Band == G23 {
 			for _, b := range l.Blocks {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"qixue/domain"
 	"qixue/rules/game"
 	"qixue/rules/numchess"
 )
@@ -58,8 +59,8 @@ func TestNumchessBackwardMeansBackward(t *testing.T) {
 }
 
 // exerciseHintTexts returns the texts of an exercise's hints.
-func exerciseHintTexts(ex Exercise) []Text {
-	var out []Text
+func exerciseHintTexts(ex Exercise) []domain.Text {
+	var out []domain.Text
 	for _, h := range ex.Hints {
 		out = append(out, h.Text)
 	}
@@ -71,7 +72,7 @@ func exerciseHintTexts(ex Exercise) []Text {
 // (邻) of its position is refused, so a child cannot meet it with a plain
 // move.
 func TestNumchessSpanWordingRefusesSteps(t *testing.T) {
-	asks := func(b Text) bool {
+	asks := func(b domain.Text) bool {
 		en := strings.ToLower(b.EN)
 		return strings.Contains(b.ZH, "跨进") || strings.Contains(b.ZH, "跨到") ||
 			strings.Contains(en, "span into") || strings.Contains(en, "span to")

@@ -11,19 +11,20 @@ import (
 	"path/filepath"
 	"testing"
 
+	"qixue/domain"
 	"qixue/rules/game"
 )
 
 // contentBlock is one block of a lesson as written in lessons/content.
 type contentBlock struct {
-	Type     string   `json:"type"`
-	Text     Text     `json:"text"`
-	Position string   `json:"position"`
-	Caption  Text     `json:"caption"`
-	Exercise string   `json:"exercise"`
-	Hi       []string `json:"highlight"`
-	Arrows   []string `json:"arrows"`
-	Last     string   `json:"last"`
+	Type     string      `json:"type"`
+	Text     domain.Text `json:"text"`
+	Position string      `json:"position"`
+	Caption  domain.Text `json:"caption"`
+	Exercise string      `json:"exercise"`
+	Hi       []string    `json:"highlight"`
+	Arrows   []string    `json:"arrows"`
+	Last     string      `json:"last"`
 }
 
 // contentLesson is one lesson of lessons/content.
@@ -80,11 +81,11 @@ func wholeBank(t *testing.T) []Exercise {
 // exerciseTexts returns every student-facing text of an exercise with a
 // name for messages: the body, the explanation, option texts and option
 // feedback.
-func exerciseTexts(ex Exercise) map[string]Text {
-	out := map[string]Text{"body": ex.Body}
+func exerciseTexts(ex Exercise) map[string]domain.Text {
+	out := map[string]domain.Text{"body": ex.Body}
 	var s struct {
-		Explanation    Text   `json:"explanation"`
-		OptionFeedback []Text `json:"option_feedback"`
+		Explanation    domain.Text   `json:"explanation"`
+		OptionFeedback []domain.Text `json:"option_feedback"`
 	}
 	_ = json.Unmarshal(ex.Solution, &s)
 	out["explanation"] = s.Explanation
@@ -92,7 +93,7 @@ func exerciseTexts(ex Exercise) map[string]Text {
 		out[fmt.Sprintf("option_feedback[%d]", i)] = f
 	}
 	var p struct {
-		Options []Text `json:"options"`
+		Options []domain.Text `json:"options"`
 	}
 	_ = json.Unmarshal(ex.Prompt, &p)
 	for i, o := range p.Options {

@@ -22,6 +22,7 @@ import (
 	"fmt"
 	"sort"
 
+	"qixue/domain"
 	"qixue/rules/game"
 )
 
@@ -68,21 +69,6 @@ func BandOfGrade(grade int) Band {
 	}
 }
 
-// Text is a string in the two languages Qixue serves.
-type Text struct {
-	ZH string `json:"zh-CN"`
-	EN string `json:"en"`
-}
-
-// Get returns the text in lang ("en" or anything else for zh-CN), falling
-// back to the other language when one is empty.
-func (t Text) Get(lang string) string {
-	if lang == "en" && t.EN != "" || t.ZH == "" {
-		return t.EN
-	}
-	return t.ZH
-}
-
 // Exercise is one exercise: built-in (SchoolID empty, Key set) or authored
 // by a school. Prompt and Solution are the kind's JSON documents; the
 // Solution never reaches a student before they solve or give up.
@@ -94,8 +80,8 @@ type Exercise struct {
 	// a school holds at most one exercise of a source. Empty for others.
 	Source     string
 	Kind       string
-	Title      Text
-	Body       Text // the question as the student reads it (Markdown)
+	Title      domain.Text
+	Body       domain.Text // the question as the student reads it (Markdown)
 	Prompt     json.RawMessage
 	Solution   json.RawMessage
 	Difficulty int // 1 (easiest) to 5
@@ -132,7 +118,7 @@ type Result struct {
 	Score float64
 	// Feedback says why, in both languages ("that leaves your king in
 	// check", "9 is used twice").
-	Feedback Text
+	Feedback domain.Text
 	// Reply is the opponent's move, in the game's notation, when Outcome
 	// is Continue.
 	Reply string
@@ -151,7 +137,7 @@ func (r Result) Done() bool { return r.Outcome != Continue }
 type AnswerError struct {
 	Code    string
 	Field   string
-	Message Text
+	Message domain.Text
 }
 
 func (e *AnswerError) Error() string {
@@ -164,7 +150,7 @@ func (e *AnswerError) Error() string {
 type PromptError struct {
 	Code    string
 	Field   string
-	Message Text
+	Message domain.Text
 	// Refutation is the move that refutes a stated solution, when the
 	// engine found one: the defence a claimed mate does not meet, the
 	// block after which a claimed VCF has no four left ("" otherwise).

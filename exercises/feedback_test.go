@@ -3,6 +3,8 @@ package exercises
 import (
 	"encoding/json"
 	"testing"
+
+	"qixue/domain"
 )
 
 // The exact feedback a child reads for a refused move: the move named
@@ -10,21 +12,21 @@ import (
 func TestIllegalMoveFeedbackTexts(t *testing.T) {
 	for _, c := range []struct {
 		name, kind, prompt, solution, answer string
-		want                                 Text
+		want                                 domain.Text
 	}{
 		{"exposes the king", "chess.mate_in",
 			// The white bishop on e2 is pinned by the rook on e5.
 			`{"fen":"k7/pp6/8/4r3/8/8/4B3/3RK3 w - - 0 1","n":1}`, `{"moves":["Rd8#"]}`, `{"move":"Bf3"}`,
-			Text{ZH: "这步棋（Bf3）不能走：这样走你的王会被将军", EN: "That move (Bf3) is not allowed: your king would be in check"}},
+			domain.Text{ZH: "这步棋（Bf3）不能走：这样走你的王会被将军", EN: "That move (Bf3) is not allowed: your king would be in check"}},
 		{"does not answer a check", "chess.escape_check",
 			`{"fen":"2b1k3/7p/8/1B6/8/8/P7/4K3 b - - 0 1"}`, `{"move":"Bd7"}`, `{"move":"h6"}`,
-			Text{ZH: "这步棋（h6）不能走：你的王正被将军，这步没有解除", EN: "That move (h6) is not allowed: your king is in check and this move does not get it out of check"}},
+			domain.Text{ZH: "这步棋（h6）不能走：你的王正被将军，这步没有解除", EN: "That move (h6) is not allowed: your king is in check and this move does not get it out of check"}},
 		{"draughts: not the capture this piece has", "draughts.capture",
 			`{"fen":"W:W32,33,38:B9,18,19,27,28"}`, `{"move":"32x3"}`, `{"move":"33-29"}`,
-			Text{ZH: "这步棋（33-29）不能走：有吃必吃：这个棋子能吃子，就必须吃，不能走普通的一步。数一数它能跳过哪些棋子。", EN: "That move (33-29) is not allowed: capturing is compulsory: this piece can capture, so it must, not make a plain move. Follow its jumps."}},
+			domain.Text{ZH: "这步棋（33-29）不能走：有吃必吃：这个棋子能吃子，就必须吃，不能走普通的一步。数一数它能跳过哪些棋子。", EN: "That move (33-29) is not allowed: capturing is compulsory: this piece can capture, so it must, not make a plain move. Follow its jumps."}},
 		{"a move given as squares is named as the lessons write it", "chess.escape_check",
 			`{"fen":"2b1k3/7p/8/1B6/8/8/P7/4K3 b - - 0 1"}`, `{"move":"Bd7"}`, `{"move":"e8e6"}`,
-			Text{ZH: "这步棋（从 e8 走到 e6）不能走：王不能从 e8 走到 e6", EN: "That move (e8 to e6) is not allowed: a king cannot move from e8 to e6"}},
+			domain.Text{ZH: "这步棋（从 e8 走到 e6）不能走：王不能从 e8 走到 e6", EN: "That move (e8 to e6) is not allowed: a king cannot move from e8 to e6"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			k, ok := KindByName(c.kind)
@@ -51,7 +53,7 @@ func TestChainValuesDifferFeedback(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Text{ZH: "第二跳：得数是 4，但第一跳得 8（连跨每一跳的得数都要相同）",
+	want := domain.Text{ZH: "第二跳：得数是 4，但第一跳得 8（连跨每一跳的得数都要相同）",
 		EN: "second jump: the result is 4, but the first jump made 8 (every jump of a chain span must make the same value)"}
 	if res.Outcome != Wrong || res.Feedback != want {
 		t.Errorf("got %s %q\nwant %q", res.Outcome, res.Feedback, want)

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"strings"
 
+	"qixue/domain"
 	"qixue/rules/chess"
 )
 
@@ -94,27 +95,27 @@ func chessPieceCount(pos chess.Position) int {
 }
 
 // chessPieceName names a piece type for a child.
-func chessPieceName(t chess.PieceType) Text {
+func chessPieceName(t chess.PieceType) domain.Text {
 	zh := map[chess.PieceType]string{chess.King: "王", chess.Queen: "后", chess.Rook: "车", chess.Bishop: "象", chess.Knight: "马", chess.Pawn: "兵"}
-	return Text{ZH: zh[t], EN: t.String()}
+	return domain.Text{ZH: zh[t], EN: t.String()}
 }
 
 // chessMoveWords says a move as grade 1 reads it, in words and squares:
 // they have not learnt notation, so "Nxb5" is "马吃掉 b5 上的象".
-func chessMoveWords(pos chess.Position, m chess.Move) Text {
+func chessMoveWords(pos chess.Position, m chess.Move) domain.Text {
 	p := chessPieceName(pos.PieceAt(m.From()).Type())
 	switch {
 	case m.IsCastle():
-		return Text{ZH: "王车易位", EN: "castling"}
+		return domain.Text{ZH: "王车易位", EN: "castling"}
 	case m.IsEnPassant():
-		return Text{ZH: fmt.Sprintf("兵吃过路兵，走到 %s", m.To()), EN: fmt.Sprintf("the pawn takes en passant on %s", m.To())}
+		return domain.Text{ZH: fmt.Sprintf("兵吃过路兵，走到 %s", m.To()), EN: fmt.Sprintf("the pawn takes en passant on %s", m.To())}
 	}
-	var t Text
+	var t domain.Text
 	if v := pos.PieceAt(m.To()); v != chess.NoPiece {
 		vn := chessPieceName(v.Type())
-		t = Text{ZH: fmt.Sprintf("%s吃掉 %s 上的%s", p.ZH, m.To(), vn.ZH), EN: fmt.Sprintf("the %s takes the %s on %s", p.EN, vn.EN, m.To())}
+		t = domain.Text{ZH: fmt.Sprintf("%s吃掉 %s 上的%s", p.ZH, m.To(), vn.ZH), EN: fmt.Sprintf("the %s takes the %s on %s", p.EN, vn.EN, m.To())}
 	} else {
-		t = Text{ZH: fmt.Sprintf("%s走到 %s", p.ZH, m.To()), EN: fmt.Sprintf("the %s goes to %s", p.EN, m.To())}
+		t = domain.Text{ZH: fmt.Sprintf("%s走到 %s", p.ZH, m.To()), EN: fmt.Sprintf("the %s goes to %s", p.EN, m.To())}
 	}
 	if pr := m.Promotion(); pr != chess.NoPieceType {
 		n := chessPieceName(pr)
@@ -341,12 +342,12 @@ func (chessEscapeGenerator) exercise(rng *rand.Rand, band Band, pos chess.Positi
 	checker := esc.Checkers[0]
 	side := chessSide(pos.Turn())
 	cn := chessPieceName(checker.Piece.Type())
-	body := Text{
+	body := domain.Text{
 		ZH: fmt.Sprintf("%s的王被 %s 上的%s将军了！走一步棋帮国王解围。", side.ZH, checker.Square, cn.ZH),
 		EN: fmt.Sprintf("%s's king is in check from the %s on %s! Play one move to help the king.", side.EN, cn.EN, checker.Square),
 	}
 	if esc.DoubleCheck() {
-		body = Text{
+		body = domain.Text{
 			ZH: fmt.Sprintf("%s的王同时被两个棋子将军了（双将）！走一步棋帮国王解围。", side.ZH),
 			EN: fmt.Sprintf("%s's king is checked by two pieces at once (double check)! Play one move to help the king.", side.EN),
 		}
@@ -367,13 +368,13 @@ func (chessEscapeGenerator) exercise(rng *rand.Rand, band Band, pos chess.Positi
 			en = append(en, mt.EN+": "+strings.Join(byMethodEN[m], ", "))
 		}
 	}
-	solution := chessMoveSolution{Move: answer.SAN, Explanation: Text{
+	solution := chessMoveSolution{Move: answer.SAN, Explanation: domain.Text{
 		ZH: "所有应将的走法——" + strings.Join(zh, "；") + "。",
 		EN: "Every way out of check — " + strings.Join(en, "; ") + ".",
 	}}
 	ex := Exercise{
 		Kind:       "chess.escape_check",
-		Title:      Text{ZH: "给国王帮帮忙", EN: "Help the king"},
+		Title:      domain.Text{ZH: "给国王帮帮忙", EN: "Help the king"},
 		Body:       body,
 		Prompt:     chessMarshal(prompt),
 		Solution:   chessMarshal(solution),

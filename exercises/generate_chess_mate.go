@@ -184,7 +184,7 @@ func chessMateSolution(pos chess.Position, first chess.Move, n int) ([]string, e
 }
 
 // chessMateTitles names mate in 1, 2 and 3.
-var chessMateTitles = map[int]Text{
+var chessMateTitles = map[int]domain.Text{
 	1: {ZH: "一步杀", EN: "Mate in 1"},
 	2: {ZH: "两步杀", EN: "Mate in 2"},
 	3: {ZH: "三步杀", EN: "Mate in 3"},
@@ -219,28 +219,28 @@ func (chessMateGenerator) exercise(band Band, pos chess.Position, mates []chess.
 		return Exercise{}, err
 	}
 	san := line[0]
-	var expl Text
+	var expl domain.Text
 	words := band != G46 // notation is taught in grades 4-6 (chess-g46); before it moves are said in words
 	if words && n == 1 {
 		w := chessMoveWords(pos, mates[0])
-		expl = Text{
+		expl = domain.Text{
 			ZH: w.ZH + "，将死：对方的王被将军，而且无路可逃、无子可垫、也吃不掉将军的棋子。",
 			EN: ncCap(w.EN) + ": checkmate! The king is in check and cannot step away, block or capture the checking piece.",
 		}
 	} else if n == 1 {
-		expl = Text{
+		expl = domain.Text{
 			ZH: san + " 将死：对方的王被将军，而且无路可逃、无子可垫、也吃不掉将军的棋子。",
 			EN: san + " is checkmate: the king is in check and cannot step away, block or capture the checking piece.",
 		}
 	} else if words {
 		w := chessMoveWords(pos, mates[0])
-		expl = Text{
+		expl = domain.Text{
 			ZH: fmt.Sprintf("先走这一步：%s！不管对方怎么走，你都能在 %d 步之内将死。", w.ZH, n),
 			EN: fmt.Sprintf("Start with this: %s! Whatever the opponent plays, you mate within %d moves.", w.EN, n),
 		}
 	} else {
 		shown := chessNumberedLine(line, pos.Turn())
-		expl = Text{
+		expl = domain.Text{
 			ZH: fmt.Sprintf("先走 %s！不管对方怎么走，你都能在 %d 步之内将死。例如：%s。", san, n, shown),
 			EN: fmt.Sprintf("Start with %s! Whatever the opponent plays, you mate within %d moves. For example: %s.", san, n, shown),
 		}
@@ -248,7 +248,7 @@ func (chessMateGenerator) exercise(band Band, pos chess.Position, mates []chess.
 	if len(mates) > 1 {
 		var others, othersEN []string
 		for _, m := range mates[1:] {
-			w := Text{ZH: pos.SAN(m), EN: pos.SAN(m)}
+			w := domain.Text{ZH: pos.SAN(m), EN: pos.SAN(m)}
 			if words {
 				w = chessMoveWords(pos, m)
 			}
@@ -258,9 +258,9 @@ func (chessMateGenerator) exercise(band Band, pos chess.Position, mates []chess.
 		expl.ZH += "也可以先走：" + strings.Join(others, "、") + "。"
 		expl.EN += " Another good first move: " + strings.Join(othersEN, ", ") + "."
 	}
-	body := Text{ZH: side.ZH + "走。找出一步将死对方的棋。", EN: side.EN + " to move. Find the move that checkmates."}
+	body := domain.Text{ZH: side.ZH + "走。找出一步将死对方的棋。", EN: side.EN + " to move. Find the move that checkmates."}
 	if n > 1 {
-		body = Text{
+		body = domain.Text{
 			ZH: fmt.Sprintf("%s走。%d 步之内将死对方：每走一步，对方都会应一步。", side.ZH, n),
 			EN: fmt.Sprintf("%s to move. Checkmate within %d moves: the opponent answers each of your moves.", side.EN, n),
 		}

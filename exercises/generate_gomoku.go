@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 
+	"qixue/domain"
 	"qixue/rules/gomoku"
 )
 
@@ -189,14 +190,14 @@ func (gmWinGenerator) exercise(band Band, b *gomoku.Board, r gomoku.Ruleset, c g
 	difficulty = max(1, min(5, difficulty))
 	who := gmColourText(c)
 	note := gmWinRuleNote(r)
-	solution := ncMarshal(gmPointSolution{Point: sol.String(), Explanation: Text{
+	solution := ncMarshal(gmPointSolution{Point: sol.String(), Explanation: domain.Text{
 		ZH: fmt.Sprintf("%s下在 %s，连成五子。", who.ZH, sol),
 		EN: fmt.Sprintf("%s plays %s and makes five in a row.", who.EN, sol),
 	}})
 	ex := Exercise{
 		Kind:  "gomoku.win_in_1",
-		Title: Text{ZH: who.ZH + "一步成五", EN: who.EN + " wins in one"},
-		Body: Text{
+		Title: domain.Text{ZH: who.ZH + "一步成五", EN: who.EN + " wins in one"},
+		Body: domain.Text{
 			ZH: fmt.Sprintf("轮到%s走。找出一步就能连成五子的点。\n\n%s", who.ZH, note.ZH),
 			EN: fmt.Sprintf("%s to play. Find the point that makes five in a row at once.\n\n%s", who.EN, note.EN),
 		},
@@ -230,14 +231,14 @@ func gmAbs(x int) int {
 // under, so that no item states a rule another ruleset contradicts: five or
 // more for both sides in freestyle, exactly five for both in standard
 // gomoku, exactly five for Black and five or more for White in renju.
-func gmWinRuleNote(r gomoku.Ruleset) Text {
+func gmWinRuleNote(r gomoku.Ruleset) domain.Text {
 	switch r {
 	case gomoku.Renju:
-		return Text{ZH: "按连珠规则：黑棋要正好五子才赢（六子以上是长连禁手），白棋五子以上都赢。",
+		return domain.Text{ZH: "按连珠规则：黑棋要正好五子才赢（六子以上是长连禁手），白棋五子以上都赢。",
 			EN: "Renju rules: Black wins only with exactly five (six or more is a forbidden overline); White wins with five or more."}
 	case gomoku.Standard:
-		return Text{ZH: "按标准规则：正好五子才赢，六子以上不算赢。",
+		return domain.Text{ZH: "按标准规则：正好五子才赢，六子以上不算赢。",
 			EN: "Standard rules: exactly five in a row wins; six or more does not."}
 	}
-	return Text{ZH: "这一题按自由规则：连成五子（或更多）就赢。", EN: "Freestyle rules here: five (or more) in a row wins."}
+	return domain.Text{ZH: "这一题按自由规则：连成五子（或更多）就赢。", EN: "Freestyle rules here: five (or more) in a row wins."}
 }

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"qixue/domain"
 	"qixue/rules/numchess"
 	"qixue/rules/numchess/arith"
 )
@@ -31,7 +32,7 @@ func ncMarshal(v any) json.RawMessage {
 }
 
 // ncJoinDigits writes digits as "9、5、4" and "9, 5 and 4".
-func ncJoinDigits(digits []int) Text {
+func ncJoinDigits(digits []int) domain.Text {
 	s := make([]string, len(digits))
 	for i, d := range digits {
 		s[i] = strconv.Itoa(d)
@@ -40,25 +41,25 @@ func ncJoinDigits(digits []int) Text {
 	if len(s) > 1 {
 		en = strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
 	}
-	return Text{ZH: strings.Join(s, "、"), EN: en}
+	return domain.Text{ZH: strings.Join(s, "、"), EN: en}
 }
 
 // ncRulesHint says in a child's words what a ruleset's arithmetic allows.
-func ncRulesHint(rs numchess.Ruleset) Text {
+func ncRulesHint(rs numchess.Ruleset) domain.Text {
 	if !rs.Mul {
-		return Text{
+		return domain.Text{
 			ZH: "只能用加号和减号，可以把两个数连起来组成大数（比如 1 和 2 组成 12），中间不能出现负数。",
 			EN: "Use only + and −; you may join two digits into a bigger number (1 and 2 make 12). No negative numbers along the way.",
 		}
 	}
-	t := Text{
+	t := domain.Text{
 		ZH: "可以用 + − × ÷ 和括号，还可以组大数（12）、组乘方（2³）和组分数（2/5）",
 		EN: "You may use + − × ÷ and brackets, join digits (12), make powers (2³) and fractions (2/5)",
 	}
 	if rs.Negative {
-		return Text{ZH: t.ZH + "，中间可以出现负数。", EN: t.EN + "; negative numbers along the way are fine."}
+		return domain.Text{ZH: t.ZH + "，中间可以出现负数。", EN: t.EN + "; negative numbers along the way are fine."}
 	}
-	return Text{ZH: t.ZH + "，中间不能出现负数。", EN: t.EN + "; no negative numbers along the way."}
+	return domain.Text{ZH: t.ZH + "，中间不能出现负数。", EN: t.EN + "; no negative numbers along the way."}
 }
 
 // ncExprFeatures returns the skill tags an expression exercises: add_sub
@@ -363,7 +364,7 @@ func ncPiecesCanExist(digits []int, mover int) bool {
 
 // ncMustUseNote tells a child, after the rules of the band, which
 // combining rule an exercise with must_use requires.
-var ncMustUseNote = map[string]Text{
+var ncMustUseNote = map[string]domain.Text{
 	"power":    {ZH: "这题一定要用上组乘方（比如 2³）。", EN: " This one must use a power (like 2³)."},
 	"fraction": {ZH: "这题一定要用上分数（比如 1/2），用 ÷ 不算。", EN: " This one must use a fraction (like 1/2); ÷ does not count."},
 }
@@ -386,7 +387,7 @@ func (ncExpressionGenerator) exercise(band Band, rs numchess.Ruleset, digits []i
 		}
 	}
 	prompt := ncMarshal(ncExpressionPrompt{Ruleset: rs.Name, Digits: digits, Target: int64(target), MustUse: mustUse})
-	explanation := Text{
+	explanation := domain.Text{
 		ZH: fmt.Sprintf("%s = %d，%s 每个数都正好用了一次。", w, target, ds.ZH),
 		EN: fmt.Sprintf("%s = %d, using each of %s exactly once.", w, target, ds.EN),
 	}
@@ -400,11 +401,11 @@ func (ncExpressionGenerator) exercise(band Band, rs numchess.Ruleset, digits []i
 	solution := ncMarshal(ncExpressionSolution{Expression: w.String(), Explanation: explanation})
 	ex := Exercise{
 		Kind: "numchess.expression",
-		Title: Text{
+		Title: domain.Text{
 			ZH: fmt.Sprintf("用 %s 算出 %d", ds.ZH, target),
 			EN: fmt.Sprintf("Make %d from %s", target, ds.EN),
 		},
-		Body: Text{
+		Body: domain.Text{
 			ZH: fmt.Sprintf("%d 号棋子要跨过 %s 这几枚棋子。写一个算式：每个数正好用一次，结果等于 %d。\n\n%s", target, ds.ZH, target, hint.ZH),
 			EN: fmt.Sprintf("Piece %d wants to span the pieces %s. Write an expression that uses each number exactly once and makes %d.\n\n%s", target, ds.EN, target, hint.EN),
 		},

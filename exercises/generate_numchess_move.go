@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 
+	"qixue/domain"
 	"qixue/rules/numchess"
 )
 
@@ -181,7 +182,7 @@ func (ncMoveGenerator) exercise(band Band, rs numchess.Ruleset, pos numchess.Pos
 			}
 		}
 	}
-	var title, body Text
+	var title, body domain.Text
 	difficulty := 1
 	switch c.goal.Type {
 	case "enter_camp":
@@ -189,8 +190,8 @@ func (ncMoveGenerator) exercise(band Band, rs numchess.Ruleset, pos numchess.Pos
 			numchess.SingleSpan: "numchess.span.single", numchess.ChainSpan: "numchess.span.chain"}[mi.Kind]
 		tags = append([]string{"numchess.move.camp", ruleTag}, tags...)
 		at := ncGoalPoint(c.goal.To, band)
-		title = Text{ZH: "走进对方阵营的" + at.ZH, EN: "Enter " + at.EN + " of the opponent's camp"}
-		body = Text{
+		title = domain.Text{ZH: "走进对方阵营的" + at.ZH, EN: "Enter " + at.EN + " of the opponent's camp"}
+		body = domain.Text{
 			ZH: fmt.Sprintf("轮到%s走。走一步棋，让你的一枚棋子停在对方阵营的%s上。可以移、邻、跨，跨的时候要写出算式。", side.ZH, at.ZH),
 			EN: fmt.Sprintf("%s to move. Play one move that puts one of your pieces on %s in your opponent's camp. You may step, hop or span; give the expression of a span.", side.EN, at.EN),
 		}
@@ -198,16 +199,16 @@ func (ncMoveGenerator) exercise(band Band, rs numchess.Ruleset, pos numchess.Pos
 	case "span":
 		tags = append([]string{"numchess.span.single"}, tags...)
 		at := ncGoalPoint(c.goal.To, band)
-		title = Text{ZH: fmt.Sprintf("%d 号棋子跨到%s", *c.goal.Piece, at.ZH), EN: fmt.Sprintf("Span with %d to %s", *c.goal.Piece, at.EN)}
-		body = Text{
+		title = domain.Text{ZH: fmt.Sprintf("%d 号棋子跨到%s", *c.goal.Piece, at.ZH), EN: fmt.Sprintf("Span with %d to %s", *c.goal.Piece, at.EN)}
+		body = domain.Text{
 			ZH: fmt.Sprintf("轮到%s走。用 %d 号棋子跨一步，停在%s上。写出跨过的棋子组成的算式，结果要等于 %d。", side.ZH, *c.goal.Piece, at.ZH, *c.goal.Piece),
 			EN: fmt.Sprintf("%s to move. Span with piece %d so that it lands on %s, and give the expression of the spanned numbers that makes %d.", side.EN, *c.goal.Piece, at.EN, *c.goal.Piece),
 		}
 		difficulty = 2
 	case "chain":
 		tags = append([]string{"numchess.span.chain"}, tags...)
-		title = Text{ZH: fmt.Sprintf("%d 号棋子连跨到 %s", *c.goal.Piece, c.goal.To), EN: fmt.Sprintf("Chain span with %d to %s", *c.goal.Piece, c.goal.To)}
-		body = Text{
+		title = domain.Text{ZH: fmt.Sprintf("%d 号棋子连跨到 %s", *c.goal.Piece, c.goal.To), EN: fmt.Sprintf("Chain span with %d to %s", *c.goal.Piece, c.goal.To)}
+		body = domain.Text{
 			ZH: fmt.Sprintf("轮到%s走。用 %d 号棋子连跨（连续跨好几段），最后停在 %s。每一段的算式结果都要相同。", side.ZH, *c.goal.Piece, c.goal.To),
 			EN: fmt.Sprintf("%s to move. Make a chain span (several spans in one move) with piece %d that ends on %s. Every segment's expression must make the same value.", side.EN, *c.goal.Piece, c.goal.To),
 		}
@@ -220,8 +221,8 @@ func (ncMoveGenerator) exercise(band Band, rs numchess.Ruleset, pos numchess.Pos
 		if tactics := ncBandTactics(band, ncTactics(mi)); len(tactics) > 0 && ncOnlyByChain(ncEngine(rs), pos, mi) {
 			tags = append(tags, tactics...)
 			name, hint := ncTacticText[tactics[0]][0], ncTacticText[tactics[0]][1]
-			title = Text{ZH: name.ZH + "：" + title.ZH, EN: name.EN + ": " + title.EN}
-			body = Text{ZH: body.ZH + hint.ZH, EN: body.EN + " " + hint.EN}
+			title = domain.Text{ZH: name.ZH + "：" + title.ZH, EN: name.EN + ": " + title.EN}
+			body = domain.Text{ZH: body.ZH + hint.ZH, EN: body.EN + " " + hint.EN}
 			difficulty++
 		}
 	}
@@ -246,12 +247,12 @@ func (ncMoveGenerator) exercise(band Band, rs numchess.Ruleset, pos numchess.Pos
 // ncMoveExplanation is a move as the ruleset's band reads it (plain words
 // in K1, notation from G23 on) in both languages, then for each tactic
 // tagged where the move uses it (第一跳, 第二跳...).
-func ncMoveExplanation(mi *numchess.MoveInfo, rs numchess.Ruleset, tags []string) Text {
+func ncMoveExplanation(mi *numchess.MoveInfo, rs numchess.Ruleset, tags []string) domain.Text {
 	t := ncMoveWords(mi, rs)
 	t.EN = ncCap(t.EN)
 	for _, tag := range tags {
 		if why := ncTacticWhy(mi, tag); why.ZH != "" {
-			t = Text{ZH: t.ZH + "\n\n" + why.ZH, EN: t.EN + "\n\n" + why.EN}
+			t = domain.Text{ZH: t.ZH + "\n\n" + why.ZH, EN: t.EN + "\n\n" + why.EN}
 		}
 	}
 	return t
@@ -260,14 +261,14 @@ func ncMoveExplanation(mi *numchess.MoveInfo, rs numchess.Ruleset, tags []string
 // ncGoalPoint says the goal point of a generated item: its name ("a14")
 // from grades 2-3, which learn the board's coordinates; for K1, which does
 // not, the circled point the board shows, with its number in a camp.
-func ncGoalPoint(to string, band Band) Text {
+func ncGoalPoint(to string, band Band) domain.Text {
 	if band != K1 {
-		return Text{ZH: " " + to + " ", EN: to}
+		return domain.Text{ZH: " " + to + " ", EN: to}
 	}
 	if q, err := numchess.ParsePoint(to); err == nil {
 		if _, n, ok := q.CampOf(); ok {
-			return Text{ZH: fmt.Sprintf("画着圆圈的 %d 号点", n), EN: fmt.Sprintf("the circled point %d", n)}
+			return domain.Text{ZH: fmt.Sprintf("画着圆圈的 %d 号点", n), EN: fmt.Sprintf("the circled point %d", n)}
 		}
 	}
-	return Text{ZH: "画着圆圈的点", EN: "the circled point"}
+	return domain.Text{ZH: "画着圆圈的点", EN: "the circled point"}
 }

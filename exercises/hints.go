@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode"
 
+	"qixue/domain"
 	"qixue/rules/chess"
 	"qixue/rules/draughts"
 	"qixue/rules/game"
@@ -30,7 +31,7 @@ const MaxHintLen = 500
 
 // Hint is one step of help.
 type Hint struct {
-	Text Text `json:"text"`
+	Text domain.Text `json:"text"`
 	// Squares are board squares or points to highlight, in the game's
 	// coordinates as the lesson writes them ("e4", "h8", draughts
 	// square numbers "24", number-chess points "a14").
@@ -72,7 +73,7 @@ func (a Attempt) Stars() int { return MaxStars(a.Outcome, a.First, a.HintsUsed) 
 
 // hintError is a refused hint of an exercise being saved or loaded.
 func hintError(code, field string, zh, en string) *PromptError {
-	return &PromptError{Code: code, Field: field, Message: Text{ZH: zh, EN: en}}
+	return &PromptError{Code: code, Field: field, Message: domain.Text{ZH: zh, EN: en}}
 }
 
 // CheckHints validates the hints of an exercise: at most MaxHints, each
@@ -182,7 +183,7 @@ func answerTexts(ex Exercise) []string {
 	walk(sol)
 	if ex.Kind == "choice" {
 		var p struct {
-			Options []Text `json:"options"`
+			Options []domain.Text `json:"options"`
 		}
 		var s struct {
 			Correct []int `json:"correct"`

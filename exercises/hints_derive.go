@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"qixue/domain"
 	"qixue/rules/chess"
 	"qixue/rules/draughts"
 	"qixue/rules/gomoku"
@@ -85,26 +86,26 @@ func (g hintedGenerator) Generate(rng *rand.Rand, band Band, count int) ([]Exerc
 }
 
 func hint(zh, en string, squares ...string) Hint {
-	return Hint{Text: Text{ZH: zh, EN: en}, Squares: squares}
+	return Hint{Text: domain.Text{ZH: zh, EN: en}, Squares: squares}
 }
 
 // ---- chess
 
 // chessMoveRule says how a piece type moves, for a child.
-func chessMoveRule(t chess.PieceType) Text {
+func chessMoveRule(t chess.PieceType) domain.Text {
 	switch t {
 	case chess.King:
-		return Text{ZH: "王每次只走一格，横、竖、斜都可以。", EN: "The king moves one square at a time, in any direction."}
+		return domain.Text{ZH: "王每次只走一格，横、竖、斜都可以。", EN: "The king moves one square at a time, in any direction."}
 	case chess.Queen:
-		return Text{ZH: "后走直线和斜线，格数不限，但不能跳过棋子。", EN: "The queen moves along straight lines and diagonals, as far as it likes, but never over a piece."}
+		return domain.Text{ZH: "后走直线和斜线，格数不限，但不能跳过棋子。", EN: "The queen moves along straight lines and diagonals, as far as it likes, but never over a piece."}
 	case chess.Rook:
-		return Text{ZH: "车走直线，横着竖着都可以，格数不限，但不能跳过棋子。", EN: "The rook moves in straight lines, along ranks and files, as far as it likes, but never over a piece."}
+		return domain.Text{ZH: "车走直线，横着竖着都可以，格数不限，但不能跳过棋子。", EN: "The rook moves in straight lines, along ranks and files, as far as it likes, but never over a piece."}
 	case chess.Bishop:
-		return Text{ZH: "象走斜线，格数不限，但不能跳过棋子。", EN: "The bishop moves along diagonals, as far as it likes, but never over a piece."}
+		return domain.Text{ZH: "象走斜线，格数不限，但不能跳过棋子。", EN: "The bishop moves along diagonals, as far as it likes, but never over a piece."}
 	case chess.Knight:
-		return Text{ZH: "马走“日”字：先直走两格，再横着走一格；它可以跳过别的棋子。", EN: "The knight jumps in an L: two squares straight, then one to the side. It may jump over other pieces."}
+		return domain.Text{ZH: "马走“日”字：先直走两格，再横着走一格；它可以跳过别的棋子。", EN: "The knight jumps in an L: two squares straight, then one to the side. It may jump over other pieces."}
 	}
-	return Text{ZH: "兵只往前走；吃子时斜着往前吃一格。", EN: "A pawn only moves forward; it captures one square diagonally forward."}
+	return domain.Text{ZH: "兵只往前走；吃子时斜着往前吃一格。", EN: "A pawn only moves forward; it captures one square diagonally forward."}
 }
 
 func deriveChessPieceMoves(ex Exercise) ([]Hint, error) {
@@ -344,14 +345,14 @@ func deriveGomokuShape(ex Exercise) ([]Hint, error) {
 	}
 	pts := append([]string(nil), s.Points...)
 	sort.Strings(pts)
-	var def Text
+	var def domain.Text
 	switch p.Shape {
 	case "open_three":
-		def = Text{ZH: "活三：三个同色的子在一条线上，两头都空着。", EN: "An open three: three stones of one colour on a line, with both ends empty."}
+		def = domain.Text{ZH: "活三：三个同色的子在一条线上，两头都空着。", EN: "An open three: three stones of one colour on a line, with both ends empty."}
 	case "open_four":
-		def = Text{ZH: "活四：四个同色的子连在一条线上，两头都空着。", EN: "An open four: four stones of one colour in a row, with both ends empty."}
+		def = domain.Text{ZH: "活四：四个同色的子连在一条线上，两头都空着。", EN: "An open four: four stones of one colour in a row, with both ends empty."}
 	default:
-		def = Text{ZH: "冲四：四个同色的子在一条线上，再下一个就成五，但只有一个点能成五。", EN: "A four: four stones of one colour on a line that one more stone turns into five, at one point only."}
+		def = domain.Text{ZH: "冲四：四个同色的子在一条线上，再下一个就成五，但只有一个点能成五。", EN: "A four: four stones of one colour on a line that one more stone turns into five, at one point only."}
 	}
 	return []Hint{
 		hint("亮起来的是其中一个棋子。从它开始，沿着横、竖、斜线数一数。",

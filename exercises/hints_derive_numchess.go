@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"qixue/domain"
 	"qixue/rules/numchess"
 )
 
@@ -15,20 +16,20 @@ import (
 // to make, never the move or its expression.
 
 // ncNumberList writes numbers for a hint: "9、5、4" and "9, 5, 4".
-func ncNumberList(ns []int) Text {
+func ncNumberList(ns []int) domain.Text {
 	s := make([]string, len(ns))
 	for i, n := range ns {
 		s[i] = strconv.Itoa(n)
 	}
-	return Text{ZH: strings.Join(s, "、"), EN: strings.Join(s, ", ")}
+	return domain.Text{ZH: strings.Join(s, "、"), EN: strings.Join(s, ", ")}
 }
 
 // ncOpsWords names the operations a ruleset's children know.
-func ncOpsWords(rs numchess.Ruleset) Text {
+func ncOpsWords(rs numchess.Ruleset) domain.Text {
 	if rs.Name == "K1" {
-		return Text{ZH: "加法和减法", EN: "adding and taking away"}
+		return domain.Text{ZH: "加法和减法", EN: "adding and taking away"}
 	}
-	return Text{ZH: "加、减、乘、除", EN: "+, −, × and ÷"}
+	return domain.Text{ZH: "加、减、乘、除", EN: "+, −, × and ÷"}
 }
 
 func deriveNumchessMove(ex Exercise) ([]Hint, error) {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"qixue/domain"
 	"qixue/rules/chess"
 	"qixue/rules/game"
 	"qixue/rules/numchess"
@@ -18,7 +19,7 @@ func TestCheckHints(t *testing.T) {
 	mate := Exercise{Key: "chess/x", Kind: "chess.mate_in",
 		Prompt:   json.RawMessage(`{"fen":"6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1","n":1}`),
 		Solution: json.RawMessage(`{"moves":["Ra8#"],"explanation":{"zh-CN":"Ra8# 底线","en":"Ra8# back rank"}}`)}
-	hint := func(zh, en string, sq ...string) Hint { return Hint{Text: Text{ZH: zh, EN: en}, Squares: sq} }
+	hint := func(zh, en string, sq ...string) Hint { return Hint{Text: domain.Text{ZH: zh, EN: en}, Squares: sq} }
 	choice := Exercise{Kind: "choice", Prompt: json.RawMessage(`{"game":"chess","options":[{"zh-CN":"王车易位","en":"Castling"},{"zh-CN":"吃过路兵","en":"En passant"}]}`),
 		Solution: json.RawMessage(`{"correct":[1]}`)}
 	number := Exercise{Kind: "number", Prompt: json.RawMessage(`{"game":"chess"}`), Solution: json.RawMessage(`{"value":2}`)}

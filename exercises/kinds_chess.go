@@ -85,6 +85,7 @@ import (
 	"strings"
 	"sync"
 
+	"qixue/domain"
 	"qixue/rules/chess"
 	"qixue/rules/game"
 )
@@ -97,16 +98,16 @@ type chessErr interface {
 }
 
 // chessText returns an engine error's message in both languages.
-func chessText(err chessErr) Text {
-	return Text{ZH: err.Message("zh-CN"), EN: err.Message("en")}
+func chessText(err chessErr) domain.Text {
+	return domain.Text{ZH: err.Message("zh-CN"), EN: err.Message("en")}
 }
 
 // chessSide names a colour for a child.
-func chessSide(c chess.Color) Text {
+func chessSide(c chess.Color) domain.Text {
 	if c == chess.White {
-		return Text{ZH: "白方", EN: "White"}
+		return domain.Text{ZH: "白方", EN: "White"}
 	}
-	return Text{ZH: "黑方", EN: "Black"}
+	return domain.Text{ZH: "黑方", EN: "Black"}
 }
 
 // chessPosition parses the FEN of a prompt.
@@ -120,7 +121,7 @@ func chessPosition(fen string) (chess.Position, error) {
 		if errors.As(err, &fe) {
 			return pos, &PromptError{Code: fe.Code(), Field: "fen", Message: chessText(fe)}
 		}
-		return pos, &PromptError{Code: "bad_fen", Field: "fen", Message: Text{ZH: err.Error(), EN: err.Error()}}
+		return pos, &PromptError{Code: "bad_fen", Field: "fen", Message: domain.Text{ZH: err.Error(), EN: err.Error()}}
 	}
 	return pos, nil
 }
@@ -128,7 +129,7 @@ func chessPosition(fen string) (chess.Position, error) {
 // chessMoveInput reads a student's move. Unreadable or ambiguous notation
 // is an *AnswerError; a readable move that is not allowed gives illegal,
 // the engine's reason, for a Wrong result.
-func chessMoveInput(pos chess.Position, input, field string) (m chess.Move, illegal *Text, err error) {
+func chessMoveInput(pos chess.Position, input, field string) (m chess.Move, illegal *domain.Text, err error) {
 	if strings.TrimSpace(input) == "" {
 		return m, nil, badAnswer("missing_move", field, "还没有写着法", "no move was given")
 	}
@@ -157,7 +158,7 @@ func chessMoveInput(pos chess.Position, input, field string) (m chess.Move, ille
 }
 
 // chessParseMove is chessMoveInput without the cache.
-func chessParseMove(pos chess.Position, input, field string) (chess.Move, *Text, *AnswerError) {
+func chessParseMove(pos chess.Position, input, field string) (chess.Move, *domain.Text, *AnswerError) {
 	m, perr := pos.ParseMove(input)
 	if perr == nil {
 		return m, nil, nil
@@ -238,7 +239,7 @@ func (c *chessCache[V]) put(key string, v V) {
 // chessParsed is a cached result of chessMoveInput.
 type chessParsed struct {
 	m       chess.Move
-	illegal *Text
+	illegal *domain.Text
 	err     *AnswerError
 }
 
@@ -313,8 +314,8 @@ type chessEscapePrompt struct {
 }
 
 type chessMoveSolution struct {
-	Move        string `json:"move"`
-	Explanation Text   `json:"explanation"`
+	Move        string      `json:"move"`
+	Explanation domain.Text `json:"explanation"`
 }
 
 type chessMoveAnswer struct {
@@ -346,14 +347,14 @@ func chessMethod(s string) (chess.EscapeMethod, bool) {
 }
 
 // chessMethodText names an escape method for a child.
-func chessMethodText(m chess.EscapeMethod) Text {
+func chessMethodText(m chess.EscapeMethod) domain.Text {
 	switch m {
 	case chess.EscapeKing:
-		return Text{ZH: "躲将", EN: "moving the king away"}
+		return domain.Text{ZH: "躲将", EN: "moving the king away"}
 	case chess.EscapeBlock:
-		return Text{ZH: "垫将", EN: "blocking the check"}
+		return domain.Text{ZH: "垫将", EN: "blocking the check"}
 	}
-	return Text{ZH: "消将", EN: "capturing the checking piece"}
+	return domain.Text{ZH: "消将", EN: "capturing the checking piece"}
 }
 
 // chessEscapes parses a check position and lists its escapes.
@@ -461,12 +462,12 @@ func (k chessEscapeKind) Check(prompt, solution json.RawMessage, sub Submission)
 	if p.Method != "" && e.Method.String() != p.Method {
 		want, _ := chessMethod(p.Method)
 		wt := chessMethodText(want)
-		return Result{Outcome: Wrong, Details: details, Feedback: Text{
+		return Result{Outcome: Wrong, Details: details, Feedback: domain.Text{
 			ZH: fmt.Sprintf("%s：确实能应将，用的是%s；可是这道题要用%s。", w.ZH, used.ZH, wt.ZH),
 			EN: fmt.Sprintf("%s: that does get out of check, by %s; but this puzzle asks for %s.", ncCap(w.EN), used.EN, wt.EN),
 		}}, nil
 	}
-	return Result{Outcome: Correct, Score: 1, Details: details, Feedback: Text{
+	return Result{Outcome: Correct, Score: 1, Details: details, Feedback: domain.Text{
 		ZH: fmt.Sprintf("对了！%s，用%s帮国王解围。", w.ZH, used.ZH),
 		EN: fmt.Sprintf("Right! %s: that helps the king by %s.", ncCap(w.EN), used.EN),
 	}}, nil
@@ -479,8 +480,8 @@ type chessFENPrompt struct {
 }
 
 type chessMovesSolution struct {
-	Moves       []string `json:"moves"`
-	Explanation Text     `json:"explanation"`
+	Moves       []string    `json:"moves"`
+	Explanation domain.Text `json:"explanation"`
 }
 
 type chessMovesAnswer struct {
@@ -581,9 +582,9 @@ func setResult(right, wrong, total int, whyZH, whyEN []string, details map[strin
 	details["right"], details["missed"] = right, missed
 	if wrong == 0 && missed == 0 {
 		return Result{Outcome: Correct, Score: 1, Details: details,
-			Feedback: Text{ZH: fmt.Sprintf("全部找到了，一共 %d 个！", total), EN: fmt.Sprintf("You found all %d!", total)}}
+			Feedback: domain.Text{ZH: fmt.Sprintf("全部找到了，一共 %d 个！", total), EN: fmt.Sprintf("You found all %d!", total)}}
 	}
-	fb := Text{
+	fb := domain.Text{
 		ZH: fmt.Sprintf("找对了 %d 个，错了 %d 个，还漏了 %d 个。", right, wrong, missed),
 		EN: fmt.Sprintf("%d right, %d wrong, %d missed.", right, wrong, missed),
 	}

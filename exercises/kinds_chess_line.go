@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strings"
 
+	"qixue/domain"
 	"qixue/rules/chess"
 	"qixue/rules/game"
 )
@@ -122,14 +123,14 @@ func chessMateStep(pos chess.Position, m chess.Move, left int) Result {
 		return Result{Outcome: Continue, Reply: after.SAN(r), Feedback: chessGoOnText(chessMoveWords(after, r))}
 	}
 	if after.Outcome().Method == chess.Stalemate {
-		return Result{Outcome: Wrong, Feedback: Text{
+		return Result{Outcome: Wrong, Feedback: domain.Text{
 			ZH: w.ZH + "：之后对方无棋可走，但王没有被将军：这是逼和，不是将死！",
 			EN: W + ": then the opponent cannot move but is not in check: that is stalemate, a draw, not mate!",
 		}}
 	}
 	if left == 1 {
 		if !after.InCheck() {
-			return Result{Outcome: Wrong, Feedback: Text{
+			return Result{Outcome: Wrong, Feedback: domain.Text{
 				ZH: w.ZH + "：没有将军，对方的王没有受到攻击。",
 				EN: W + ": that is not check; the king is not attacked.",
 			}}
@@ -138,7 +139,7 @@ func chessMateStep(pos chess.Position, m chess.Move, left int) Result {
 		e := esc.Moves[0]
 		mt := chessMethodText(e.Method)
 		ew := chessMoveWords(after, e.Move)
-		return Result{Outcome: Wrong, Details: map[string]any{"refutation": after.SAN(e.Move)}, Feedback: Text{
+		return Result{Outcome: Wrong, Details: map[string]any{"refutation": after.SAN(e.Move)}, Feedback: domain.Text{
 			ZH: fmt.Sprintf("%s：是将军，但还没有将死：对方可以%s（%s）。", w.ZH, ew.ZH, mt.ZH),
 			EN: fmt.Sprintf("%s: that is check but not mate: the opponent can answer, %s (%s).", W, ew.EN, mt.EN),
 		}}
@@ -147,27 +148,27 @@ func chessMateStep(pos chess.Position, m chess.Move, left int) Result {
 		next, _ := after.Play(r)
 		if next.MateDistance(left-1) == 0 {
 			rw := chessMoveWords(after, r)
-			return Result{Outcome: Wrong, Details: map[string]any{"refutation": after.SAN(r)}, Feedback: Text{
+			return Result{Outcome: Wrong, Details: map[string]any{"refutation": after.SAN(r)}, Feedback: domain.Text{
 				ZH: fmt.Sprintf("%s：不能在 %d 步内将死：对方可以这样防守：%s。", w.ZH, left, rw.ZH),
 				EN: fmt.Sprintf("%s: that does not mate in %d: the opponent can defend, %s.", W, left, rw.EN),
 			}}
 		}
 	}
-	return Result{Outcome: Wrong, Feedback: Text{
+	return Result{Outcome: Wrong, Feedback: domain.Text{
 		ZH: fmt.Sprintf("%s：不能在 %d 步内将死。", w.ZH, left),
 		EN: fmt.Sprintf("%s: that does not mate in %d.", W, left),
 	}}
 }
 
 // chessMatedText praises a mating move w.
-func chessMatedText(w Text) Text {
-	return Text{ZH: "将死了！" + w.ZH + "，真棒！", EN: "Checkmate! " + ncCap(w.EN) + ": great!"}
+func chessMatedText(w domain.Text) domain.Text {
+	return domain.Text{ZH: "将死了！" + w.ZH + "，真棒！", EN: "Checkmate! " + ncCap(w.EN) + ": great!"}
 }
 
 // chessGoOnText is the feedback of a right move the opponent answers with
 // the reply said in words.
-func chessGoOnText(reply Text) Text {
-	return Text{ZH: fmt.Sprintf("好棋！对手这样走：%s。继续。", reply.ZH), EN: fmt.Sprintf("Good move! The opponent answers: %s. Go on.", reply.EN)}
+func chessGoOnText(reply domain.Text) domain.Text {
+	return domain.Text{ZH: fmt.Sprintf("好棋！对手这样走：%s。继续。", reply.ZH), EN: fmt.Sprintf("Good move! The opponent answers: %s. Go on.", reply.EN)}
 }
 
 // chessMateLine replays a mate-in-n line and grades its last move; it is
@@ -246,12 +247,12 @@ func (k chessMateKind) Validate(prompt, solution json.RawMessage) error {
 		switch {
 		case res.Outcome == Correct && !last:
 			return &PromptError{Code: "solution_line_ended", Field: fmt.Sprintf("solution.moves[%d]", j+1),
-				Message: Text{ZH: "这一步已经将死了，答案后面不能再有着法", EN: "this move already mates; the solution cannot go on after it"}}
+				Message: domain.Text{ZH: "这一步已经将死了，答案后面不能再有着法", EN: "this move already mates; the solution cannot go on after it"}}
 		case res.Outcome == Correct:
 			return nil
 		case res.Outcome == Continue && last:
 			return &PromptError{Code: "solution_too_short", Field: fmt.Sprintf("solution.moves[%d]", j),
-				Message: Text{ZH: fmt.Sprintf("答案在将死之前就停了：对方会走 %s，请把将死的着法也写上", res.Reply),
+				Message: domain.Text{ZH: fmt.Sprintf("答案在将死之前就停了：对方会走 %s，请把将死的着法也写上", res.Reply),
 					EN: fmt.Sprintf("the solution stops before the mate: the opponent answers %s; give the line up to the mating move", res.Reply)}}
 		case res.Outcome != Continue:
 			ref, _ := res.Details["refutation"].(string)
@@ -327,7 +328,7 @@ func (chessBestKind) Validate(prompt, solution json.RawMessage) error {
 	w := chessMoveWords(pos, m)
 	if mates := pos.MateIn(1); len(mates) > 0 {
 		mw := chessMoveWords(pos, mates[0])
-		return &PromptError{Code: "solution_misses_mate", Field: "solution.moves[0]", Refutation: pos.SAN(mates[0]), Message: Text{
+		return &PromptError{Code: "solution_misses_mate", Field: "solution.moves[0]", Refutation: pos.SAN(mates[0]), Message: domain.Text{
 			ZH: fmt.Sprintf("%s 不是最好的一步：这里可以一步将死（%s）", w.ZH, mw.ZH),
 			EN: fmt.Sprintf("%s is not the best move: there is a mate in one here (%s)", ncCap(w.EN), mw.EN)}}
 	}
@@ -338,7 +339,7 @@ func (chessBestKind) Validate(prompt, solution json.RawMessage) error {
 	for _, alt := range pos.LegalMoves() {
 		if a, _ := pos.Play(alt); len(a.MateIn(1)) == 0 {
 			rw := chessMoveWords(after, replies[0])
-			return &PromptError{Code: "solution_allows_mate", Field: "solution.moves[0]", Refutation: after.SAN(replies[0]), Message: Text{
+			return &PromptError{Code: "solution_allows_mate", Field: "solution.moves[0]", Refutation: after.SAN(replies[0]), Message: domain.Text{
 				ZH: fmt.Sprintf("%s 不是最好的一步：之后对方可以一步将死（%s），而别的走法可以避免", w.ZH, rw.ZH),
 				EN: fmt.Sprintf("%s is not the best move: then the opponent mates at once (%s), which another move avoids", ncCap(w.EN), rw.EN)}}
 		}
@@ -364,8 +365,8 @@ var chessOnlyMoves = onlyMoves[chess.Position, chess.Move]{
 	words:    chessMoveWords,
 	won:      chessMated,
 	wonText:  chessMatedText,
-	doneText: func(w Text) Text {
-		return Text{ZH: "完全正确！" + w.ZH + "，这是最好的一步。", EN: "Exactly! " + ncCap(w.EN) + ": that is the best move."}
+	doneText: func(w domain.Text) domain.Text {
+		return domain.Text{ZH: "完全正确！" + w.ZH + "，这是最好的一步。", EN: "Exactly! " + ncCap(w.EN) + ": that is the best move."}
 	},
 	goOnText: chessGoOnText,
 	whyNot:   chessWhyNotBest,
@@ -373,28 +374,28 @@ var chessOnlyMoves = onlyMoves[chess.Position, chess.Move]{
 
 // chessWhyNotBest explains, as far as a rules engine can, why a legal move
 // is not the best one.
-func chessWhyNotBest(pos chess.Position, m chess.Move) Text {
+func chessWhyNotBest(pos chess.Position, m chess.Move) domain.Text {
 	w := chessMoveWords(pos, m)
 	W := ncCap(w.EN)
 	after, _ := pos.Play(m)
 	if after.Outcome().Method == chess.Stalemate {
-		return Text{ZH: w.ZH + "：让对方无棋可走却没有将军：这是逼和！", EN: W + ": that leaves the opponent no move without check: that is stalemate!"}
+		return domain.Text{ZH: w.ZH + "：让对方无棋可走却没有将军：这是逼和！", EN: W + ": that leaves the opponent no move without check: that is stalemate!"}
 	}
 	if ms := after.MateIn(1); len(ms) > 0 {
 		mw := chessMoveWords(after, ms[0])
-		return Text{
+		return domain.Text{
 			ZH: fmt.Sprintf("%s：之后对方可以一步将死你（%s）！", w.ZH, mw.ZH),
 			EN: fmt.Sprintf("%s: then the opponent mates at once (%s)!", W, mw.EN),
 		}
 	}
 	if sq, pc, ok := chessHangs(pos, m); ok {
 		name := chessPieceName(pc.Type())
-		return Text{
+		return domain.Text{
 			ZH: fmt.Sprintf("%s：之后，对方可以白白吃掉你在 %s 的%s。", w.ZH, sq, name.ZH),
 			EN: fmt.Sprintf("%s: then the opponent can take your %s on %s for nothing.", W, strings.ToLower(name.EN), sq),
 		}
 	}
-	return Text{
+	return domain.Text{
 		ZH: w.ZH + "：不是这里最好的一步。想一想：有没有将军、吃子或者更强的威胁？",
 		EN: W + ": that is not the best move here. Look for checks, captures and stronger threats.",
 	}

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"qixue/domain"
 	"qixue/rules/chess"
 	"qixue/rules/game"
 )
@@ -20,8 +21,8 @@ type chessPiecePrompt struct {
 }
 
 type chessSquaresSolution struct {
-	Squares     []string `json:"squares"`
-	Explanation Text     `json:"explanation"`
+	Squares     []string    `json:"squares"`
+	Explanation domain.Text `json:"explanation"`
 }
 
 type chessSquaresAnswer struct {
@@ -141,26 +142,26 @@ func (k chessPieceMovesKind) Check(prompt, solution json.RawMessage, sub Submiss
 	}
 	if len(dest) == 0 && len(marked) == 0 {
 		return Result{Outcome: Correct, Score: 1, Details: map[string]any{"right": 0, "missed": 0},
-			Feedback: Text{ZH: "对了，这个棋子现在一步也不能走！", EN: "Right: this piece cannot move at all now!"}}, nil
+			Feedback: domain.Text{ZH: "对了，这个棋子现在一步也不能走！", EN: "Right: this piece cannot move at all now!"}}, nil
 	}
 	return setResult(right, len(bad), len(dest), whyZH, whyEN, map[string]any{"wrong": wrong}), nil
 }
 
 // chessWhyNotSquare asks the engine why the piece on from cannot go to.
-func chessWhyNotSquare(pos chess.Position, from, to chess.Square) Text {
+func chessWhyNotSquare(pos chess.Position, from, to chess.Square) domain.Text {
 	promo := chess.NoPieceType
 	if pos.PieceAt(from).Type() == chess.Pawn && (to.Rank() == 0 || to.Rank() == 7) {
 		promo = chess.Queen
 	}
 	if from == to {
-		return Text{ZH: to.String() + "：棋子本来就在这里", EN: to.String() + ": the piece is already there"}
+		return domain.Text{ZH: to.String() + "：棋子本来就在这里", EN: to.String() + ": the piece is already there"}
 	}
 	_, err := pos.Play(chess.NewMove(from, to, promo))
 	if ie, ok := err.(*chess.IllegalMoveError); ok {
 		bare := *ie // the reason alone: the square names the move
 		bare.Input = ""
 		t := chessText(&bare)
-		return Text{ZH: to.String() + "：" + t.ZH, EN: to.String() + ": " + t.EN}
+		return domain.Text{ZH: to.String() + "：" + t.ZH, EN: to.String() + ": " + t.EN}
 	}
-	return Text{ZH: to.String() + "：走不到这里", EN: to.String() + ": the piece cannot go there"}
+	return domain.Text{ZH: to.String() + "：走不到这里", EN: to.String() + ": the piece cannot go there"}
 }

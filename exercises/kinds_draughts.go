@@ -41,13 +41,14 @@ import (
 	"strconv"
 	"strings"
 
+	"qixue/domain"
 	"qixue/rules/draughts"
 	"qixue/rules/game"
 )
 
 // draughtsText returns an engine error's message in both languages.
-func draughtsText(err interface{ Message(string) string }) Text {
-	return Text{ZH: err.Message("zh-CN"), EN: err.Message("en")}
+func draughtsText(err interface{ Message(string) string }) domain.Text {
+	return domain.Text{ZH: err.Message("zh-CN"), EN: err.Message("en")}
 }
 
 // draughtsPosition parses the FEN of a prompt.
@@ -61,7 +62,7 @@ func draughtsPosition(fen string) (draughts.Position, error) {
 		if errors.As(err, &fe) {
 			return pos, &PromptError{Code: fe.Code(), Field: "fen", Message: draughtsText(fe)}
 		}
-		return pos, &PromptError{Code: "bad_fen", Field: "fen", Message: Text{ZH: err.Error(), EN: err.Error()}}
+		return pos, &PromptError{Code: "bad_fen", Field: "fen", Message: domain.Text{ZH: err.Error(), EN: err.Error()}}
 	}
 	if !pos.HasLegalMoves() {
 		return pos, badPrompt("no_legal_moves", "fen", "走棋的一方已经无子可动", "the side to move has no legal move")
@@ -73,7 +74,7 @@ func draughtsPosition(fen string) (draughts.Position, error) {
 // notation is an *AnswerError; a readable move that is not allowed gives
 // illegal, the reason, for a Wrong result. Reasons that would name the
 // legal captures (and so give the answer away) are replaced by a hint.
-func draughtsMoveInput(pos draughts.Position, input, field string) (m draughts.Move, illegal *Text, err error) {
+func draughtsMoveInput(pos draughts.Position, input, field string) (m draughts.Move, illegal *domain.Text, err error) {
 	if strings.TrimSpace(input) == "" {
 		return m, nil, badAnswer("missing_move", field, "还没有写着法", "no move was given")
 	}
@@ -89,19 +90,19 @@ func draughtsMoveInput(pos draughts.Position, input, field string) (m draughts.M
 	case draughts.CodeBadMoveSyntax, draughts.CodeNoSuchSquare, draughts.CodeAmbiguousMove:
 		return m, nil, &AnswerError{Code: ie.Code(), Field: field, Message: draughtsText(ie)}
 	case draughts.CodeCaptureMandatory:
-		return m, &Text{
+		return m, &domain.Text{
 			ZH: "有吃必吃！找一找哪个棋子可以吃子。",
 			EN: "capturing is compulsory! Find a piece that can take.",
 		}, nil
 	case draughts.CodeIllegalMove:
 		if draughtsCanCaptureFrom(pos, input) && !strings.ContainsAny(input, "xX:×") {
-			return m, &Text{
+			return m, &domain.Text{
 				ZH: "有吃必吃：这个棋子能吃子，就必须吃，不能走普通的一步。数一数它能跳过哪些棋子。",
 				EN: "capturing is compulsory: this piece can capture, so it must, not make a plain move. Follow its jumps.",
 			}, nil
 		}
 		if draughtsCanCaptureFrom(pos, input) {
-			return m, &Text{
+			return m, &domain.Text{
 				ZH: "这个棋子可以吃子，但不是这样吃的，再数一数它能跳过哪些棋子。",
 				EN: "this piece can capture, but not that way; follow its jumps again.",
 			}, nil
@@ -134,7 +135,7 @@ func draughtsCanCaptureFrom(pos draughts.Position, input string) bool {
 func draughtsSolutionMove(pos draughts.Position, input, field string) (draughts.Move, error) {
 	m, err := pos.ParseMove(input)
 	if err != nil {
-		msg := Text{ZH: err.Error(), EN: err.Error()}
+		msg := domain.Text{ZH: err.Error(), EN: err.Error()}
 		var ie *draughts.IllegalMoveError
 		if errors.As(err, &ie) {
 			msg = draughtsText(ie)
@@ -230,7 +231,7 @@ func (k draughtsCaptureKind) Check(prompt, solution json.RawMessage, sub Submiss
 	n := m.CaptureCount()
 	return Result{Outcome: Correct, Score: 1,
 		Details: map[string]any{"move": pos.Notation(m), "captured": draughtsSquares(m)},
-		Feedback: Text{
+		Feedback: domain.Text{
 			ZH: fmt.Sprintf("对了！%s，吃掉 %d 个棋子。", draughtsCaptureWords(pos.Notation(m)).ZH, n),
 			EN: fmt.Sprintf("Right! %s takes %d %s.", draughtsCaptureWords(pos.Notation(m)).EN, n, map[bool]string{true: "piece", false: "pieces"}[n == 1]),
 		}}, nil
@@ -239,7 +240,7 @@ func (k draughtsCaptureKind) Check(prompt, solution json.RawMessage, sub Submiss
 // draughtsCaptureWords says a capture in words, as the lessons before the
 // notation lesson do: "28x17x8" is "从 28 吃到 17，再吃到 8" and
 // "Capturing from 28 to 17 and on to 8".
-func draughtsCaptureWords(notation string) Text {
+func draughtsCaptureWords(notation string) domain.Text {
 	sq := strings.Split(notation, "x")
 	zh, en := "从 "+sq[0], "Capturing from "+sq[0]
 	for i, s := range sq[1:] {
@@ -251,7 +252,7 @@ func draughtsCaptureWords(notation string) Text {
 			en += " and on to " + s
 		}
 	}
-	return Text{ZH: zh, EN: en}
+	return domain.Text{ZH: zh, EN: en}
 }
 
 // ---- draughts.shot
@@ -293,20 +294,20 @@ var draughtsOnlyMoves = onlyMoves[draughts.Position, draughts.Move]{
 	},
 	notation: draughts.Position.Notation,
 	won:      func(after draughts.Position) bool { return !after.HasLegalMoves() },
-	wonText: func(nt Text) Text {
-		return Text{ZH: "赢了！" + nt.ZH + " 之后对方无子可动。", EN: "You win! After " + nt.EN + " the opponent cannot move."}
+	wonText: func(nt domain.Text) domain.Text {
+		return domain.Text{ZH: "赢了！" + nt.ZH + " 之后对方无子可动。", EN: "You win! After " + nt.EN + " the opponent cannot move."}
 	},
-	doneText: func(nt Text) Text {
-		return Text{ZH: "漂亮的打击！" + nt.ZH + " 完成了组合。", EN: "A fine shot! " + nt.EN + " finishes the combination."}
+	doneText: func(nt domain.Text) domain.Text {
+		return domain.Text{ZH: "漂亮的打击！" + nt.ZH + " 完成了组合。", EN: "A fine shot! " + nt.EN + " finishes the combination."}
 	},
-	goOnText: func(reply Text) Text {
-		return Text{ZH: fmt.Sprintf("好棋！对手只能走 %s，继续。", reply.ZH), EN: fmt.Sprintf("Good move! The opponent must play %s; go on.", reply.EN)}
+	goOnText: func(reply domain.Text) domain.Text {
+		return domain.Text{ZH: fmt.Sprintf("好棋！对手只能走 %s，继续。", reply.ZH), EN: fmt.Sprintf("Good move! The opponent must play %s; go on.", reply.EN)}
 	},
 	whyNot: draughtsWhyNotShot,
 }
 
 // draughtsWhyNotShot explains why a legal move is not the shot.
-func draughtsWhyNotShot(pos draughts.Position, m draughts.Move) Text {
+func draughtsWhyNotShot(pos draughts.Position, m draughts.Move) domain.Text {
 	nt := pos.Notation(m)
 	after, _ := pos.Play(m)
 	best := 0
@@ -314,12 +315,12 @@ func draughtsWhyNotShot(pos draughts.Position, m draughts.Move) Text {
 		best = max(best, r.CaptureCount())
 	}
 	if best > m.CaptureCount() {
-		return Text{
+		return domain.Text{
 			ZH: fmt.Sprintf("%s 之后对方可以吃掉你 %d 个棋子，得不偿失。", nt, best),
 			EN: fmt.Sprintf("After %s the opponent can take %d of your pieces: you lose more than you win.", nt, best),
 		}
 	}
-	return Text{
+	return domain.Text{
 		ZH: nt + " 不是这里的组合。想一想：送掉一个子，能不能让对方被迫吃子，然后你一下吃回更多？",
 		EN: nt + " is not the combination here. Think: can you give a piece so that the opponent must take, and then take back more?",
 	}

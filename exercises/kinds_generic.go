@@ -38,6 +38,7 @@ import (
 	"strconv"
 	"strings"
 
+	"qixue/domain"
 	"qixue/rules/game"
 )
 
@@ -60,12 +61,12 @@ func unmarshalStrict(data []byte, v any) error {
 
 // badAnswer returns an *AnswerError.
 func badAnswer(code, field, zh, en string) *AnswerError {
-	return &AnswerError{Code: code, Field: field, Message: Text{ZH: zh, EN: en}}
+	return &AnswerError{Code: code, Field: field, Message: domain.Text{ZH: zh, EN: en}}
 }
 
 // badPrompt returns a *PromptError.
 func badPrompt(code, field, zh, en string) *PromptError {
-	return &PromptError{Code: code, Field: field, Message: Text{ZH: zh, EN: en}}
+	return &PromptError{Code: code, Field: field, Message: domain.Text{ZH: zh, EN: en}}
 }
 
 // answerJSONError is the AnswerError for an answer that is not the JSON
@@ -135,16 +136,16 @@ const choiceSolutionSchema = `{
 
 // choicePrompt is the prompt of a choice exercise.
 type choicePrompt struct {
-	Game     string `json:"game,omitempty"`
-	Options  []Text `json:"options"`
-	Multiple bool   `json:"multiple,omitempty"`
+	Game     string        `json:"game,omitempty"`
+	Options  []domain.Text `json:"options"`
+	Multiple bool          `json:"multiple,omitempty"`
 }
 
 // choiceSolution is the solution of a choice exercise.
 type choiceSolution struct {
-	Correct        []int  `json:"correct"`
-	Explanation    Text   `json:"explanation"`
-	OptionFeedback []Text `json:"option_feedback,omitempty"`
+	Correct        []int         `json:"correct"`
+	Explanation    domain.Text   `json:"explanation"`
+	OptionFeedback []domain.Text `json:"option_feedback,omitempty"`
 }
 
 // choiceAnswer is an answer to a choice exercise.
@@ -268,11 +269,11 @@ func (k choiceKind) Check(prompt, solution json.RawMessage, sub Submission) (Res
 	sort.Ints(wrong)
 	missing := len(correct) - right
 	if len(wrong) == 0 && missing == 0 {
-		return Result{Outcome: Correct, Score: 1, Feedback: Text{ZH: "答对了！", EN: "Right!"}}, nil
+		return Result{Outcome: Correct, Score: 1, Feedback: domain.Text{ZH: "答对了！", EN: "Right!"}}, nil
 	}
-	fb := Text{ZH: "不对哦。", EN: "Not quite."}
+	fb := domain.Text{ZH: "不对哦。", EN: "Not quite."}
 	if p.Multiple {
-		fb = Text{
+		fb = domain.Text{
 			ZH: fmt.Sprintf("选对了 %d 个，选错了 %d 个，漏选了 %d 个。", right, len(wrong), missing),
 			EN: fmt.Sprintf("%d right, %d wrong, %d missed.", right, len(wrong), missing),
 		}
@@ -325,15 +326,15 @@ const numberSolutionSchema = `{
 
 // numberPrompt is the prompt of a number exercise.
 type numberPrompt struct {
-	Game string `json:"game,omitempty"`
-	Unit *Text  `json:"unit,omitempty"`
+	Game string       `json:"game,omitempty"`
+	Unit *domain.Text `json:"unit,omitempty"`
 }
 
 // numberSolution is the solution of a number exercise.
 type numberSolution struct {
-	Value       *float64 `json:"value"`
-	Tolerance   float64  `json:"tolerance,omitempty"`
-	Explanation Text     `json:"explanation"`
+	Value       *float64    `json:"value"`
+	Tolerance   float64     `json:"tolerance,omitempty"`
+	Explanation domain.Text `json:"explanation"`
 }
 
 // numberAnswer is an answer to a number exercise.
@@ -400,9 +401,9 @@ func (k numberKind) Check(prompt, solution json.RawMessage, sub Submission) (Res
 		return Result{}, badAnswer("not_a_number", "value", "答案要是一个数", "the answer must be a number")
 	}
 	if math.Abs(v-*s.Value) <= s.Tolerance+1e-9 {
-		return Result{Outcome: Correct, Score: 1, Feedback: Text{ZH: "答对了！", EN: "Right!"}}, nil
+		return Result{Outcome: Correct, Score: 1, Feedback: domain.Text{ZH: "答对了！", EN: "Right!"}}, nil
 	}
-	unit := Text{}
+	unit := domain.Text{}
 	if p.Unit != nil {
 		unit = *p.Unit
 	}
@@ -411,9 +412,9 @@ func (k numberKind) Check(prompt, solution json.RawMessage, sub Submission) (Res
 	if unit.EN != "" {
 		enShown += " " + unit.EN
 	}
-	fb := Text{ZH: shown + unit.ZH + " 太大了，", EN: enShown + " is too big; "}
+	fb := domain.Text{ZH: shown + unit.ZH + " 太大了，", EN: enShown + " is too big; "}
 	if v < *s.Value {
-		fb = Text{ZH: shown + unit.ZH + " 太小了，", EN: enShown + " is too small; "}
+		fb = domain.Text{ZH: shown + unit.ZH + " 太小了，", EN: enShown + " is too small; "}
 	}
 	fb.ZH += "再想一想。"
 	fb.EN += "think again."

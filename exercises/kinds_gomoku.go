@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"qixue/domain"
 	"qixue/rules/game"
 	"qixue/rules/gomoku"
 )
@@ -80,18 +81,18 @@ func gmColour(field, s string) (gomoku.Colour, error) {
 }
 
 // gmColourText names a colour in both languages.
-func gmColourText(c gomoku.Colour) Text {
+func gmColourText(c gomoku.Colour) domain.Text {
 	if c == gomoku.Black {
-		return Text{ZH: "黑棋", EN: "Black"}
+		return domain.Text{ZH: "黑棋", EN: "Black"}
 	}
-	return Text{ZH: "白棋", EN: "White"}
+	return domain.Text{ZH: "白棋", EN: "White"}
 }
 
 // gmAnswerPoint parses a point of an answer.
 func gmAnswerPoint(field, s string) (gomoku.Point, error) {
 	p, err := gomoku.ParsePoint(s)
 	if err != nil {
-		return p, &AnswerError{Code: "bad_point", Field: field, Message: Text{
+		return p, &AnswerError{Code: "bad_point", Field: field, Message: domain.Text{
 			ZH: fmt.Sprintf("%q 不是棋盘上的点（列 a 到 o，行 1 到 15，比如 h8）", s),
 			EN: fmt.Sprintf("%q is not a point of the board (column a-o, row 1-15, like h8)", s),
 		}}
@@ -109,7 +110,7 @@ func gmPointSet(field string, list []string) (map[gomoku.Point]bool, error) {
 			return nil, err
 		}
 		if set[p] {
-			return nil, &AnswerError{Code: "duplicate_point", Field: fmt.Sprintf("%s[%d]", field, i), Message: Text{
+			return nil, &AnswerError{Code: "duplicate_point", Field: fmt.Sprintf("%s[%d]", field, i), Message: domain.Text{
 				ZH: fmt.Sprintf("%s 写了两次", p), EN: fmt.Sprintf("%s is listed twice", p),
 			}}
 		}
@@ -135,7 +136,7 @@ func gmPointNames(set map[gomoku.Point]bool) []string {
 // gmGradeSet grades a marked set against the true one: correct when equal,
 // otherwise partial credit |hit| / |marked ∪ true| with feedback that
 // counts what is missing and what is extra, without naming them.
-func gmGradeSet(marked, want map[gomoku.Point]bool, what Text) Result {
+func gmGradeSet(marked, want map[gomoku.Point]bool, what domain.Text) Result {
 	hit, extra := 0, 0
 	for p := range marked {
 		if want[p] {
@@ -147,7 +148,7 @@ func gmGradeSet(marked, want map[gomoku.Point]bool, what Text) Result {
 	missing := len(want) - hit
 	details := map[string]any{"found": hit, "missing": missing, "extra": extra}
 	if missing == 0 && extra == 0 {
-		return Result{Outcome: Correct, Score: 1, Details: details, Feedback: Text{
+		return Result{Outcome: Correct, Score: 1, Details: details, Feedback: domain.Text{
 			ZH: fmt.Sprintf("全对！一共 %d 个%s。", len(want), what.ZH),
 			EN: fmt.Sprintf("All right! There are %d %s.", len(want), what.EN),
 		}}
@@ -161,7 +162,7 @@ func gmGradeSet(marked, want map[gomoku.Point]bool, what Text) Result {
 		zh = append(zh, fmt.Sprintf("有 %d 个标记的点不是%s", extra, what.ZH))
 		en = append(en, fmt.Sprintf("%d marked points are not among the %s", extra, what.EN))
 	}
-	fb := Text{ZH: strings.Join(zh, "，") + "。", EN: strings.Join(en, "; ") + "."}
+	fb := domain.Text{ZH: strings.Join(zh, "，") + "。", EN: strings.Join(en, "; ") + "."}
 	if hit == 0 {
 		return Result{Outcome: Wrong, Details: details, Feedback: fb}
 	}
@@ -235,8 +236,8 @@ type gmPointAnswer struct {
 }
 
 type gmPointSolution struct {
-	Point       string `json:"point"`
-	Explanation Text   `json:"explanation"`
+	Point       string      `json:"point"`
+	Explanation domain.Text `json:"explanation"`
 }
 
 func (gomokuWinIn1) Name() string    { return "gomoku.win_in_1" }
@@ -323,14 +324,14 @@ func (gomokuWinIn1) parsePrompt(prompt json.RawMessage) (gmWinTask, error) {
 // grade grades point p.
 func (gomokuWinIn1) grade(t gmWinTask, p gomoku.Point) Result {
 	if c := t.b.At(p); c != gomoku.Empty {
-		return Result{Outcome: Wrong, Feedback: Text{
+		return Result{Outcome: Wrong, Feedback: domain.Text{
 			ZH: fmt.Sprintf("%s 上已经有%s了", p, gmColourText(c).ZH),
 			EN: fmt.Sprintf("there is already a %s stone on %s", strings.ToLower(gmColourText(c).EN), p),
 		}}
 	}
 	for _, w := range gomoku.WinIn1(t.b, t.r, t.c) {
 		if w == p {
-			return Result{Outcome: Correct, Score: 1, Feedback: Text{
+			return Result{Outcome: Correct, Score: 1, Feedback: domain.Text{
 				ZH: fmt.Sprintf("对了！下在 %s 就连成五子。", p), EN: fmt.Sprintf("Right! %s makes five in a row.", p),
 			}}
 		}
@@ -345,13 +346,13 @@ func (gomokuWinIn1) grade(t gmWinTask, p gomoku.Point) Result {
 	_ = nb.Put(p, t.c)
 	for _, s := range gomoku.Shapes(&nb, t.r) {
 		if s.Kind == gomoku.ShapeOverline && s.Colour == t.c {
-			return Result{Outcome: Wrong, Details: map[string]any{"code": "overline"}, Feedback: Text{
+			return Result{Outcome: Wrong, Details: map[string]any{"code": "overline"}, Feedback: domain.Text{
 				ZH: fmt.Sprintf("下在 %s 连成了六子以上（长连），按%s规则不算赢，要正好五子。", p, map[gomoku.Ruleset]string{gomoku.Renju: "连珠", gomoku.Standard: "标准"}[t.r]),
 				EN: fmt.Sprintf("%s makes six or more in a row (an overline), which does not win under these rules: it must be exactly five.", p),
 			}}
 		}
 	}
-	return Result{Outcome: Wrong, Details: map[string]any{"code": "no_five"}, Feedback: Text{
+	return Result{Outcome: Wrong, Details: map[string]any{"code": "no_five"}, Feedback: domain.Text{
 		ZH: fmt.Sprintf("下在 %s 还连不成五子。找一找哪条线上已经有四颗%s。", p, gmColourText(t.c).ZH),
 		EN: fmt.Sprintf("%s does not make five in a row. Look for a line that already has four %s stones.", p, strings.ToLower(gmColourText(t.c).EN)),
 	}}

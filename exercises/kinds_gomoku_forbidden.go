@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 
+	"qixue/domain"
 	"qixue/rules/game"
 	"qixue/rules/gomoku"
 )
@@ -41,10 +42,10 @@ type gmForbiddenAnswer struct {
 }
 
 type gmForbiddenSolution struct {
-	Forbidden   *bool    `json:"forbidden,omitempty"`
-	Reason      string   `json:"reason,omitempty"`
-	Points      []string `json:"points,omitempty"`
-	Explanation Text     `json:"explanation"`
+	Forbidden   *bool       `json:"forbidden,omitempty"`
+	Reason      string      `json:"reason,omitempty"`
+	Points      []string    `json:"points,omitempty"`
+	Explanation domain.Text `json:"explanation"`
 }
 
 // gmReasons maps answer reasons to the engine's kinds.
@@ -55,16 +56,16 @@ var gmReasons = map[string]gomoku.ForbiddenKind{
 }
 
 // gmReasonText names a forbidden kind in both languages.
-func gmReasonText(k gomoku.ForbiddenKind) Text {
+func gmReasonText(k gomoku.ForbiddenKind) domain.Text {
 	switch k {
 	case gomoku.DoubleThree:
-		return Text{ZH: "三三禁手", EN: "double three"}
+		return domain.Text{ZH: "三三禁手", EN: "double three"}
 	case gomoku.DoubleFour:
-		return Text{ZH: "四四禁手", EN: "double four"}
+		return domain.Text{ZH: "四四禁手", EN: "double four"}
 	case gomoku.Overline:
-		return Text{ZH: "长连禁手", EN: "overline"}
+		return domain.Text{ZH: "长连禁手", EN: "overline"}
 	}
-	return Text{ZH: "不是禁手", EN: "not forbidden"}
+	return domain.Text{ZH: "不是禁手", EN: "not forbidden"}
 }
 
 func (gomokuForbidden) Name() string    { return "gomoku.forbidden" }
@@ -154,7 +155,7 @@ func (gomokuForbidden) parsePrompt(prompt json.RawMessage) (gmForbiddenTask, err
 func (gomokuForbidden) grade(t gmForbiddenTask, a gmForbiddenAnswer) (Result, error) {
 	if t.all {
 		if a.Points == nil || a.Forbidden != nil || a.Reason != "" {
-			return Result{}, &AnswerError{Code: "bad_answer", Field: "points", Message: Text{
+			return Result{}, &AnswerError{Code: "bad_answer", Field: "points", Message: domain.Text{
 				ZH: "这道题要标出所有禁手点：写 points", EN: "this question asks for every forbidden point: give points",
 			}}
 		}
@@ -166,10 +167,10 @@ func (gomokuForbidden) grade(t gmForbiddenTask, a gmForbiddenAnswer) (Result, er
 		for _, p := range t.b.ForbiddenPoints() {
 			want[p] = true
 		}
-		return gmGradeSet(marked, want, Text{ZH: "禁手点", EN: "forbidden points"}), nil
+		return gmGradeSet(marked, want, domain.Text{ZH: "禁手点", EN: "forbidden points"}), nil
 	}
 	if a.Forbidden == nil || a.Points != nil {
-		return Result{}, &AnswerError{Code: "bad_answer", Field: "forbidden", Message: Text{
+		return Result{}, &AnswerError{Code: "bad_answer", Field: "forbidden", Message: domain.Text{
 			ZH: "这道题问一个点是不是禁手：写 forbidden（true 或 false）", EN: "this question asks about one point: give forbidden (true or false)",
 		}}
 	}
@@ -177,14 +178,14 @@ func (gomokuForbidden) grade(t gmForbiddenTask, a gmForbiddenAnswer) (Result, er
 	if *a.Forbidden {
 		k, ok := gmReasons[a.Reason]
 		if !ok {
-			return Result{}, &AnswerError{Code: "bad_reason", Field: "reason", Message: Text{
+			return Result{}, &AnswerError{Code: "bad_reason", Field: "reason", Message: domain.Text{
 				ZH: "说是禁手，还要选出是哪一种：三三禁手、四四禁手还是长连禁手",
 				EN: `a forbidden point needs its reason: "double_three", "double_four" or "overline"`,
 			}}
 		}
 		kind = k
 	} else if a.Reason != "" {
-		return Result{}, &AnswerError{Code: "bad_reason", Field: "reason", Message: Text{
+		return Result{}, &AnswerError{Code: "bad_reason", Field: "reason", Message: domain.Text{
 			ZH: "不是禁手就不用写原因", EN: "a point that is not forbidden has no reason",
 		}}
 	}
@@ -193,12 +194,12 @@ func (gomokuForbidden) grade(t gmForbiddenTask, a gmForbiddenAnswer) (Result, er
 	case isForbidden && *a.Forbidden && f.Kind == kind:
 		return Result{Outcome: Correct, Score: 1, Feedback: ncTextOf(f.Err())}, nil
 	case isForbidden && *a.Forbidden:
-		return Result{Outcome: Partial, Score: 0.5, Feedback: Text{
+		return Result{Outcome: Partial, Score: 0.5, Feedback: domain.Text{
 			ZH: fmt.Sprintf("%s 确实是禁手，但不是%s。", t.point, gmReasonText(kind).ZH),
 			EN: fmt.Sprintf("%s is forbidden, but it is not a %s.", t.point, gmReasonText(kind).EN),
 		}}, nil
 	case isForbidden:
-		return Result{Outcome: Wrong, Feedback: Text{
+		return Result{Outcome: Wrong, Feedback: domain.Text{
 			ZH: fmt.Sprintf("%s 是禁手。数一数黑棋下在这里会同时形成几个活三、几个四，或者是不是六子以上。", t.point),
 			EN: fmt.Sprintf("%s is forbidden. Count the open threes and fours Black would make there, and check for six in a row.", t.point),
 		}}, nil
@@ -213,17 +214,17 @@ func (gomokuForbidden) grade(t gmForbiddenTask, a gmForbiddenAnswer) (Result, er
 	}
 	if *a.Forbidden {
 		if five {
-			return Result{Outcome: Wrong, Feedback: Text{
+			return Result{Outcome: Wrong, Feedback: domain.Text{
 				ZH: fmt.Sprintf("%s 不是禁手：黑棋下在这里正好连成五子，成五就赢，不算禁手。", t.point),
 				EN: fmt.Sprintf("%s is not forbidden: Black makes exactly five there, and a five wins even with a forbidden shape.", t.point),
 			}}, nil
 		}
-		return Result{Outcome: Wrong, Feedback: Text{
+		return Result{Outcome: Wrong, Feedback: domain.Text{
 			ZH: fmt.Sprintf("%s 不是禁手。看仔细：有的“三”其实变不成活四（比如另一头被挡住，或者要下的点本身是禁手），就不算活三。", t.point),
 			EN: fmt.Sprintf("%s is not forbidden. Look closely: a three that cannot become an open four (blocked at one end, or its point is itself forbidden) is not a real three.", t.point),
 		}}, nil
 	}
-	return Result{Outcome: Correct, Score: 1, Feedback: Text{
+	return Result{Outcome: Correct, Score: 1, Feedback: domain.Text{
 		ZH: fmt.Sprintf("对了，%s 不是禁手，黑棋可以下。", t.point),
 		EN: fmt.Sprintf("Right, %s is not forbidden: Black may play there.", t.point),
 	}}, nil

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"qixue/domain"
 	"qixue/rules/game"
 	"qixue/rules/gomoku"
 )
@@ -149,43 +150,43 @@ func gmOpenFourPoint(b *gomoku.Board, r gomoku.Ruleset, c gomoku.Colour) (gomoku
 // fourThree reports whether c's stone at p (already on nb) wins by force
 // with a four and then an open four; why names the opponent's answer that
 // refutes it.
-func (t gmKeyTask) fourThree(nb *gomoku.Board, p gomoku.Point) (bool, Text) {
+func (t gmKeyTask) fourThree(nb *gomoku.Board, p gomoku.Point) (bool, domain.Text) {
 	them := t.c.Opponent()
 	fives := gomoku.WinIn1(nb, t.r, t.c)
 	if len(fives) == 0 {
-		return false, Text{
+		return false, domain.Text{
 			ZH: fmt.Sprintf("下在 %s 没有冲四，对方不用马上挡，可以去挡你的三或者自己进攻。", p),
 			EN: fmt.Sprintf("%s makes no four, so the opponent is not forced to block and has time to stop your three or attack.", p),
 		}
 	}
 	if len(fives) >= 2 {
-		return true, Text{}
+		return true, domain.Text{}
 	}
 	q := fives[0]
 	if them == gomoku.Black && t.r == gomoku.Renju && nb.IsForbidden(q) {
-		return true, Text{}
+		return true, domain.Text{}
 	}
 	after := *nb
 	_ = after.Put(q, them)
 	if w := gomoku.WinIn1(&after, t.r, them); len(w) > 0 {
-		return false, Text{
+		return false, domain.Text{
 			ZH: fmt.Sprintf("下在 %s 冲四，对方挡在 %s，同时自己也冲四了（%s 成五），你要先去挡。", p, q, w[0]),
 			EN: fmt.Sprintf("%s makes a four, but the block on %s makes a four for the opponent too (five on %s), so you must block instead.", p, q, w[0]),
 		}
 	}
 	if _, ok := gmOpenFourPoint(&after, t.r, t.c); !ok {
-		return false, Text{
+		return false, domain.Text{
 			ZH: fmt.Sprintf("下在 %s 只是冲四：对方挡在 %s 以后，你没有活三可以变成活四了。", p, q),
 			EN: fmt.Sprintf("%s is only a four: after the block on %s you have no three left to turn into an open four.", p, q),
 		}
 	}
-	return true, Text{}
+	return true, domain.Text{}
 }
 
 // grade grades point p.
 func (t gmKeyTask) grade(p gomoku.Point) Result {
 	if c := t.b.At(p); c != gomoku.Empty {
-		return Result{Outcome: Wrong, Feedback: Text{
+		return Result{Outcome: Wrong, Feedback: domain.Text{
 			ZH: fmt.Sprintf("%s 上已经有%s了", p, gmColourText(c).ZH),
 			EN: fmt.Sprintf("there is already a %s stone on %s", strings.ToLower(gmColourText(c).EN), p),
 		}}
@@ -201,30 +202,30 @@ func (t gmKeyTask) grade(p gomoku.Point) Result {
 		if ok, why := t.fourThree(&nb, p); !ok {
 			return Result{Outcome: Wrong, Feedback: why}
 		}
-		return Result{Outcome: Correct, Score: 1, Feedback: Text{
+		return Result{Outcome: Correct, Score: 1, Feedback: domain.Text{
 			ZH: fmt.Sprintf("对了！下在 %s 冲四，对方只能去挡，挡完你就能走出活四。", p),
 			EN: fmt.Sprintf("Right! %s makes a four the opponent must block, and after the block you make an open four.", p),
 		}}
 	default:
 		if w := gomoku.WinIn1(&nb, t.r, them); len(w) > 0 {
-			return Result{Outcome: Wrong, Feedback: Text{
+			return Result{Outcome: Wrong, Feedback: domain.Text{
 				ZH: fmt.Sprintf("下在 %s 以后，%s还能在 %s 连成五。", p, gmColourText(them).ZH, w[0]),
 				EN: fmt.Sprintf("After %s, %s can still make five on %s.", p, gmColourText(them).EN, w[0]),
 			}}
 		}
 		if t.goal == "block_three" {
 			if q, ok := gmOpenFourPoint(&nb, t.r, them); ok {
-				return Result{Outcome: Wrong, Feedback: Text{
+				return Result{Outcome: Wrong, Feedback: domain.Text{
 					ZH: fmt.Sprintf("下在 %s 没有挡住活三：%s下 %s 就成活四，两头都挡不住了。", p, gmColourText(them).ZH, q),
 					EN: fmt.Sprintf("%s does not stop the open three: %s plays %s and has an open four, which cannot be blocked at both ends.", p, gmColourText(them).EN, q),
 				}}
 			}
-			return Result{Outcome: Correct, Score: 1, Feedback: Text{
+			return Result{Outcome: Correct, Score: 1, Feedback: domain.Text{
 				ZH: fmt.Sprintf("挡住了！下在 %s 以后，对方的三不能再变成活四。", p),
 				EN: fmt.Sprintf("Stopped! After %s the three can no longer become an open four.", p),
 			}}
 		}
-		return Result{Outcome: Correct, Score: 1, Feedback: Text{
+		return Result{Outcome: Correct, Score: 1, Feedback: domain.Text{
 			ZH: fmt.Sprintf("挡住了！下在 %s 以后，对方连不成五。", p),
 			EN: fmt.Sprintf("Blocked! After %s the opponent cannot make five.", p),
 		}}

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"strings"
 
+	"qixue/domain"
 	"qixue/rules/game"
 	"qixue/rules/gomoku"
 )
@@ -38,8 +39,8 @@ type gmPointsAnswer struct {
 }
 
 type gmPointsSolution struct {
-	Points      []string `json:"points"`
-	Explanation Text     `json:"explanation"`
+	Points      []string    `json:"points"`
+	Explanation domain.Text `json:"explanation"`
 }
 
 // gmShapeKinds maps shape names to the engine's kinds.
@@ -50,14 +51,14 @@ var gmShapeKinds = map[string]gomoku.ShapeKind{
 }
 
 // gmShapeText names a shape in both languages (plural, for counts).
-func gmShapeText(k gomoku.ShapeKind) Text {
+func gmShapeText(k gomoku.ShapeKind) domain.Text {
 	switch k {
 	case gomoku.ShapeOpenThree:
-		return Text{ZH: "活三的棋子", EN: "stones of open threes"}
+		return domain.Text{ZH: "活三的棋子", EN: "stones of open threes"}
 	case gomoku.ShapeOpenFour:
-		return Text{ZH: "活四的棋子", EN: "stones of open fours"}
+		return domain.Text{ZH: "活四的棋子", EN: "stones of open fours"}
 	}
-	return Text{ZH: "冲四的棋子", EN: "stones of fours"}
+	return domain.Text{ZH: "冲四的棋子", EN: "stones of fours"}
 }
 
 func (gomokuShape) Name() string    { return "gomoku.shape" }
@@ -197,8 +198,8 @@ type gmOpeningAnswer struct {
 }
 
 type gmOpeningSolution struct {
-	Name        string `json:"name"`
-	Explanation Text   `json:"explanation"`
+	Name        string      `json:"name"`
+	Explanation domain.Text `json:"explanation"`
 }
 
 // gmOpeningByName finds one of the 26 openings by its Chinese or English
@@ -214,11 +215,11 @@ func gmOpeningByName(name string) (gomoku.Opening, bool) {
 }
 
 // gmFamilyText names an opening family.
-func gmFamilyText(direct bool) Text {
+func gmFamilyText(direct bool) domain.Text {
 	if direct {
-		return Text{ZH: "直指", EN: "direct"}
+		return domain.Text{ZH: "直指", EN: "direct"}
 	}
-	return Text{ZH: "斜指", EN: "indirect"}
+	return domain.Text{ZH: "斜指", EN: "indirect"}
 }
 
 func (gomokuOpeningName) Name() string    { return "gomoku.opening_name" }
@@ -300,25 +301,25 @@ func (gomokuOpeningName) opening(prompt json.RawMessage) (gomoku.Opening, error)
 func (gomokuOpeningName) grade(o gomoku.Opening, name string) (Result, error) {
 	got, ok := gmOpeningByName(name)
 	if !ok {
-		return Result{}, &AnswerError{Code: "unknown_opening", Field: "name", Message: Text{
+		return Result{}, &AnswerError{Code: "unknown_opening", Field: "name", Message: domain.Text{
 			ZH: fmt.Sprintf("%q 不是 26 种开局的名字", name), EN: fmt.Sprintf("%q is not one of the 26 opening names", name),
 		}}
 	}
 	if got == o {
-		return Result{Outcome: Correct, Score: 1, Feedback: Text{
+		return Result{Outcome: Correct, Score: 1, Feedback: domain.Text{
 			ZH: fmt.Sprintf("对了！这是%s（%s %d 号）。", o.Name, gmFamilyText(o.Direct).ZH, o.Number),
 			EN: fmt.Sprintf("Right! This is %s (%s, %s opening %d).", o.English, o.Name, gmFamilyText(o.Direct).EN, o.Number),
 		}}, nil
 	}
 	if got.Direct != o.Direct {
-		return Result{Outcome: Wrong, Feedback: Text{
+		return Result{Outcome: Wrong, Feedback: domain.Text{
 			ZH: fmt.Sprintf("不是%s。%s是%s开局，可是白 2 %s，这是%s开局。", got.Name, got.Name, gmFamilyText(got.Direct).ZH,
 				map[bool]string{true: "紧挨着黑 1 的上下左右", false: "在黑 1 的斜角上"}[o.Direct], gmFamilyText(o.Direct).ZH),
 			EN: fmt.Sprintf("Not %s. %s is a %s opening, but White 2 is %s Black 1, so this is a %s opening.", got.English, got.English, gmFamilyText(got.Direct).EN,
 				map[bool]string{true: "straight next to", false: "diagonally next to"}[o.Direct], gmFamilyText(o.Direct).EN),
 		}}, nil
 	}
-	return Result{Outcome: Wrong, Feedback: Text{
+	return Result{Outcome: Wrong, Feedback: domain.Text{
 		ZH: fmt.Sprintf("不是%s。是%s开局没错，再看看黑 3 的位置。", got.Name, gmFamilyText(o.Direct).ZH),
 		EN: fmt.Sprintf("Not %s. It is a %s opening, right; look again at where Black 3 stands.", got.English, gmFamilyText(o.Direct).EN),
 	}}, nil

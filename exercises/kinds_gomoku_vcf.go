@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 
+	"qixue/domain"
 	"qixue/rules/game"
 	"qixue/rules/gomoku"
 )
@@ -42,8 +43,8 @@ type gmMovesAnswer struct {
 }
 
 type gmVCFSolution struct {
-	Line        []string `json:"line"`
-	Explanation Text     `json:"explanation"`
+	Line        []string    `json:"line"`
+	Explanation domain.Text `json:"explanation"`
 }
 
 func (gomokuVCF) Name() string    { return "gomoku.vcf" }
@@ -138,13 +139,13 @@ func (t gmVCFTask) step(b *gomoku.Board, p gomoku.Point) gmStep {
 	att, def := t.att, t.att.Opponent()
 	attName, defName := gmColourText(att), gmColourText(def)
 	if c := b.At(p); c != gomoku.Empty {
-		return gmStep{res: Result{Outcome: Wrong, Details: map[string]any{"code": "occupied"}, Feedback: Text{
+		return gmStep{res: Result{Outcome: Wrong, Details: map[string]any{"code": "occupied"}, Feedback: domain.Text{
 			ZH: fmt.Sprintf("%s 上已经有棋子了", p), EN: fmt.Sprintf("%s is not empty", p),
 		}}}
 	}
 	for _, w := range gomoku.WinIn1(b, t.r, att) {
 		if w == p {
-			return gmStep{res: Result{Outcome: Correct, Score: 1, Feedback: Text{
+			return gmStep{res: Result{Outcome: Correct, Score: 1, Feedback: domain.Text{
 				ZH: fmt.Sprintf("连成五子，%s胜！每一步都是冲四，对方只能挡，这就是连续冲四胜。", attName.ZH),
 				EN: fmt.Sprintf("Five in a row: %s wins! Every move was a four that had to be blocked: a victory by continuous fours.", attName.EN),
 			}}}
@@ -158,14 +159,14 @@ func (t gmVCFTask) step(b *gomoku.Board, p gomoku.Point) gmStep {
 	}
 	_ = b.Put(p, att)
 	if wins := gomoku.WinIn1(b, t.r, def); len(wins) > 0 {
-		return gmStep{res: Result{Outcome: Wrong, Details: map[string]any{"code": "defender_wins", "point": wins[0].String()}, Feedback: Text{
+		return gmStep{res: Result{Outcome: Wrong, Details: map[string]any{"code": "defender_wins", "point": wins[0].String()}, Feedback: domain.Text{
 			ZH: fmt.Sprintf("%s已经有四了：%s下在 %s 就连成五子。冲四之前先看看对方有没有四。", defName.ZH, defName.ZH, wins[0]),
 			EN: fmt.Sprintf("%s already has a four: %s makes five on %s. Before you play a four, check whether your opponent has one.", defName.EN, defName.EN, wins[0]),
 		}}}
 	}
 	fives := gomoku.WinIn1(b, t.r, att)
 	if len(fives) == 0 {
-		return gmStep{res: Result{Outcome: Wrong, Details: map[string]any{"code": "not_four"}, Feedback: Text{
+		return gmStep{res: Result{Outcome: Wrong, Details: map[string]any{"code": "not_four"}, Feedback: domain.Text{
 			ZH: fmt.Sprintf("%s 不是冲四：对方不必挡，可以自由走一步，连续冲四就断了。每一步都要让自己下一步能成五。", p),
 			EN: fmt.Sprintf("%s is not a four: your opponent does not have to block and gets a free move, so the attack stops. Every move must threaten to make five next.", p),
 		}}}
@@ -179,20 +180,20 @@ func (t gmVCFTask) step(b *gomoku.Board, p gomoku.Point) gmStep {
 			// A four that leaves no win by fours after the block is a dead
 			// end: the child would only find out moves later.
 			if _, ok := gomoku.FindVCF(b, t.r, att, gmVCFDepth); !ok {
-				return gmStep{res: Result{Outcome: Wrong, Details: map[string]any{"code": "dead_four", "block": blk.String()}, Feedback: Text{
+				return gmStep{res: Result{Outcome: Wrong, Details: map[string]any{"code": "dead_four", "block": blk.String()}, Feedback: domain.Text{
 					ZH: fmt.Sprintf("%s 是冲四，可是%s挡在 %s 以后，你就再也冲不出能赢的四了。找一个让对方挡不住的冲四。", p, defName.ZH, blk),
 					EN: fmt.Sprintf("%s is a four, but once %s blocks on %s you have no winning four left. Look for a four your opponent cannot stop.", p, defName.EN, blk),
 				}}}
 			}
 		}
-		fb := Text{ZH: fmt.Sprintf("冲四！%s只能挡在 %s。", defName.ZH, blk), EN: fmt.Sprintf("A four! %s must block on %s.", defName.EN, blk)}
+		fb := domain.Text{ZH: fmt.Sprintf("冲四！%s只能挡在 %s。", defName.ZH, blk), EN: fmt.Sprintf("A four! %s must block on %s.", defName.EN, blk)}
 		if len(fives) > 1 {
-			fb = Text{ZH: fmt.Sprintf("活四（或者两个四）！%s挡住 %s，可是挡不住另一个点。", defName.ZH, blk),
+			fb = domain.Text{ZH: fmt.Sprintf("活四（或者两个四）！%s挡住 %s，可是挡不住另一个点。", defName.ZH, blk),
 				EN: fmt.Sprintf("Two ways to make five! %s blocks %s but cannot block both.", defName.EN, blk)}
 		}
 		return gmStep{reply: blk, res: Result{Outcome: Continue, Reply: blk.String(), Feedback: fb}}
 	}
-	return gmStep{res: Result{Outcome: Correct, Score: 1, Details: map[string]any{"code": "block_forbidden"}, Feedback: Text{
+	return gmStep{res: Result{Outcome: Correct, Score: 1, Details: map[string]any{"code": "block_forbidden"}, Feedback: domain.Text{
 		ZH: fmt.Sprintf("冲四！黑棋要挡的点 %s 是禁手，挡不了，白胜！", fives[0]),
 		EN: fmt.Sprintf("A four! Black's only block, %s, is forbidden to Black, so White wins!", fives[0]),
 	}}}
@@ -202,7 +203,7 @@ func (t gmVCFTask) step(b *gomoku.Board, p gomoku.Point) gmStep {
 // attacker move is graded. Malformed lines are AnswerErrors.
 func (t gmVCFTask) play(line []string) (Result, error) {
 	if len(line) == 0 || len(line)%2 == 0 {
-		return Result{}, &AnswerError{Code: "bad_line", Field: "moves", Message: Text{
+		return Result{}, &AnswerError{Code: "bad_line", Field: "moves", Message: domain.Text{
 			ZH: "着法要以你的一步结尾（你的、对方的、你的……）", EN: "the line must end with your move (yours, the reply, yours, ...)",
 		}}
 	}
@@ -219,12 +220,12 @@ func (t gmVCFTask) play(line []string) (Result, error) {
 	for i := 0; i < last; i += 2 {
 		st := t.step(&b, pts[i])
 		if st.res.Outcome != Continue {
-			return Result{}, &AnswerError{Code: "line_finished", Field: fmt.Sprintf("moves[%d]", i), Message: Text{
+			return Result{}, &AnswerError{Code: "line_finished", Field: fmt.Sprintf("moves[%d]", i), Message: domain.Text{
 				ZH: "这一步已经结束了这道题，后面不能再走", EN: "this move already ended the exercise; the line cannot go on",
 			}}
 		}
 		if pts[i+1] != st.reply {
-			return Result{}, &AnswerError{Code: "reply_mismatch", Field: fmt.Sprintf("moves[%d]", i+1), Message: Text{
+			return Result{}, &AnswerError{Code: "reply_mismatch", Field: fmt.Sprintf("moves[%d]", i+1), Message: domain.Text{
 				ZH: fmt.Sprintf("对方在这里应该是 %s，不是 %s", st.reply, pts[i+1]),
 				EN: fmt.Sprintf("the reply here is %s, not %s", st.reply, pts[i+1]),
 			}}
@@ -268,7 +269,7 @@ func (k gomokuVCF) Validate(prompt, solution json.RawMessage) error {
 		case st.res.Outcome == Continue:
 			if q, _ := gomoku.ParsePoint(s.Line[i+1]); q != st.reply {
 				return &PromptError{Code: "solution_reply_not_forced", Field: fmt.Sprintf("solution.line[%d]", i+1), Refutation: st.reply.String(),
-					Message: Text{ZH: fmt.Sprintf("对方在这里只能挡 %s，不是 %s", st.reply, s.Line[i+1]), EN: fmt.Sprintf("the defender's forced block here is %s, not %s", st.reply, s.Line[i+1])}}
+					Message: domain.Text{ZH: fmt.Sprintf("对方在这里只能挡 %s，不是 %s", st.reply, s.Line[i+1]), EN: fmt.Sprintf("the defender's forced block here is %s, not %s", st.reply, s.Line[i+1])}}
 			}
 		case st.res.Outcome == Correct && !last:
 			return ncPromptErr("solution_line_ended", fmt.Sprintf("solution.line[%d]", i+1), "这一步已经赢了，答案后面不能再有着法", "this move already wins; the solution cannot go on after it")
@@ -278,7 +279,7 @@ func (k gomokuVCF) Validate(prompt, solution json.RawMessage) error {
 				ref, _ = st.res.Details["point"].(string)
 			}
 			return &PromptError{Code: "solution_not_vcf", Field: field, Refutation: ref,
-				Message: Text{ZH: "答案不是连续冲四胜：" + st.res.Feedback.ZH, EN: "the solution is not a victory by continuous fours: " + st.res.Feedback.EN}}
+				Message: domain.Text{ZH: "答案不是连续冲四胜：" + st.res.Feedback.ZH, EN: "the solution is not a victory by continuous fours: " + st.res.Feedback.EN}}
 		}
 	}
 	return nil

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"qixue/domain"
 	"qixue/rules/game"
 	"qixue/rules/numchess"
 	"qixue/rules/numchess/arith"
@@ -88,7 +89,7 @@ func ncDecodeErr(code, field string, err error) *PromptError {
 
 // ncPromptErr makes a PromptError with its message in both languages.
 func ncPromptErr(code, field, zh, en string) *PromptError {
-	return &PromptError{Code: code, Field: field, Message: Text{ZH: zh, EN: en}}
+	return &PromptError{Code: code, Field: field, Message: domain.Text{ZH: zh, EN: en}}
 }
 
 // ncLocalized is an engine error with messages in both languages.
@@ -99,8 +100,8 @@ type ncLocalized interface {
 }
 
 // ncTextOf returns an engine error's message in both languages.
-func ncTextOf(err ncLocalized) Text {
-	return Text{ZH: err.Message("zh-CN"), EN: err.Message("en")}
+func ncTextOf(err ncLocalized) domain.Text {
+	return domain.Text{ZH: err.Message("zh-CN"), EN: err.Message("en")}
 }
 
 // ncPromptRuleset checks the ruleset named in a prompt: one of the presets,
@@ -168,8 +169,8 @@ type ncExpressionAnswer struct {
 }
 
 type ncExpressionSolution struct {
-	Expression  string `json:"expression"`
-	Explanation Text   `json:"explanation"`
+	Expression  string      `json:"expression"`
+	Explanation domain.Text `json:"explanation"`
 }
 
 func (numchessExpression) Name() string    { return "numchess.expression" }
@@ -258,7 +259,7 @@ type ncCombining struct {
 	zh, en string // its name
 	// need says in a child's words what to do, when an expression that
 	// is right otherwise does not use the rule.
-	need Text
+	need domain.Text
 }
 
 // allowed reports whether rules allow c.
@@ -274,15 +275,15 @@ func (c ncCombining) allowed(r arith.Rules) bool {
 
 // ncCombiningRules are the names of must_use.
 var ncCombiningRules = map[string]ncCombining{
-	"concat": {arith.Concat, "组大数", "joining digits", Text{
+	"concat": {arith.Concat, "组大数", "joining digits", domain.Text{
 		ZH: "这题要用组大数：把两个数连起来当一个数，比如 1 和 2 组成 12。",
 		EN: "This one needs joined digits: put two numbers side by side to make one, like 1 and 2 making 12.",
 	}},
-	"power": {arith.Power, "组乘方", "powers", Text{
+	"power": {arith.Power, "组乘方", "powers", domain.Text{
 		ZH: "这题要用组乘方：一个数做底数，2 或 3 写在右上角，比如 2 和 3 组成 2³，就是 2×2×2=8。",
 		EN: "This one needs a power: one number with a small 2 or 3 at its top right, like 2 and 3 making 2³, which is 2×2×2 = 8.",
 	}},
-	"fraction": {arith.Fraction, "组分数", "fractions", Text{
+	"fraction": {arith.Fraction, "组分数", "fractions", domain.Text{
 		ZH: "这题要用分数：用 / 把两个数写成一个分数，比如 1/2（二分之一），再用它来算。用 ÷ 算是除法，不是分数。",
 		EN: "This one needs a fraction: write two numbers as one fraction with /, like 1/2 (one half), and work with it. Using ÷ is a division, not a fraction.",
 	}},
@@ -378,7 +379,7 @@ func (k numchessExpression) Check(prompt, _ json.RawMessage, s Submission) (Resu
 		return Result{}, &AnswerError{Code: "bad_expression", Field: "expression", Message: ncTextOf(se)}
 	}
 	if claimed != nil && *claimed != p.Target {
-		return Result{Outcome: Wrong, Details: map[string]any{"code": "wrong_target", "ruleset": rs.Name}, Feedback: Text{
+		return Result{Outcome: Wrong, Details: map[string]any{"code": "wrong_target", "ruleset": rs.Name}, Feedback: domain.Text{
 			ZH: fmt.Sprintf("要算出的是 %d，不是 %d", p.Target, *claimed),
 			EN: fmt.Sprintf("the number to make is %d, not %d", p.Target, *claimed),
 		}}, nil
@@ -399,14 +400,14 @@ func (k numchessExpression) Check(prompt, _ json.RawMessage, s Submission) (Resu
 		need := ncCombiningRules[name].need
 		if w := ncWholeFraction(e, name); w != nil {
 			v, _ := w.Eval()
-			need = Text{
+			need = domain.Text{
 				ZH: fmt.Sprintf("你写的 %s 算出来是整数 %s，这只是除法，不算分数。这题要一个不是整数的分数，比如 1/2（二分之一）。", w, v),
 				EN: fmt.Sprintf("Your %s comes to the whole number %s, so it is only a division, not a fraction. This one needs a fraction that is not a whole number, like 1/2 (one half).", w, v),
 			}
 		}
 		return Result{
 			Outcome: Wrong,
-			Feedback: Text{
+			Feedback: domain.Text{
 				ZH: fmt.Sprintf("%s 确实等于 %d，可是%s", e, p.Target, need.ZH),
 				EN: fmt.Sprintf("%s does make %d, but %s", e, p.Target, strings.ToLower(need.EN[:1])+need.EN[1:]),
 			},
@@ -416,7 +417,7 @@ func (k numchessExpression) Check(prompt, _ json.RawMessage, s Submission) (Resu
 	return Result{
 		Outcome: Correct,
 		Score:   1,
-		Feedback: Text{
+		Feedback: domain.Text{
 			ZH: fmt.Sprintf("对了！%s = %d", e, p.Target),
 			EN: fmt.Sprintf("Right! %s = %d", e, p.Target),
 		},
@@ -442,7 +443,7 @@ func ncSplitEquals(s string) (string, *int64, error) {
 			r = r - '０' + '0'
 		}
 		if r < '0' || r > '9' || digits >= 9 {
-			return "", nil, &AnswerError{Code: "bad_expression", Field: "expression", Message: Text{
+			return "", nil, &AnswerError{Code: "bad_expression", Field: "expression", Message: domain.Text{
 				ZH: "“=”后面只能写一个数，比如 9−5−4=0",
 				EN: `after "=" write only the number the expression makes, as in 9−5−4=0`,
 			}}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"qixue/domain"
 	"qixue/rules/game"
 	"qixue/rules/numchess"
 	"qixue/rules/numchess/arith"
@@ -50,8 +51,8 @@ type ncMoveAnswer struct {
 }
 
 type ncMoveSolution struct {
-	Move        string `json:"move"`
-	Explanation Text   `json:"explanation"`
+	Move        string      `json:"move"`
+	Explanation domain.Text `json:"explanation"`
 }
 
 // ncMoveGoalTypes are the goals of numchess.move.
@@ -165,7 +166,7 @@ func (numchessMove) parseAnswer(pos numchess.Position, raw json.RawMessage) (num
 	}
 	if a.Move != "" {
 		if a.Piece != nil || a.Path != nil || a.Exprs != nil {
-			return numchess.Move{}, &AnswerError{Code: "bad_answer", Field: "move", Message: Text{
+			return numchess.Move{}, &AnswerError{Code: "bad_answer", Field: "move", Message: domain.Text{
 				ZH: "写 move，或者写 piece、path、exprs，不要两种都写",
 				EN: "give either move or piece, path and exprs, not both",
 			}}
@@ -181,13 +182,13 @@ func (numchessMove) parseAnswer(pos numchess.Position, raw json.RawMessage) (num
 		return m, nil
 	}
 	if a.Piece == nil || len(a.Path) == 0 {
-		return numchess.Move{}, &AnswerError{Code: "bad_answer", Field: "path", Message: Text{
+		return numchess.Move{}, &AnswerError{Code: "bad_answer", Field: "path", Message: domain.Text{
 			ZH: "要写出走哪枚棋子（piece）和落点（path）",
 			EN: "give the piece and the points it lands on (path)",
 		}}
 	}
 	if len(a.Exprs) > len(a.Path) {
-		return numchess.Move{}, &AnswerError{Code: "bad_answer", Field: "exprs", Message: Text{
+		return numchess.Move{}, &AnswerError{Code: "bad_answer", Field: "exprs", Message: domain.Text{
 			ZH: "算式比落点多：每个落点最多一个算式",
 			EN: "more expressions than landing points: one expression per landing point at most",
 		}}
@@ -196,7 +197,7 @@ func (numchessMove) parseAnswer(pos numchess.Position, raw json.RawMessage) (num
 	for i, s := range a.Path {
 		q, err := numchess.ParsePoint(s)
 		if err != nil {
-			return numchess.Move{}, &AnswerError{Code: "bad_point", Field: fmt.Sprintf("path[%d]", i), Message: Text{
+			return numchess.Move{}, &AnswerError{Code: "bad_point", Field: fmt.Sprintf("path[%d]", i), Message: domain.Text{
 				ZH: fmt.Sprintf("%q 不是棋盘上的点", s),
 				EN: fmt.Sprintf("%q is not a point of the board: %v", s, err),
 			}}
@@ -229,7 +230,7 @@ func (numchessMove) parseAnswer(pos numchess.Position, raw json.RawMessage) (num
 		}
 		if claimed != nil {
 			if v, err := e.Eval(); err == nil && v.Cmp(arith.Int(*claimed)) != 0 {
-				return numchess.Move{}, &AnswerError{Code: "bad_expression", Field: field, Message: Text{
+				return numchess.Move{}, &AnswerError{Code: "bad_expression", Field: field, Message: domain.Text{
 					ZH: fmt.Sprintf("%s 算出来是 %s，不是 %d", e, v, *claimed),
 					EN: fmt.Sprintf("%s makes %s, not %d", e, v, *claimed),
 				}}
@@ -248,12 +249,12 @@ func (numchessMove) grade(t ncMoveTask, rs numchess.Ruleset, m numchess.Move) Re
 		if errors.As(err, &ie) {
 			return Result{Outcome: Wrong, Feedback: ncIllegalText(ie, rs), Details: map[string]any{"code": ie.Code(), "ruleset": rs.Name}}
 		}
-		return Result{Outcome: Wrong, Feedback: Text{ZH: "这步棋不合规则", EN: "that move is not legal"}}
+		return Result{Outcome: Wrong, Feedback: domain.Text{ZH: "这步棋不合规则", EN: "that move is not legal"}}
 	}
 	details := map[string]any{"move": mi.Machine(), "zh-CN": mi.Chinese(), "en": mi.English(), "ruleset": rs.Name}
 	miss := func(code, zh, en string) Result {
 		details["code"] = code
-		return Result{Outcome: Wrong, Feedback: Text{ZH: "这步棋可以走，但是" + zh, EN: "That move is legal, but " + en}, Details: details}
+		return Result{Outcome: Wrong, Feedback: domain.Text{ZH: "这步棋可以走，但是" + zh, EN: "That move is legal, but " + en}, Details: details}
 	}
 	if g := t.goal; g.Piece != nil && mi.Move.Piece != *g.Piece {
 		return miss("wrong_piece", fmt.Sprintf("要走的是 %d 号棋子，不是 %d 号。", *g.Piece, mi.Move.Piece),
@@ -282,7 +283,7 @@ func (numchessMove) grade(t ncMoveTask, rs numchess.Ruleset, m numchess.Move) Re
 		return miss("wrong_point", fmt.Sprintf("它停在 %s，没有到 %s。", mi.To(), t.to), fmt.Sprintf("it ends on %s, not on %s.", mi.To(), t.to))
 	}
 	said := ncMoveWords(mi, rs)
-	return Result{Outcome: Correct, Score: 1, Details: details, Feedback: Text{
+	return Result{Outcome: Correct, Score: 1, Details: details, Feedback: domain.Text{
 		ZH: "对了！" + said.ZH,
 		EN: "Right! " + ncCap(said.EN),
 	}}

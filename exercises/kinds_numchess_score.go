@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"qixue/domain"
 	"qixue/rules/game"
 	"qixue/rules/numchess"
 )
@@ -40,9 +41,9 @@ type ncScoreAnswer struct {
 }
 
 type ncScoreSolution struct {
-	Red         *int `json:"red,omitempty"`
-	Blue        *int `json:"blue,omitempty"`
-	Explanation Text `json:"explanation"`
+	Red         *int        `json:"red,omitempty"`
+	Blue        *int        `json:"blue,omitempty"`
+	Explanation domain.Text `json:"explanation"`
 }
 
 func (numchessScore) Name() string    { return "numchess.score" }
@@ -138,11 +139,11 @@ func ncScoreField(side numchess.Side, red, blue *int) *int {
 }
 
 // ncSideText names a side in both languages.
-func ncSideText(s numchess.Side) Text {
+func ncSideText(s numchess.Side) domain.Text {
 	if s == numchess.Red {
-		return Text{ZH: "红方", EN: "Red"}
+		return domain.Text{ZH: "红方", EN: "Red"}
 	}
-	return Text{ZH: "蓝方", EN: "Blue"}
+	return domain.Text{ZH: "蓝方", EN: "Blue"}
 }
 
 // grade compares red and blue with the true scores under method.
@@ -154,7 +155,7 @@ func (numchessScore) grade(t ncScoreTask, method numchess.ScoringMethod, red, bl
 		got := ncScoreField(side, red, blue)
 		name := ncSideText(side)
 		if got == nil {
-			return Result{}, &AnswerError{Code: "missing_score", Field: side.String(), Message: Text{
+			return Result{}, &AnswerError{Code: "missing_score", Field: side.String(), Message: domain.Text{
 				ZH: "还要写" + name.ZH + "的得分", EN: "give " + name.EN + "'s score too",
 			}}
 		}
@@ -176,19 +177,19 @@ func (numchessScore) grade(t ncScoreTask, method numchess.ScoringMethod, red, bl
 	for _, side := range []numchess.Side{numchess.Red, numchess.Blue} {
 		asked := len(t.sides) == 2 || t.sides[0] == side
 		if !asked && ncScoreField(side, red, blue) != nil {
-			return Result{}, &AnswerError{Code: "unexpected_score", Field: side.String(), Message: Text{
+			return Result{}, &AnswerError{Code: "unexpected_score", Field: side.String(), Message: domain.Text{
 				ZH: "这道题只问" + ncSideText(t.sides[0]).ZH + "的得分", EN: "this question asks only for " + ncSideText(t.sides[0]).EN + "'s score",
 			}}
 		}
 	}
 	switch {
 	case right == len(t.sides):
-		return Result{Outcome: Correct, Score: 1, Details: details, Feedback: Text{ZH: "算对了！", EN: "Right!"}}, nil
+		return Result{Outcome: Correct, Score: 1, Details: details, Feedback: domain.Text{ZH: "算对了！", EN: "Right!"}}, nil
 	case right > 0:
 		return Result{Outcome: Partial, Score: float64(right) / float64(len(t.sides)), Details: details,
-			Feedback: Text{ZH: zh, EN: strings.TrimSpace(en)}}, nil
+			Feedback: domain.Text{ZH: zh, EN: strings.TrimSpace(en)}}, nil
 	}
-	return Result{Outcome: Wrong, Details: details, Feedback: Text{ZH: zh, EN: strings.TrimSpace(en)}}, nil
+	return Result{Outcome: Wrong, Details: details, Feedback: domain.Text{ZH: zh, EN: strings.TrimSpace(en)}}, nil
 }
 
 // methodFor returns the scoring method under rs: the prompt's when it
@@ -255,8 +256,8 @@ type ncSwapAnswer struct {
 }
 
 type ncSwapSolution struct {
-	Cost        int  `json:"cost"`
-	Explanation Text `json:"explanation"`
+	Cost        int         `json:"cost"`
+	Explanation domain.Text `json:"explanation"`
 }
 
 func (numchessSwapCost) Name() string    { return "numchess.swap_cost" }
@@ -336,15 +337,15 @@ func (k numchessSwapCost) Check(prompt, _ json.RawMessage, s Submission) (Result
 		return Result{}, ncBadAnswer(err)
 	}
 	if ans.Cost == nil {
-		return Result{}, &AnswerError{Code: "bad_answer", Field: "cost", Message: Text{ZH: "要写出丢了几分（cost）", EN: "give the points lost (cost)"}}
+		return Result{}, &AnswerError{Code: "bad_answer", Field: "cost", Message: domain.Text{ZH: "要写出丢了几分（cost）", EN: "give the points lost (cost)"}}
 	}
 	if *ans.Cost == numchess.SwapCost(a, b) {
-		return Result{Outcome: Correct, Score: 1, Feedback: Text{
+		return Result{Outcome: Correct, Score: 1, Feedback: domain.Text{
 			ZH: fmt.Sprintf("对了！%d 和 %d 换位要丢 (%d−%d)² = %d 分。", a, b, a, b, *ans.Cost),
 			EN: fmt.Sprintf("Right! Swapping %d and %d loses (%d−%d)² = %d points.", a, b, a, b, *ans.Cost),
 		}}, nil
 	}
-	return Result{Outcome: Wrong, Feedback: Text{
+	return Result{Outcome: Wrong, Feedback: domain.Text{
 		ZH: fmt.Sprintf("不是 %d。%d 站在 %d 号点上、%d 站在 %d 号点上，各得多少分？和站在自己号码上比一比。换位丢的分等于两个号码之差的平方。", *ans.Cost, a, b, b, a),
 		EN: fmt.Sprintf("Not %d. What do %d on point %d and %d on point %d score? Compare with each on its own number. A swap loses the square of the difference of the two numbers.", *ans.Cost, a, b, b, a),
 	}}, nil

@@ -29,10 +29,10 @@ import (
 // LichessRow is one data row of a Lichess puzzle file: the exercise it
 // makes, or why it was refused.
 type LichessRow struct {
-	Line     int    // line number in the file, 1-based
-	PuzzleID string // "" when the row has no id
-	Draft    Draft  // the exercise, when Reason is empty
-	Reason   Text   // why the row was refused
+	Line     int         // line number in the file, 1-based
+	PuzzleID string      // "" when the row has no id
+	Draft    Draft       // the exercise, when Reason is empty
+	Reason   domain.Text // why the row was refused
 	// Code is the stable code of a refusal: CodeDuplicate, or
 	// "invalid" for a row that cannot be read or checked.
 	Code string
@@ -158,7 +158,7 @@ func ReadLichessCSV(r io.Reader) ([]LichessRow, error) {
 		}
 		var pe *csv.ParseError
 		if errors.As(err, &pe) {
-			rows = append(rows, LichessRow{Line: pe.StartLine, Reason: Text{
+			rows = append(rows, LichessRow{Line: pe.StartLine, Reason: domain.Text{
 				ZH: "这一行不是正确的 CSV：" + pe.Err.Error(), EN: "this line is not valid CSV: " + pe.Err.Error()}})
 			continue
 		}
@@ -172,7 +172,7 @@ func ReadLichessCSV(r io.Reader) ([]LichessRow, error) {
 				var missing []string
 				layout, missing = headerLayout(rec)
 				if len(missing) > 0 {
-					return []LichessRow{{Line: line, Code: CodeMissingColumn, Reason: Text{
+					return []LichessRow{{Line: line, Code: CodeMissingColumn, Reason: domain.Text{
 						ZH: fmt.Sprintf("表头缺少必需的列 %s（必需：%s），整个文件没有导入", strings.Join(missing, "、"), strings.Join(lichessRequired, ",")),
 						EN: fmt.Sprintf("the header line has no column %s (required: %s); nothing in the file was read", strings.Join(missing, ", "), strings.Join(lichessRequired, ","))}}}, nil
 				}
@@ -184,9 +184,9 @@ func ReadLichessCSV(r io.Reader) ([]LichessRow, error) {
 		}
 		row := lichessRow(layout, rec)
 		row.Line = line
-		if row.Reason == (Text{}) && row.PuzzleID != "" {
+		if row.Reason == (domain.Text{}) && row.PuzzleID != "" {
 			if first, dup := seen[row.PuzzleID]; dup {
-				row.Reason = Text{ZH: fmt.Sprintf("谜题 %s 在第 %d 行已经出现过", row.PuzzleID, first),
+				row.Reason = domain.Text{ZH: fmt.Sprintf("谜题 %s 在第 %d 行已经出现过", row.PuzzleID, first),
 					EN: fmt.Sprintf("puzzle %s already appears on line %d", row.PuzzleID, first)}
 			} else {
 				seen[row.PuzzleID] = line
@@ -200,7 +200,7 @@ func ReadLichessCSV(r io.Reader) ([]LichessRow, error) {
 func lichessRow(l lichessLayout, rec []string) LichessRow {
 	var row LichessRow
 	refuse := func(zh, en string) LichessRow {
-		row.Reason = Text{ZH: zh, EN: en}
+		row.Reason = domain.Text{ZH: zh, EN: en}
 		return row
 	}
 	if id := l.field(rec, "PuzzleId"); len(id) <= 32 {
@@ -256,22 +256,22 @@ func lichessRow(l lichessLayout, rec []string) LichessRow {
 	themes := strings.Fields(themesText)
 	difficulty, band := lichessLevel(rating)
 	d := Draft{Kind: "chess.best_move", Difficulty: difficulty, Band: string(band), Tags: themes}
-	side := Text{ZH: "白方走", EN: "White to move"}
+	side := domain.Text{ZH: "白方走", EN: "White to move"}
 	if start.Turn() == chess.Black {
-		side = Text{ZH: "黑方走", EN: "Black to move"}
+		side = domain.Text{ZH: "黑方走", EN: "Black to move"}
 	}
-	task := Text{ZH: "找出最好的着法。", EN: "find the best move."}
+	task := domain.Text{ZH: "找出最好的着法。", EN: "find the best move."}
 	prompt := map[string]any{"fen": start.FEN()}
 	for _, t := range themes {
 		n, ok := strings.CutPrefix(t, "mateIn")
 		if k, err := strconv.Atoi(n); ok && err == nil && k >= 1 && k <= 3 && len(line) == 2*k-1 {
 			d.Kind = "chess.mate_in"
 			prompt["n"] = k
-			task = Text{ZH: fmt.Sprintf("%d 步杀。", k), EN: fmt.Sprintf("mate in %d.", k)}
+			task = domain.Text{ZH: fmt.Sprintf("%d 步杀。", k), EN: fmt.Sprintf("mate in %d.", k)}
 		}
 	}
-	d.Title = Text{ZH: "Lichess 谜题 " + row.PuzzleID, EN: "Lichess puzzle " + row.PuzzleID}
-	d.Body = Text{ZH: side.ZH + "，" + task.ZH, EN: side.EN + ": " + task.EN}
+	d.Title = domain.Text{ZH: "Lichess 谜题 " + row.PuzzleID, EN: "Lichess puzzle " + row.PuzzleID}
+	d.Body = domain.Text{ZH: side.ZH + "，" + task.ZH, EN: side.EN + ": " + task.EN}
 	if strings.HasPrefix(url, "https://lichess.org/") {
 		d.Body.ZH += "\n\n来源：" + url
 		d.Body.EN += "\n\nFrom " + url
@@ -339,12 +339,12 @@ func (s *Service) ImportLichess(ctx context.Context, p domain.Principal, schoolI
 	for _, row := range rows {
 		src := lichessSource(row.PuzzleID)
 		switch {
-		case row.Reason != (Text{}) && row.Code != "":
-		case row.Reason != (Text{}):
+		case row.Reason != (domain.Text{}) && row.Code != "":
+		case row.Reason != (domain.Text{}):
 			row.Code = "invalid"
 		case seen[src]:
 			row.Code = CodeDuplicate
-			row.Reason = Text{ZH: "学校里已经有这道谜题（PuzzleId " + row.PuzzleID + "）", EN: "the school already has this puzzle (PuzzleId " + row.PuzzleID + ")"}
+			row.Reason = domain.Text{ZH: "学校里已经有这道谜题（PuzzleId " + row.PuzzleID + "）", EN: "the school already has this puzzle (PuzzleId " + row.PuzzleID + ")"}
 		default:
 			ex, err := row.Draft.check()
 			if err != nil {
@@ -369,7 +369,7 @@ func (s *Service) ImportLichess(ctx context.Context, p domain.Principal, schoolI
 }
 
 // draftRefusal explains why a draft was refused.
-func draftRefusal(err error) Text {
+func draftRefusal(err error) domain.Text {
 	var pe *PromptError
 	if errors.As(err, &pe) {
 		return pe.Message
@@ -380,7 +380,7 @@ func draftRefusal(err error) Text {
 		for _, f := range ie.Fields() {
 			fs = append(fs, f.Field+" ("+f.Code+")")
 		}
-		return Text{ZH: "字段不符合要求：" + strings.Join(fs, "、"), EN: "fields not accepted: " + strings.Join(fs, ", ")}
+		return domain.Text{ZH: "字段不符合要求：" + strings.Join(fs, "、"), EN: "fields not accepted: " + strings.Join(fs, ", ")}
 	}
-	return Text{ZH: "无法导入", EN: "cannot be imported"}
+	return domain.Text{ZH: "无法导入", EN: "cannot be imported"}
 }

@@ -27,7 +27,7 @@ func TestReadLichessCSV(t *testing.T) {
 	}
 	good := map[string]bool{"q1Mat2": true, "q2Sch1": true, "q3Fork": true, "q4Bad": true}
 	for i, r := range rows {
-		if want := good[r.PuzzleID] && i < 4; (r.Reason == Text{}) != want {
+		if want := good[r.PuzzleID] && i < 4; (r.Reason == domain.Text{}) != want {
 			t.Errorf("line %d %s: reason %q", r.Line, r.PuzzleID, r.Reason.EN)
 		}
 		if r.Line != i+2 {
@@ -82,7 +82,7 @@ func TestLichessLevel(t *testing.T) {
 func TestReadLichessCSVNoHeaderOldFormat(t *testing.T) {
 	in := "q2Sch1,r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3,g8f6 h5f7,612,90,97,52011,mate mateIn1,https://lichess.org/zyxwVUTS#5\n"
 	rows, err := ReadLichessCSV(strings.NewReader(in))
-	if err != nil || len(rows) != 1 || rows[0].Reason != (Text{}) {
+	if err != nil || len(rows) != 1 || rows[0].Reason != (domain.Text{}) {
 		t.Fatalf("%+v %v", rows, err)
 	}
 	var p map[string]any
@@ -108,7 +108,7 @@ func FuzzReadLichessCSV(f *testing.F) {
 			return
 		}
 		for _, r := range rows {
-			if r.Reason != (Text{}) {
+			if r.Reason != (domain.Text{}) {
 				if r.Reason.ZH == "" || r.Reason.EN == "" {
 					t.Fatalf("line %d: reason %+v", r.Line, r.Reason)
 				}
@@ -143,7 +143,7 @@ func TestReadLichessCSVByHeader(t *testing.T) {
 			t.Fatalf("%s: %+v %v", name, rows, err)
 		}
 		for _, r := range rows {
-			if r.Reason != (Text{}) || r.Draft.Kind != "chess.mate_in" || r.PuzzleID == "" {
+			if r.Reason != (domain.Text{}) || r.Draft.Kind != "chess.mate_in" || r.PuzzleID == "" {
 				t.Errorf("%s: line %d: %+v", name, r.Line, r)
 			}
 		}

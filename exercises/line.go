@@ -5,13 +5,15 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"qixue/domain"
 )
 
 // illegalMove is the Result for a well-formed move the rules engine
 // refuses, naming the move and saying why (why does not repeat the move).
-func illegalMove(move string, why Text) Result {
+func illegalMove(move string, why domain.Text) Result {
 	named := movedAsTyped(move)
-	return Result{Outcome: Wrong, Feedback: Text{
+	return Result{Outcome: Wrong, Feedback: domain.Text{
 		ZH: "这步棋（" + named.ZH + "）不能走：" + why.ZH,
 		EN: "That move (" + named.EN + ") is not allowed: " + why.EN,
 	}}
@@ -20,11 +22,11 @@ func illegalMove(move string, why Text) Result {
 // movedAsTyped names a move the way the child gave it; a move typed or
 // sent as squares ("e1d2") is named the way the lessons write it: from one
 // square to the other.
-func movedAsTyped(move string) Text {
+func movedAsTyped(move string) domain.Text {
 	if m := coordinateMove.FindStringSubmatch(strings.TrimSpace(move)); m != nil {
-		return Text{ZH: "从 " + m[1] + " 走到 " + m[2], EN: m[1] + " to " + m[2]}
+		return domain.Text{ZH: "从 " + m[1] + " 走到 " + m[2], EN: m[1] + " to " + m[2]}
 	}
-	return Text{ZH: move, EN: move}
+	return domain.Text{ZH: move, EN: move}
 }
 
 // coordinateMove is a chess move given as its two squares ("e1d2",
@@ -45,30 +47,30 @@ type onlyMoves[P any, M comparable] struct {
 	forced func(pos P) bool
 	// parse reads the move in at field in pos; illegal explains a
 	// well-formed move the rules refuse, err is a malformed one.
-	parse    func(pos P, in, field string) (m M, illegal *Text, err error)
+	parse    func(pos P, in, field string) (m M, illegal *domain.Text, err error)
 	play     func(pos P, m M) P
 	notation func(pos P, m M) string
 	// words says a move in the feedback (the notation when nil): chess
 	// says it in words, since notation is taught late (G46).
-	words func(pos P, m M) Text
+	words func(pos P, m M) domain.Text
 	// won reports whether the student's move won at once (a mate, an
 	// opponent left without moves): always right, wherever in the line.
 	won func(after P) bool
 	// wonText, doneText and goOnText are the feedback of a winning move,
 	// of the line's last move and of a right move the opponent answers
 	// with reply; whyNot explains a legal move that is not the line's.
-	wonText, doneText func(move Text) Text
-	goOnText          func(reply Text) Text
-	whyNot            func(pos P, m M) Text
+	wonText, doneText func(move domain.Text) domain.Text
+	goOnText          func(reply domain.Text) domain.Text
+	whyNot            func(pos P, m M) domain.Text
 }
 
 // said is how the feedback says move m in pos.
-func (g onlyMoves[P, M]) said(pos P, m M) Text {
+func (g onlyMoves[P, M]) said(pos P, m M) domain.Text {
 	if g.words != nil {
 		return g.words(pos, m)
 	}
 	n := g.notation(pos, m)
-	return Text{ZH: n, EN: n}
+	return domain.Text{ZH: n, EN: n}
 }
 
 // gradeOnlyMoves grades the newest student move of line, played from pos

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"qixue/domain"
 	"qixue/rules/numchess"
 )
 
@@ -41,7 +42,7 @@ func ncBandTactics(band Band, tags []string) []string {
 
 // ncTacticText is each tactic's name and a hint for a child, in the order
 // of ncTacticTags.
-var ncTacticText = map[string][2]Text{
+var ncTacticText = map[string][2]domain.Text{
 	"numchess.tactic.follow": {{ZH: "跟步寻路", EN: "Follow to find the way"},
 		{ZH: "想一想：先跨过去，再跨回来，能不能找到新的路？", EN: "Think: span over, span back, and is there a new way from there?"}},
 	"numchess.tactic.inch": {{ZH: "得寸进尺", EN: "An inch, then a yard"},
@@ -252,22 +253,22 @@ func ncOnlyByChain(eng *numchess.Engine, pos numchess.Position, mi *numchess.Mov
 
 // ncJump names a chain's jump i (0-based) as the lessons do: 第一跳, the
 // first jump.
-func ncJump(i int) Text {
+func ncJump(i int) domain.Text {
 	zh := []string{"一", "二", "三", "四", "五", "六", "七", "八", "九", "十"}
 	en := []string{"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"}
 	if i < 0 || i >= len(zh) {
-		return Text{ZH: "下一跳", EN: "the next jump"}
+		return domain.Text{ZH: "下一跳", EN: "the next jump"}
 	}
-	return Text{ZH: "第" + zh[i] + "跳", EN: "the " + en[i] + " jump"}
+	return domain.Text{ZH: "第" + zh[i] + "跳", EN: "the " + en[i] + " jump"}
 }
 
 // ncTacticWhy says in a child's words where a chain uses a tactic (tag),
 // naming its jumps and points; empty when the chain has not that shape.
-func ncTacticWhy(mi *numchess.MoveInfo, tag string) Text {
+func ncTacticWhy(mi *numchess.MoveInfo, tag string) domain.Text {
 	segs := mi.Segments
 	name := ncTacticText[tag][0]
-	say := func(zh, en string) Text {
-		return Text{ZH: "这就是" + name.ZH + "：" + zh, EN: name.EN + ". " + ncCap(en)}
+	say := func(zh, en string) domain.Text {
+		return domain.Text{ZH: "这就是" + name.ZH + "：" + zh, EN: name.EN + ". " + ncCap(en)}
 	}
 	from := mi.From().String()
 	switch tag {
@@ -311,13 +312,13 @@ func ncTacticWhy(mi *numchess.MoveInfo, tag string) Text {
 				return say(zh, ncCap(en))
 			}
 			if !ncRetreats(mi) {
-				return Text{}
+				return domain.Text{}
 			}
 			return say(fmt.Sprintf("第一跳先向反方向跨，第二跳跨回来越过出发点 %s；%s", from, zh),
 				fmt.Sprintf("the first jump goes the other way, the second comes back past the start %s; then %s", from, en))
 		}
 	}
-	return Text{}
+	return domain.Text{}
 }
 
 // ncCap writes the first letter of an English phrase as a capital.

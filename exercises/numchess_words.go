@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"qixue/domain"
 	"qixue/rules/numchess"
 	"qixue/rules/numchess/arith"
 )
@@ -13,7 +14,7 @@ import (
 // which piece jumped over which pieces and the sum it made, with no point
 // names and none of the terms of 棋步表达 (左斜进跨 ...), which the K1 band
 // does not learn (seed 000).
-func ncPlainWords(mi *numchess.MoveInfo) Text {
+func ncPlainWords(mi *numchess.MoveInfo) domain.Text {
 	piece := mi.Move.Piece
 	var zh, en []string
 	for i, sg := range mi.Segments {
@@ -51,7 +52,7 @@ func ncPlainWords(mi *numchess.MoveInfo) Text {
 			en[0] += ", then"
 		}
 	}
-	return Text{
+	return domain.Text{
 		ZH: fmt.Sprintf("%d 号棋子%s", piece, strings.Join(zh, "")),
 		EN: fmt.Sprintf("piece %d %s", piece, strings.Join(en, " ")),
 	}
@@ -59,18 +60,18 @@ func ncPlainWords(mi *numchess.MoveInfo) Text {
 
 // ncMoveWords is a move as the band reads it: plain words for K1, the
 // notation of 棋步表达 from grades 2-3 on.
-func ncMoveWords(mi *numchess.MoveInfo, rs numchess.Ruleset) Text {
+func ncMoveWords(mi *numchess.MoveInfo, rs numchess.Ruleset) domain.Text {
 	if rs.Name == "K1" {
 		return ncPlainWords(mi)
 	}
-	return Text{ZH: mi.Chinese(), EN: mi.English()}
+	return domain.Text{ZH: mi.Chinese(), EN: mi.English()}
 }
 
 // ncK1Illegal says, without naming points, why the engine refuses a move
 // whose reason names them (grade 1 does not learn point names: they come
 // with the board's coordinates in G23). The child tapped the points, so
 // "that point" is the one just tapped.
-var ncK1Illegal = map[string]Text{
+var ncK1Illegal = map[string]domain.Text{
 	"not_a_line": {
 		ZH: "这个点和你的棋子不在同一条直线上：棋子只能沿着直线走。",
 		EN: "that point is not on a line with your piece: pieces move along the lines.",
@@ -103,7 +104,7 @@ var ncK1Illegal = map[string]Text{
 
 // ncIllegalText is the engine's reason for refusing a move, in words the
 // band has learnt: for K1, ncK1Illegal where the reason names a point.
-func ncIllegalText(ie *numchess.IllegalMoveError, rs numchess.Ruleset) Text {
+func ncIllegalText(ie *numchess.IllegalMoveError, rs numchess.Ruleset) domain.Text {
 	t := ncTextOf(ie)
 	if rs.Name != "K1" {
 		return t

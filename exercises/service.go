@@ -20,20 +20,20 @@ import (
 // 422 with its message.
 type Refusal struct {
 	code string
-	msg  Text
+	msg  domain.Text
 }
 
 // Refusals of the practice use cases.
 var (
-	ErrKeyReused = &Refusal{code: "idempotency_key_reused", msg: Text{
+	ErrKeyReused = &Refusal{code: "idempotency_key_reused", msg: domain.Text{
 		ZH: "这个 Idempotency-Key 已经用于另一个请求了；每次新的提交请换一个新的 key。",
 		EN: "this Idempotency-Key was already used for a different request; send a new key with each new submission",
 	}}
-	ErrNoGenerator = &Refusal{code: "no_generator", msg: Text{
+	ErrNoGenerator = &Refusal{code: "no_generator", msg: domain.Text{
 		ZH: "这个题型还没有出题器。",
 		EN: "there is no generator for this kind yet",
 	}}
-	ErrBuiltin = &Refusal{code: "builtin_exercise", msg: Text{
+	ErrBuiltin = &Refusal{code: "builtin_exercise", msg: domain.Text{
 		ZH: "内置题目来自题库文件，不能通过接口修改或删除。",
 		EN: "built-in exercises come from the puzzle bank files and cannot be changed or deleted through the API",
 	}}
@@ -46,7 +46,7 @@ func (e *Refusal) Error() string { return "exercises: " + e.code + ": " + e.msg.
 func (e *Refusal) Code() string { return e.code }
 
 // Message returns the message in lang ("en", otherwise zh-CN).
-func (e *Refusal) Message(lang string) string { return e.msg.Get(lang) }
+func (e *Refusal) Message(lang string) string { return e.msg.In(lang) }
 
 // bankNamespace derives the IDs of built-in exercises from their keys, so
 // every replica and every start agrees on them.

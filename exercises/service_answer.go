@@ -8,9 +8,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"qixue/domain"
 	"strings"
 	"unicode/utf8"
+
+	"qixue/domain"
 )
 
 // Submission limits.
@@ -180,7 +181,7 @@ func requestHash(action, exerciseID string, answer json.RawMessage) string {
 }
 
 // giveUpFeedback is the feedback of a give-up.
-var giveUpFeedback = Text{ZH: "没关系，看看答案，想一想为什么。", EN: "That's all right: look at the solution and think about why it works."}
+var giveUpFeedback = domain.Text{ZH: "没关系，看看答案，想一想为什么。", EN: "That's all right: look at the solution and think about why it works."}
 
 // GiveUpInput is a give-up request. IdempotencyKey is required from
 // students.
@@ -191,7 +192,7 @@ type GiveUpInput struct {
 
 // exhaustedGiveUpFeedback is the feedback of a give-up that is not
 // recorded because no attempt is left.
-var exhaustedGiveUpFeedback = Text{
+var exhaustedGiveUpFeedback = domain.Text{
 	ZH: "这道题在作业里的次数已经用完了，这次放弃不计入。看看答案，想一想为什么。",
 	EN: "You have used all your attempts at this exercise in the assignment, so this give-up is not recorded. Look at the solution and think about why it works.",
 }

@@ -17,8 +17,8 @@ import (
 type Draft struct {
 	SchoolID   string
 	Kind       string
-	Title      Text
-	Body       Text
+	Title      domain.Text
+	Body       domain.Text
 	Prompt     json.RawMessage
 	Solution   json.RawMessage
 	Difficulty int
@@ -52,8 +52,8 @@ func (d Draft) check() (Exercise, error) {
 	if d.Difficulty < 1 || d.Difficulty > 5 {
 		add("difficulty", "out_of_range")
 	}
-	checkText := func(field string, t Text, max int) Text {
-		t = Text{ZH: strings.TrimSpace(t.ZH), EN: strings.TrimSpace(t.EN)}
+	checkText := func(field string, t domain.Text, max int) domain.Text {
+		t = domain.Text{ZH: strings.TrimSpace(t.ZH), EN: strings.TrimSpace(t.EN)}
 		switch {
 		case t.ZH == "" && t.EN == "":
 			add(field, "required")
@@ -111,7 +111,7 @@ func (d Draft) check() (Exercise, error) {
 func trimHints(hs []Hint) []Hint {
 	out := make([]Hint, len(hs))
 	for i, h := range hs {
-		out[i] = Hint{Text: Text{ZH: strings.TrimSpace(h.Text.ZH), EN: strings.TrimSpace(h.Text.EN)}, Squares: h.Squares}
+		out[i] = Hint{Text: domain.Text{ZH: strings.TrimSpace(h.Text.ZH), EN: strings.TrimSpace(h.Text.EN)}, Squares: h.Squares}
 	}
 	if len(out) == 0 {
 		return nil

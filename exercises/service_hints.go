@@ -2,11 +2,12 @@ package exercises
 
 import (
 	"context"
+
 	"qixue/domain"
 )
 
 // ErrNoHints refuses a hint of an exercise that has none.
-var ErrNoHints = &Refusal{code: "no_hints", msg: Text{
+var ErrNoHints = &Refusal{code: "no_hints", msg: domain.Text{
 	ZH: "这道题没有提示。",
 	EN: "this exercise has no hints",
 }}

@@ -68,7 +68,7 @@ func TestCommonAnswerPathQueries(t *testing.T) {
 			}
 		}
 		ex := exercises.Exercise{Key: "chess/test-path-001", Kind: "choice", Difficulty: 1, Band: exercises.K1,
-			Title: exercises.Text{ZH: "题", EN: "Q"}, Body: exercises.Text{ZH: "选", EN: "Pick"},
+			Title: domain.Text{ZH: "题", EN: "Q"}, Body: domain.Text{ZH: "选", EN: "Pick"},
 			Prompt:   json.RawMessage(`{"game":"chess","options":[{"zh-CN":"甲","en":"A"},{"zh-CN":"乙","en":"B"}]}`),
 			Solution: json.RawMessage(`{"correct":[1]}`)}
 		student := domain.Principal{UserID: uuid.NewString(), SchoolID: uuid.NewString(), Role: domain.RoleStudent}

@@ -29,7 +29,7 @@ type Attempt struct {
 	Answer   json.RawMessage
 	Outcome  Outcome
 	Score    float64
-	Feedback Text
+	Feedback domain.Text
 	Details  map[string]any
 	// TimeMS is the time the student spent, as reported by the app.
 	TimeMS int
@@ -177,7 +177,7 @@ type Grant struct {
 	Locked     bool
 	UnlockedBy string
 	// UnlockedByTitle is the title of lesson UnlockedBy.
-	UnlockedByTitle Text
+	UnlockedByTitle domain.Text
 }
 
 // LockedError refuses work on an exercise that every applicable
@@ -188,7 +188,7 @@ type LockedError struct {
 	Title        string
 	UnlockedBy   string
 	// Lesson is the title of lesson UnlockedBy.
-	Lesson Text
+	Lesson domain.Text
 }
 
 // Error says which lesson unlocks the exercise, in English.

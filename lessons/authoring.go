@@ -54,7 +54,7 @@ type Authoring interface {
 }
 
 // requireText names field "required" when either language of t is blank.
-func requireText(v *domain.FieldErrors, field string, t Text) {
+func requireText(v *domain.FieldErrors, field string, t domain.Text) {
 	if strings.TrimSpace(t.ZH) == "" || strings.TrimSpace(t.EN) == "" {
 		v.Add(field, "required")
 	}

@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 
+	"qixue/domain"
 	"qixue/exercises"
 	"qixue/lessons/diagram"
 	"qixue/rules/game"
@@ -179,7 +180,7 @@ func (c *checker) id(file, at, id, prefix string) {
 }
 
 // text checks that a text has both languages.
-func (c *checker) text(file, at string, t Text) {
+func (c *checker) text(file, at string, t domain.Text) {
 	zh, en := strings.TrimSpace(t.ZH) == "", strings.TrimSpace(t.EN) == ""
 	switch {
 	case zh && en:

@@ -1,6 +1,7 @@
 package lessons
 
 import (
+	"qixue/domain"
 	"qixue/exercises"
 	"qixue/rules/game"
 )
@@ -9,40 +10,40 @@ import (
 // are converted to the domain types by curriculum().
 
 type fileCurriculum struct {
-	ID          string     `json:"id"`
-	Version     int        `json:"version"`
-	Game        string     `json:"game"`
-	Band        string     `json:"band"`
-	Title       Text       `json:"title"`
-	Description Text       `json:"description"`
-	Units       []fileUnit `json:"units"`
+	ID          string      `json:"id"`
+	Version     int         `json:"version"`
+	Game        string      `json:"game"`
+	Band        string      `json:"band"`
+	Title       domain.Text `json:"title"`
+	Description domain.Text `json:"description"`
+	Units       []fileUnit  `json:"units"`
 }
 
 type fileUnit struct {
 	ID      string       `json:"id"`
-	Title   Text         `json:"title"`
+	Title   domain.Text  `json:"title"`
 	Lessons []fileLesson `json:"lessons"`
 }
 
 type fileLesson struct {
-	ID         string      `json:"id"`
-	Title      Text        `json:"title"`
-	Objectives []Text      `json:"objectives"`
-	Tags       []string    `json:"tags"`
-	Minutes    int         `json:"minutes"`
-	Blocks     []fileBlock `json:"blocks"`
+	ID         string        `json:"id"`
+	Title      domain.Text   `json:"title"`
+	Objectives []domain.Text `json:"objectives"`
+	Tags       []string      `json:"tags"`
+	Minutes    int           `json:"minutes"`
+	Blocks     []fileBlock   `json:"blocks"`
 }
 
 type fileBlock struct {
-	Type      string   `json:"type"`
-	Text      Text     `json:"text"`
-	Position  string   `json:"position"`
-	Highlight []string `json:"highlight"`
-	Arrows    []string `json:"arrows"`
-	Last      string   `json:"last"`
-	Flip      bool     `json:"flip"`
-	Caption   Text     `json:"caption"`
-	Exercise  string   `json:"exercise"`
+	Type      string      `json:"type"`
+	Text      domain.Text `json:"text"`
+	Position  string      `json:"position"`
+	Highlight []string    `json:"highlight"`
+	Arrows    []string    `json:"arrows"`
+	Last      string      `json:"last"`
+	Flip      bool        `json:"flip"`
+	Caption   domain.Text `json:"caption"`
+	Exercise  string      `json:"exercise"`
 }
 
 // curriculum converts a decoded file to the domain type.

@@ -1,12 +1,10 @@
 package lessons
 
 import (
+	"qixue/domain"
 	"qixue/exercises"
 	"qixue/rules/game"
 )
-
-// Text is a string in the two languages Qixue serves, zh-CN and en.
-type Text = exercises.Text
 
 // Curriculum is one course for one game and grade band: built-in (SchoolID
 // empty, loaded from the embedded content) or authored by a school.
@@ -15,8 +13,8 @@ type Curriculum struct {
 	Version     int // bumped by the author whenever a built-in file changes
 	Game        game.Name
 	Band        exercises.Band
-	Title       Text
-	Description Text
+	Title       domain.Text
+	Description domain.Text
 	SchoolID    string // empty for built-in curricula
 	CopiedFrom  string // the curriculum a school copy was made from
 	Units       []Unit
@@ -28,17 +26,17 @@ func (c Curriculum) BuiltIn() bool { return c.SchoolID == "" }
 // Unit is a chapter of a curriculum: an ordered list of lessons.
 type Unit struct {
 	ID      string
-	Title   Text
+	Title   domain.Text
 	Lessons []Lesson
 }
 
 // Lesson is one lesson: what it teaches and its ordered blocks.
 type Lesson struct {
 	ID         string
-	Title      Text
-	Objectives []Text   // learning objectives
-	Tags       []string // skill tags, e.g. "numchess.board"
-	Minutes    int      // estimated duration
+	Title      domain.Text
+	Objectives []domain.Text // learning objectives
+	Tags       []string      // skill tags, e.g. "numchess.board"
+	Minutes    int           // estimated duration
 	Blocks     []Block
 }
 
@@ -69,12 +67,12 @@ const (
 // for diagrams; Exercise for exercises.
 type Block struct {
 	Type      BlockType
-	Text      Text
-	Position  string   // in the game's notation, as diagram.Options takes it
-	Highlight []string // squares or points to mark
-	Arrows    []string // from-to pairs
-	Last      string   // the last move
-	Flip      bool     // view from the other side
-	Caption   Text     // optional
-	Exercise  string   // the bank key, e.g. "numchess/lesson-board-001"
+	Text      domain.Text
+	Position  string      // in the game's notation, as diagram.Options takes it
+	Highlight []string    // squares or points to mark
+	Arrows    []string    // from-to pairs
+	Last      string      // the last move
+	Flip      bool        // view from the other side
+	Caption   domain.Text // optional
+	Exercise  string      // the bank key, e.g. "numchess/lesson-board-001"
 }

@@ -95,7 +95,7 @@ func (s *AssignmentStore) Items(ctx context.Context, schoolID string, items []as
 	add := func(kind assignments.ItemKind, rows []itemRow) {
 		for _, r := range rows {
 			out[assignments.Item{Kind: kind, ID: r.ID}] = assignments.ItemInfo{
-				Band: exercises.Band(r.Band), Title: exercises.Text{ZH: r.TitleZH, EN: r.TitleEN}}
+				Band: exercises.Band(r.Band), Title: domain.Text{ZH: r.TitleZH, EN: r.TitleEN}}
 		}
 	}
 	db := s.db.WithContext(ctx)

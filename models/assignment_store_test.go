@@ -65,19 +65,19 @@ func schoolLesson(t testing.TB, db *gorm.DB, school string, refs ...string) stri
 	t.Helper()
 	ls := models.NewLessonStore(db)
 	c, err := ls.CreateCurriculum(ctx, lessons.Curriculum{SchoolID: school, Game: game.Chess, Band: exercises.G23,
-		Title: lessons.Text{ZH: "校本", EN: "School"}})
+		Title: domain.Text{ZH: "校本", EN: "School"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	u, err := ls.CreateUnit(ctx, school, c.ID, lessons.Unit{Title: lessons.Text{ZH: "单元", EN: "Unit"}})
+	u, err := ls.CreateUnit(ctx, school, c.ID, lessons.Unit{Title: domain.Text{ZH: "单元", EN: "Unit"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	blocks := []lessons.Block{{Type: lessons.BlockText, Text: lessons.Text{ZH: "读", EN: "Read"}}}
+	blocks := []lessons.Block{{Type: lessons.BlockText, Text: domain.Text{ZH: "读", EN: "Read"}}}
 	for _, ref := range refs {
 		blocks = append(blocks, lessons.Block{Type: lessons.BlockExercise, Exercise: ref})
 	}
-	l, err := ls.CreateLesson(ctx, school, u.ID, lessons.Lesson{Title: lessons.Text{ZH: "课", EN: "Lesson"}, Minutes: 10, Blocks: blocks})
+	l, err := ls.CreateLesson(ctx, school, u.ID, lessons.Lesson{Title: domain.Text{ZH: "课", EN: "Lesson"}, Minutes: 10, Blocks: blocks})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"qixue/classroom"
+	"qixue/domain"
 	"qixue/exercises"
 )
 
@@ -129,5 +130,5 @@ func toLiveLessonAnswerRow(schoolID string, a classroom.Answer) liveLessonAnswer
 func (r liveLessonAnswerRow) answer() classroom.Answer {
 	return classroom.Answer{LessonID: r.LessonID, Index: r.Idx, UserID: r.UserID, ExerciseID: r.ExerciseID, AttemptID: r.AttemptID,
 		Answer: json.RawMessage(r.Answer), Outcome: exercises.Outcome(r.Outcome), Score: r.Score,
-		Feedback: exercises.Text{ZH: r.FeedbackZH, EN: r.FeedbackEN}, TimeMS: r.TimeMS, At: r.CreatedAt.UTC()}
+		Feedback: domain.Text{ZH: r.FeedbackZH, EN: r.FeedbackEN}, TimeMS: r.TimeMS, At: r.CreatedAt.UTC()}
 }

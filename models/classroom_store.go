@@ -3,6 +3,7 @@ package models
 import (
 	"context"
 	"errors"
+	"hash/fnv"
 	"time"
 
 	"gorm.io/gorm"
@@ -109,6 +110,9 @@ func (s *ClassroomStore) Change(ctx context.Context, schoolID, id string, fn fun
 	err := s.retry(ctx, func() error {
 		return inTx(ctx, s.db, func(ctx context.Context) error {
 			tx := conn(ctx, s.db)
+			if err := s.hold(tx, id, false); err != nil {
+				return err
+			}
 			l, err := loadLesson(tx, schoolID, id, s.lock("UPDATE"))
 			if err != nil {
 				return err
@@ -142,6 +146,38 @@ func (s *ClassroomStore) lock(strength string) string {
 	return ""
 }
 
+// hold takes the lesson's transaction-scoped advisory lock on PostgreSQL:
+// shared by the answers under way (no row is written for it, unlike FOR
+// SHARE, whose many holders of one row cost a MultiXact each), exclusive
+// for a change, which so waits for the answers under way and holds the
+// next ones off until it commits. SQLite's one writer serializes anyway.
+func (s *ClassroomStore) hold(tx *gorm.DB, lessonID string, shared bool) error {
+	if !s.postgres {
+		return nil
+	}
+	q := "SELECT pg_advisory_xact_lock(?)"
+	if shared {
+		q = "SELECT pg_advisory_xact_lock_shared(?)"
+	}
+	return tx.Exec(q, lessonLockKey(lessonID)).Error
+}
+
+// lessonLockKey is the advisory lock key of a lesson.
+func lessonLockKey(id string) int64 {
+	h := fnv.New64a()
+	h.Write([]byte("live-lesson\x00"))
+	h.Write([]byte(id))
+	return int64(h.Sum64())
+}
+
+// Answered reports whether the user has answered item index of the
+// lesson.
+func (s *ClassroomStore) Answered(ctx context.Context, lessonID string, index int, userID string) (bool, error) {
+	var n int64
+	err := s.db.WithContext(ctx).Model(&liveLessonAnswerRow{}).Where("lesson_id = ? AND idx = ? AND user_id = ?", lessonID, index, userID).Count(&n).Error
+	return n > 0, err
+}
+
 // retry runs a transaction again when it failed on a deadlock, a
 // serialization failure or a busy SQLite (see isRetryable).
 func (s *ClassroomStore) retry(ctx context.Context, run func() error) error {
@@ -154,7 +190,7 @@ func (s *ClassroomStore) retry(ctx context.Context, run func() error) error {
 	}
 }
 
-// Answer reads the lesson with a shared lock (a reveal's FOR UPDATE
+// Answer reads the lesson holding its shared lock (see hold: a reveal
 // waits for the answers under way), runs fn in the transaction and
 // stores the answer it returns; a second answer of the user to the item
 // is classroom.ErrAnswered.
@@ -166,7 +202,10 @@ func (s *ClassroomStore) Answer(ctx context.Context, schoolID, id string, fn fun
 	err := s.retry(ctx, func() error {
 		return inTx(ctx, s.db, func(ctx context.Context) error {
 			tx := conn(ctx, s.db)
-			l, err := loadLesson(tx, schoolID, id, s.lock("SHARE"))
+			if err := s.hold(tx, id, true); err != nil {
+				return err
+			}
+			l, err := loadLesson(tx, schoolID, id, "")
 			if err != nil {
 				return err
 			}

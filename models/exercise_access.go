@@ -200,10 +200,10 @@ func (s *ExerciseStore) gateLocks(ctx context.Context, assignmentID, userID, exe
 }
 
 // lessonTitle returns the title of a live lesson (empty when not found).
-func lessonTitle(db *gorm.DB, id string) (exercises.Text, error) {
+func lessonTitle(db *gorm.DB, id string) (domain.Text, error) {
 	var r struct{ TitleZH, TitleEN string }
 	err := db.Table("lessons").Select("title_zh, title_en").Where("id = ?", id).Limit(1).Scan(&r).Error
-	return exercises.Text{ZH: r.TitleZH, EN: r.TitleEN}, err
+	return domain.Text{ZH: r.TitleZH, EN: r.TitleEN}, err
 }
 
 // AssignedExercises implements exercises.Store in one query.

@@ -79,7 +79,7 @@ func TestBankHintsStored(t *testing.T) {
 		if _, _, err := s.SyncBank(ctx, []exercises.Exercise{ex}, time.Now()); err != nil {
 			t.Fatal(err)
 		}
-		ex.Hints = []exercises.Hint{{Text: exercises.Text{ZH: "看 e4", EN: "Look at e4"}, Squares: []string{"e4"}}}
+		ex.Hints = []exercises.Hint{{Text: domain.Text{ZH: "看 e4", EN: "Look at e4"}, Squares: []string{"e4"}}}
 		if ins, upd, err := s.SyncBank(ctx, []exercises.Exercise{ex}, time.Now()); err != nil || ins != 0 || upd != 1 {
 			t.Fatalf("adding a hint: inserted %d updated %d %v", ins, upd, err)
 		}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"time"
 
+	"qixue/domain"
 	"qixue/exercises"
 )
 
@@ -100,7 +101,7 @@ func (r exerciseRow) hash() string {
 func (r exerciseRow) toExercise() exercises.Exercise {
 	ex := exercises.Exercise{
 		ID: r.ID, Kind: r.Kind, Band: exercises.Band(r.Band), Difficulty: r.Difficulty,
-		Title: exercises.Text{ZH: r.TitleZH, EN: r.TitleEN}, Body: exercises.Text{ZH: r.BodyZH, EN: r.BodyEN},
+		Title: domain.Text{ZH: r.TitleZH, EN: r.TitleEN}, Body: domain.Text{ZH: r.BodyZH, EN: r.BodyEN},
 		Prompt: json.RawMessage(r.Prompt), Solution: json.RawMessage(r.Solution),
 	}
 	if r.SchoolID != nil {
@@ -157,7 +158,7 @@ func (attemptRow) TableName() string { return "attempts" }
 
 // attemptResult is the stored feedback and details of an attempt.
 type attemptResult struct {
-	Feedback exercises.Text `json:"feedback"`
+	Feedback domain.Text    `json:"feedback"`
 	Details  map[string]any `json:"details,omitempty"`
 }
 

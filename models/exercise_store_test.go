@@ -21,7 +21,7 @@ import (
 func choiceExercise(key, tag string) exercises.Exercise {
 	return exercises.Exercise{
 		ID: exercises.BankID(key), Key: key, Kind: "choice",
-		Title: exercises.Text{ZH: "题", EN: "Q"}, Body: exercises.Text{ZH: "选", EN: "Pick"},
+		Title: domain.Text{ZH: "题", EN: "Q"}, Body: domain.Text{ZH: "选", EN: "Pick"},
 		Prompt:     json.RawMessage(`{"game":"chess","options":[{"zh-CN":"甲","en":"A"},{"zh-CN":"乙","en":"B"}]}`),
 		Solution:   json.RawMessage(`{"correct":[1]}`),
 		Difficulty: 1, Band: exercises.K1, Tags: []string{tag, "chess.rules"},
@@ -99,7 +99,7 @@ func TestSchoolExercisesScoped(t *testing.T) {
 func attempt(user, exercise, key string) exercises.Attempt {
 	return exercises.Attempt{
 		ID: id(), SchoolID: id(), UserID: user, ExerciseID: exercise, Answer: json.RawMessage(`{"choice":1}`),
-		Outcome: exercises.Wrong, Feedback: exercises.Text{ZH: "错", EN: "wrong"}, Details: map[string]any{"n": 1.0},
+		Outcome: exercises.Wrong, Feedback: domain.Text{ZH: "错", EN: "wrong"}, Details: map[string]any{"n": 1.0},
 		TimeMS: 1500, IdempotencyKey: key, RequestHash: "h-" + key, CreatedAt: time.Now().UTC().Truncate(time.Microsecond),
 	}
 }

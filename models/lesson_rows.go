@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"time"
 
+	"qixue/domain"
 	"qixue/exercises"
 	"qixue/lessons"
 	"qixue/rules/game"
@@ -72,15 +73,15 @@ func (lessonRow) TableName() string { return "lessons" }
 
 // lessonBlock is a block as stored in lessons.blocks.
 type lessonBlock struct {
-	Type      string         `json:"type"`
-	Text      exercises.Text `json:"text,omitzero"`
-	Position  string         `json:"position,omitempty"`
-	Highlight []string       `json:"highlight,omitempty"`
-	Arrows    []string       `json:"arrows,omitempty"`
-	Last      string         `json:"last,omitempty"`
-	Flip      bool           `json:"flip,omitempty"`
-	Caption   exercises.Text `json:"caption,omitzero"`
-	Exercise  string         `json:"exercise,omitempty"`
+	Type      string      `json:"type"`
+	Text      domain.Text `json:"text,omitzero"`
+	Position  string      `json:"position,omitempty"`
+	Highlight []string    `json:"highlight,omitempty"`
+	Arrows    []string    `json:"arrows,omitempty"`
+	Last      string      `json:"last,omitempty"`
+	Flip      bool        `json:"flip,omitempty"`
+	Caption   domain.Text `json:"caption,omitzero"`
+	Exercise  string      `json:"exercise,omitempty"`
 }
 
 func toCurriculumRow(c lessons.Curriculum, now time.Time) curriculumRow {
@@ -101,8 +102,8 @@ func toCurriculumRow(c lessons.Curriculum, now time.Time) curriculumRow {
 func (r curriculumRow) toCurriculum() lessons.Curriculum {
 	c := lessons.Curriculum{
 		ID: r.ID, Version: r.Version, Game: game.Name(r.Game), Band: exercises.Band(r.Band),
-		Title:       lessons.Text{ZH: r.TitleZH, EN: r.TitleEN},
-		Description: lessons.Text{ZH: r.DescZH, EN: r.DescEN},
+		Title:       domain.Text{ZH: r.TitleZH, EN: r.TitleEN},
+		Description: domain.Text{ZH: r.DescZH, EN: r.DescEN},
 	}
 	if r.SchoolID != nil {
 		c.SchoolID = *r.SchoolID
@@ -121,7 +122,7 @@ func toUnitRow(curriculumID string, pos int, u lessons.Unit, now time.Time) unit
 }
 
 func (r unitRow) toUnit() lessons.Unit {
-	return lessons.Unit{ID: r.ID, Title: lessons.Text{ZH: r.TitleZH, EN: r.TitleEN}}
+	return lessons.Unit{ID: r.ID, Title: domain.Text{ZH: r.TitleZH, EN: r.TitleEN}}
 }
 
 func toLessonRow(curriculumID, unitID string, pos int, l lessons.Lesson, now time.Time) lessonRow {
@@ -144,7 +145,7 @@ func toLessonRow(curriculumID, unitID string, pos int, l lessons.Lesson, now tim
 }
 
 func (r lessonRow) toLesson() lessons.Lesson {
-	l := lessons.Lesson{ID: r.ID, Title: lessons.Text{ZH: r.TitleZH, EN: r.TitleEN}, Minutes: r.Minutes}
+	l := lessons.Lesson{ID: r.ID, Title: domain.Text{ZH: r.TitleZH, EN: r.TitleEN}, Minutes: r.Minutes}
 	_ = json.Unmarshal([]byte(r.Objectives), &l.Objectives)
 	_ = json.Unmarshal([]byte(r.Tags), &l.Tags)
 	var blocks []lessonBlock
@@ -158,9 +159,9 @@ func (r lessonRow) toLesson() lessons.Lesson {
 	return l
 }
 
-func nonNilTexts(t []lessons.Text) []lessons.Text {
+func nonNilTexts(t []domain.Text) []domain.Text {
 	if t == nil {
-		return []lessons.Text{}
+		return []domain.Text{}
 	}
 	return t
 }

@@ -8,6 +8,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"qixue/domain"
 	"qixue/exercises"
 	"qixue/lessons"
 	"qixue/models"
@@ -19,10 +20,10 @@ import (
 func testCurriculum(id string, version int) lessons.Curriculum {
 	lesson := func(lid string) lessons.Lesson {
 		return lessons.Lesson{
-			ID: lid, Title: lessons.Text{ZH: "课 " + lid, EN: "Lesson " + lid},
-			Objectives: []lessons.Text{{ZH: "目标", EN: "Goal"}}, Tags: []string{"chess.check"}, Minutes: 10,
+			ID: lid, Title: domain.Text{ZH: "课 " + lid, EN: "Lesson " + lid},
+			Objectives: []domain.Text{{ZH: "目标", EN: "Goal"}}, Tags: []string{"chess.check"}, Minutes: 10,
 			Blocks: []lessons.Block{
-				{Type: lessons.BlockText, Text: lessons.Text{ZH: "文字", EN: "Text"}},
+				{Type: lessons.BlockText, Text: domain.Text{ZH: "文字", EN: "Text"}},
 				{Type: lessons.BlockDiagram, Position: "8/8/8/8/8/8/8/K6k w - - 0 1", Highlight: []string{"a1"}, Flip: true},
 				{Type: lessons.BlockExercise, Exercise: "chess/escape-lesson-1"},
 			},
@@ -30,10 +31,10 @@ func testCurriculum(id string, version int) lessons.Curriculum {
 	}
 	return lessons.Curriculum{
 		ID: id, Version: version, Game: game.Chess, Band: exercises.K1,
-		Title: lessons.Text{ZH: "国际象棋", EN: "Chess"}, Description: lessons.Text{ZH: "描述", EN: "About"},
+		Title: domain.Text{ZH: "国际象棋", EN: "Chess"}, Description: domain.Text{ZH: "描述", EN: "About"},
 		Units: []lessons.Unit{
-			{ID: id + "-board", Title: lessons.Text{ZH: "棋盘", EN: "Board"}, Lessons: []lessons.Lesson{lesson(id + "-board-a"), lesson(id + "-board-b")}},
-			{ID: id + "-review", Title: lessons.Text{ZH: "复习", EN: "Review"}, Lessons: []lessons.Lesson{lesson(id + "-review-a")}},
+			{ID: id + "-board", Title: domain.Text{ZH: "棋盘", EN: "Board"}, Lessons: []lessons.Lesson{lesson(id + "-board-a"), lesson(id + "-board-b")}},
+			{ID: id + "-review", Title: domain.Text{ZH: "复习", EN: "Review"}, Lessons: []lessons.Lesson{lesson(id + "-review-a")}},
 		},
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"time"
 
+	"qixue/domain"
 	"qixue/play"
 )
 
@@ -182,7 +183,7 @@ func (r liveGameRow) game(moves []liveMoveRow, pens []livePenaltyRow) *play.Game
 			{UserID: r.SecondID, Name: r.SecondName, Shown: r.SecondShown, ClassID: r.SecondClass, Teacher: r.SecondTeacher, Computer: r.SecondComputer},
 		},
 		CreatedBy: r.CreatedBy, Event: r.Event, Round: r.Round,
-		Status: play.Status(r.Status), Result: r.Result, End: r.EndCode, Reason: play.Text{ZH: r.ReasonZH, EN: r.ReasonEN},
+		Status: play.Status(r.Status), Result: r.Result, End: r.EndCode, Reason: domain.Text{ZH: r.ReasonZH, EN: r.ReasonEN},
 		Clock:     play.Clock{Initial: dur(r.InitialMs), Increment: dur(r.IncrementMs), PerMove: dur(r.PerMoveMs), GameLimit: dur(r.GameLimitMs)},
 		Left:      [2]time.Duration{dur(r.Left0Ms), dur(r.Left1Ms)},
 		TurnStart: r.TurnStart.UTC(), Deadline: utcPtr(r.Deadline), GameEnds: utcPtr(r.GameEnds),
@@ -198,12 +199,12 @@ func (r liveGameRow) game(moves []liveMoveRow, pens []livePenaltyRow) *play.Game
 	}
 	g.Moves = make([]play.Move, len(moves))
 	for i, m := range moves {
-		g.Moves[i] = play.Move{Ply: m.Ply, Seat: play.Seat(m.Seat), Notation: m.Notation, Name: play.Text{ZH: m.NameZH, EN: m.NameEN},
+		g.Moves[i] = play.Move{Ply: m.Ply, Seat: play.Seat(m.Seat), Notation: m.Notation, Name: domain.Text{ZH: m.NameZH, EN: m.NameEN},
 			Spent: dur(m.SpentMs), Left: dur(m.LeftMs), At: m.At.UTC()}
 	}
 	for _, p := range pens {
 		g.Penalties = append(g.Penalties, play.Penalty{Ply: p.Ply, Seat: play.Seat(p.Seat), Input: p.Input, Points: p.Points,
-			Reason: play.Text{ZH: p.ReasonZH, EN: p.ReasonEN}, At: p.At.UTC()})
+			Reason: domain.Text{ZH: p.ReasonZH, EN: p.ReasonEN}, At: p.At.UTC()})
 	}
 	return g
 }

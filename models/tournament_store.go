@@ -3,10 +3,10 @@ package models
 import (
 	"context"
 	"errors"
-	"qixue/audit"
 
 	"gorm.io/gorm"
 
+	"qixue/audit"
 	"qixue/domain"
 	"qixue/tournaments"
 )

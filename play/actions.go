@@ -3,11 +3,11 @@ package play
 import (
 	"context"
 	"errors"
-	"qixue/domain"
 	"slices"
 	"strings"
 	"time"
 
+	"qixue/domain"
 	"qixue/rules/game"
 )
 
@@ -220,8 +220,8 @@ func (s *Service) play(t *turn, input string) error {
 }
 
 // describe names a move, legal in before, in both languages.
-func describe(before game.Position, m game.Move) Text {
-	return Text{ZH: before.Describe(m, "zh-CN"), EN: before.Describe(m, "en")}
+func describe(before game.Position, m game.Move) domain.Text {
+	return domain.Text{ZH: before.Describe(m, "zh-CN"), EN: before.Describe(m, "en")}
 }
 
 // afterMove does what follows every move: the opponent's draw offer
@@ -248,7 +248,7 @@ func (s *Service) afterMove(t *turn) {
 		}
 	}
 	if o := t.eg.Outcome(); o.Over() {
-		s.finish(g, o, Text{})
+		s.finish(g, o, domain.Text{})
 		t.kind = "end"
 		return
 	}
@@ -264,7 +264,7 @@ func (s *Service) Resign(ctx context.Context, p domain.Principal, id string) (*G
 			return engineError(err)
 		}
 		t.g.charge(t.now, false)
-		s.finish(t.g, o, Text{})
+		s.finish(t.g, o, domain.Text{})
 		t.kind = "end"
 		return nil
 	})
@@ -283,7 +283,7 @@ func (s *Service) Abort(ctx context.Context, p domain.Principal, id string) (*Ga
 				"只有在第二步棋之前才能取消对局")
 		}
 		o := game.Outcome{Rule: game.Aborted}
-		s.finish(t.g, o, Text{ZH: "对局已取消", EN: "the game was called off"})
+		s.finish(t.g, o, domain.Text{ZH: "对局已取消", EN: "the game was called off"})
 		t.kind = "end"
 		return nil
 	})
@@ -345,7 +345,7 @@ func (s *Service) agree(t *turn) error {
 		return engineError(err)
 	}
 	t.g.charge(t.now, false)
-	s.finish(t.g, o, Text{})
+	s.finish(t.g, o, domain.Text{})
 	t.kind = "end"
 	return nil
 }
@@ -430,7 +430,7 @@ func (s *Service) choose(t *turn, keep string) error {
 	}
 	keep = strings.ToLower(keep)
 	if !slices.Contains(g.Offered, keep) {
-		return invalid("move", "not_offered").because(Text{
+		return invalid("move", "not_offered").because(domain.Text{
 			ZH: "只能从黑方打出的点中留下一个：" + strings.Join(g.Offered, "、"),
 			EN: "keep one of the points Black offered: " + strings.Join(g.Offered, ", ")})
 	}
@@ -502,21 +502,21 @@ func (s *Service) claim(t *turn, claim, with string) error {
 		if c.Played {
 			return notNow("the claim does not hold; the move written down was played", "申请不成立，写下的那步棋已经走出")
 		}
-		return ErrNotNow.because(Text{ZH: c.Message("zh-CN"), EN: c.Message("en")})
+		return ErrNotNow.because(domain.Text{ZH: c.Message("zh-CN"), EN: c.Message("en")})
 	}
 	g.charge(t.now, false)
-	s.finish(g, c.Outcome, Text{})
+	s.finish(g, c.Outcome, domain.Text{})
 	t.kind = "end"
 	return nil
 }
 
 // reasonOf is an engine error's explanation in both languages.
-func reasonOf(err error) Text {
+func reasonOf(err error) domain.Text {
 	var loc interface{ Message(string) string }
 	if errors.As(err, &loc) {
-		return Text{ZH: loc.Message("zh-CN"), EN: loc.Message("en")}
+		return domain.Text{ZH: loc.Message("zh-CN"), EN: loc.Message("en")}
 	}
-	return Text{ZH: "申请不成立", EN: "the claim does not hold"}
+	return domain.Text{ZH: "申请不成立", EN: "the claim does not hold"}
 }
 
 // Takeback takes back the caller's last move, in a practice game whose

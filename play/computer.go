@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
-	"qixue/domain"
 	"slices"
 	"strings"
 	"time"
 
+	"qixue/domain"
 	"qixue/rules/game"
 )
 
@@ -28,7 +28,7 @@ type Computer interface {
 	// Levels returns the levels of the computer player of a game, weakest
 	// first (level n is Levels[n-1]), each named for children; none when
 	// the game has no computer player.
-	Levels(name string) []Text
+	Levels(name string) []domain.Text
 	// Think chooses the move of the turn's level for the side to move in
 	// eg's position (eg holds the start and the moves played: the
 	// history). It stops when ctx is done and answers with the best move
@@ -72,8 +72,8 @@ type NewComputerGame struct {
 }
 
 // ComputerName returns the computer's names at a level in both languages.
-func ComputerName(level int, name Text) Text {
-	t := Text{ZH: fmt.Sprintf("电脑 第%d级", level), EN: fmt.Sprintf("Computer level %d", level)}
+func ComputerName(level int, name domain.Text) domain.Text {
+	t := domain.Text{ZH: fmt.Sprintf("电脑 第%d级", level), EN: fmt.Sprintf("Computer level %d", level)}
 	if name.ZH != "" {
 		t.ZH += "（" + name.ZH + "）"
 	}
@@ -85,7 +85,7 @@ func ComputerName(level int, name Text) Text {
 
 // Levels returns the computer's levels of game name (none without a
 // computer player).
-func (s *Service) Levels(name string) []Text {
+func (s *Service) Levels(name string) []domain.Text {
 	if s.computer == nil {
 		return nil
 	}

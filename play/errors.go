@@ -1,6 +1,10 @@
 package play
 
-import "fmt"
+import (
+	"fmt"
+
+	"qixue/domain"
+)
 
 // Error is a refusal of the play service. Code is a stable snake_case
 // identifier the API maps to an HTTP status and a zh-CN/en message;
@@ -10,7 +14,7 @@ import "fmt"
 type Error struct {
 	code   string
 	fields []FieldError
-	reason Text
+	reason domain.Text
 	// Penalty is set when the refusal cost the mover points (number chess
 	// competition rules): the penalty recorded with it.
 	Penalty *Penalty
@@ -80,7 +84,7 @@ func (e *Error) Kept() bool { return e.keep }
 func (e *Error) Fields() []FieldError { return e.fields }
 
 // Reason returns the rule broken, in both languages (zero when none).
-func (e *Error) Reason() Text { return e.reason }
+func (e *Error) Reason() domain.Text { return e.reason }
 
 // Error returns the code, the fields and the English reason.
 func (e *Error) Error() string {
@@ -108,7 +112,7 @@ func (e *Error) with(field, code string) *Error {
 }
 
 // because returns a copy of e with the reason.
-func (e *Error) because(t Text) *Error {
+func (e *Error) because(t domain.Text) *Error {
 	c := *e
 	c.reason = t
 	return &c
@@ -118,4 +122,4 @@ func (e *Error) because(t Text) *Error {
 func invalid(field, code string) *Error { return ErrValidation.with(field, code) }
 
 // notNow is ErrNotNow with its reason.
-func notNow(en, zh string) *Error { return ErrNotNow.because(Text{ZH: zh, EN: en}) }
+func notNow(en, zh string) *Error { return ErrNotNow.because(domain.Text{ZH: zh, EN: en}) }

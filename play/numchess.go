@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"qixue/domain"
 	"qixue/rules/game"
 	"qixue/rules/numchess"
 )
@@ -38,7 +39,7 @@ func penalised(g *Game, err error) bool {
 func (s *Service) penalise(t *turn, input string, e *Error) error {
 	g := t.g
 	p := Penalty{Ply: len(g.Moves) + 1, Seat: t.seat, Input: input, Points: g.PenaltyPoints, At: t.now,
-		Reason: Text{
+		Reason: domain.Text{
 			ZH: fmt.Sprintf("扣 %d 分：%s。棋子退回原位，这一步不能再走它。", g.PenaltyPoints, e.reason.ZH),
 			EN: fmt.Sprintf("%d penalty points: %s. The piece goes back and may not move again this turn.", g.PenaltyPoints, e.reason.EN),
 		}}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 
+	"qixue/domain"
 	"qixue/rules/game"
 )
 
@@ -114,9 +115,9 @@ func engineError(err error) *Error {
 		Message(lang string) string
 	}
 	if !errors.As(err, &loc) {
-		return ErrIllegal.because(Text{ZH: "这步棋不合规则", EN: "that move is not allowed"})
+		return ErrIllegal.because(domain.Text{ZH: "这步棋不合规则", EN: "that move is not allowed"})
 	}
-	reason := Text{ZH: loc.Message("zh-CN"), EN: loc.Message("en")}
+	reason := domain.Text{ZH: loc.Message("zh-CN"), EN: loc.Message("en")}
 	if malformedCode(loc.Code()) {
 		return ErrMalformed.because(reason).with("move", loc.Code())
 	}
@@ -134,16 +135,16 @@ func malformedCode(code string) bool {
 }
 
 // outcomeText explains an outcome in both languages.
-func (s *Service) outcomeText(name string, o game.Outcome) Text {
+func (s *Service) outcomeText(name string, o game.Outcome) domain.Text {
 	rules, err := s.reg.Get(game.Name(name))
 	if err != nil {
-		return Text{}
+		return domain.Text{}
 	}
-	return Text{ZH: rules.Message(o, "zh-CN"), EN: rules.Message(o, "en")}
+	return domain.Text{ZH: rules.Message(o, "zh-CN"), EN: rules.Message(o, "en")}
 }
 
 // finish ends g with the outcome o at now.
-func (s *Service) finish(g *Game, o game.Outcome, reason Text) {
+func (s *Service) finish(g *Game, o game.Outcome, reason domain.Text) {
 	now := g.UpdatedAt
 	g.Status = Finished
 	g.Result = o.Result.String()
@@ -151,7 +152,7 @@ func (s *Service) finish(g *Game, o game.Outcome, reason Text) {
 		g.Result = NoResult
 	}
 	g.End = string(o.Rule)
-	if reason == (Text{}) {
+	if reason == (domain.Text{}) {
 		reason = s.outcomeText(g.Game, o)
 	}
 	g.Reason = reason

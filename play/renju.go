@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"qixue/domain"
 	"qixue/rules/game"
 )
 
@@ -27,18 +28,18 @@ func withClaims(start game.Position) game.Position {
 
 // claimable returns the forbidden stones White may point out now, with
 // the reason of the latest, in both languages.
-func claimable(eg *game.Game) (int, Text) {
+func claimable(eg *game.Game) (int, domain.Text) {
 	gg, ok := game.GomokuGame(eg.Position())
 	if !ok {
-		return 0, Text{}
+		return 0, domain.Text{}
 	}
 	list := gg.Claimable()
 	if len(list) == 0 {
-		return 0, Text{}
+		return 0, domain.Text{}
 	}
 	f := list[0]
 	err := f.Forbidden.Err()
-	return f.Move, Text{ZH: err.Message("zh-CN"), EN: err.Message("en")}
+	return f.Move, domain.Text{ZH: err.Message("zh-CN"), EN: err.Message("en")}
 }
 
 // isOffer reports whether a move text is a bare fifth-move offer ("j10,k11"
@@ -79,7 +80,7 @@ func checkOffer(eg *game.Game, points []string) *Error {
 
 // forbiddenEnd is the outcome of a forbidden move that White pointed out
 // (or that was pointed out for White in practice).
-func forbiddenEnd(why Text) (game.Outcome, Text) {
+func forbiddenEnd(why domain.Text) (game.Outcome, domain.Text) {
 	o := game.Outcome{Result: game.SecondWins, Rule: game.ForbiddenMove}
-	return o, Text{ZH: fmt.Sprintf("白方胜：黑方走了禁手（%s）", why.ZH), EN: fmt.Sprintf("White wins: Black played a forbidden move (%s)", why.EN)}
+	return o, domain.Text{ZH: fmt.Sprintf("白方胜：黑方走了禁手（%s）", why.ZH), EN: fmt.Sprintf("White wins: Black played a forbidden move (%s)", why.EN)}
 }

@@ -4,9 +4,9 @@ import (
 	"context"
 	"errors"
 	"log/slog"
-	"qixue/domain"
 	"time"
 
+	"qixue/domain"
 	"qixue/rules/game"
 )
 
@@ -36,7 +36,7 @@ func (s *Service) flag(t *turn) {
 	if err := t.eg.End(o); err != nil && !t.eg.Outcome().Over() {
 		o = t.eg.Outcome()
 	}
-	s.finish(g, o, Text{})
+	s.finish(g, o, domain.Text{})
 	t.kind = "end"
 	t.seat = -1
 }

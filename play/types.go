@@ -1,19 +1,10 @@
 package play
 
-import "time"
+import (
+	"time"
 
-// Text is a message in both languages.
-type Text struct {
-	ZH, EN string
-}
-
-// In returns the text in lang: "en" or, for any other value, zh-CN.
-func (t Text) In(lang string) string {
-	if lang == "en" {
-		return t.EN
-	}
-	return t.ZH
-}
+	"qixue/domain"
+)
 
 // Seat is a player's place in a game: 0 is the player named first (who
 // moves first, unless a renju swap changed the colours), 1 the other.
@@ -101,7 +92,7 @@ type Move struct {
 	// Notation is the move as the engine writes it (canonical).
 	Notation string
 	// Name is the move in words, zh-CN and en.
-	Name Text
+	Name domain.Text
 	// Spent is the server's time charged for the move; Left the mover's
 	// time after it (increment included), zero without a game clock.
 	Spent, Left time.Duration
@@ -116,7 +107,7 @@ type Penalty struct {
 	Seat   Seat
 	Input  string
 	Points int
-	Reason Text
+	Reason domain.Text
 	At     time.Time
 }
 
@@ -151,7 +142,7 @@ type Game struct {
 	// "agreement", "stop", "forbidden_claim", "aborted", ...) and Reason
 	// its words.
 	End    string
-	Reason Text
+	Reason domain.Text
 	Moves  []Move
 	// Clock is the time control; Left is each seat's time (as of
 	// TurnStart for the seat to move), TurnStart when the seat to move

@@ -3,12 +3,13 @@ package tournaments
 import (
 	"context"
 	"errors"
-	"qixue/audit"
-	"qixue/domain"
 	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"qixue/audit"
+	"qixue/domain"
 )
 
 // Service runs class tournaments: creating them, entries, pairing rounds,

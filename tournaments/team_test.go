@@ -3,9 +3,10 @@ package tournaments
 import (
 	"errors"
 	"math/rand/v2"
-	"qixue/domain"
 	"slices"
 	"testing"
+
+	"qixue/domain"
 )
 
 // teamEvent returns an event of n teams of size players each (players

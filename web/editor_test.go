@@ -90,6 +90,24 @@ func TestBoardEditor(t *testing.T) {
 		t.Errorf("saved exercise id %q", id)
 	}
 	b.shot("editor-mate-saved")
+	// The saved exercise straight into a live lesson of the class.
+	b.click("#ed-live-go")
+	b.waitJS("the projector", `location.pathname.startsWith('/teacher/lessons/')`)
+	lesson := evalJS[string](b, `location.pathname.split('/').pop()`)
+	var live struct {
+		Items []struct {
+			ExerciseID string `json:"exercise_id"`
+		} `json:"items"`
+	}
+	var session struct {
+		AccessToken string `json:"access_token"`
+	}
+	apiCall(t, base, "POST", "/v1/auth/login", "", map[string]string{"username": "teacher", "password": demoPassword}, &session)
+	apiCall(t, base, "GET", "/v1/live-lessons/"+lesson, session.AccessToken, nil, &live)
+	if len(live.Items) != 1 || live.Items[0].ExerciseID != id {
+		t.Errorf("the live lesson holds %+v, want the exercise %s", live.Items, id)
+	}
+	b.open("/teacher/editor")
 
 	// Renju: a double three for Black at h8 is crossed; one black stone
 	// too many cannot stand with Black to move.

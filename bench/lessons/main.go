@@ -24,6 +24,7 @@ import (
 	mrand "math/rand/v2"
 	"net/http"
 	"os"
+	"regexp"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -70,7 +71,7 @@ func run(o options) error {
 	defer cleanup()
 	secret := make([]byte, 48)
 	rand.Read(secret)
-	vars := []string{"QIXUE_JWT_SECRET=" + hex.EncodeToString(secret), "QIXUE_LOG_LEVEL=warn", "QIXUE_BCRYPT_COST=4",
+	vars := []string{"QIXUE_JWT_SECRET=" + hex.EncodeToString(secret), "QIXUE_LOG_LEVEL=info", "QIXUE_BCRYPT_COST=4",
 		"QIXUE_LOGIN_ADDRESS_LIMIT=1000000", "QIXUE_LOGIN_ACCOUNT_LIMIT=1000", "QIXUE_ACCESS_TTL=1h"}
 	if o.db != "" {
 		url, drop, err := served.FreshSchema(o.db, "lessons_", o.keep)
@@ -416,7 +417,11 @@ func drive(srv *served.Server, c *served.Client, fx *fixture, o options) error {
 						k.answered[key] = time.Now()
 						k.mu.Unlock()
 						if err := call(c, "POST", "/v1/live-lessons/"+cl.lesson+"/answers", tok, map[string]any{"index": item, "answer": map[string]int{"choice": mrand.IntN(2)}}, nil); err != nil {
-							k.fail("answer")
+							code := "answer"
+							if m := problemCode.FindStringSubmatch(err.Error()); m != nil {
+								code = "answer " + m[1]
+							}
+							k.fail(code)
 						}
 					}()
 				}
@@ -483,6 +488,8 @@ func drive(srv *served.Server, c *served.Client, fx *fixture, o options) error {
 	fmt.Printf("reveal to the tablets: %d deliveries (%d tablets missed one), p50 %v, p99 %v, max %v\n", len(k.revealL), short, pct(k.revealL, 0.5), pct(k.revealL, 0.99), pct(k.revealL, 1))
 	return nil
 }
+
+var problemCode = regexp.MustCompile(`"code":"([a-z_]+)"`)
 
 func pct(l []time.Duration, p float64) time.Duration {
 	if len(l) == 0 {

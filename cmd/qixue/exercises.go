@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"strings"
 
+	"qixue/domain"
 	"qixue/exercises"
 )
 
@@ -48,8 +49,8 @@ func printExercisesHelp(w io.Writer) {
 // pasted into a bank file after giving it a key.
 type generatedLine struct {
 	Kind       string          `json:"kind"`
-	Title      exercises.Text  `json:"title"`
-	Body       exercises.Text  `json:"body"`
+	Title      domain.Text     `json:"title"`
+	Body       domain.Text     `json:"body"`
 	Prompt     json.RawMessage `json:"prompt"`
 	Solution   json.RawMessage `json:"solution"`
 	Difficulty int             `json:"difficulty"`

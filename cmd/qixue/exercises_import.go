@@ -84,7 +84,7 @@ func exercisesImport(ctx context.Context, args []string, stdout, stderr io.Write
 		if r.PuzzleID != "" {
 			id = " (" + r.PuzzleID + ")"
 		}
-		fmt.Fprintf(stdout, "%s%s: %s\n", pick(*lang, fmt.Sprintf("第 %d 行", r.Line), fmt.Sprintf("line %d", r.Line)), id, r.Reason.Get(*lang))
+		fmt.Fprintf(stdout, "%s%s: %s\n", pick(*lang, fmt.Sprintf("第 %d 行", r.Line), fmt.Sprintf("line %d", r.Line)), id, r.Reason.In(*lang))
 	}
 	if *dryRun {
 		fmt.Fprintln(stdout, pick(*lang, "试运行，没有写入任何内容", "dry run, nothing written"))

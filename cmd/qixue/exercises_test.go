@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"qixue/domain"
 	"qixue/exercises"
 )
 
@@ -42,7 +43,7 @@ func TestExercisesGenerate(t *testing.T) {
 					Band             string
 					Difficulty       int
 					Prompt, Solution json.RawMessage
-					Title, Body      exercises.Text
+					Title, Body      domain.Text
 				}
 				if err := json.Unmarshal([]byte(l), &ex); err != nil {
 					t.Fatalf("line is not JSON: %v\n%s", err, l)

@@ -75,7 +75,7 @@ func SeedClass(tb testing.TB, db *gorm.DB, c Class) (string, time.Time) {
 		key := fmt.Sprintf("chess/seed-%s-%03d", run, i)
 		bank[i] = exercises.Exercise{
 			ID: exercises.BankID(key), Key: key, Kind: "choice",
-			Title: exercises.Text{ZH: "题", EN: "Q"}, Body: exercises.Text{ZH: "选", EN: "Pick"},
+			Title: domain.Text{ZH: "题", EN: "Q"}, Body: domain.Text{ZH: "选", EN: "Pick"},
 			Prompt:     json.RawMessage(`{"game":"chess","options":[{"zh-CN":"甲","en":"A"},{"zh-CN":"乙","en":"B"}]}`),
 			Solution:   json.RawMessage(`{"correct":[1]}`),
 			Difficulty: 1, Band: exercises.K1, Tags: []string{"a"},
@@ -88,9 +88,9 @@ func SeedClass(tb testing.TB, db *gorm.DB, c Class) (string, time.Time) {
 	ls := models.NewLessonStore(db)
 	if c.Lessons {
 		cur, err := ls.CreateCurriculum(ctx, lessons.Curriculum{SchoolID: c.SchoolID, Game: game.Chess, Band: exercises.G23,
-			Title: lessons.Text{ZH: "校本", EN: "School"}})
+			Title: domain.Text{ZH: "校本", EN: "School"}})
 		must(err)
-		u, err := ls.CreateUnit(ctx, c.SchoolID, cur.ID, lessons.Unit{Title: lessons.Text{ZH: "单元", EN: "Unit"}})
+		u, err := ls.CreateUnit(ctx, c.SchoolID, cur.ID, lessons.Unit{Title: domain.Text{ZH: "单元", EN: "Unit"}})
 		must(err)
 		unit = u.ID
 	}
@@ -101,11 +101,11 @@ func SeedClass(tb testing.TB, db *gorm.DB, c Class) (string, time.Time) {
 			a.Items = append(a.Items, assignments.Item{Kind: assignments.ExerciseItem, ID: bank[(j*5+k)%len(bank)].ID})
 		}
 		if c.Lessons {
-			blocks := []lessons.Block{{Type: lessons.BlockText, Text: lessons.Text{ZH: "读", EN: "Read"}}}
+			blocks := []lessons.Block{{Type: lessons.BlockText, Text: domain.Text{ZH: "读", EN: "Read"}}}
 			for k := 5; k < 7; k++ {
 				blocks = append(blocks, lessons.Block{Type: lessons.BlockExercise, Exercise: bank[(j*5+k)%len(bank)].Key})
 			}
-			l, err := ls.CreateLesson(ctx, c.SchoolID, unit, lessons.Lesson{Title: lessons.Text{ZH: "课", EN: "Lesson"}, Minutes: 10, Blocks: blocks})
+			l, err := ls.CreateLesson(ctx, c.SchoolID, unit, lessons.Lesson{Title: domain.Text{ZH: "课", EN: "Lesson"}, Minutes: 10, Blocks: blocks})
 			must(err)
 			a.Items = append(a.Items, assignments.Item{Kind: assignments.LessonItem, ID: l.ID})
 		}

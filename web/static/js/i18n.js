@@ -664,6 +664,8 @@ const TEXT = {
   edAssignHint: ['去班级布置这道题', 'Assign it to a class'],
   edAtField: ['出错的位置：', 'Where:'],
   edRefutation: ['驳倒答案的一步：', 'The move that refutes it:'],
+  edLiveClass: ['马上在课堂直播里用：班级', 'Use it in a live lesson now: class'],
+  edLiveNow: ['开始课堂直播', 'Start the live lesson'],
   live: ['下棋现场', 'Live play'],
   // Live lessons (the teacher's projector and the students' tablets).
   liveLessons: ['课堂练习', 'Live lessons'],

@@ -9,7 +9,7 @@
 // and the engine verifies the whole solution before it is saved.
 import { h } from '../dom.js';
 import { t, lang } from '../i18n.js';
-import { post } from '../api.js';
+import { get, post } from '../api.js';
 import { page } from './shell.js';
 import { START, PALETTE, TURNS, empty, read, write, pieceLabel, pieceFace, grid } from './setup.js';
 import { chessBoard } from '../boards/chess.js';
@@ -47,13 +47,17 @@ export function exercise(kind, game, ruleset, position, turn, line, opts = {}) {
       const m = /^(\d)[a-m]\d{1,2}((?:-[a-m]\d{1,2}(?:\[[^\]]*\])?)+)$/.exec(line[0] || '');
       const lands = m ? m[2].split('-').slice(1) : [];
       const to = lands.length ? lands[lands.length - 1].replace(/\[.*$/, '') : '';
-      const type = opts.goal || (lands.length > 1 ? 'chain' : /\[/.test(line[0] || '') ? 'span' : 'hop');
+      // A move without an expression is a hop, or a step into the other
+      // side's camp (rows 14-17 for Red, 1-4 for Blue).
+      const row = Number(to.slice(1));
+      const camp = turn === 'blue' ? row <= 4 : row >= 14;
+      const type = opts.goal || (lands.length > 1 ? 'chain' : /\[/.test(line[0] || '') ? 'span' : camp ? 'enter_camp' : 'hop');
       return { prompt: { ruleset, position, goal: { type, piece: m ? Number(m[1]) : undefined, to } }, solution: { move: line[0] || '' } };
     }
   }
 }
 
-export default async function teacherEditor({ query }) {
+export default async function teacherEditor({ query, navigate }) {
   let game = GAMES.includes(query.get('game')) ? query.get('game') : 'chess';
   let ruleset = RULESETS[game][0];
   let pos = read(game, START[game]);
@@ -255,6 +259,26 @@ export default async function teacherEditor({ query }) {
     solBox.replaceChildren(b.el, b.panel || '');
   };
 
+  // liveNow offers the saved exercise to a class at once: a live lesson
+  // of this one item, opened on the projector.
+  async function liveNow(id) {
+    const classes = (await get('/v1/classes?limit=100').catch(() => ({ items: [] }))).items;
+    if (classes.length === 0) return '';
+    const pick = h('select', { id: 'ed-live-class' }, classes.map((c) => h('option', { value: c.id }, c.name)));
+    const err = h('p', { class: 'error', role: 'alert' });
+    return h('div', { class: 'ed-live' },
+      h('div', { class: 'field' }, h('label', { for: 'ed-live-class' }, t('edLiveClass')), pick),
+      h('button', {
+        type: 'button', class: 'btn primary', id: 'ed-live-go',
+        onclick: async () => {
+          try {
+            const l = await post('/v1/live-lessons', { class_id: pick.value, exercise_ids: [id] });
+            navigate('/teacher/lessons/' + l.id);
+          } catch (e) { err.textContent = e.message; }
+        },
+      }, '▶ ', t('edLiveNow')), err);
+  }
+
   async function save() {
     result.replaceChildren();
     const kind = kindSel.value;
@@ -271,7 +295,7 @@ export default async function teacherEditor({ query }) {
       result.dataset.id = ex.id;
       result.replaceChildren(h('p', {}, '✔ ', t('edSaved')),
         h('p', {}, t('edExerciseId'), ' ', h('code', { id: 'ed-exercise-id', translate: 'no' }, ex.id)),
-        h('p', {}, h('a', { href: '/teacher', 'data-link': '' }, t('edAssignHint'))));
+        h('p', {}, h('a', { href: '/teacher', 'data-link': '' }, t('edAssignHint'))), await liveNow(ex.id));
     } catch (e) {
       result.dataset.state = 'refused';
       const field = (e.fields[0] || {}).field;
