@@ -30,8 +30,8 @@ var levels = []level{
 	{"小百灵", "Lark", 5, 10, 16_000, 8, true, 30, 0, 8},
 	{"猫头鹰", "Owl", 6, 12, 30_000, 9, true, 15, 0, 4},
 	{"丹顶鹤", "Crane", 7, 12, 60_000, 11, true, 0, 0, 2},
-	{"雄鹰", "Eagle", 9, 14, 110_000, 13, true, 0, 0, 1},
-	{"金凤凰", "Golden Phoenix", 16, 16, 200_000, 15, true, 0, 0, 1},
+	{"雄鹰", "Eagle", 10, 12, 200_000, 13, true, 0, 0, 1},
+	{"金凤凰", "Golden Phoenix", 16, 12, 350_000, 15, true, 0, 0, 1},
 }
 
 // NumLevels is the number of levels: 1 the weakest.
