@@ -135,6 +135,12 @@ func TestLiveChessMate(t *testing.T) {
 		if rec.Code != 200 || apitest.Decode[liveGame](t, rec).Ply != 3 {
 			t.Fatalf("retry: %d %s", rec.Code, rec.Body)
 		}
+		// The same ply with another move: ply_taken, its own words.
+		rec = w.Do(t, "POST", "/v1/live-games/"+g.ID+"/moves", tok[0], map[string]any{"ply": 3, "move": "a3"}, nil)
+		if body := rec.Body.String(); rec.Code != 409 || !strings.Contains(body, `"code":"ply_taken"`) || strings.Contains(body, "%!") ||
+			!strings.Contains(body, "这一步已经记下了另一步棋") {
+			t.Errorf("another move for a taken ply: %d %s", rec.Code, body)
+		}
 		g = w.play(t, g, tok, "Qh4#")
 		if g.Status != "finished" || *g.Result != "0-1" || *g.End != "checkmate" || len(g.Moves) != 4 {
 			t.Fatalf("after mate: %+v", g)

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"strings"
 	"time"
 
 	"qixue/domain"
@@ -443,7 +444,8 @@ func liveError(err error) error {
 	}
 	if r := pe.Reason(); r.ZH != "" {
 		e.Args = []any{text{r.ZH, r.EN}}
-	} else if _, ok := liveStatuses[pe.Code()]; ok {
+	} else if _, ok := liveStatuses[pe.Code()]; ok && strings.Contains(messages[pe.Code()].detail.zh, "%s") {
+		// A refusal whose message is its reason, given none.
 		e.Args = []any{text{"", ""}}
 	}
 	if e.Code == "validation_failed" && len(e.Args) > 0 {

@@ -451,7 +451,7 @@ func rate(tx *gorm.DB, list []pendingAttempt, seq int64, now time.Time) error {
 		})
 		seq++
 	}
-	if err := tx.CreateInBatches(changes, insertChunk(tx)).Error; err != nil {
+	if err := tx.CreateInBatches(changes, rateBatch).Error; err != nil {
 		return fmt.Errorf("rating changes: %w", err)
 	}
 	if err := upsertAll(tx, students); err != nil {
@@ -509,18 +509,5 @@ func upsertAll[K comparable, R any](tx *gorm.DB, m map[K]*R) error {
 	for _, r := range m {
 		rows = append(rows, r)
 	}
-	return tx.Clauses(clause.OnConflict{UpdateAll: true}).CreateInBatches(rows, insertChunk(tx)).Error
-}
-
-// insertChunk is the rows of one multi-row INSERT of the rating writes.
-// On SQLite the driver binds each parameter by a search over all the
-// statement's parameters, so a statement's cost grows with the square of
-// its rows: 500 rating changes (8,000 parameters) spent most of a batch
-// binding; 50 rows a statement make it a small part. PostgreSQL binds in
-// linear time and pays a round trip per statement instead.
-func insertChunk(tx *gorm.DB) int {
-	if tx.Dialector.Name() == "postgres" {
-		return rateBatch
-	}
-	return 50
+	return tx.Clauses(clause.OnConflict{UpdateAll: true}).CreateInBatches(rows, rateBatch).Error
 }

@@ -393,11 +393,14 @@ func (s *RosterStore) Apply(ctx context.Context, p *roster.Plan) error {
 	return s.analyzeAfter(db, p)
 }
 
-// sqliteInsertRows is how many rows one INSERT carries on SQLite. Its
-// driver binds each parameter by a linear search of the arguments, so a
-// statement's cost grows with the square of its parameters: 1,000 user
-// rows (13,000 parameters) made binding 54 % of a 100,000-student
-// import's CPU; 100 rows cut that tenfold.
+// sqliteInsertRows is how many rows one INSERT carries on SQLite. It was
+// cut to 100 because the old driver (glebarez/go-sqlite) bound each
+// parameter by a linear search of the arguments: 1,000 user rows (13,000
+// parameters) made binding 54 % of a 100,000-student import's CPU. The
+// current driver binds in linear time (BENCHMARKS.md, "SQLite driver":
+// 10,000 rows in INSERTs of 1,000 rows 0.2-0.4 s, was 4.2-4.8 s), but a
+// 100,000-student import with 1,000 rows a statement was no faster
+// (27-40 s against 14-25 s at load 20-25), so 100 stays.
 const sqliteInsertRows = 100
 
 // insertEach inserts the items as rows (converted by f), batchRows at a

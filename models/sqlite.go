@@ -9,7 +9,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/glebarez/sqlite"
+	"github.com/libtnb/sqlite"
 	"gorm.io/gorm"
 )
 
@@ -34,7 +34,11 @@ func openSQLite(path string, cfg *gorm.Config) (*gorm.DB, error) {
 	if err := prepareSQLiteFile(path); err != nil {
 		return nil, err
 	}
-	const common = "?_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)"
+	// _time_format=sqlite writes times as "2006-01-02 15:04:05.999999999-07:00",
+	// as the old driver (glebarez/go-sqlite) did: modernc.org/sqlite's
+	// default is time.Time.String, which would not sort with the rows
+	// already stored.
+	const common = "?_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_time_format=sqlite"
 	write, err := sql.Open(sqlite.DriverName, path+common+"&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_txlock=immediate")
 	if err != nil {
 		return nil, fmt.Errorf("open sqlite %s: %w", path, err)

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -118,6 +119,37 @@ func upgradeOld(t *testing.T, url string) {
 	for path, want := range map[string]int{"/v1/games": len(before["game_records"]), "/v1/tournaments": len(before["tournaments"])} {
 		if st := p.call(t, "GET", path, s.AccessToken, nil, &list); st != 200 || len(list.Items) != want {
 			t.Errorf("%s: %d, %d items, want %d", path, st, len(list.Items), want)
+		}
+	}
+	if !models.IsPostgres(url) {
+		checkTimeText(t, url, len(before["refresh_tokens"])+1)
+	}
+}
+
+// sqliteTime is how SQLite rows keep times: the old driver's format, in
+// which the times of the old rows and the new compare as text.
+var sqliteTime = regexp.MustCompile(`^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,9})?\+00:00$`)
+
+// checkTimeText checks that the refresh tokens of the embedded database
+// at path, the old ones and the one the login wrote, at least n, keep
+// their times in one text format.
+func checkTimeText(t *testing.T, path string, n int) {
+	t.Helper()
+	db, err := models.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer models.Close(db)
+	var times []string
+	if err := db.Raw("SELECT CAST(created_at AS TEXT) FROM refresh_tokens").Scan(&times).Error; err != nil {
+		t.Fatal(err)
+	}
+	if len(times) < n {
+		t.Fatalf("%d refresh tokens, want at least %d", len(times), n)
+	}
+	for _, v := range times {
+		if !sqliteTime.MatchString(v) {
+			t.Errorf("a refresh token's created_at is kept as %q", v)
 		}
 	}
 }
