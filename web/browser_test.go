@@ -251,10 +251,24 @@ func evalJS[T any](b *browser, js string) T {
 	return runValue(b, "eval "+js, chromedp.Evaluate[T](js, chromedp.EvalAwaitPromise))
 }
 
-// click waits for sel to be visible and clicks it.
+// click waits for sel to be visible and clicks it. A screen that redraws
+// between the wait and the click replaces the node found (Chromium: "Could
+// not find node with given id"): the click looks for sel again, up to
+// three times.
 func (b *browser) click(sel string) {
 	b.t.Helper()
-	b.run("click "+sel, chromedp.WaitVisible(chromedp.CSS(sel)), chromedp.Click(chromedp.CSS(sel)))
+	ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
+	defer cancel()
+	var err error
+	for range 3 {
+		err = chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS(sel)), chromedp.Click(chromedp.CSS(sel)))
+		if err == nil || !strings.Contains(err.Error(), "Could not find node") {
+			break
+		}
+	}
+	if err != nil {
+		b.t.Fatalf("click %s: %v", sel, err)
+	}
 }
 
 // wait waits until sel is visible.
