@@ -16,8 +16,6 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -76,23 +74,14 @@ func run(o options) error {
 		return err
 	}
 	defer cleanup()
-	secret := make([]byte, 48)
-	rand.Read(secret)
-	vars := []string{"QIXUE_JWT_SECRET=" + hex.EncodeToString(secret), "QIXUE_LOG_LEVEL=info", "QIXUE_BCRYPT_COST=4",
-		"QIXUE_LOGIN_ADDRESS_LIMIT=1000000", "QIXUE_LOGIN_ACCOUNT_LIMIT=1000", "QIXUE_ACCESS_TTL=1h"}
-	if o.db != "" {
-		url, drop, err := served.FreshSchema(o.db, "live_", o.keep)
-		if err != nil {
-			return err
-		}
-		defer drop()
-		vars = append(vars, "QIXUE_DATABASE_URL="+url, "QIXUE_DB_MAX_OPEN_CONNS=40", "QIXUE_DB_MAX_IDLE_CONNS=40")
-	} else {
-		vars = append(vars, "QIXUE_DATABASE_URL="+dir+"/live.db")
-		if o.replicas > 1 {
-			return fmt.Errorf("two replicas need PostgreSQL (-db)")
-		}
+	if o.db == "" && o.replicas > 1 {
+		return fmt.Errorf("two replicas need PostgreSQL (-db)")
 	}
+	vars, drop, err := served.Env("live", dir, o.db, o.keep)
+	if err != nil {
+		return err
+	}
+	defer drop()
 	var servers []*served.Server
 	for i := range o.replicas {
 		sdir := fmt.Sprintf("%s/r%d", dir, i)

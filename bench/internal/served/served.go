@@ -354,3 +354,23 @@ func ProcCPU(pid int) (time.Duration, error) {
 	}
 	return time.Duration(ticks) * 10 * time.Millisecond, nil
 }
+
+// Env is the environment of a benchmark's server: a fresh JWT secret,
+// logs at info (Start waits for the "listening" line), cheap bcrypt,
+// login limits out of the way and hour-long access tokens, and the
+// database: a fresh PostgreSQL schema under base when base is set (drop
+// removes it), otherwise the SQLite file name.db in dir.
+func Env(name, dir, base string, keep bool) (vars []string, drop func(), err error) {
+	secret := make([]byte, 48)
+	rand.Read(secret)
+	vars = []string{"QIXUE_JWT_SECRET=" + hex.EncodeToString(secret), "QIXUE_LOG_LEVEL=info", "QIXUE_BCRYPT_COST=4",
+		"QIXUE_LOGIN_ADDRESS_LIMIT=1000000", "QIXUE_LOGIN_ACCOUNT_LIMIT=1000", "QIXUE_ACCESS_TTL=1h"}
+	if base == "" {
+		return append(vars, "QIXUE_DATABASE_URL="+dir+"/"+name+".db"), func() {}, nil
+	}
+	url, drop, err := FreshSchema(base, name+"_", keep)
+	if err != nil {
+		return nil, nil, err
+	}
+	return append(vars, "QIXUE_DATABASE_URL="+url, "QIXUE_DB_MAX_OPEN_CONNS=40", "QIXUE_DB_MAX_IDLE_CONNS=40"), drop, nil
+}
